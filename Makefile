@@ -1,0 +1,173 @@
+# ltpscope -- explore NetBSD's compat_linux with the Linux Test Project.
+#
+# Works with GNU make and BSD make alike: only "!=", "?=", suffix rules
+# and ${VAR:.c=.o} substitutions, no GNU-only functions.
+
+PROG=		ltpscope
+VERSION=	0.1
+
+PREFIX?=	/usr/local
+BINDIR?=	${PREFIX}/bin
+MANDIR?=	${PREFIX}/share/man
+DATADIR?=	${PREFIX}/share/ltpscope
+DESTDIR?=
+
+CC?=		cc
+PKG_CONFIG?=	pkg-config
+WERROR?=	-Werror
+CSTD?=		-std=c11 -D_XOPEN_SOURCE=700
+OS!=		uname -s
+OS_CFLAGS!=	case "${OS}" in NetBSD) echo -D_NETBSD_SOURCE;; \
+		    Darwin) echo -D_DARWIN_C_SOURCE;; *) echo;; esac
+
+# Each library from pkg-config, or a plain -l when it has no .pc file
+# (NetBSD's base curses and libedit do not ship one).  ncurses' .pc adds
+# its own _XOPEN_SOURCE, which would clash with ours.
+CURSES_CFLAGS!=	${PKG_CONFIG} --cflags ncursesw 2>/dev/null | \
+		    sed -e 's/-D_XOPEN_SOURCE=[0-9]*//' -e 's/-D_DEFAULT_SOURCE//'
+CURSES_LIBS!=	${PKG_CONFIG} --libs ncursesw 2>/dev/null || \
+		    { [ "${OS}" = NetBSD ] && echo -lcurses -lterminfo; } || \
+		    echo -lncursesw
+SQLITE_CFLAGS!=	${PKG_CONFIG} --cflags sqlite3 2>/dev/null || echo
+SQLITE_LIBS!=	${PKG_CONFIG} --libs sqlite3 2>/dev/null || echo -lsqlite3
+EDIT_CFLAGS!=	${PKG_CONFIG} --cflags libedit 2>/dev/null || echo
+EDIT_LIBS!=	${PKG_CONFIG} --libs libedit 2>/dev/null || echo -ledit
+PCRE_CFLAGS!=	${PKG_CONFIG} --cflags libpcre2-8 2>/dev/null || echo
+PCRE_LIBS!=	${PKG_CONFIG} --libs libpcre2-8 2>/dev/null || echo -lpcre2-8
+UTIL_LIBS!=	case "${OS}" in Darwin) echo;; *) echo -lutil;; esac
+
+WARNFLAGS?=	-Wall -Wextra ${WERROR} -Wno-unused-parameter \
+		-Wmissing-prototypes -Wstrict-prototypes -Wshadow
+CFLAGS?=	-O2 -g
+ALL_CFLAGS=	${CSTD} ${OS_CFLAGS} ${WARNFLAGS} ${CFLAGS} -Iinclude \
+		-DLTPSCOPE_VERSION='"${VERSION}"' \
+		-DLTPSCOPE_DATADIR='"${DATADIR}"' \
+		${CURSES_CFLAGS} ${SQLITE_CFLAGS} ${EDIT_CFLAGS} ${PCRE_CFLAGS}
+LIBS=		${CURSES_LIBS} ${SQLITE_LIBS} ${EDIT_LIBS} ${PCRE_LIBS} \
+		${UTIL_LIBS}
+ASAN_FLAGS=	-fsanitize=address,undefined -fno-omit-frame-pointer \
+		-fno-sanitize-recover=undefined
+
+# The core never calls curses: it is everything but main, the
+# subcommands and the UI, and it is what the unit tests link against.
+HDRS!=		ls include/ltpscope/*.h
+CORE_SRCS!=	ls src/*.c | grep -v -e src/main.c -e src/cmd_ -e src/ui \
+		    -e src/view_
+APP_SRCS!=	ls src/main.c src/cmd_*.c src/ui*.c src/view_*.c 2>/dev/null || true
+CORE_OBJS=	${CORE_SRCS:.c=.o}
+APP_OBJS=	${APP_SRCS:.c=.o}
+CORE_AOBJS=	${CORE_SRCS:.c=.ao}
+APP_AOBJS=	${APP_SRCS:.c=.ao}
+TEST_PROGS!=	ls tests/test_*.c | sed -e 's/[.]c//'
+TEST_ASAN!=	ls tests/test_*.c | sed -e 's/[.]c/.asan/'
+FAKE_SRCS!=	ls tests/ltpfake/*.c 2>/dev/null || echo
+DEMO_SRCS!=	ls data/demo/testcases/*.c 2>/dev/null || echo
+BENCH_PROGS!=	ls bench/bench_*.c 2>/dev/null | sed -e 's/[.]c//' || echo
+
+.SUFFIXES: .c .o .ao
+
+.c.o:
+	${CC} ${ALL_CFLAGS} -c $< -o $@
+
+.c.ao:
+	${CC} ${ALL_CFLAGS} ${ASAN_FLAGS} -c $< -o $@
+
+all: ${PROG}
+
+${PROG}: libltpscope.a ${APP_OBJS}
+	${CC} ${CFLAGS} -o $@ ${APP_OBJS} libltpscope.a ${LIBS}
+
+libltpscope.a: ${CORE_OBJS}
+	rm -f $@
+	ar rcs $@ ${CORE_OBJS}
+
+${PROG}.asan: libltpscope-asan.a ${APP_AOBJS}
+	${CC} ${CFLAGS} ${ASAN_FLAGS} -o $@ ${APP_AOBJS} \
+	    libltpscope-asan.a ${LIBS}
+
+libltpscope-asan.a: ${CORE_AOBJS}
+	rm -f $@
+	ar rcs $@ ${CORE_AOBJS}
+
+${CORE_OBJS} ${APP_OBJS} ${CORE_AOBJS} ${APP_AOBJS}: ${HDRS}
+
+# deps: check the libraries and tools, install what is missing when we
+# can (root and apt-get), otherwise say exactly what to install.
+deps:
+	@sh mk/deps.sh "${CC}"
+
+# Run a fresh make after deps so that pkg-config sees what deps added.
+check: deps
+	@${MAKE} check-build
+	@${MAKE} check-run
+
+check-build: ${PROG} ${PROG}.asan test-progs fakes demo-build
+
+test-progs: libltpscope.a libltpscope-asan.a tests/tap.o tests/tap.ao \
+    tests/runtests
+	@for t in ${TEST_PROGS}; do \
+	    echo "CC $$t"; \
+	    ${CC} ${ALL_CFLAGS} -Itests -o $$t $$t.c tests/tap.o \
+		libltpscope.a ${LIBS} || exit 1; \
+	    ${CC} ${ALL_CFLAGS} ${ASAN_FLAGS} -Itests -o $$t.asan $$t.c \
+		tests/tap.ao libltpscope-asan.a ${LIBS} || exit 1; \
+	done
+
+tests/runtests: tests/runtests.c
+	${CC} ${ALL_CFLAGS} -o $@ tests/runtests.c
+
+# LTP-like programs the runner tests drive.
+fakes:
+	@mkdir -p tests/ltpfake/bin
+	@for f in ${FAKE_SRCS}; do \
+	    b=tests/ltpfake/bin/`basename $$f .c`; \
+	    ${CC} ${ALL_CFLAGS} -o $$b $$f || exit 1; \
+	done
+
+# The demo: a tiny LTP install of our own under build/demo-ltp.
+demo-build: ${PROG}
+	@sh mk/demo.sh "${CC}" "${ALL_CFLAGS}" ${DEMO_SRCS}
+
+check-run:
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	UBSAN_OPTIONS=print_stacktrace=1 \
+	tests/runtests LTPSCOPE_BIN=./${PROG} ${TEST_PROGS} \
+	    LTPSCOPE_BIN=./${PROG}.asan LTPSCOPE_ASAN=1 ${TEST_ASAN}
+
+lint-man:
+	mandoc -Tlint -Wwarning man/*.1 man/*.5 2>/dev/null || \
+	    mandoc -Tlint -Wwarning man/*.1
+
+# Opens the TUI on the built-in demo data.
+demo: deps
+	@${MAKE} ${PROG} demo-build
+	./${PROG} --demo
+
+bench: deps
+	@${MAKE} ${PROG} fakes demo-build bench-progs
+	@sh bench/run.sh ${BENCH_PROGS}
+
+bench-progs: libltpscope.a
+	@for b in ${BENCH_PROGS}; do \
+	    ${CC} ${ALL_CFLAGS} -o $$b $$b.c libltpscope.a ${LIBS} || exit 1; \
+	done
+
+install: ${PROG}
+	mkdir -p ${DESTDIR}${BINDIR} ${DESTDIR}${MANDIR}/man1 \
+	    ${DESTDIR}${DATADIR}/themes
+	cp ${PROG} ${DESTDIR}${BINDIR}/${PROG}
+	chmod 755 ${DESTDIR}${BINDIR}/${PROG}
+	cp man/ltpscope.1 ${DESTDIR}${MANDIR}/man1/ltpscope.1
+	for f in data/*; do [ -f "$$f" ] && cp "$$f" ${DESTDIR}${DATADIR}/; \
+	    done; true
+	for f in themes/*.theme; do [ -f "$$f" ] && \
+	    cp "$$f" ${DESTDIR}${DATADIR}/themes/; done; true
+
+clean:
+	rm -f ${PROG} ${PROG}.asan libltpscope.a libltpscope-asan.a \
+	    src/*.o src/*.ao tests/*.o tests/*.ao tests/runtests
+	rm -f ${TEST_PROGS} ${TEST_ASAN} ${BENCH_PROGS}
+	rm -rf tests/ltpfake/bin build
+
+.PHONY: all deps check check-build check-run test-progs fakes demo \
+	demo-build bench bench-progs install clean lint-man

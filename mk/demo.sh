@@ -1,0 +1,3 @@
+#!/bin/sh
+# Builds the demo LTP install under build/demo-ltp (filled in by the UI work).
+exit 0

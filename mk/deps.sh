@@ -1,0 +1,60 @@
+#!/bin/sh
+# Checks what ltpscope needs to build and test, and installs what is
+# missing when it can (root with apt-get); otherwise prints the exact
+# command to run and fails.  Called by "make check" and "make demo".
+cc=${1:-cc}
+missing_deb=
+missing_pkgin=
+tmp=${TMPDIR:-/tmp}/ltpscope-deps.$$
+trap 'rm -f "$tmp" "$tmp.c"' EXIT
+
+have_header() {
+	printf '#include <%s>\nint main(void){return 0;}\n' "$1" > "$tmp.c"
+	$cc $2 -c -o "$tmp" "$tmp.c" >/dev/null 2>&1
+}
+
+need() {	# need DEB PKGIN
+	missing_deb="$missing_deb $1"
+	missing_pkgin="$missing_pkgin $2"
+}
+
+check() {
+	command -v "${cc%% *}" >/dev/null 2>&1 || need gcc gcc
+	command -v make >/dev/null 2>&1 || need make gmake
+	command -v pkg-config >/dev/null 2>&1 || need pkg-config pkgconf
+	have_header curses.h "-D_XOPEN_SOURCE=700" || need libncurses-dev ncursesw
+	have_header sqlite3.h || need libsqlite3-dev sqlite3
+	have_header histedit.h || need libedit-dev editline
+	have_header pcre2.h "-DPCRE2_CODE_UNIT_WIDTH=8" || need libpcre2-dev pcre2
+	command -v sqlite3 >/dev/null 2>&1 || need sqlite3 sqlite3
+	command -v tmux >/dev/null 2>&1 || need tmux tmux
+	command -v mandoc >/dev/null 2>&1 || need mandoc mandoc
+}
+
+check
+[ -z "$missing_deb" ] && exit 0
+
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+	echo "deps: installing:$missing_deb"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >/dev/null 2>&1 || true
+	# shellcheck disable=SC2086
+	if ! apt-get install -y -qq $missing_deb >/dev/null; then
+		echo "deps: apt-get install$missing_deb failed" >&2
+		exit 1
+	fi
+	missing_deb=
+	missing_pkgin=
+	check
+	[ -z "$missing_deb" ] && exit 0
+	echo "deps: still missing after install:$missing_deb" >&2
+	exit 1
+fi
+
+echo "deps: missing:$missing_deb" >&2
+if command -v pkgin >/dev/null 2>&1 || [ "$(uname -s)" = NetBSD ]; then
+	echo "deps: run: pkgin install$missing_pkgin" >&2
+else
+	echo "deps: run: apt-get install$missing_deb" >&2
+fi
+exit 1

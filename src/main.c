@@ -1,0 +1,83 @@
+/*
+ * ltpscope: the command table and dispatch.  With no subcommand the
+ * explorer (TUI) starts; every subcommand is also usable from a script.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/cmd.h"
+
+const struct cmd cmd_table[] = {
+	{ "catalogue", cmd_catalogue,
+	    "[-m file]... [--format text|csv|json] [--summary] "
+	    "[--diff old new] [--crosscheck]",
+	    "list the syscall catalogue of syscalls.master files" },
+	{ "ui", cmd_ui, "[--demo] [-m file]...",
+	    "open the explorer (the default without a subcommand)" },
+	{ NULL, NULL, NULL, NULL }
+};
+
+const struct cmd *
+cmd_find(const char *name)
+{
+	const struct cmd *c;
+
+	for (c = cmd_table; c->name != NULL; c++)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+static void
+usage(FILE *fp)
+{
+	const struct cmd *c;
+
+	fprintf(fp, "usage: ltpscope [--demo] [-m file]...\n");
+	for (c = cmd_table; c->name != NULL; c++)
+		fprintf(fp, "       ltpscope %s %s\n", c->name, c->usage);
+}
+
+static void
+help(void)
+{
+	const struct cmd *c;
+
+	usage(stdout);
+	printf("\nSubcommands:\n");
+	for (c = cmd_table; c->name != NULL; c++)
+		printf("  %-12s %s\n", c->name, c->summary);
+	printf("\nSee ltpscope(1) for details.\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct cmd *c;
+
+	if (argc < 2 || argv[1][0] == '-') {
+		if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
+		    strcmp(argv[1], "--help") == 0)) {
+			help();
+			return 0;
+		}
+		if (argc >= 2 && (strcmp(argv[1], "-V") == 0 ||
+		    strcmp(argv[1], "--version") == 0)) {
+			printf("ltpscope %s\n", LTPSCOPE_VERSION);
+			return 0;
+		}
+		argv[0] = (char *)"ui";
+		return cmd_ui(argc, argv);
+	}
+	if (strcmp(argv[1], "help") == 0) {
+		help();
+		return 0;
+	}
+	if ((c = cmd_find(argv[1])) == NULL) {
+		fprintf(stderr, "ltpscope: unknown subcommand '%s'\n", argv[1]);
+		usage(stderr);
+		return 2;
+	}
+	return c->fn(argc - 1, argv + 1);
+}

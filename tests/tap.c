@@ -1,0 +1,242 @@
+/*
+ * TAP producer (see tap.h).
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+
+static int	tap_count;
+static int	tap_failed;
+static char	tap_tmp[256];
+
+static void
+tap_vline(int pass, const char *fmt, va_list ap)
+{
+	tap_count++;
+	if (!pass)
+		tap_failed++;
+	printf("%sok %d - ", pass ? "" : "not ", tap_count);
+	vprintf(fmt, ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+static void
+tap_where(const char *file, int line)
+{
+	printf("#   at %s line %d\n", file, line);
+}
+
+int
+tap_ok(int pass, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	tap_vline(pass, fmt, ap);
+	va_end(ap);
+	if (!pass)
+		tap_where(file, line);
+	return pass;
+}
+
+int
+tap_is_int(long long got, long long want, const char *file, int line,
+    const char *fmt, ...)
+{
+	va_list ap;
+	int pass = got == want;
+
+	va_start(ap, fmt);
+	tap_vline(pass, fmt, ap);
+	va_end(ap);
+	if (!pass) {
+		tap_where(file, line);
+		printf("#   got: %lld\n#  want: %lld\n", got, want);
+	}
+	return pass;
+}
+
+static void
+tap_show(const char *label, const char *s)
+{
+	size_t n;
+
+	if (s == NULL) {
+		printf("# %6s: (null)\n", label);
+		return;
+	}
+	n = strlen(s);
+	printf("# %6s: '%.*s'%s\n", label, (int)(n > 2000 ? 2000 : n), s,
+	    n > 2000 ? "..." : "");
+}
+
+int
+tap_is_str(const char *got, const char *want, const char *file, int line,
+    const char *fmt, ...)
+{
+	va_list ap;
+	int pass;
+
+	pass = got != NULL && want != NULL ? strcmp(got, want) == 0 :
+	    got == want;
+	va_start(ap, fmt);
+	tap_vline(pass, fmt, ap);
+	va_end(ap);
+	if (!pass) {
+		tap_where(file, line);
+		tap_show("got", got);
+		tap_show("want", want);
+	}
+	return pass;
+}
+
+int
+tap_has_str(const char *hay, const char *needle, const char *file, int line,
+    const char *fmt, ...)
+{
+	va_list ap;
+	int pass;
+
+	pass = hay != NULL && needle != NULL && strstr(hay, needle) != NULL;
+	va_start(ap, fmt);
+	tap_vline(pass, fmt, ap);
+	va_end(ap);
+	if (!pass) {
+		tap_where(file, line);
+		tap_show("in", hay);
+		tap_show("want", needle);
+	}
+	return pass;
+}
+
+void
+tap_diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("# ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+int
+tap_done(void)
+{
+	char cmd[300];
+
+	if (tap_tmp[0] != '\0') {
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tap_tmp);
+		if (system(cmd) != 0)
+			tap_diag("could not remove %s", tap_tmp);
+	}
+	printf("1..%d\n", tap_count);
+	fflush(stdout);
+	return tap_failed != 0 || tap_count == 0;
+}
+
+const char *
+tap_shared(void)
+{
+	const char *s = getenv("LTPSCOPE_SHARED");
+
+	return s != NULL && *s != '\0' ? s : "../shared";
+}
+
+const char *
+tap_shared_path(const char *rel)
+{
+	static char buf[4096];
+
+	snprintf(buf, sizeof(buf), "%s/%s", tap_shared(), rel);
+	return buf;
+}
+
+const char *
+tap_tmpdir(void)
+{
+	const char *base;
+
+	if (tap_tmp[0] != '\0')
+		return tap_tmp;
+	if ((base = getenv("TMPDIR")) == NULL || *base == '\0')
+		base = "/tmp";
+	snprintf(tap_tmp, sizeof(tap_tmp), "%s/ltpscope-test.XXXXXX", base);
+	if (mkdtemp(tap_tmp) == NULL) {
+		printf("Bail out! mkdtemp: %s\n", strerror(errno));
+		exit(1);
+	}
+	return tap_tmp;
+}
+
+char *
+tap_slurp(const char *path, size_t *lenp)
+{
+	FILE *fp;
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+
+	if ((fp = fopen(path, "rb")) == NULL)
+		return NULL;
+	for (;;) {
+		if (cap - len < 65536) {
+			cap = cap ? cap * 2 : 131072;
+			buf = realloc(buf, cap + 1);
+			if (buf == NULL)
+				abort();
+		}
+		n = fread(buf + len, 1, cap - len, fp);
+		if (n == 0)
+			break;
+		len += n;
+	}
+	fclose(fp);
+	buf[len] = '\0';
+	if (lenp != NULL)
+		*lenp = len;
+	return buf;
+}
+
+char *
+tap_run(const char *cmd, int *status, int merge)
+{
+	char *full, *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	FILE *fp;
+	int st;
+
+	if ((full = malloc(strlen(cmd) + 8)) == NULL)
+		abort();
+	snprintf(full, strlen(cmd) + 8, "%s%s", cmd, merge ? " 2>&1" : "");
+	if ((fp = popen(full, "r")) == NULL)
+		abort();
+	for (;;) {
+		if (cap - len < 65536) {
+			cap = cap ? cap * 2 : 131072;
+			if ((buf = realloc(buf, cap + 1)) == NULL)
+				abort();
+		}
+		n = fread(buf + len, 1, cap - len, fp);
+		if (n == 0)
+			break;
+		len += n;
+	}
+	buf[len] = '\0';
+	st = pclose(fp);
+	free(full);
+	if (status != NULL)
+		*status = WIFEXITED(st) ? WEXITSTATUS(st) :
+		    WIFSIGNALED(st) ? 128 + WTERMSIG(st) : -1;
+	return buf;
+}

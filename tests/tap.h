@@ -1,0 +1,45 @@
+/*
+ * A small TAP producer for ltpscope's unit tests.
+ *
+ * Each tests/test_*.c is its own program: it calls the checks below and
+ * ends with "return tap_done();".  tests/runtests.c runs every program,
+ * reads its TAP and prints the closing "N passed, N failed" line.
+ */
+#ifndef LTPSCOPE_TAP_H
+#define LTPSCOPE_TAP_H
+
+#include <stddef.h>
+
+/* Each returns its condition so a test can stop early on failure. */
+int	tap_ok(int, const char *, int, const char *, ...)
+	    __attribute__((__format__(__printf__, 4, 5)));
+int	tap_is_int(long long, long long, const char *, int, const char *, ...)
+	    __attribute__((__format__(__printf__, 5, 6)));
+int	tap_is_str(const char *, const char *, const char *, int,
+	    const char *, ...)
+	    __attribute__((__format__(__printf__, 5, 6)));
+int	tap_has_str(const char *, const char *, const char *, int,
+	    const char *, ...)
+	    __attribute__((__format__(__printf__, 5, 6)));
+void	tap_diag(const char *, ...)
+	    __attribute__((__format__(__printf__, 1, 2)));
+int	tap_done(void);
+
+/* Path of ../shared (LTPSCOPE_SHARED overrides); never NULL. */
+const char	*tap_shared(void);
+/* tap_shared() joined with rel, in a static buffer. */
+const char	*tap_shared_path(const char *);
+/* A fresh temporary directory removed by tap_done(). */
+const char	*tap_tmpdir(void);
+/* Reads a whole file; NULL if it cannot. Caller frees. */
+char	*tap_slurp(const char *, size_t *);
+/* Runs a shell command, captures stdout (and stderr if merge), exit code. */
+char	*tap_run(const char *, int *, int);
+
+#define ok(c, ...)		tap_ok(!!(c), __FILE__, __LINE__, __VA_ARGS__)
+#define is_int(g, e, ...)	tap_is_int((g), (e), __FILE__, __LINE__, __VA_ARGS__)
+#define is_str(g, e, ...)	tap_is_str((g), (e), __FILE__, __LINE__, __VA_ARGS__)
+/* Passes when needle occurs in haystack. */
+#define has_str(h, n, ...)	tap_has_str((h), (n), __FILE__, __LINE__, __VA_ARGS__)
+
+#endif
