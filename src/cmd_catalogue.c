@@ -1,11 +1,596 @@
-/* Placeholder until the catalogue module lands. */
-#include <stdio.h>
+/*
+ * "ltpscope catalogue": list, count, diff and cross-check syscall
+ * tables from the command line.  All the knowledge is in the catalogue
+ * module; this file picks the sources, and writes text, CSV or JSON.
+ */
+#include <sys/utsname.h>
 
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltpscope/catalogue.h"
 #include "ltpscope/cmd.h"
+#include "ltpscope/compat.h"
+#include "ltpscope/diag.h"
+
+enum out_format {
+	OUT_TEXT,
+	OUT_CSV,
+	OUT_JSON
+};
+
+/* Short state names for the 80-column text listing. */
+static const char *const short_state[CS__COUNT] = {
+	"native", "compat", "unimpl", "obsolete", "absent", "linux"
+};
+
+static void
+catalogue_usage(FILE *fp)
+{
+	fprintf(fp, "usage: ltpscope catalogue [-m file]... "
+	    "[--format text|csv|json] [--all]\n"
+	    "       ltpscope catalogue [-m file]... --summary\n"
+	    "       ltpscope catalogue [-m file]... --crosscheck\n"
+	    "       ltpscope catalogue [-m file]... --diff old new\n");
+}
+
+/* "ltpscope: file:line: message", as every subcommand reports. */
+static void
+print_diags(const struct diaglist *dl)
+{
+	size_t i;
+
+	for (i = 0; i < dl->n; i++) {
+		const struct diag *d = &dl->v[i];
+		const char *lvl = d->level == DIAG_ERROR ? "" :
+		    d->level == DIAG_WARNING ? "warning: " : "note: ";
+
+		if (d->file != NULL && d->line != 0)
+			fprintf(stderr, "ltpscope: %s:%lu: %s%s\n", d->file,
+			    d->line, lvl, d->msg);
+		else if (d->file != NULL)
+			fprintf(stderr, "ltpscope: %s: %s%s\n", d->file, lvl,
+			    d->msg);
+		else
+			fprintf(stderr, "ltpscope: %s%s\n", lvl, d->msg);
+	}
+}
+
+/*
+ * With no -m: $LTPSCOPE_MASTER, the running system's compat_linux
+ * table, then on Linux the installed kernel header.
+ */
+static const char *
+default_source(char *buf, size_t size)
+{
+	struct utsname u;
+	const char *env = getenv("LTPSCOPE_MASTER");
+#if COMPAT_HAVE_LINUX_UNISTD
+	static const char *const headers[] = {
+		"/usr/include/x86_64-linux-gnu/asm/unistd_64.h",
+		"/usr/include/asm/unistd_64.h",
+	};
+	size_t i;
+#endif
+
+	if (env != NULL && env[0] != '\0')
+		return env;
+	if (uname(&u) == 0) {
+		(void)snprintf(buf, size,
+		    "/usr/src/sys/compat/linux/arch/%s/syscalls.master",
+		    u.machine);
+		if (access(buf, R_OK) == 0)
+			return buf;
+	}
+#if COMPAT_HAVE_LINUX_UNISTD
+	for (i = 0; i < sizeof(headers) / sizeof(headers[0]); i++)
+		if (access(headers[i], R_OK) == 0)
+			return headers[i];
+#endif
+	return NULL;
+}
+
+static void
+csv_field(const char *s, int last)
+{
+	const char *p;
+
+	if (strpbrk(s, ",\"\r\n") == NULL)
+		fputs(s, stdout);
+	else {
+		putchar('"');
+		for (p = s; *p != '\0'; p++) {
+			if (*p == '"')
+				putchar('"');
+			putchar(*p);
+		}
+		putchar('"');
+	}
+	putchar(last ? '\n' : ',');
+}
+
+/* Length of a valid UTF-8 sequence at s, or 0. */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+static void
+json_string(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	putchar('"');
+	while (*p != '\0') {
+		size_t n;
+
+		switch (*p) {
+		case '"':
+			fputs("\\\"", stdout);
+			break;
+		case '\\':
+			fputs("\\\\", stdout);
+			break;
+		case '\n':
+			fputs("\\n", stdout);
+			break;
+		case '\t':
+			fputs("\\t", stdout);
+			break;
+		case '\r':
+			fputs("\\r", stdout);
+			break;
+		default:
+			if (*p < 0x20) {
+				printf("\\u%04x", *p);
+				break;
+			}
+			if ((n = utf8_len(p)) == 0) {
+				/* Not UTF-8: say so rather than emit junk. */
+				fputs("\\ufffd", stdout);
+				break;
+			}
+			fwrite(p, 1, n, stdout);
+			p += n;
+			continue;
+		}
+		p++;
+	}
+	putchar('"');
+}
+
+/*
+ * Rows of a Linux table only supply names once a NetBSD table is
+ * loaded; they are listed only when nothing else is.
+ */
+static int
+hidden(const struct cat_entry *e, int have_netbsd)
+{
+	return have_netbsd && e->state == CS_LINUX;
+}
+
+static int
+have_netbsd_table(struct catalogue *cat)
+{
+	size_t i, n = catalogue_count_all(cat);
+
+	for (i = 0; i < n; i++)
+		if (catalogue_entry_all(cat, i)->format == CF_MASTER)
+			return 1;
+	return 0;
+}
+
+static void
+list_text(struct catalogue *cat, size_t n, int all)
+{
+	const char *abi = NULL;
+	size_t i;
+	int nb = have_netbsd_table(cat);
+
+	for (i = 0; i < n; i++) {
+		const struct cat_entry *e = all ? catalogue_entry_all(cat, i) :
+		    catalogue_entry(cat, i);
+		char line[256];
+		int len;
+
+		if (hidden(e, nb))
+			continue;
+		if (abi == NULL || strcmp(abi, e->abi) != 0) {
+			if (abi != NULL)
+				putchar('\n');
+			abi = e->abi;
+			printf("%s\n%-5s %-24s %-8s %-9s %s\n", abi, "NUM",
+			    "NAME", "STATE", "TYPE", "FUNCTION [GUARD]");
+		}
+		len = snprintf(line, sizeof(line), "%-5ld %-24.24s %-8s "
+		    "%-9.9s %s", e->number, e->name[0] != '\0' ? e->name : "-",
+		    short_state[e->state], e->type_name[0] != '\0' ?
+		    e->type_name : "-", e->function);
+		if (len < 0)
+			continue;
+		if ((size_t)len >= sizeof(line))
+			len = sizeof(line) - 1;
+		if (e->guard[0] != '\0' && len + strlen(e->guard) + 3 <= 80)
+			len += snprintf(line + len, sizeof(line) - (size_t)len,
+			    " [%s]", e->guard);
+		else if (e->guard[0] != '\0' && len + 4 <= 80)
+			len += snprintf(line + len, sizeof(line) - (size_t)len,
+			    " [~]");
+		if (len > 79) {
+			/* Keep the row on one 80-column line. */
+			line[78] = '~';
+			len = 79;
+		}
+		while (len > 0 && line[len - 1] == ' ')
+			len--;
+		line[len] = '\0';
+		puts(line);
+	}
+}
+
+static void
+list_csv(struct catalogue *cat, size_t n, int all)
+{
+	char num[32], ln[32];
+	size_t i;
+	int nb = have_netbsd_table(cat);
+
+	printf("abi,number,name,type,state,function,prototype,guard,file,"
+	    "line\n");
+	for (i = 0; i < n; i++) {
+		const struct cat_entry *e = all ? catalogue_entry_all(cat, i) :
+		    catalogue_entry(cat, i);
+
+		if (hidden(e, nb))
+			continue;
+		(void)snprintf(num, sizeof(num), "%ld", e->number);
+		(void)snprintf(ln, sizeof(ln), "%lu", e->line);
+		csv_field(e->abi, 0);
+		csv_field(num, 0);
+		csv_field(e->name, 0);
+		csv_field(e->type_name, 0);
+		csv_field(cat_state_name(e->state), 0);
+		csv_field(e->function, 0);
+		csv_field(e->prototype, 0);
+		csv_field(e->guard, 0);
+		csv_field(e->file, 0);
+		csv_field(ln, 1);
+	}
+}
+
+static void
+list_json(struct catalogue *cat, size_t n, int all)
+{
+	size_t i, out = 0;
+	int nb = have_netbsd_table(cat);
+
+	putchar('[');
+	for (i = 0; i < n; i++) {
+		const struct cat_entry *e = all ? catalogue_entry_all(cat, i) :
+		    catalogue_entry(cat, i);
+
+		if (hidden(e, nb))
+			continue;
+		printf("%s\n  {\"abi\": ", out++ > 0 ? "," : "");
+		json_string(e->abi);
+		printf(", \"number\": %ld, \"name\": ", e->number);
+		json_string(e->name);
+		fputs(", \"type\": ", stdout);
+		json_string(e->type_name);
+		fputs(", \"state\": ", stdout);
+		json_string(cat_state_name(e->state));
+		fputs(", \"function\": ", stdout);
+		json_string(e->function);
+		fputs(", \"prototype\": ", stdout);
+		json_string(e->prototype);
+		fputs(", \"guard\": ", stdout);
+		json_string(e->guard);
+		fputs(", \"file\": ", stdout);
+		json_string(e->file);
+		printf(", \"line\": %lu}", e->line);
+	}
+	printf("%s]\n", out > 0 ? "\n" : "");
+}
+
+/* The types that count as implemented, in the order users know them. */
+static const enum cat_type impl_types[] = {
+	CT_STD, CT_NOARGS, CT_NODEF, CT_NOERR, CT_INDIR, CT_EXTERN, CT_COMPAT
+};
+
+static void
+summary(struct catalogue *cat)
+{
+	const char **files;
+	size_t nfiles, i, k;
+
+	files = catalogue_files(cat, &nfiles);
+	for (i = 0; i < nfiles; i++) {
+		struct cat_counts c;
+		const struct cat_entry *e = NULL;
+		size_t j, n = catalogue_count_all(cat), impl;
+		int first = 1;
+
+		catalogue_counts(cat, files[i], &c);
+		for (j = 0; j < n && e == NULL; j++) {
+			e = catalogue_entry_all(cat, j);
+			if (strcmp(e->file, files[i]) != 0 ||
+			    e->state == CS_ABSENT)
+				e = NULL;
+		}
+		printf("%s (%s):\n", files[i], e != NULL ? e->abi : "empty");
+		if (e != NULL && e->state == CS_LINUX) {
+			printf("  %zu numbers in Linux's table\n", c.numbers);
+			continue;
+		}
+		impl = c.state[CS_NATIVE] + c.state[CS_COMPAT];
+		printf("  %zu numbers, %zu implemented (", c.numbers, impl);
+		for (k = 0; k < sizeof(impl_types) / sizeof(impl_types[0]);
+		    k++) {
+			if (c.type[impl_types[k]] == 0)
+				continue;
+			printf("%s%zu %s%s", first ? "" : ", ",
+			    c.type[impl_types[k]], cat_type_name(impl_types[k]),
+			    impl_types[k] == CT_COMPAT ? "_*" : "");
+			first = 0;
+		}
+		printf("%s), %zu unimplemented, %zu obsolete\n",
+		    first ? "none" : "", c.state[CS_UNIMPL],
+		    c.state[CS_OBSOLETE]);
+		printf("  implemented by NetBSD's own calls: %zu, "
+		    "by compat shims: %zu\n", c.state[CS_NATIVE],
+		    c.state[CS_COMPAT]);
+		if (c.state[CS_ABSENT] > 0)
+			printf("  %zu numbers of Linux's table are missing "
+			    "here (absent)\n", c.state[CS_ABSENT]);
+		if (c.alternates > 0)
+			printf("  %zu %s in #else branches not counted "
+			    "(the default view takes the #if branch)\n",
+			    c.alternates, c.alternates == 1 ? "entry" :
+			    "entries");
+	}
+	free(files);
+}
+
+static int
+crosscheck(struct catalogue *cat)
+{
+	struct cat_mismatch *v;
+	size_t n, i, nabis;
+	const char **abis;
+	int have_pair = 0;
+
+	/* Without a Linux table for some NetBSD ABI there is no check. */
+	abis = catalogue_abis(cat, &nabis);
+	for (i = 0; i < nabis; i++) {
+		const char *l = catalogue_linux_abi(abis[i]);
+
+		if (strcmp(l, abis[i]) != 0 && catalogue_find_number(cat, l,
+		    0) != NULL)
+			have_pair = 1;
+	}
+	free(abis);
+	if (!have_pair) {
+		fprintf(stderr, "ltpscope: catalogue: --crosscheck needs a "
+		    "NetBSD table and the Linux table of its ABI "
+		    "(e.g. -m syscall_64.tbl)\n");
+		return 2;
+	}
+	v = catalogue_crosscheck(cat, &n);
+	for (i = 0; i < n; i++) {
+		const struct cat_entry *e = v[i].netbsd, *l = v[i].ref;
+
+		printf("%s:%lu: %s %ld: NetBSD has %s%s%s%s, Linux has %s "
+		    "(%s:%lu)\n", e->file, e->line, e->abi, e->number,
+		    e->own_name, e->function[0] != '\0' ? " (" : "",
+		    e->function, e->function[0] != '\0' ? ")" : "",
+		    l->own_name, l->file, l->line);
+	}
+	printf("%zu slot%s disagree%s with Linux\n", n, n == 1 ? "" : "s",
+	    n == 1 ? "s" : "");
+	free(v);
+	return n > 0 ? 1 : 0;
+}
+
+static const char *
+entry_desc(const struct cat_entry *e, char *buf, size_t size)
+{
+	(void)snprintf(buf, size, "%s%s%s%s", e->type_name[0] != '\0' ?
+	    e->type_name : cat_state_name(e->state),
+	    e->function[0] != '\0' ? " " : "", e->function,
+	    e->guard[0] != '\0' ? " (guarded)" : "");
+	return buf;
+}
+
+static int
+diff(const char *oldf, const char *newf, char **extra, size_t nextra,
+    struct diaglist *dl)
+{
+	struct catalogue *old = catalogue_new(), *new = catalogue_new();
+	struct cat_diff *v;
+	size_t n, i, nadd = 0, nrem = 0, nchg = 0;
+	char b1[256], b2[256];
+
+	(void)catalogue_load_file(old, oldf, NULL, dl);
+	(void)catalogue_load_file(new, newf, NULL, dl);
+	/* Linux tables given with -m name the slots of both. */
+	for (i = 0; i < nextra; i++) {
+		(void)catalogue_load_file(old, extra[i], NULL, dl);
+		(void)catalogue_load_file(new, extra[i], NULL, dl);
+	}
+	v = catalogue_diff(old, new, &n);
+	printf("--- %s\n+++ %s\n", oldf, newf);
+	for (i = 0; i < n; i++) {
+		const struct cat_entry *a = v[i].old, *b = v[i].new;
+
+		switch (v[i].change) {
+		case CC_ADDED:
+			nadd++;
+			printf("+ %s %ld %s: %s\n", b->abi, b->number,
+			    b->name, entry_desc(b, b2, sizeof(b2)));
+			break;
+		case CC_REMOVED:
+			nrem++;
+			printf("- %s %ld %s: %s\n", a->abi, a->number,
+			    a->name, entry_desc(a, b1, sizeof(b1)));
+			break;
+		case CC_CHANGED:
+			nchg++;
+			printf("~ %s %ld %s: %s -> %s (%s -> %s)\n", b->abi,
+			    b->number, b->name[0] != '\0' ? b->name : a->name,
+			    entry_desc(a, b1, sizeof(b1)),
+			    entry_desc(b, b2, sizeof(b2)),
+			    cat_state_name(a->state), cat_state_name(b->state));
+			break;
+		}
+	}
+	printf("%zu changed, %zu added, %zu removed\n", nchg, nadd, nrem);
+	free(v);
+	catalogue_free(old);
+	catalogue_free(new);
+	return 0;
+}
 
 int
 cmd_catalogue(int argc, char **argv)
 {
-	fprintf(stderr, "ltpscope: catalogue: not built yet\n");
-	return 1;
+	static const struct option longopts[] = {
+		{ "master", required_argument, NULL, 'm' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "summary", no_argument, NULL, 's' },
+		{ "crosscheck", no_argument, NULL, 'x' },
+		{ "diff", no_argument, NULL, 'd' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	enum out_format fmt = OUT_TEXT;
+	struct catalogue *cat;
+	struct diaglist dl;
+	char **files, pathbuf[1024];
+	size_t nfiles = 0, i, n;
+	int ch, do_summary = 0, do_cross = 0, do_diff = 0, all = 0, rv = 0;
+
+	files = calloc((size_t)argc + 1, sizeof(*files));
+	if (files == NULL) {
+		perror("ltpscope");
+		return 1;
+	}
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "m:f:sxdah", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'm':
+			files[nfiles++] = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "text") == 0)
+				fmt = OUT_TEXT;
+			else if (strcmp(optarg, "csv") == 0)
+				fmt = OUT_CSV;
+			else if (strcmp(optarg, "json") == 0)
+				fmt = OUT_JSON;
+			else {
+				fprintf(stderr, "ltpscope: catalogue: unknown "
+				    "format '%s' (text, csv or json)\n",
+				    optarg);
+				free(files);
+				return 2;
+			}
+			break;
+		case 's':
+			do_summary = 1;
+			break;
+		case 'x':
+			do_cross = 1;
+			break;
+		case 'd':
+			do_diff = 1;
+			break;
+		case 'a':
+			all = 1;
+			break;
+		case 'h':
+			catalogue_usage(stdout);
+			free(files);
+			return 0;
+		default:
+			catalogue_usage(stderr);
+			free(files);
+			return 2;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (do_summary + do_cross + do_diff > 1 ||
+	    (do_diff ? argc != 2 : argc != 0)) {
+		catalogue_usage(stderr);
+		free(files);
+		return 2;
+	}
+
+	diag_init(&dl);
+	if (do_diff) {
+		rv = diff(argv[0], argv[1], files, nfiles, &dl);
+		print_diags(&dl);
+		rv = dl.nerrors > 0 ? 1 : rv;
+		diag_free(&dl);
+		free(files);
+		return rv;
+	}
+	if (nfiles == 0) {
+		const char *src = default_source(pathbuf, sizeof(pathbuf));
+
+		if (src == NULL) {
+			fprintf(stderr, "ltpscope: catalogue: no syscall table "
+			    "found: give one with -m or set LTPSCOPE_MASTER\n");
+			free(files);
+			return 1;
+		}
+		fprintf(stderr, "ltpscope: catalogue: using %s\n", src);
+		files[nfiles++] = (char *)src;
+	}
+	cat = catalogue_new();
+	for (i = 0; i < nfiles; i++)
+		(void)catalogue_load_file(cat, files[i], NULL, &dl);
+	print_diags(&dl);
+
+	if (do_summary)
+		summary(cat);
+	else if (do_cross)
+		rv = crosscheck(cat);
+	else {
+		n = all ? catalogue_count_all(cat) : catalogue_count(cat);
+		if (fmt == OUT_CSV)
+			list_csv(cat, n, all);
+		else if (fmt == OUT_JSON)
+			list_json(cat, n, all);
+		else
+			list_text(cat, n, all);
+	}
+	if (dl.nerrors > 0 && rv == 0)
+		rv = 1;
+	fflush(stdout);
+	catalogue_free(cat);
+	diag_free(&dl);
+	free(files);
+	return rv;
 }
