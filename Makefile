@@ -104,13 +104,13 @@ check: deps
 check-build: ${PROG} ${PROG}.asan test-progs fakes demo-build
 
 test-progs: libltpscope.a libltpscope-asan.a tests/tap.o tests/tap.ao \
-    tests/runtests
+    tests/tmux.o tests/runtests
 	@for t in ${TEST_PROGS}; do \
 	    echo "CC $$t"; \
 	    ${CC} ${ALL_CFLAGS} -Itests -o $$t $$t.c tests/tap.o \
-		libltpscope.a ${LIBS} || exit 1; \
+		tests/tmux.o libltpscope.a ${LIBS} || exit 1; \
 	    ${CC} ${ALL_CFLAGS} ${ASAN_FLAGS} -Itests -o $$t.asan $$t.c \
-		tests/tap.ao libltpscope-asan.a ${LIBS} || exit 1; \
+		tests/tap.ao tests/tmux.o libltpscope-asan.a ${LIBS} || exit 1; \
 	done
 
 tests/runtests: tests/runtests.c

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ltpscope/cmd.h"
+#include "ltpscope/paths.h"
 
 const struct cmd cmd_table[] = {
 	{ "catalogue", cmd_catalogue,
@@ -56,6 +57,7 @@ main(int argc, char **argv)
 {
 	const struct cmd *c;
 
+	paths_init(argv[0]);
 	if (argc < 2 || argv[1][0] == '-') {
 		if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
 		    strcmp(argv[1], "--help") == 0)) {

@@ -1,0 +1,84 @@
+/*
+ * Locating ltpscope's own files (see paths.h).
+ */
+#include <sys/stat.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/compat.h"
+#include "ltpscope/paths.h"
+
+#ifndef LTPSCOPE_DATADIR
+#define LTPSCOPE_DATADIR "/usr/local/share/ltpscope"
+#endif
+
+static char	paths_bindir[1024];
+
+void
+paths_init(const char *argv0)
+{
+	const char *slash;
+
+	if (argv0 == NULL || (slash = strrchr(argv0, '/')) == NULL) {
+		paths_bindir[0] = '\0';
+		return;
+	}
+	if (slash == argv0)
+		compat_strlcpy(paths_bindir, "/", sizeof(paths_bindir));
+	else
+		snprintf(paths_bindir, sizeof(paths_bindir), "%.*s",
+		    (int)(slash - argv0), argv0);
+}
+
+static int
+is_dir(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+void
+paths_datadir(char *buf, size_t len)
+{
+	const char *env;
+	char cand[1100];
+
+	if ((env = getenv("LTPSCOPE_DATA")) != NULL && *env != '\0') {
+		compat_strlcpy(buf, env, len);
+		return;
+	}
+	snprintf(cand, sizeof(cand), "%s/data/demo", paths_bindir);
+	if (paths_bindir[0] != '\0' && is_dir(cand))
+		snprintf(buf, len, "%s/data", paths_bindir);
+	else
+		compat_strlcpy(buf, LTPSCOPE_DATADIR, len);
+}
+
+void
+paths_themedirs(char *buf, size_t len)
+{
+	const char *cfg, *home;
+	char user[1100] = "", data[1100];
+
+	if ((cfg = getenv("XDG_CONFIG_HOME")) != NULL && *cfg == '/')
+		snprintf(user, sizeof(user), "%s/ltpscope/themes", cfg);
+	else if ((home = getenv("HOME")) != NULL && *home != '\0')
+		snprintf(user, sizeof(user), "%s/.config/ltpscope/themes",
+		    home);
+	paths_datadir(data, sizeof(data));
+	/* A source tree keeps themes/ beside data/, an install inside it. */
+	snprintf(buf, len, "%s%s%s/../themes:%s/themes", user,
+	    user[0] ? ":" : "", data, data);
+}
+
+void
+paths_data(const char *rel, char *buf, size_t len)
+{
+	char data[1100];
+
+	paths_datadir(data, sizeof(data));
+	snprintf(buf, len, "%s/%s", data, rel);
+}

@@ -1,0 +1,124 @@
+/*
+ * Putting untrusted text on the screen.  Test output and table files can
+ * hold any byte; none of them may reach the terminal raw, so every
+ * control byte becomes a visible placeholder (^X, or <XX> for bytes that
+ * are not valid UTF-8) before curses sees it.
+ */
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "ltpscope/ui.h"
+
+/* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
+static size_t
+utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	unsigned int cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	cp = len == 2 ? ((s[0] & 0x1fu) << 6) | (s[1] & 0x3fu) :
+	    len == 3 ? ((s[0] & 0x0fu) << 12) | ((s[1] & 0x3fu) << 6) |
+	    (s[2] & 0x3fu) :
+	    ((s[0] & 0x07u) << 18) | ((s[1] & 0x3fu) << 12) |
+	    ((s[2] & 0x3fu) << 6) | (s[3] & 0x3fu);
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff ||
+	    (cp >= 0x80 && cp < 0xa0))
+		return 0;
+	return len;
+}
+
+int
+ui_put(int y, int x, const char *str, int width, int pad)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t n = str ? strlen(str) : 0, i = 0, len;
+	char ph[8];
+	int used = 0, w;
+
+	if (width <= 0)
+		return 0;
+	move(y, x);
+	while (i < n && used < width) {
+		if (s[i] >= 0x20 && s[i] < 0x7f) {
+			addch(s[i]);
+			used++;
+			i++;
+			continue;
+		}
+		if (s[i] == '\t') {
+			w = 8 - (used % 8);
+			while (w-- > 0 && used < width) {
+				addch(' ');
+				used++;
+			}
+			i++;
+			continue;
+		}
+		len = utf8_len(s + i, n - i);
+		if (len > 1) {
+			wchar_t wc;
+			mbstate_t mbs;
+
+			memset(&mbs, 0, sizeof(mbs));
+			if (mbrtowc(&wc, (const char *)s + i, len, &mbs) ==
+			    len && (w = wcwidth(wc)) >= 0 &&
+			    used + w <= width) {
+				addnstr((const char *)s + i, (int)len);
+				used += w;
+				i += len;
+				continue;
+			}
+		}
+		/* A placeholder, shown dimmed-free but unmistakable. */
+		if (s[i] < 0x20)
+			snprintf(ph, sizeof(ph), "^%c", s[i] + '@');
+		else if (s[i] == 0x7f)
+			snprintf(ph, sizeof(ph), "^?");
+		else
+			snprintf(ph, sizeof(ph), "<%02X>", s[i]);
+		w = (int)strlen(ph);
+		if (used + w > width)
+			break;
+		addstr(ph);
+		used += w;
+		i++;
+	}
+	if (pad)
+		while (used < width) {
+			addch(' ');
+			used++;
+		}
+	return used;
+}
+
+int
+ui_putf(int y, int x, int width, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return ui_put(y, x, buf, width, 1);
+}

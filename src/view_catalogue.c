@@ -1,0 +1,377 @@
+/*
+ * The catalogue view: one row per syscall with its number, Linux name,
+ * state tag and the NetBSD function behind it.  Sorting, the state
+ * filter and the "/" pattern only change which rows are visible and in
+ * what order; the rows themselves belong to the caller.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+
+#include <curses.h>
+#include <pcre2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/ui.h"
+#include "ltpscope/xmalloc.h"
+
+enum cat_sort { SORT_NUMBER, SORT_NAME, SORT_STATE, SORT__COUNT };
+enum cat_filter {
+	CF_ALL, CF_IMPLEMENTED, CF_UNIMPLEMENTED, CF_OBSOLETE, CF_ABSENT,
+	CF__COUNT
+};
+
+static const char *const cat_sort_names[SORT__COUNT] = {
+	"number", "name", "state"
+};
+static const char *const cat_filter_names[CF__COUNT] = {
+	"all", "implemented", "unimplemented", "obsolete", "absent"
+};
+
+struct catview {
+	struct ui_sysrow	*rows;
+	size_t			 nrows;
+	size_t			*vis;		/* indices of visible rows */
+	size_t			 nvis;
+	enum cat_sort		 sort;
+	enum cat_filter		 filter;
+	pcre2_code		*re;
+	pcre2_match_data	*md;
+};
+
+static struct ui_sysrow *sort_rows;	/* qsort has no context argument */
+
+static int
+cat_cmp(const void *a, const void *b, enum cat_sort sort)
+{
+	const struct ui_sysrow *x = &sort_rows[*(const size_t *)a];
+	const struct ui_sysrow *y = &sort_rows[*(const size_t *)b];
+	int c;
+
+	switch (sort) {
+	case SORT_NAME:
+		if ((c = strcmp(x->name, y->name)) != 0)
+			return c;
+		break;
+	case SORT_STATE:
+		if (x->state_rank != y->state_rank)
+			return x->state_rank < y->state_rank ? -1 : 1;
+		break;
+	default:
+		break;
+	}
+	if ((c = strcmp(x->abi, y->abi)) != 0)
+		return c;
+	return x->number < y->number ? -1 : x->number > y->number;
+}
+
+static int
+cat_cmp_number(const void *a, const void *b)
+{
+	return cat_cmp(a, b, SORT_NUMBER);
+}
+
+static int
+cat_cmp_name(const void *a, const void *b)
+{
+	return cat_cmp(a, b, SORT_NAME);
+}
+
+static int
+cat_cmp_state(const void *a, const void *b)
+{
+	return cat_cmp(a, b, SORT_STATE);
+}
+
+static int
+cat_state_matches(const struct ui_sysrow *r, enum cat_filter f)
+{
+	switch (f) {
+	case CF_IMPLEMENTED:
+		return r->elem == TE_IMPLEMENTED || r->elem == TE_COMPAT;
+	case CF_UNIMPLEMENTED:
+		return r->elem == TE_UNIMPLEMENTED;
+	case CF_OBSOLETE:
+		return r->elem == TE_OBSOLETE;
+	case CF_ABSENT:
+		return r->elem == TE_ABSENT;
+	default:
+		return 1;
+	}
+}
+
+static int
+cat_pattern_matches(struct catview *cv, const struct ui_sysrow *r)
+{
+	const char *fields[3];
+	size_t i;
+
+	if (cv->re == NULL)
+		return 1;
+	fields[0] = r->name;
+	fields[1] = r->function;
+	fields[2] = r->state;
+	for (i = 0; i < 3; i++)
+		if (fields[i] != NULL && pcre2_match(cv->re,
+		    (PCRE2_SPTR)fields[i], PCRE2_ZERO_TERMINATED, 0, 0, cv->md,
+		    NULL) >= 0)
+			return 1;
+	return 0;
+}
+
+static void
+cat_rebuild(struct view *v)
+{
+	struct catview *cv = v->data;
+	size_t i;
+
+	cv->nvis = 0;
+	for (i = 0; i < cv->nrows; i++)
+		if (cat_state_matches(&cv->rows[i], cv->filter) &&
+		    cat_pattern_matches(cv, &cv->rows[i]))
+			cv->vis[cv->nvis++] = i;
+	sort_rows = cv->rows;
+	qsort(cv->vis, cv->nvis, sizeof(*cv->vis),
+	    cv->sort == SORT_NAME ? cat_cmp_name :
+	    cv->sort == SORT_STATE ? cat_cmp_state : cat_cmp_number);
+	sort_rows = NULL;
+	if (cv->nvis == 0)
+		v->cursor = v->top = 0;
+	else if (v->cursor >= cv->nvis)
+		v->cursor = cv->nvis - 1;
+	if (v->top > v->cursor)
+		v->top = v->cursor;
+}
+
+void
+view_catalogue_init(struct view *v, struct ui_sysrow *rows, size_t n)
+{
+	struct catview *cv = xcalloc(1, sizeof(*cv));
+
+	cv->rows = rows;
+	cv->nrows = n;
+	cv->vis = xcalloc(n ? n : 1, sizeof(*cv->vis));
+	v->ops = &view_catalogue_ops;
+	v->data = cv;
+	v->top = v->cursor = 0;
+	cat_rebuild(v);
+}
+
+void
+view_catalogue_free(struct view *v)
+{
+	struct catview *cv = v->data;
+
+	if (cv == NULL)
+		return;
+	if (cv->md != NULL)
+		pcre2_match_data_free(cv->md);
+	if (cv->re != NULL)
+		pcre2_code_free(cv->re);
+	free(cv->vis);
+	free(cv);
+	v->data = NULL;
+}
+
+void
+view_catalogue_sort_next(struct view *v)
+{
+	struct catview *cv = v->data;
+
+	cv->sort = (cv->sort + 1) % SORT__COUNT;
+	cat_rebuild(v);
+}
+
+const char *
+view_catalogue_sort_name(struct view *v)
+{
+	return cat_sort_names[((struct catview *)v->data)->sort];
+}
+
+void
+view_catalogue_set_state_filter(struct view *v, int f)
+{
+	struct catview *cv = v->data;
+
+	if (f >= 0 && f < CF__COUNT)
+		cv->filter = f;
+	cat_rebuild(v);
+}
+
+const char *
+view_catalogue_state_filter_name(struct view *v)
+{
+	return cat_filter_names[((struct catview *)v->data)->filter];
+}
+
+int
+view_catalogue_set_pattern(struct view *v, const char *pat, char *err,
+    size_t errlen)
+{
+	struct catview *cv = v->data;
+	pcre2_code *re = NULL;
+	PCRE2_SIZE off;
+	int code;
+
+	if (pat != NULL && *pat != '\0') {
+		re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED,
+		    PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF,
+		    &code, &off, NULL);
+		if (re == NULL) {
+			PCRE2_UCHAR msg[160];
+
+			pcre2_get_error_message(code, msg, sizeof(msg));
+			snprintf(err, errlen, "column %zu: %s",
+			    (size_t)off + 1, (char *)msg);
+			return -1;
+		}
+	}
+	if (cv->md != NULL)
+		pcre2_match_data_free(cv->md);
+	if (cv->re != NULL)
+		pcre2_code_free(cv->re);
+	cv->re = re;
+	cv->md = re ? pcre2_match_data_create_from_pattern(re, NULL) : NULL;
+	cat_rebuild(v);
+	return 0;
+}
+
+void
+view_catalogue_toggle_mark(struct view *v)
+{
+	struct catview *cv = v->data;
+
+	if (cv->nvis > 0)
+		cv->rows[cv->vis[v->cursor]].marked ^= 1;
+}
+
+size_t
+view_catalogue_nmarked(struct view *v)
+{
+	struct catview *cv = v->data;
+	size_t i, n = 0;
+
+	for (i = 0; i < cv->nrows; i++)
+		n += cv->rows[i].marked != 0;
+	return n;
+}
+
+size_t
+view_catalogue_total(struct view *v)
+{
+	return ((struct catview *)v->data)->nrows;
+}
+
+static size_t
+cat_nrows(struct view *v)
+{
+	return ((struct catview *)v->data)->nvis;
+}
+
+static const char *
+cat_header(struct view *v, int width)
+{
+	(void)v;
+	(void)width;
+	return "   NR  NAME                   STATE   TESTS  FUNCTION";
+}
+
+/* Puts a fixed-width column and returns where the next one starts. */
+static int
+cat_col(int y, int x, const char *s, int w, int width)
+{
+	if (x >= width)
+		return x;
+	if (w > width - x)
+		w = width - x;
+	ui_put(y, x, s, w, 1);
+	return x + w;
+}
+
+static void
+cat_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
+{
+	struct catview *cv = v->data;
+	const struct ui_sysrow *r = &cv->rows[cv->vis[i]];
+	char num[16], tests[16];
+	int x = 0;
+
+	if (r->marked)
+		ui_attr_on(ui, TE_MARK);
+	x = cat_col(y, x, r->marked ? "*" : " ", 1, width);
+	if (r->marked)
+		ui_attr_off(ui, TE_MARK);
+	snprintf(num, sizeof(num), "%4ld", r->number);
+	x = cat_col(y, x, num, 5, width);
+	x = cat_col(y, x, "", 1, width);
+	x = cat_col(y, x, r->name, 23, width);
+	ui_attr_on(ui, r->elem);
+	x = cat_col(y, x, r->state, 7, width);
+	ui_attr_off(ui, r->elem);
+	if (r->ntests >= 0)
+		snprintf(tests, sizeof(tests), "%6d", r->ntests);
+	else
+		snprintf(tests, sizeof(tests), "%6s", "-");
+	x = cat_col(y, x, tests, 6, width);
+	x = cat_col(y, x, "", 2, width);
+	if (x < width)
+		ui_put(y, x, r->function, width - x, 1);
+}
+
+static void
+cat_describe(struct ui *ui, struct view *v, char *buf, size_t len)
+{
+	struct catview *cv = v->data;
+	const struct ui_sysrow *r;
+
+	(void)ui;
+	if (cv->nvis == 0) {
+		snprintf(buf, len, "no syscall matches");
+		return;
+	}
+	r = &cv->rows[cv->vis[v->cursor]];
+	snprintf(buf, len, "%s %ld %s: %s", r->abi, r->number, r->name,
+	    r->state);
+}
+
+static void
+cat_draw_detail(struct ui *ui, struct view *v, int y, int h)
+{
+	struct catview *cv = v->data;
+	const struct ui_sysrow *r;
+	int width = COLS, end = y + h;
+	char loc[4200];
+
+	if (cv->nvis == 0 || h <= 0)
+		return;
+	r = &cv->rows[cv->vis[v->cursor]];
+	ui_attr_on(ui, TE_TITLE);
+	ui_putf(y++, 0, width, "%s (%s %ld)", r->name, r->abi, r->number);
+	ui_attr_off(ui, TE_TITLE);
+	if (y < end)
+		ui_putf(y++, 0, width, "  state     %s (%s)", r->state,
+		    r->type);
+	if (y < end)
+		ui_putf(y++, 0, width, "  function  %s",
+		    r->function[0] ? r->function : "-");
+	if (y < end)
+		ui_putf(y++, 0, width, "  prototype %s",
+		    r->prototype[0] ? r->prototype : "-");
+	if (y < end && r->guard[0])
+		ui_putf(y++, 0, width, "  guard     #if %s", r->guard);
+	snprintf(loc, sizeof(loc), "%s:%lu", r->file, r->line);
+	if (y < end)
+		ui_putf(y++, 0, width, "  source    %s", loc);
+	if (y < end && r->ntests >= 0)
+		ui_putf(y++, 0, width, "  LTP tests %d", r->ntests);
+}
+
+const struct view_ops view_catalogue_ops = {
+	"catalogue",
+	cat_nrows,
+	cat_draw_row,
+	cat_header,
+	NULL,
+	cat_describe,
+	cat_draw_detail
+};

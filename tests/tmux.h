@@ -1,0 +1,25 @@
+/*
+ * Driving the explorer in a real terminal: tmux on a private socket,
+ * send-keys to type, capture-pane to read the screen.
+ */
+#ifndef LTPSCOPE_TESTS_TMUX_H
+#define LTPSCOPE_TESTS_TMUX_H
+
+/* Starts cmd in a detached session of w x h; returns 0 on success. */
+int	 tmux_start(const char *, int, int);
+/* Sends keys as tmux send-keys words (e.g. "j", "Enter", "-l", "abc"). */
+void	 tmux_keys(const char *);
+/* The screen as text (static buffer, valid until the next call). */
+const char *tmux_screen(void);
+/* Waits up to ms for text to appear on screen; returns 1 if it did. */
+int	 tmux_wait_for(const char *, int);
+/* Waits up to ms for text to disappear; returns 1 if it did. */
+int	 tmux_wait_gone(const char *, int);
+/* 1 while the program still runs in the pane. */
+int	 tmux_alive(void);
+/* Waits up to ms for the program to exit; returns 1 if it did. */
+int	 tmux_wait_dead(int);
+void	 tmux_resize(int, int);
+void	 tmux_stop(void);
+
+#endif
