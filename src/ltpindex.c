@@ -73,11 +73,20 @@ char *
 ltpindex_runtest_path(const char *root, const char *name)
 {
 	char *path;
+	FILE *fp;
 
-	if (strchr(name, '/') != NULL)
+	if (name[0] == '/')
 		return xstrdup(name);
 	(void)xasprintf(&path, "%s/runtest/%s", root, name);
-	return path;
+	if (strchr(name, '/') == NULL)
+		return path;
+	/* A relative path with a '/' may also mean the current directory. */
+	if ((fp = fopen(path, "r")) != NULL) {
+		(void)fclose(fp);
+		return path;
+	}
+	free(path);
+	return xstrdup(name);
 }
 
 static size_t

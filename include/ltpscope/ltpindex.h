@@ -54,9 +54,10 @@ void	ltpindex_free(struct ltpindex *);
  */
 const char	*ltpindex_root(const char *dir);
 /*
- * Path of a runtest file given as on the command line: as is when it
- * contains a '/' (absolute or relative to the current directory), else
- * ROOT/runtest/NAME.  Caller frees.
+ * Path of a runtest file given as on the command line: an absolute path
+ * as is; a plain name as ROOT/runtest/NAME; a relative path with a '/'
+ * as ROOT/runtest/PATH when that exists, else relative to the current
+ * directory.  Caller frees.
  */
 char	*ltpindex_runtest_path(const char *root, const char *name);
 
