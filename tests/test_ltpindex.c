@@ -474,6 +474,31 @@ test_malformed(void)
 	diag_free(&dl);
 }
 
+/* A pattern that backtracks without end is stopped and reported. */
+static void
+test_match_limit(void)
+{
+	static const char buf[] =
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa+ x\n"
+	    "aa01 y\n";
+	struct ltpselect s = { NULL, 0, "^(a+)+$", NULL, 0, 0 };
+	struct ltpindex idx;
+	struct diaglist dl;
+	size_t *sel, n;
+
+	diag_init(&dl);
+	ltpindex_init(&idx);
+	ltpindex_load_buf(&idx, "m", buf, sizeof(buf) - 1, &dl);
+	is_int(idx.ntests, 2, "two tests");
+	is_int(ltpindex_select(&idx, &s, &sel, &n, &dl), 0,
+	    "match limit is not an error");
+	is_int(n, 0, "nothing matched");
+	has_str(diag_text(&dl), "hit the match limit", "but it is reported");
+	free(sel);
+	ltpindex_free(&idx);
+	diag_free(&dl);
+}
+
 static void
 test_testmap(const struct names *nm, struct testmap *tm)
 {
@@ -614,7 +639,8 @@ test_cli(void)
 	is_int(st, 0, "$LTPROOT and json exit 0");
 	is_str(out, "[\n"
 	    "  {\"tag\": \"write05\", \"syscalls\": [\"write\"], "
-	    "\"command\": \"write05 -s 'two words' \\\"say \\\\\\\"hi\\\\\\\"\\\" "
+	    "\"command\": \"write05 -s 'two words' "
+	    "\\\"say \\\\\\\"hi\\\\\\\"\\\" "
 	    "back\\\\ slash ''\", \"argv\": [\"write05\", \"-s\", "
 	    "\"two words\", \"say \\\"hi\\\"\", \"back slash\", \"\"], "
 	    "\"shell\": false, \"file\": \"tests/fixtures/ltproot/runtest/"
@@ -719,6 +745,7 @@ main(void)
 
 	test_split();
 	test_malformed();
+	test_match_limit();
 	ok(names_load(&nm, tap_shared_path("linux/syscall_64.tbl")) == 0,
 	    "syscall_64.tbl read");
 	diag_init(&dl);

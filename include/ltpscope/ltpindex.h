@@ -151,7 +151,7 @@ char	**ltpindex_map_tag(const char *tag, const struct testmap *,
 struct ltpselect {
 	const char *const	*syscalls;	/* -s: exact syscall names */
 	size_t			 nsyscalls;
-	const char		*pattern;	/* -p: pcre2, on tag and names */
+	const char		*pattern;	/* -p: pcre2, tag and names */
 	const char *const	*tags;		/* explicit test tags */
 	size_t			 ntags;
 	int			 unmapped_only;
