@@ -241,7 +241,8 @@ ltpindex_load_buf(struct ltpindex *idx, const char *name, const char *buf,
 		if (ll > 0 && p[ll - 1] == '\r')
 			ll--;	/* written on Windows; harmless */
 		for (q = p; q < p + ll; q++)
-			if ((unsigned char)*q < 0x20 && *q != '\t')
+			if (((unsigned char)*q < 0x20 && *q != '\t') ||
+			    *q == 0x7f)
 				break;
 		if (q < p + ll) {
 			diag_add(dl, DIAG_ERROR, name, lineno,

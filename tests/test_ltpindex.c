@@ -461,6 +461,9 @@ test_malformed(void)
 	is_int(idx.ntests, 1, "the line after a NUL still loads");
 	has_str(diag_text(&dl), "nul:1:6: error: binary junk (byte 0x00)",
 	    "NUL reported with its column");
+	ltpindex_load_buf(&idx, "del", "d01 d\177\n", 7, &dl);
+	has_str(diag_text(&dl), "del:1:6: error: binary junk (byte 0x7f)",
+	    "DEL is junk too");
 	ltpindex_free(&idx);
 	diag_free(&dl);
 
@@ -472,6 +475,37 @@ test_malformed(void)
 	    "missing file reported");
 	ltpindex_free(&idx);
 	diag_free(&dl);
+}
+
+/* -L, then $LTPROOT, then /opt/ltp; -f names under ROOT/runtest. */
+static void
+test_root(void)
+{
+	char *p;
+
+	unsetenv("LTPROOT");
+	is_str(ltpindex_root(NULL), "/opt/ltp", "default root");
+	setenv("LTPROOT", "", 1);
+	is_str(ltpindex_root(NULL), "/opt/ltp", "empty LTPROOT ignored");
+	setenv("LTPROOT", "/usr/lib/ltp", 1);
+	is_str(ltpindex_root(NULL), "/usr/lib/ltp", "$LTPROOT");
+	is_str(ltpindex_root("/x"), "/x", "-L wins");
+	unsetenv("LTPROOT");
+	p = ltpindex_runtest_path("/r", "syscalls-ipc");
+	is_str(p, "/r/runtest/syscalls-ipc", "plain name under runtest/");
+	free(p);
+	p = ltpindex_runtest_path("/r", "/abs/file");
+	is_str(p, "/abs/file", "absolute path as is");
+	free(p);
+	p = ltpindex_runtest_path("tests/fixtures/ltproot",
+	    "../runtest/syscalls");
+	is_str(p, "tests/fixtures/ltproot/runtest/../runtest/syscalls",
+	    "relative path under ROOT/runtest when it exists there");
+	free(p);
+	p = ltpindex_runtest_path("/nonexistent", "tests/fixtures/"
+	    "runtest-bad");
+	is_str(p, "tests/fixtures/runtest-bad", "else from the cwd");
+	free(p);
 }
 
 /* A pattern that backtracks without end is stopped and reported. */
@@ -746,6 +780,7 @@ main(void)
 	test_split();
 	test_malformed();
 	test_match_limit();
+	test_root();
 	ok(names_load(&nm, tap_shared_path("linux/syscall_64.tbl")) == 0,
 	    "syscall_64.tbl read");
 	diag_init(&dl);
