@@ -39,6 +39,17 @@ test_has_syscall(const struct ltptest *t, const char *name)
 	return 0;
 }
 
+/* The tag is name followed by digits and underscores only. */
+static int
+tag_named_after(const char *tag, const char *name)
+{
+	size_t len = strlen(name);
+
+	if (strncmp(tag, name, len) != 0 || tag[len] == '\0')
+		return 0;
+	return strspn(tag + len, "0123456789_") == strlen(tag + len);
+}
+
 /* 1 on a match; a subject that hits the match limit counts as none. */
 static int
 pattern_matches(pcre2_code *re, pcre2_match_data *md,
@@ -119,6 +130,20 @@ ltpindex_select(const struct ltpindex *idx, const struct ltpselect *sel,
 			    sel->syscalls[j])) {
 				found = 1;
 				pick(&pk, idx, i, sel->unmapped_only);
+			}
+		}
+		/*
+		 * The shell tool grouped tests by LTP directory, so users
+		 * say "-s pread" or "-s abort": names no test maps to.  Take
+		 * them to mean the tests named after them (pread01_64).
+		 */
+		if (!found) {
+			for (i = 0; i < idx->ntests; i++) {
+				if (tag_named_after(idx->tests[i].tag,
+				    sel->syscalls[j])) {
+					found = 1;
+					pick(&pk, idx, i, sel->unmapped_only);
+				}
 			}
 		}
 		if (!found)

@@ -165,9 +165,11 @@ struct ltpselect {
  * once: first the tests of each -s name in the order the names were
  * given (within a name in runtest order, as the earlier shell tool ran
  * them), then the explicit tags in their order, then the -p matches in
- * runtest order.  Returns -1 for a bad pattern (error with its column)
- * or an unknown tag (error); a -s name that no test exercises is a
- * warning.
+ * runtest order.  A -s name that no test maps to selects the tests
+ * named after it (NAME followed by digits and underscores: "-s pread"
+ * gives pread01 and pread01_64, as the shell tool's LTP directories
+ * did); when there are none either, it is a warning.  Returns -1 for a
+ * bad pattern (error with its column) or an unknown tag (error).
  */
 int	ltpindex_select(const struct ltpindex *, const struct ltpselect *,
 	    size_t **outp, size_t *np, struct diaglist *);
