@@ -14,6 +14,10 @@ const struct cmd cmd_table[] = {
 	    "[-m file]... [--format text|csv|json] [--summary] "
 	    "[--diff old new] [--crosscheck]",
 	    "list the syscall catalogue of syscalls.master files" },
+	{ "tests", cmd_tests,
+	    "[-L dir] [-f runtest]... [-m table] [-s syscall,...] [-p regex] "
+	    "[--unmapped] [--format text|json] [tag ...]",
+	    "list LTP tests with the syscalls they exercise" },
 	{ "ui", cmd_ui, "[--demo] [-m file]...",
 	    "open the explorer (the default without a subcommand)" },
 	{ NULL, NULL, NULL, NULL }

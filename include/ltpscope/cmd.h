@@ -20,6 +20,7 @@ extern const struct cmd cmd_table[];
 const struct cmd	*cmd_find(const char *);
 
 int	cmd_catalogue(int, char **);
+int	cmd_tests(int, char **);
 int	cmd_ui(int, char **);
 
 #endif

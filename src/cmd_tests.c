@@ -1,0 +1,373 @@
+/*
+ * "ltpscope tests": list the LTP tests of an install, with the syscalls
+ * each exercises and the command line that starts it, selected by
+ * syscall (-s), pattern (-p) or tag.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/cmd.h"
+#include "ltpscope/ltpindex.h"
+#include "ltpscope/xmalloc.h"
+
+#define TESTS_USAGE \
+	"usage: ltpscope tests [-L dir] [-f runtest]... [-m table] " \
+	"[-s syscall,...]\n" \
+	"                      [-p regex] [--unmapped] " \
+	"[--format text|json] [tag ...]\n"
+
+/* Where Debian and others install the kernel's x86_64 syscall numbers. */
+static const char *const unistd_paths[] = {
+	"/usr/include/x86_64-linux-gnu/asm/unistd_64.h",
+	"/usr/include/asm/unistd_64.h",
+	NULL
+};
+
+struct strvec {
+	char	**v;
+	size_t	  n;
+};
+
+static void
+strvec_add(struct strvec *sv, const char *s, size_t len)
+{
+	sv->v = xreallocarray(sv->v, sv->n + 2, sizeof(*sv->v));
+	sv->v[sv->n++] = xstrndup(s, len);
+	sv->v[sv->n] = NULL;
+}
+
+static void
+strvec_free(struct strvec *sv)
+{
+	size_t i;
+
+	for (i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	sv->v = NULL;
+	sv->n = 0;
+}
+
+/*
+ * STAND-IN for the catalogue module, kept in this one function on
+ * purpose: the lead replaces it with the catalogue's names when merging.
+ * Reads Linux syscall names from a syscall_64.tbl-style table ("number
+ * abi name entry") or an asm/unistd_64.h ("#define __NR_name number"):
+ * -m FILE, else $LTPSCOPE_MASTER when it is a .tbl, else the installed
+ * unistd_64.h.  Returns the file used, or NULL with *errp set.
+ */
+static const char *
+syscall_names_load(const char *mfile, struct strvec *names, char **errp)
+{
+	const char *env, *path = mfile;
+	char line[1024], *p, *f[3];
+	size_t i, len;
+	FILE *fp;
+
+	env = getenv("LTPSCOPE_MASTER");
+	if (path == NULL && env != NULL && (len = strlen(env)) > 4 &&
+	    strcmp(env + len - 4, ".tbl") == 0)
+		path = env;
+	for (i = 0; path == NULL && unistd_paths[i] != NULL; i++)
+		if ((fp = fopen(unistd_paths[i], "r")) != NULL) {
+			(void)fclose(fp);
+			path = unistd_paths[i];
+		}
+	if (path == NULL) {
+		*errp = xstrdup("no Linux syscall table found; give one "
+		    "with -m (e.g. syscall_64.tbl)");
+		return NULL;
+	}
+	if ((fp = fopen(path, "r")) == NULL) {
+		(void)xasprintf(errp, "%s: cannot open", path);
+		return NULL;
+	}
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		if (strncmp(line, "#define __NR_", 13) == 0) {
+			p = line + 13;
+			len = strcspn(p, " \t\n");
+			if (len > 0)
+				strvec_add(names, p, len);
+			continue;
+		}
+		if (line[0] == '#')
+			continue;
+		for (i = 0, p = strtok(line, " \t\n"); p != NULL && i < 3;
+		    p = strtok(NULL, " \t\n"))
+			f[i++] = p;
+		if (i == 3 && f[0][0] >= '0' && f[0][0] <= '9')
+			strvec_add(names, f[2], strlen(f[2]));
+	}
+	(void)fclose(fp);
+	if (names->n == 0) {
+		(void)xasprintf(errp, "%s: no syscall names in it", path);
+		return NULL;
+	}
+	return path;
+}
+
+/* The override file: $LTPSCOPE_TESTMAP, the installed one, the tree's. */
+static const char *
+testmap_path(void)
+{
+	const char *env;
+	FILE *fp;
+
+	if ((env = getenv("LTPSCOPE_TESTMAP")) != NULL && *env != '\0')
+		return env;
+	if ((fp = fopen(LTPSCOPE_DATADIR "/testmap", "r")) != NULL) {
+		(void)fclose(fp);
+		return LTPSCOPE_DATADIR "/testmap";
+	}
+	return "data/testmap";
+}
+
+static void
+print_diags(const struct diaglist *dl)
+{
+	char buf[1024];
+	size_t i;
+
+	for (i = 0; i < dl->n; i++) {
+		if (dl->v[i].file == NULL)
+			fprintf(stderr, "ltpscope: %s: %s\n",
+			    dl->v[i].level == DIAG_ERROR ? "error" :
+			    dl->v[i].level == DIAG_WARNING ? "warning" : "note",
+			    dl->v[i].msg);
+		else {
+			(void)diag_format(&dl->v[i], buf, sizeof(buf));
+			fprintf(stderr, "ltpscope: %s\n", buf);
+		}
+	}
+}
+
+static void
+json_str(const char *s)
+{
+	putchar('"');
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+static void
+json_strv(char *const *v, size_t n)
+{
+	size_t i;
+
+	putchar('[');
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			printf(", ");
+		json_str(v[i]);
+	}
+	putchar(']');
+}
+
+static void
+print_json(const struct ltpindex *idx, const size_t *sel, size_t n)
+{
+	const struct ltptest *t;
+	size_t i, argc;
+
+	printf("[\n");
+	for (i = 0; i < n; i++) {
+		t = &idx->tests[sel[i]];
+		printf("  {\"tag\": ");
+		json_str(t->tag);
+		printf(", \"syscalls\": ");
+		json_strv(t->syscalls, t->nsyscalls);
+		printf(", \"command\": ");
+		json_str(t->cmdline);
+		printf(", \"argv\": ");
+		if (t->argv != NULL) {
+			for (argc = 0; t->argv[argc] != NULL; argc++)
+				continue;
+			json_strv(t->argv, argc);
+		} else
+			printf("null");
+		printf(", \"shell\": %s, \"file\": ",
+		    t->needs_shell ? "true" : "false");
+		json_str(t->file);
+		printf(", \"line\": %lu}%s\n", t->line, i + 1 < n ? "," : "");
+	}
+	printf("]\n");
+}
+
+/* TAG, syscalls, and what will be run: a shell line is shown as such. */
+static void
+print_text(const struct ltpindex *idx, const size_t *sel, size_t n)
+{
+	const struct ltptest *t;
+	const char *p;
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		t = &idx->tests[sel[i]];
+		printf("%s\t", t->tag);
+		for (j = 0; j < t->nsyscalls; j++)
+			printf("%s%s", j > 0 ? "," : "", t->syscalls[j]);
+		printf("%s\t", t->nsyscalls == 0 ? "-" : "");
+		if (!t->needs_shell) {
+			printf("%s\n", t->cmdline);
+			continue;
+		}
+		printf("sh -c '");
+		for (p = t->cmdline; *p != '\0'; p++)
+			if (*p == '\'')
+				printf("'\\''");
+			else
+				putchar(*p);
+		printf("'\n");
+	}
+}
+
+int
+cmd_tests(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'F' },
+		{ "unmapped", no_argument, NULL, 'U' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct strvec files = { NULL, 0 }, sysv = { NULL, 0 };
+	struct strvec names = { NULL, 0 };
+	struct ltpselect sel;
+	struct ltpindex idx;
+	struct testmap tm;
+	struct diaglist dl;
+	const char *dir = NULL, *mfile = NULL, *root, *tmpath, *s, *comma;
+	char *err = NULL, *path;
+	size_t *picked = NULL, npicked = 0, i, first;
+	FILE *fp;
+	int ch, json = 0, rv = 0;
+
+	memset(&sel, 0, sizeof(sel));
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "L:f:m:s:p:h", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'L':
+			dir = optarg;
+			break;
+		case 'f':
+			strvec_add(&files, optarg, strlen(optarg));
+			break;
+		case 'm':
+			mfile = optarg;
+			break;
+		case 's':
+			for (s = optarg; *s != '\0'; s = comma) {
+				if ((comma = strchr(s, ',')) == NULL)
+					comma = s + strlen(s);
+				if (comma > s)
+					strvec_add(&sysv, s,
+					    (size_t)(comma - s));
+				if (*comma == ',')
+					comma++;
+			}
+			break;
+		case 'p':
+			sel.pattern = optarg;
+			break;
+		case 'U':
+			sel.unmapped_only = 1;
+			break;
+		case 'F':
+			if (strcmp(optarg, "json") == 0)
+				json = 1;
+			else if (strcmp(optarg, "text") == 0)
+				json = 0;
+			else {
+				fprintf(stderr, "ltpscope: tests: unknown "
+				    "format '%s'\n%s", optarg, TESTS_USAGE);
+				rv = 2;
+				goto out;
+			}
+			break;
+		case 'h':
+			printf("%s", TESTS_USAGE);
+			goto out;
+		default:
+			fprintf(stderr, "%s", TESTS_USAGE);
+			rv = 2;
+			goto out;
+		}
+	}
+	sel.syscalls = (const char *const *)sysv.v;
+	sel.nsyscalls = sysv.n;
+	sel.tags = (const char *const *)(argv + optind);
+	sel.ntags = (size_t)(argc - optind);
+
+	diag_init(&dl);
+	ltpindex_init(&idx);
+	testmap_init(&tm);
+	if (syscall_names_load(mfile, &names, &err) == NULL) {
+		fprintf(stderr, "ltpscope: %s\n", err);
+		free(err);
+		rv = 1;
+		goto done;
+	}
+	root = ltpindex_root(dir);
+	if (files.n == 0) {
+		if (ltpindex_load_default(&idx, root, &dl) < 0)
+			rv = 1;
+	}
+	for (i = 0; i < files.n; i++) {
+		path = ltpindex_runtest_path(root, files.v[i]);
+		if (ltpindex_load_file(&idx, path, &dl) < 0)
+			rv = 1;
+		free(path);
+	}
+	if (dl.nerrors > 0)
+		rv = 1;
+	tmpath = testmap_path();
+	if ((fp = fopen(tmpath, "r")) == NULL)
+		diag_add(&dl, DIAG_WARNING, tmpath, 0, 0, "cannot open; "
+		    "mapping tests by their names only");
+	else {
+		(void)fclose(fp);
+		(void)testmap_load_file(&tm, tmpath, &dl);
+	}
+	if (rv == 0 && dl.nerrors > 0)
+		rv = 1;
+	(void)ltpindex_map(&idx, &tm, (const char *const *)names.v, names.n);
+	first = dl.n;
+	if (ltpindex_select(&idx, &sel, &picked, &npicked, &dl) < 0) {
+		/* A pattern that does not compile is a usage error. */
+		rv = 1;
+		for (i = first; i < dl.n; i++)
+			if (dl.v[i].file != NULL &&
+			    strcmp(dl.v[i].file, "-p") == 0 &&
+			    dl.v[i].level == DIAG_ERROR)
+				rv = 2;
+	}
+	print_diags(&dl);
+	if (picked != NULL) {
+		if (json)
+			print_json(&idx, picked, npicked);
+		else
+			print_text(&idx, picked, npicked);
+	}
+	free(picked);
+done:
+	testmap_free(&tm);
+	ltpindex_free(&idx);
+	diag_free(&dl);
+out:
+	strvec_free(&files);
+	strvec_free(&sysv);
+	strvec_free(&names);
+	return rv;
+}
