@@ -628,7 +628,10 @@ ltpout_status(const struct ltpout_tally *t, const struct test_end *end,
 	default:
 		break;
 	}
+	/* Outside LTP's mask (127: not found) the bits mean nothing. */
 	oddexit = haveexit && (code < 0 || (code & ~LTP_EXIT_MASK) != 0);
+	if (oddexit)
+		code = 0;
 	failed = (code & 1) || s->failed > 0 || t->lines[LC_TFAIL] > 0;
 	broken = (code & 2) || oddexit || s->broken > 0 ||
 	    t->lines[LC_TBROK] > 0;
@@ -674,7 +677,7 @@ ltpout_status(const struct ltpout_tally *t, const struct test_end *end,
 	}
 	(void)verdict(st, reason, why, whylen);
 	if (haveexit)
-		why_add(why, whylen, "; exit %d", code);
+		why_add(why, whylen, "; exit %d", end->code);
 	if (s->present)
 		why_add(why, whylen, "; summary %ld/%ld/%ld/%ld/%ld",
 		    s->passed, s->failed, s->broken, s->skipped, s->warnings);
