@@ -82,6 +82,12 @@ ansi_feed(struct ansi_state *a, unsigned char c)
 		a->st = ST_GROUND;
 		return 1;
 	}
+	/* ESC inside a sequence abandons it and starts another. */
+	if (c == ESC && a->st != ST_STR) {
+		a->st = ST_ESC;
+		a->n = 1;
+		return 0;
+	}
 	switch (a->st) {
 	case ST_ESC:
 		if (c == '[')
@@ -91,8 +97,6 @@ ansi_feed(struct ansi_state *a, unsigned char c)
 			a->st = ST_STR;
 		else if (c >= 0x20 && c <= 0x2f)
 			a->st = ST_ESCINT;
-		else if (c == ESC)
-			a->n = 1;		/* a new sequence starts */
 		else if (c >= 0x30 && c <= 0x7e)
 			a->st = ST_GROUND;	/* two-byte sequence */
 		else {
