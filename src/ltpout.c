@@ -32,22 +32,47 @@ struct ltpout {
 	char			 note[128];
 	struct ansi_state	 ansi;
 	int			 in_summary;
+	int			 bytes_seen;	/* LTPOUT_NUL etc., BC_HIGH */
 	unsigned long		 lineno;
 	char			 file[LTPOUT_FILE_MAX];
 	char			 tcid[LTPOUT_FILE_MAX];
 	struct ltpout_tally	 tally;
 };
 
-/* Bytes that stop the fast copy loop. */
-static const unsigned char special[256] = {
-	['\n'] = 1, ['\r'] = 1, [ESC] = 1
-};
+/*
+ * What each byte means to the copy loop: BC_STOP ends a run of
+ * ordinary bytes; the others become line flags as the bytes go by,
+ * so no second pass over the line is needed.
+ */
+#define BC_STOP		0x80
+#define BC_HIGH		0x40
+static unsigned char bytecls[256];
+
+static void
+bytecls_init(void)
+{
+	int c;
+
+	if (bytecls['\n'] != 0)
+		return;
+	for (c = 0; c < 256; c++) {
+		if (c == 0)
+			bytecls[c] = LTPOUT_NUL;
+		else if ((c < 0x20 && c != '\t') || c == 0x7f)
+			bytecls[c] = LTPOUT_CTRL;
+		else if (c >= 0x80)
+			bytecls[c] = BC_HIGH;
+	}
+	bytecls['\n'] = bytecls['\r'] = BC_STOP | LTPOUT_CTRL;
+	bytecls[ESC] = BC_STOP | LTPOUT_CTRL;
+}
 
 struct ltpout *
 ltpout_new(void)
 {
 	struct ltpout *p = xcalloc(1, sizeof(*p));
 
+	bytecls_init();
 	ltpout_reset(p);
 	return p;
 }
@@ -390,22 +415,21 @@ classify(struct ltpout *p, struct ltpout_line *l)
 	note_marks(p, l);
 }
 
+/* seen: what the copy loop noticed, covering cut bytes too. */
 static void
-line_flags(struct ltpout_line *l)
+line_flags(struct ltpout_line *l, int seen)
 {
 	const unsigned char *u = (const unsigned char *)l->text;
 	size_t i;
-	int high = 0;
 
-	for (i = 0; i < l->len; i++) {
-		if (u[i] == 0)
-			l->flags |= LTPOUT_NUL;
-		else if ((u[i] < 0x20 && u[i] != '\t') || u[i] == 0x7f)
-			l->flags |= LTPOUT_CTRL;
-		else if (u[i] >= 0x80)
-			high = 1;
+	if (l->cut > 0) {
+		/* Only what was kept counts: look again. */
+		seen = 0;
+		for (i = 0; i < l->len; i++)
+			seen |= bytecls[u[i]] & ~BC_STOP;
 	}
-	if (high && !textsafe_utf8_valid(l->text, l->len))
+	l->flags |= seen & (LTPOUT_NUL | LTPOUT_CTRL);
+	if ((seen & BC_HIGH) && !textsafe_utf8_valid(l->text, l->len))
 		l->flags |= LTPOUT_BADUTF8;
 }
 
@@ -425,7 +449,7 @@ finish_line(struct ltpout *p, struct ltpout_line *l, int flags)
 	l->lineno = ++p->lineno;
 	l->cut = p->cut;
 	l->flags = flags;
-	line_flags(l);
+	line_flags(l, p->bytes_seen);
 	classify(p, l);
 	t->lines[l->cls]++;
 	t->total++;
@@ -466,6 +490,7 @@ line_release(struct ltpout *p)
 	if (p->emitted) {
 		p->len = 0;
 		p->cut = 0;
+		p->bytes_seen = 0;
 		p->emitted = 0;
 	}
 }
@@ -477,6 +502,7 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 	const unsigned char *s = (const unsigned char *)*bufp;
 	size_t n = *lenp, i = 0, j;
 	unsigned char c;
+	int seen;
 
 	line_release(p);
 	if (p->note_pending) {
@@ -513,8 +539,10 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 			continue;
 		}
 		/* An ordinary run: copy it in one go. */
-		for (j = i + 1; j < n && !special[s[j]]; j++)
-			continue;
+		seen = bytecls[c] & ~BC_STOP;
+		for (j = i + 1; j < n && !(bytecls[s[j]] & BC_STOP); j++)
+			seen |= bytecls[s[j]];
+		p->bytes_seen |= seen;
 		line_append(p, (const char *)s + i, j - i);
 		i = j;
 	}
