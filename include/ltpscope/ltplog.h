@@ -1,0 +1,86 @@
+/*
+ * Log files of the earlier shell tool, compat_linux_test_project: one
+ * file per test, <dir>/<syscall>/<test>.log, laid out as
+ *
+ *	---- compat_linux_test_project log header ----
+ *	key: value
+ *	...
+ *	--------------------------------------------------
+ *	(an empty line)
+ *	raw LTP output
+ *
+ * We read them (reference results, older runs) and write them, so that
+ * a run exported by ltpscope can be compared by that tool.  The logs
+ * carry no exit status; the verdict comes from the output alone unless
+ * an "exit_code" key is present.
+ *
+ * Ownership: a struct ltplog owns its pairs and body; ltplog_free()
+ * releases them.  Strings passed in are copied.
+ */
+#ifndef LTPSCOPE_LTPLOG_H
+#define LTPSCOPE_LTPLOG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ltpscope/diag.h"
+#include "ltpscope/ltpout.h"
+#include "ltpscope/status.h"
+
+#define LTPLOG_START	"---- compat_linux_test_project log header ----"
+#define LTPLOG_DASHES	50	/* length of the closing line */
+
+struct ltplog_pair {
+	char	*key;
+	char	*value;
+};
+
+struct ltplog {
+	struct ltplog_pair	*pairs;		/* in file order */
+	size_t			 npairs;
+	size_t			 cap;
+	char			*body;		/* NUL-terminated; may hold
+						   NULs: use bodylen */
+	size_t			 bodylen;
+};
+
+void	ltplog_init(struct ltplog *);
+void	ltplog_free(struct ltplog *);
+
+/*
+ * Parses a whole log held in memory.  name is used in diagnostics
+ * ("name:line: ...").  Header lines that are not "key: value" are
+ * reported and skipped; a missing start or closing line is an error.
+ * Returns 0, or -1 when the text is not such a log.
+ */
+int	ltplog_parse(struct ltplog *, const char *, size_t, const char *,
+	    struct diaglist *);
+/* The same for a file. */
+int	ltplog_read(struct ltplog *, const char *, struct diaglist *);
+
+/* First value for key, or NULL. */
+const char *ltplog_get(const struct ltplog *, const char *);
+/*
+ * Appends a pair.  Returns -1 (and adds nothing) when the key is empty
+ * or holds ':' or white space, or the value holds CR or LF.
+ */
+int	ltplog_add(struct ltplog *, const char *, const char *);
+/* Replaces the body with a copy of the bytes given. */
+void	ltplog_set_body(struct ltplog *, const char *, size_t);
+
+/* The file's bytes, NUL-terminated; caller frees. */
+char	*ltplog_format(const struct ltplog *, size_t *);
+/*
+ * Writes the log to path (via a temporary file renamed into place, so
+ * a crash leaves the old file or the new one).  Returns 0 or -1.
+ */
+int	ltplog_write(const struct ltplog *, const char *, struct diaglist *);
+
+/*
+ * Runs the body through the LTP output parser and gives the verdict.
+ * tally (may be NULL) receives the counts.  See ltpout_status().
+ */
+enum test_status ltplog_status(const struct ltplog *, struct ltpout_tally *,
+	    char *, size_t);
+
+#endif

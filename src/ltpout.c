@@ -1,0 +1,716 @@
+/*
+ * LTP output parser and test verdict (see ltpout.h).
+ *
+ * Bytes go through three layers: the ANSI stripper (LTP colours the
+ * result tag), line assembly (LF, CR LF, bare CR; capped length), and
+ * the classifier, which knows the two LTP library formats and the
+ * Summary block.  The verdict is a pure function of the tallies, so
+ * the store can recompute it from saved counts.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/ltpout.h"
+#include "ltpscope/textsafe.h"
+#include "ltpscope/xmalloc.h"
+
+#define ESC	0x1b
+
+struct ltpout {
+	char			*buf;		/* the line being built */
+	size_t			 len;
+	size_t			 cap;		/* <= LTPOUT_LINE_MAX + 1 */
+	size_t			 cut;		/* bytes past the cap */
+	int			 pending_cr;	/* saw CR, want the next byte */
+	int			 emitted;	/* buf was handed out */
+	int			 note_pending;	/* cut note still to give */
+	unsigned long		 note_lineno;
+	size_t			 note_cut;
+	char			 note[128];
+	struct ansi_state	 ansi;
+	int			 in_summary;
+	int			 bytes_seen;	/* LTPOUT_NUL etc., BC_HIGH */
+	unsigned long		 lineno;
+	char			 file[LTPOUT_FILE_MAX];
+	char			 tcid[LTPOUT_FILE_MAX];
+	struct ltpout_tally	 tally;
+};
+
+/*
+ * What each byte means to the copy loop: BC_STOP ends a run of
+ * ordinary bytes; the others become line flags as the bytes go by,
+ * so no second pass over the line is needed.
+ */
+#define BC_STOP		0x80
+#define BC_HIGH		0x40
+static unsigned char bytecls[256];
+
+static void
+bytecls_init(void)
+{
+	int c;
+
+	if (bytecls['\n'] != 0)
+		return;
+	for (c = 0; c < 256; c++) {
+		if (c == 0)
+			bytecls[c] = LTPOUT_NUL;
+		else if ((c < 0x20 && c != '\t') || c == 0x7f)
+			bytecls[c] = LTPOUT_CTRL;
+		else if (c >= 0x80)
+			bytecls[c] = BC_HIGH;
+	}
+	bytecls['\n'] = bytecls['\r'] = BC_STOP | LTPOUT_CTRL;
+	bytecls[ESC] = BC_STOP | LTPOUT_CTRL;
+}
+
+struct ltpout *
+ltpout_new(void)
+{
+	struct ltpout *p = xcalloc(1, sizeof(*p));
+
+	bytecls_init();
+	ltpout_reset(p);
+	return p;
+}
+
+void
+ltpout_free(struct ltpout *p)
+{
+	if (p == NULL)
+		return;
+	free(p->buf);
+	free(p);
+}
+
+void
+ltpout_reset(struct ltpout *p)
+{
+	char *buf = p->buf;
+	size_t cap = p->cap;
+
+	memset(p, 0, sizeof(*p));
+	p->buf = buf;
+	p->cap = cap;
+	p->tally.timeout_secs = -1;
+}
+
+const struct ltpout_tally *
+ltpout_tally(const struct ltpout *p)
+{
+	return &p->tally;
+}
+
+const char *
+ltpout_pending(const struct ltpout *p, size_t *len)
+{
+	if (p->emitted || p->buf == NULL) {
+		*len = 0;
+		return "";
+	}
+	*len = p->len;
+	return p->buf;
+}
+
+static void
+line_grow(struct ltpout *p, size_t need)
+{
+	size_t cap = p->cap ? p->cap : 256;
+
+	if (need <= p->cap)
+		return;
+	while (cap < need)
+		cap *= 2;
+	if (cap > LTPOUT_LINE_MAX + 1)
+		cap = LTPOUT_LINE_MAX + 1;
+	p->buf = xrealloc(p->buf, cap);
+	p->cap = cap;
+}
+
+static void
+line_append(struct ltpout *p, const char *s, size_t n)
+{
+	size_t room = LTPOUT_LINE_MAX - p->len;
+
+	if (n > room) {
+		p->cut += n - room;
+		n = room;
+	}
+	if (n == 0)
+		return;
+	line_grow(p, p->len + n + 1);
+	memcpy(p->buf + p->len, s, n);
+	p->len += n;
+}
+
+/* A cut line must not end in half a character. */
+static void
+trim_partial_utf8(struct ltpout *p)
+{
+	const unsigned char *u = (const unsigned char *)p->buf;
+	size_t i = p->len, back = 0, need;
+
+	while (i > 0 && back < 3 && (u[i - 1] & 0xc0) == 0x80) {
+		i--;
+		back++;
+	}
+	if (i == 0 || u[i - 1] < 0xc0)
+		return;
+	need = u[i - 1] >= 0xf0 ? 4 : u[i - 1] >= 0xe0 ? 3 : 2;
+	if (back + 1 < need) {
+		p->cut += back + 1;
+		p->len = i - 1;
+	}
+}
+
+static const char *const tags[] = {
+	"TPASS", "TFAIL", "TBROK", "TCONF", "TWARN", "TINFO", "TDEBUG"
+};
+static const enum line_class tag_class[] = {
+	LC_TPASS, LC_TFAIL, LC_TBROK, LC_TCONF, LC_TWARN, LC_TINFO, LC_TDEBUG
+};
+
+/* Matches a result tag at s; returns its length and sets *cls. */
+static size_t
+match_tag(const char *s, size_t n, enum line_class *cls)
+{
+	size_t i, k;
+
+	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
+		k = strlen(tags[i]);
+		if (n >= k && memcmp(s, tags[i], k) == 0) {
+			*cls = tag_class[i];
+			return k;
+		}
+	}
+	return 0;
+}
+
+/*
+ * "file:LINE: " at s: copies file into out and returns the length of
+ * the whole prefix, 0 when there is none.
+ */
+static size_t
+match_fileline(const char *s, size_t n, char *out, unsigned long *line)
+{
+	size_t i = 0, d;
+	unsigned long v = 0;
+
+	while (i < n && s[i] != ':' && s[i] != '\0' &&
+	    !isspace((unsigned char)s[i]))
+		i++;
+	if (i == 0 || i >= LTPOUT_FILE_MAX || i >= n || s[i] != ':')
+		return 0;
+	d = ++i;
+	while (i < n && isdigit((unsigned char)s[i]) && i - d < 9)
+		v = v * 10 + (unsigned long)(s[i++] - '0');
+	if (i == d || i + 1 >= n || s[i] != ':' || s[i + 1] != ' ')
+		return 0;
+	memcpy(out, s, d - 1);
+	out[d - 1] = '\0';
+	*line = v;
+	return i + 2;
+}
+
+/* New library: "file.c:LINE: TPASS: message". */
+static int
+parse_newlib(struct ltpout *p, struct ltpout_line *l)
+{
+	const char *s = l->text;
+	size_t n = l->len, i, k;
+	unsigned long srcline;
+	enum line_class cls;
+
+	if ((i = match_fileline(s, n, p->file, &srcline)) == 0)
+		return 0;
+	if ((k = match_tag(s + i, n - i, &cls)) == 0)
+		return 0;
+	i += k;
+	if (i >= n || s[i] != ':')
+		return 0;
+	i++;
+	if (i < n && s[i] == ' ')
+		i++;
+	else if (i < n)
+		return 0;
+	l->cls = cls;
+	l->file = p->file;
+	l->srcline = srcline;
+	l->msg = s + i;
+	l->msglen = n - i;
+	l->flags |= LTPOUT_NEWLIB;
+	return 1;
+}
+
+/* Old library: "tcid  N  TPASS  :  message" (tst_res.c's layout). */
+static int
+parse_oldlib(struct ltpout *p, struct ltpout_line *l)
+{
+	const char *s = l->text;
+	size_t n = l->len, i = 0, k, d;
+	unsigned long srcline;
+	enum line_class cls;
+
+	while (i < n && s[i] != ':' && s[i] != '\0' &&
+	    !isspace((unsigned char)s[i]))
+		i++;
+	if (i == 0 || i >= LTPOUT_FILE_MAX || i >= n || s[i] != ' ')
+		return 0;
+	k = i;
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i < n && s[i] == '-')
+		i++;
+	d = i;
+	while (i < n && isdigit((unsigned char)s[i]))
+		i++;
+	if (i == d || i >= n || s[i] != ' ')
+		return 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	if ((d = match_tag(s + i, n - i, &cls)) == 0 || cls == LC_TDEBUG)
+		return 0;
+	i += d;
+	if (i >= n || s[i] != ' ')
+		return 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i >= n || s[i] != ':')
+		return 0;
+	i++;
+	for (d = 0; d < 2 && i < n && s[i] == ' '; d++)
+		i++;
+	memcpy(p->tcid, s, k);
+	p->tcid[k] = '\0';
+	l->tcid = p->tcid;
+	l->cls = cls;
+	l->msg = s + i;
+	l->msglen = n - i;
+	l->flags |= LTPOUT_OLDLIB;
+	/* tst_brkm() and friends put "file.c:LINE: " before the text. */
+	if ((k = match_fileline(l->msg, l->msglen, p->file, &srcline)) > 0) {
+		l->file = p->file;
+		l->srcline = srcline;
+		l->msg += k;
+		l->msglen -= k;
+	}
+	return 1;
+}
+
+static int
+has_prefix(const char *s, size_t n, const char *pfx)
+{
+	size_t k = strlen(pfx);
+
+	return n >= k && memcmp(s, pfx, k) == 0;
+}
+
+/* "Summary:" alone on its line, trailing blanks allowed. */
+static int
+is_summary_head(const char *s, size_t n)
+{
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return n == 8 && memcmp(s, "Summary:", 8) == 0;
+}
+
+/* One "passed   3" line of the Summary block. */
+static int
+summary_count(struct ltpout_summary *sum, const char *s, size_t n)
+{
+	static const char *const keys[] = {
+		"passed", "failed", "broken", "skipped", "warnings"
+	};
+	long *fields[5];
+	size_t i, j, k, d;
+	long v = 0;
+
+	fields[0] = &sum->passed;
+	fields[1] = &sum->failed;
+	fields[2] = &sum->broken;
+	fields[3] = &sum->skipped;
+	fields[4] = &sum->warnings;
+	for (j = 0; j < 5; j++) {
+		k = strlen(keys[j]);
+		if (n > k && memcmp(s, keys[j], k) == 0 &&
+		    (s[k] == ' ' || s[k] == '\t'))
+			break;
+	}
+	if (j == 5)
+		return 0;
+	i = k;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	d = i;
+	while (i < n && isdigit((unsigned char)s[i]) && i - d < 12)
+		v = v * 10 + (s[i++] - '0');
+	if (i == d)
+		return 0;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i != n)
+		return 0;
+	*fields[j] = v;
+	sum->fields |= 1u << j;
+	return 1;
+}
+
+/* What the LTP library says about how the test was stopped. */
+static void
+note_marks(struct ltpout *p, const struct ltpout_line *l)
+{
+	struct ltpout_tally *t = &p->tally;
+	const char *m = l->msg, *q;
+	size_t k;
+	long h, mi, s;
+
+	if (l->cls == LC_PLAIN) {
+		if (has_prefix(l->text, l->len, "Test timeouted"))
+			t->marks |= LTPOUT_MARK_LTP_TIMEOUT;
+		else if (has_prefix(l->text, l->len,
+		    "Sending SIGKILL to test process"))
+			t->marks |= LTPOUT_MARK_EXT_KILL;
+	} else if (l->cls == LC_TBROK) {
+		if (has_prefix(m, l->msglen, "Test killed!"))
+			t->marks |= LTPOUT_MARK_KILLED;
+		else if (has_prefix(m, l->msglen, "Test killed by SIG")) {
+			t->marks |= LTPOUT_MARK_SIGNAL;
+			m += strlen("Test killed by ");
+			for (k = 0; k + 1 < sizeof(t->killsig) &&
+			    isalnum((unsigned char)m[k]); k++)
+				t->killsig[k] = m[k];
+			t->killsig[k] = '\0';
+		}
+	} else if (l->cls == LC_TINFO &&
+	    (q = strstr(m, "imeout per run is ")) != NULL &&
+	    sscanf(q + strlen("imeout per run is "), "%ldh %ldm %lds",
+	    &h, &mi, &s) == 3)
+		t->timeout_secs = h * 3600 + mi * 60 + s;
+}
+
+static void
+classify(struct ltpout *p, struct ltpout_line *l)
+{
+	struct ltpout_summary *sum = &p->tally.summary;
+
+	if (p->in_summary) {
+		if (summary_count(sum, l->text, l->len)) {
+			l->cls = LC_SUMMARY;
+			return;
+		}
+		p->in_summary = 0;
+	}
+	if (is_summary_head(l->text, l->len)) {
+		memset(sum, 0, sizeof(*sum));
+		sum->present = 1;
+		p->in_summary = 1;
+		l->cls = LC_SUMMARY;
+		return;
+	}
+	if (!parse_newlib(p, l))
+		(void)parse_oldlib(p, l);
+	note_marks(p, l);
+}
+
+/* seen: what the copy loop noticed, covering cut bytes too. */
+static void
+line_flags(struct ltpout_line *l, int seen)
+{
+	const unsigned char *u = (const unsigned char *)l->text;
+	size_t i;
+
+	if (l->cut > 0) {
+		/* Only what was kept counts: look again. */
+		seen = 0;
+		for (i = 0; i < l->len; i++)
+			seen |= bytecls[u[i]] & ~BC_STOP;
+	}
+	l->flags |= seen & (LTPOUT_NUL | LTPOUT_CTRL);
+	if ((seen & BC_HIGH) && !textsafe_utf8_valid(l->text, l->len))
+		l->flags |= LTPOUT_BADUTF8;
+}
+
+static void
+finish_line(struct ltpout *p, struct ltpout_line *l, int flags)
+{
+	struct ltpout_tally *t = &p->tally;
+
+	if (p->cut > 0)
+		trim_partial_utf8(p);
+	line_grow(p, p->len + 1);
+	p->buf[p->len] = '\0';
+	memset(l, 0, sizeof(*l));
+	l->cls = LC_PLAIN;
+	l->text = l->msg = p->buf;
+	l->len = l->msglen = p->len;
+	l->lineno = ++p->lineno;
+	l->cut = p->cut;
+	l->flags = flags;
+	line_flags(l, p->bytes_seen);
+	classify(p, l);
+	t->lines[l->cls]++;
+	t->total++;
+	if (p->cut > 0) {
+		l->flags |= LTPOUT_CUT;
+		t->cut_lines++;
+		t->cut_bytes += p->cut;
+		p->note_pending = 1;
+		p->note_lineno = l->lineno;
+		p->note_cut = p->cut;
+	}
+	p->emitted = 1;
+}
+
+static void
+give_note(struct ltpout *p, struct ltpout_line *l)
+{
+	int n;
+
+	n = snprintf(p->note, sizeof(p->note),
+	    "ltpscope: line %lu cut at %d bytes, %zu bytes dropped",
+	    p->note_lineno, LTPOUT_LINE_MAX, p->note_cut);
+	if (n < 0 || (size_t)n >= sizeof(p->note))
+		n = (int)strlen(p->note);
+	memset(l, 0, sizeof(*l));
+	l->cls = LC_META;
+	l->text = l->msg = p->note;
+	l->len = l->msglen = (size_t)n;
+	l->lineno = p->note_lineno;
+	p->tally.lines[LC_META]++;
+	p->note_pending = 0;
+}
+
+/* Drops the line handed out by the previous call. */
+static void
+line_release(struct ltpout *p)
+{
+	if (p->emitted) {
+		p->len = 0;
+		p->cut = 0;
+		p->bytes_seen = 0;
+		p->emitted = 0;
+	}
+}
+
+int
+ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
+    struct ltpout_line *l)
+{
+	const unsigned char *s = (const unsigned char *)*bufp;
+	size_t n = *lenp, i = 0, j;
+	unsigned char c;
+	int seen;
+
+	line_release(p);
+	if (p->note_pending) {
+		give_note(p, l);
+		return 1;
+	}
+	while (i < n) {
+		c = s[i];
+		if (p->pending_cr) {
+			if (c == '\r') {
+				i++;
+				continue;
+			}
+			p->pending_cr = 0;
+			if (c == '\n')
+				i++;
+			finish_line(p, l, 0);
+			goto done;
+		}
+		if (p->ansi.st != 0 || c == ESC) {
+			if (!ansi_feed(&p->ansi, c)) {
+				i++;
+				continue;
+			}
+		}
+		if (c == '\n') {
+			i++;
+			finish_line(p, l, 0);
+			goto done;
+		}
+		if (c == '\r') {
+			i++;
+			p->pending_cr = 1;
+			continue;
+		}
+		/* An ordinary run: copy it in one go. */
+		seen = bytecls[c] & ~BC_STOP;
+		for (j = i + 1; j < n && !(bytecls[s[j]] & BC_STOP); j++)
+			seen |= bytecls[s[j]];
+		p->bytes_seen |= seen;
+		line_append(p, (const char *)s + i, j - i);
+		i = j;
+	}
+	*bufp += n;
+	*lenp = 0;
+	return 0;
+done:
+	*bufp += i;
+	*lenp -= i;
+	return 1;
+}
+
+int
+ltpout_flush(struct ltpout *p, struct ltpout_line *l)
+{
+	line_release(p);
+	if (p->note_pending) {
+		give_note(p, l);
+		return 1;
+	}
+	if (p->pending_cr) {
+		p->pending_cr = 0;
+		finish_line(p, l, 0);
+		return 1;
+	}
+	if (p->len > 0 || p->cut > 0) {
+		finish_line(p, l, LTPOUT_UNTERMINATED);
+		return 1;
+	}
+	/* A sequence cut short by the end of input is dropped. */
+	memset(&p->ansi, 0, sizeof(p->ansi));
+	return 0;
+}
+
+void
+ltpout_feed(struct ltpout *p, const char *buf, size_t len, ltpout_cb cb,
+    void *arg)
+{
+	struct ltpout_line l;
+
+	while (ltpout_scan(p, &buf, &len, &l))
+		cb(&l, arg);
+}
+
+void
+ltpout_finish(struct ltpout *p, ltpout_cb cb, void *arg)
+{
+	struct ltpout_line l;
+
+	while (ltpout_flush(p, &l))
+		cb(&l, arg);
+}
+
+/* Appends to the explanation, keeping it NUL-terminated. */
+static void
+why_add(char *why, size_t whylen, const char *fmt, ...)
+    __attribute__((__format__(__printf__, 3, 4)));
+
+static void
+why_add(char *why, size_t whylen, const char *fmt, ...)
+{
+	va_list ap;
+	size_t n;
+
+	if (why == NULL || whylen == 0)
+		return;
+	n = strlen(why);
+	if (n >= whylen - 1)
+		return;
+	va_start(ap, fmt);
+	(void)vsnprintf(why + n, whylen - n, fmt, ap);
+	va_end(ap);
+}
+
+static enum test_status
+verdict(enum test_status st, const char *reason, char *why, size_t whylen)
+{
+	if (why != NULL && whylen > 0) {
+		why[0] = '\0';
+		why_add(why, whylen, "%s", reason);
+	}
+	return st;
+}
+
+#define LTP_EXIT_MASK	(1 | 2 | 4 | 32)
+
+enum test_status
+ltpout_status(const struct ltpout_tally *t, const struct test_end *end,
+    char *why, size_t whylen)
+{
+	const struct ltpout_summary *s = &t->summary;
+	enum test_status st;
+	char reason[96];
+	int haveexit = end->how == TEST_EXITED;
+	int code = haveexit ? end->code : 0;
+	int oddexit, failed, broken, warned, passed, skipped;
+
+	switch (end->how) {
+	case TEST_NOTRUN:
+		return verdict(TS_NOTRUN, "not run", why, whylen);
+	case TEST_INTERRUPTED:
+		return verdict(TS_INTERRUPTED, "interrupted while running",
+		    why, whylen);
+	case TEST_TIMEDOUT:
+		return verdict(TS_TIMEOUT, "killed at its deadline", why,
+		    whylen);
+	case TEST_SIGNALLED:
+		(void)snprintf(reason, sizeof(reason), "killed by signal %d",
+		    end->code);
+		return verdict(TS_SIGNALLED, reason, why, whylen);
+	default:
+		break;
+	}
+	/* Outside LTP's mask (127: not found) the bits mean nothing. */
+	oddexit = haveexit && (code < 0 || (code & ~LTP_EXIT_MASK) != 0);
+	if (oddexit)
+		code = 0;
+	failed = (code & 1) || s->failed > 0 || t->lines[LC_TFAIL] > 0;
+	broken = (code & 2) || oddexit || s->broken > 0 ||
+	    t->lines[LC_TBROK] > 0;
+	warned = (code & 4) || s->warnings > 0 || t->lines[LC_TWARN] > 0;
+	passed = s->passed > 0 || t->lines[LC_TPASS] > 0;
+	skipped = (code & 32) || s->skipped > 0 || t->lines[LC_TCONF] > 0;
+
+	if (t->marks & LTPOUT_MARK_LTP_TIMEOUT) {
+		st = TS_TIMEOUT;
+		(void)snprintf(reason, sizeof(reason), "LTP's timeout fired");
+	} else if (t->marks & LTPOUT_MARK_SIGNAL) {
+		st = TS_SIGNALLED;
+		(void)snprintf(reason, sizeof(reason), "test killed by %s",
+		    t->killsig);
+	} else if (t->marks & LTPOUT_MARK_EXT_KILL) {
+		st = TS_SIGNALLED;
+		(void)snprintf(reason, sizeof(reason),
+		    "stopped by SIGINT/SIGTERM from outside");
+	} else if (t->marks & LTPOUT_MARK_KILLED) {
+		st = TS_SIGNALLED;
+		(void)snprintf(reason, sizeof(reason),
+		    "test killed by SIGKILL");
+	} else if (failed) {
+		st = TS_FAIL;
+		(void)snprintf(reason, sizeof(reason), "failed");
+	} else if (broken) {
+		st = TS_BROKEN;
+		(void)snprintf(reason, sizeof(reason), oddexit ?
+		    "broken: exit status is not an LTP result" : "broken");
+	} else if (warned) {
+		st = TS_WARN;
+		(void)snprintf(reason, sizeof(reason), "warnings");
+	} else if (!passed && skipped) {
+		st = TS_CONF;
+		(void)snprintf(reason, sizeof(reason), "skipped (TCONF)");
+	} else if (haveexit || passed) {
+		st = TS_PASS;
+		(void)snprintf(reason, sizeof(reason), "passed");
+	} else {
+		st = TS_BROKEN;
+		(void)snprintf(reason, sizeof(reason),
+		    "no result and no exit status");
+	}
+	(void)verdict(st, reason, why, whylen);
+	if (haveexit)
+		why_add(why, whylen, "; exit %d", end->code);
+	if (s->present)
+		why_add(why, whylen, "; summary %ld/%ld/%ld/%ld/%ld",
+		    s->passed, s->failed, s->broken, s->skipped, s->warnings);
+	why_add(why, whylen, "; lines P%lu F%lu B%lu C%lu W%lu",
+	    t->lines[LC_TPASS], t->lines[LC_TFAIL], t->lines[LC_TBROK],
+	    t->lines[LC_TCONF], t->lines[LC_TWARN]);
+	return st;
+}
