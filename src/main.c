@@ -13,6 +13,11 @@ const struct cmd cmd_table[] = {
 	    "[-m file]... [--format text|csv|json] [--summary] "
 	    "[--diff old new] [--crosscheck]",
 	    "list the syscall catalogue of syscalls.master files" },
+	{ "runs", cmd_runs, "[-d file] [--format text|json]",
+	    "list the runs in the results database, newest first" },
+	{ "show", cmd_show,
+	    "run|last [-d file] [--format text|json] [--output test]",
+	    "show the results of a run, or the output of one test" },
 	{ "ui", cmd_ui, "[--demo] [-m file]...",
 	    "open the explorer (the default without a subcommand)" },
 	{ NULL, NULL, NULL, NULL }
