@@ -216,8 +216,9 @@ store_cap_output(const struct store *st, const void *out, size_t len,
 		*cappedp = 0;
 		return out != NULL ? out : "";
 	}
+	/* Sized with len for the kept count: the real note is no longer. */
 	nlen = (size_t)snprintf(note, sizeof(note), "\n[ltpscope: output "
-	    "capped: kept %zu of %zu bytes]\n", (size_t)0, len);
+	    "capped: kept %zu of %zu bytes]\n", len, len);
 	keep = st->output_cap > nlen ? st->output_cap - nlen : 0;
 	nlen = (size_t)snprintf(note, sizeof(note), "\n[ltpscope: output "
 	    "capped: kept %zu of %zu bytes]\n", keep, len);
