@@ -177,10 +177,8 @@ store_count(struct store *st, struct store_run *v, size_t n,
 	int rc, err, status;
 
 	if ((err = store_prepare(st, &s, n == 1 ?
-	    "SELECT run_id, status, count(*) FROM results WHERE run_id = ? "
-	    "GROUP BY run_id, status" :
-	    "SELECT run_id, status, count(*) FROM results "
-	    "GROUP BY run_id, status", dl)) != STORE_OK)
+	    "SELECT run_id, status, n FROM run_counts WHERE run_id = ?" :
+	    "SELECT run_id, status, n FROM run_counts", dl)) != STORE_OK)
 		return err;
 	if (n == 1)
 		(void)sqlite3_bind_int64(s, 1, v[0].id);
@@ -379,10 +377,9 @@ store_latest_results(struct store *st, struct store_result **vp,
 	*vp = NULL;
 	*np = 0;
 	if ((err = store_prepare(st, &s, "SELECT " RESULT_COLS
-	    "WHERE r.id IN (SELECT max(id) FROM results WHERE status <> ? "
-	    "GROUP BY tag) ORDER BY r.tag", dl)) != STORE_OK)
+	    "JOIN latest l ON l.result_id = r.id ORDER BY l.tag", dl)) !=
+	    STORE_OK)
 		return err;
-	(void)sqlite3_bind_int(s, 1, TS_RUNNING);
 	return store_collect_results(st, s, vp, np, dl);
 }
 

@@ -175,6 +175,19 @@ main(void)
 				    (long long)ids[i]);
 		}
 	is_int(bad, 0, "every reported result is there with its output");
+	/* The trigger-kept counts and latest table agree with the rows. */
+	sqlite3_prepare_v2(db, "SELECT (SELECT count(*) FROM (SELECT run_id, "
+	    "status, count(*) AS c FROM results GROUP BY 1, 2) a LEFT JOIN "
+	    "run_counts b USING (run_id, status) WHERE b.n IS NOT a.c) + "
+	    "(SELECT count(*) FROM run_counts b WHERE n <> (SELECT count(*) "
+	    "FROM results r WHERE r.run_id = b.run_id AND r.status = "
+	    "b.status)) + (SELECT count(*) FROM (SELECT tag, max(id) AS m "
+	    "FROM results WHERE status <> 9 GROUP BY tag) x LEFT JOIN "
+	    "latest l USING (tag) WHERE l.result_id IS NOT x.m)", -1, &s,
+	    NULL);
+	ok(sqlite3_step(s) == SQLITE_ROW && sqlite3_column_int(s, 0) == 0,
+	    "counts and latest results kept by triggers agree with results");
+	sqlite3_finalize(s);
 	sqlite3_close(db);
 
 	diag_init(&dl);
