@@ -2,8 +2,6 @@
  * ltpscope show: the results of one run, or with --output the stored
  * output of one of its tests, made safe for a terminal.
  */
-#include <ctype.h>
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -254,7 +252,8 @@ cmd_show(int argc, char **argv)
 		return 2;
 	}
 	runarg = argv[optind];
-	if (strcmp(runarg, "last") != 0 && !isdigit((unsigned char)runarg[0])) {
+	if (strcmp(runarg, "last") != 0 && (runarg[0] == '\0' ||
+	    runarg[strspn(runarg, "0123456789")] != '\0')) {
 		fprintf(stderr, "ltpscope: show: '%s' is not a run number "
 		    "(see ltpscope runs)\n", runarg);
 		return 2;

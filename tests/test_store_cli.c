@@ -211,7 +211,7 @@ main(void)
 	is_int(status, 2, "show without a run is a usage error");
 	has_str(out, "usage: ltpscope show", "usage printed");
 	free(out);
-	out = run_cli("show abc -d /nonexistent/x.db", &status, 1);
+	out = run_cli("show 3abc -d /nonexistent/x.db", &status, 1);
 	is_int(status, 2, "show with a bad run number is a usage error");
 	free(out);
 	out = run_cli("runs --format xml", &status, 1);
