@@ -18,6 +18,16 @@ const struct cmd cmd_table[] = {
 	    "[-L dir] [-f runtest]... [-m table] [-s syscall,...] [-p regex] "
 	    "[--unmapped] [--format text|json] [tag ...]",
 	    "list LTP tests with the syscalls they exercise" },
+	{ "runs", cmd_runs, "[-d file] [--format text|json]",
+	    "list the runs in the results database, newest first" },
+	{ "show", cmd_show,
+	    "run|last [-d file] [--format text|json] [--output test]",
+	    "show the results of a run, or the output of one test" },
+	{ "run", cmd_run,
+	    "[-d db] [-L dir] [-f runtest]... [-m table]... [-s syscall,...] "
+	    "[-p regex] [--timeout s] [--label text] [--skip file]... "
+	    "[--dry-run] [-v] [test ...] | --resume [run]",
+	    "run LTP tests safely, storing every result" },
 	{ "ui", cmd_ui, "[--demo] [-m file]...",
 	    "open the explorer (the default without a subcommand)" },
 	{ NULL, NULL, NULL, NULL }

@@ -22,5 +22,8 @@ const struct cmd	*cmd_find(const char *);
 int	cmd_catalogue(int, char **);
 int	cmd_tests(int, char **);
 int	cmd_ui(int, char **);
+int	cmd_run(int, char **);
+int	cmd_runs(int, char **);
+int	cmd_show(int, char **);
 
 #endif

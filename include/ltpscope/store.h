@@ -1,0 +1,240 @@
+/*
+ * The results store: one SQLite database holding every run, every
+ * test result and every test's exact output, built to survive kill -9
+ * and kernel panics (WAL, synchronous=FULL, one transaction per step).
+ *
+ * Crash protocol, as the runner uses it:
+ *	store_run_begin()	the run and its planned tests (the queue)
+ *	store_test_start()	commits a TS_RUNNING row before the test runs
+ *	store_test_finish()	replaces it with result + output, atomically
+ *	store_run_end()		marks the run finished
+ * A run whose process died leaves a TS_RUNNING row (or none, if it died
+ * between tests); store_interrupted_runs() finds it on the next open and
+ * store_run_resume() marks that test TS_INTERRUPTED and returns the
+ * queued tests that have no result yet, so no test runs twice.
+ *
+ * A live run holds an advisory lock (see store_lock.c) so that a run in
+ * progress in another process is never mistaken for an interrupted one.
+ *
+ * Ownership: every struct and string the store_* functions hand out is
+ * malloc'd and belongs to the caller, who releases it with the matching
+ * *_free function.  Errors go to the diaglist as "DBFILE: error: ...",
+ * always naming the database file.
+ */
+#ifndef LTPSCOPE_STORE_H
+#define LTPSCOPE_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ltpscope/diag.h"
+#include "ltpscope/status.h"
+
+/* Schema version this code writes; older files are migrated on open. */
+#define STORE_SCHEMA_VERSION	2
+/* Output kept per test; beyond it the stored text ends with a note. */
+#define STORE_OUTPUT_CAP	(16u * 1024 * 1024)
+/* How long a writer waits for another ltpscope to release the file. */
+#define STORE_BUSY_TIMEOUT_MS	5000
+
+/* Return codes of every store_* function that can fail. */
+enum store_err {
+	STORE_OK = 0,
+	STORE_ELOCKED,		/* another process held the lock too long */
+	STORE_EREADONLY,	/* file, directory or open mode is read-only */
+	STORE_ECANTOPEN,	/* cannot create or open the file */
+	STORE_EFULL,		/* disk (or max_page_count) full */
+	STORE_ECORRUPT,		/* the file is damaged */
+	STORE_ENOTADB,		/* not an SQLite database at all */
+	STORE_ENEWER,		/* schema newer than this ltpscope knows */
+	STORE_ENOTFOUND,	/* no such run, result or test */
+	STORE_EIO,		/* any other SQLite or system error */
+	STORE_EINVAL		/* bad argument (e.g. no HOME) */
+};
+
+/* Flags for store_open(). */
+#define STORE_READONLY	0x01	/* SQLITE_OPEN_READONLY; writers fail */
+#define STORE_CREATE	0x02	/* create the file if missing */
+#define STORE_MKDIRS	0x04	/* also create missing parent directories */
+
+enum store_run_state {
+	RUN_RUNNING = 0,
+	RUN_FINISHED,
+	RUN_INTERRUPTED,
+	RUN_RESUMED,		/* resumed, now running again */
+	RUN__COUNT
+};
+
+struct store;			/* one open database; opaque */
+
+/* A run: what was tested where.  Strings are never NULL when read. */
+struct store_run {
+	int64_t		 id;
+	char		*host;
+	char		*uname;		/* full uname -a style string */
+	char		*os_name;	/* "NetBSD", "Linux" */
+	char		*os_version;	/* "11.0", "6.1.0-18-amd64" */
+	char		*arch;
+	char		*ltp_version;
+	char		*label;
+	char		*config;	/* free-form "key=value\n" lines */
+	int		 timeout_s;	/* per-test timeout the run used */
+	int64_t		 pid;		/* process that ran it */
+	int64_t		 started;	/* Unix seconds */
+	int64_t		 ended;		/* 0 while running */
+	enum store_run_state state;	/* as listed: a dead "running" run
+					   reads as RUN_INTERRUPTED */
+	/* Filled by store_list_runs() and store_get_run(): */
+	unsigned	 counts[TS__COUNT];	/* results per status */
+	unsigned	 nqueued;	/* tests planned */
+};
+
+/* One test of the queue: what the runner is to run, in order. */
+struct store_queue_item {
+	int64_t		 pos;		/* 0-based order in the run */
+	char		*tag;		/* runtest tag, e.g. "abort01" */
+	char		*syscall;	/* may be "" */
+	char		*cmdline;	/* may be "" */
+};
+
+/* One result; counts are those of LTP's summary or of its lines. */
+struct store_result {
+	int64_t		 id;
+	int64_t		 run_id;
+	int64_t		 seq;		/* order of execution in the run */
+	char		*tag;
+	char		*syscall;
+	enum test_status status;
+	int		 exit_code;	/* -1 when killed by a signal */
+	int		 signal;	/* 0 when it exited */
+	int64_t		 duration_ms;
+	unsigned	 npass, nfail, nbroken, nconf, nwarn;
+	int64_t		 started;	/* Unix seconds */
+	int64_t		 ended;
+	/* Filled when read back (zero when no output was stored): */
+	int64_t		 output_size;	/* original size in bytes */
+	int64_t		 stored_size;	/* bytes kept */
+	int		 capped;
+};
+
+/* A run that died, and the test(s) it was running when it did. */
+struct store_interrupted {
+	int64_t		 run_id;
+	char		*label;
+	int64_t		 started;
+	char		**running;	/* tags left in TS_RUNNING */
+	size_t		 nrunning;	/* 0: it died between tests */
+};
+
+/* A test's output as stored: exact bytes, NUL-terminated for ease. */
+struct store_output {
+	char		*data;		/* stored_size bytes + a '\0' */
+	size_t		 stored_size;
+	int64_t		 original_size;
+	int		 capped;
+};
+
+/*
+ * Resolves $XDG_DATA_HOME/ltpscope/ltpscope.db, falling back to
+ * $HOME/.local/share/ltpscope/ltpscope.db (a relative XDG_DATA_HOME is
+ * ignored, as the XDG spec asks).  Creates nothing.  *pathp is malloc'd.
+ */
+int	store_default_path(char **pathp, struct diaglist *);
+
+/*
+ * Opens (and with STORE_CREATE creates) the database and migrates an
+ * older schema.  On failure *stp is NULL and the diaglist says why.
+ */
+int	store_open(struct store **stp, const char *path, int flags,
+	    struct diaglist *);
+/* Closes; releases a run lock this process held.  NULL is fine. */
+void	store_close(struct store *);
+const char *store_path(const struct store *);
+/* Schema version of the open file (after migration). */
+int	store_schema_version(struct store *);
+/* For tests and config: per-test output cap (0: STORE_OUTPUT_CAP). */
+void	store_set_output_cap(struct store *, size_t);
+/* For tests: how long writers wait for a lock. */
+void	store_set_busy_timeout(struct store *, int ms);
+/* The open sqlite3 handle, for tests only (void * keeps sqlite3.h out). */
+void	*store_sqlite_handle(struct store *);
+
+/* --- writing a run (the runner) --- */
+
+/*
+ * Creates a run from *run (id, pid, started, state and the counts are
+ * set here; started is taken from run->started when non-zero) with its
+ * queue, in one transaction, and locks it as live.  run->id is set.
+ */
+int	store_run_begin(struct store *, struct store_run *run,
+	    const struct store_queue_item *queue, size_t nqueue,
+	    struct diaglist *);
+/* Marks the run finished (or another state) and sets ended. */
+int	store_run_end(struct store *, int64_t run_id,
+	    enum store_run_state, struct diaglist *);
+/*
+ * Commits a TS_RUNNING row for tag before the test starts; *result_idp
+ * names it for store_test_finish().  seq is the order of execution.
+ */
+int	store_test_start(struct store *, int64_t run_id, const char *tag,
+	    const char *syscall, int64_t seq, int64_t *result_idp,
+	    struct diaglist *);
+/*
+ * Replaces the running row with the result and its output (len exact
+ * bytes, any content) in one transaction.  Output beyond the cap is cut
+ * and a note appended; the original size is kept.
+ */
+int	store_test_finish(struct store *, int64_t result_id,
+	    const struct store_result *, const void *output, size_t len,
+	    struct diaglist *);
+
+/* --- crashes and resume --- */
+
+/* Runs left "running" by a dead process, newest first. */
+int	store_interrupted_runs(struct store *, struct store_interrupted **vp,
+	    size_t *np, struct diaglist *);
+void	store_interrupted_free(struct store_interrupted *, size_t);
+/*
+ * Resumes a dead run: its TS_RUNNING tests become TS_INTERRUPTED (with
+ * a note that it likely crashed the system), the run becomes
+ * RUN_RESUMED and is locked as live, and *qp gets the queued tests that
+ * have no result, in queue order.  STORE_EINVAL if the run is live.
+ */
+int	store_run_resume(struct store *, int64_t run_id,
+	    struct store_queue_item **qp, size_t *np, struct diaglist *);
+void	store_queue_free(struct store_queue_item *, size_t);
+
+/* --- queries (UI and CLI) --- */
+
+/* All runs, newest first, with counts per status. */
+int	store_list_runs(struct store *, struct store_run **vp, size_t *np,
+	    struct diaglist *);
+/* One run with counts; STORE_ENOTFOUND if there is none. */
+int	store_get_run(struct store *, int64_t run_id, struct store_run *,
+	    struct diaglist *);
+/* Id of the newest run; STORE_ENOTFOUND when the store is empty. */
+int	store_latest_run(struct store *, int64_t *idp, struct diaglist *);
+void	store_run_clear(struct store_run *);
+void	store_runs_free(struct store_run *, size_t);
+/* Results of a run in execution order. */
+int	store_run_results(struct store *, int64_t run_id,
+	    struct store_result **vp, size_t *np, struct diaglist *);
+/* The result of tag in a run (the last one if it ran twice). */
+int	store_find_result(struct store *, int64_t run_id, const char *tag,
+	    struct store_result *, struct diaglist *);
+/* Last n results of tag across runs, newest first (history strips). */
+int	store_test_history(struct store *, const char *tag, size_t n,
+	    struct store_result **vp, size_t *np, struct diaglist *);
+/* Newest finished result of every test, ordered by tag. */
+int	store_latest_results(struct store *, struct store_result **vp,
+	    size_t *np, struct diaglist *);
+void	store_result_clear(struct store_result *);
+void	store_results_free(struct store_result *, size_t);
+/* Output of one result; STORE_ENOTFOUND when none was stored. */
+int	store_get_output(struct store *, int64_t result_id,
+	    struct store_output *, struct diaglist *);
+void	store_output_clear(struct store_output *);
+
+const char	*store_run_state_name(enum store_run_state);
+
+#endif

@@ -1,0 +1,34 @@
+/*
+ * Helpers shared by the subcommands that read the results store
+ * (ltpscope runs, ltpscope show): opening the database named by -d or
+ * the default one, reporting interrupted runs, JSON strings and times.
+ * These print to stdout/stderr, so they belong to the program, not to
+ * the core.
+ */
+#ifndef LTPSCOPE_STORECLI_H
+#define LTPSCOPE_STORECLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ltpscope/store.h"
+
+/*
+ * Opens path, or the default database when path is NULL, for reading.
+ * Returns 0 and sets *stp; 1 after printing why it failed.  When the
+ * database does not exist yet, *stp is NULL, *pathp names where it
+ * would be, and 0 is returned.  *pathp is malloc'd; the caller frees.
+ */
+int	storecli_open(const char *path, struct store **stp, char **pathp);
+/* Prints "run N was interrupted while TEST was running" warnings. */
+void	storecli_warn_interrupted(struct store *);
+/* Writes s (len bytes, any content) as a JSON string, quotes included;
+   bytes that are not UTF-8 become U+FFFD. */
+void	storecli_json_str(FILE *, const char *s, size_t len);
+/* "2026-12-03 06:51:00" in UTC, or "-" for 0. */
+void	storecli_time(int64_t, char *, size_t);
+/* Parses a run id or "last"; 0 and a message on failure. */
+int64_t	storecli_run_arg(struct store *, const char *);
+
+#endif

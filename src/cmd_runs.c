@@ -1,0 +1,189 @@
+/*
+ * ltpscope runs: the history of runs in the results store, newest
+ * first, with counts per status; warns about runs that died.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/cmd.h"
+#include "ltpscope/storecli.h"
+
+static void
+runs_usage(void)
+{
+	fprintf(stderr, "usage: ltpscope runs [-d file] "
+	    "[--format text|json]\n");
+}
+
+static unsigned
+runs_other(const struct store_run *r)
+{
+	return r->counts[TS_WARN] + r->counts[TS_SIGNALLED] +
+	    r->counts[TS_NOTRUN] + r->counts[TS_INTERRUPTED];
+}
+
+static unsigned
+runs_done(const struct store_run *r)
+{
+	unsigned n = 0;
+	int i;
+
+	for (i = 0; i < TS__COUNT; i++)
+		if (i != TS_RUNNING)
+			n += r->counts[i];
+	return n;
+}
+
+static void
+runs_text(const struct store_run *v, size_t n)
+{
+	char when[32], where[256];
+	size_t i;
+
+	printf("%4s  %-19s  %-11s %5s %5s %5s %5s %5s %5s %11s  %s\n",
+	    "ID", "STARTED (UTC)", "STATE", "PASS", "FAIL", "BROK", "CONF",
+	    "TIME", "OTHER", "DONE/PLAN", "LABEL / HOST ARCH OS");
+	for (i = 0; i < n; i++) {
+		const struct store_run *r = &v[i];
+		char done[32];
+
+		storecli_time(r->started, when, sizeof(when));
+		(void)snprintf(done, sizeof(done), "%u/%u", runs_done(r),
+		    r->nqueued);
+		(void)snprintf(where, sizeof(where), "%s %s %s %s",
+		    r->host[0] != '\0' ? r->host : "-",
+		    r->arch[0] != '\0' ? r->arch : "-",
+		    r->os_name[0] != '\0' ? r->os_name : "-", r->os_version);
+		printf("%4" PRId64 "  %-19s  %-11s %5u %5u %5u %5u %5u %5u "
+		    "%11s  %s%s%s\n", r->id, when,
+		    store_run_state_name(r->state), r->counts[TS_PASS],
+		    r->counts[TS_FAIL], r->counts[TS_BROKEN],
+		    r->counts[TS_CONF], r->counts[TS_TIMEOUT], runs_other(r),
+		    done, r->label, r->label[0] != '\0' ? " / " : "", where);
+	}
+}
+
+static void
+runs_json_field(const char *name, const char *value, int comma)
+{
+	printf("\"%s\": ", name);
+	storecli_json_str(stdout, value, strlen(value));
+	if (comma)
+		printf(", ");
+}
+
+static void
+runs_json(const struct store_run *v, size_t n)
+{
+	char when[32];
+	size_t i;
+	int s;
+
+	printf("[");
+	for (i = 0; i < n; i++) {
+		const struct store_run *r = &v[i];
+
+		printf("%s\n  {\"id\": %" PRId64 ", ", i > 0 ? "," : "", r->id);
+		storecli_time(r->started, when, sizeof(when));
+		runs_json_field("started", when, 1);
+		storecli_time(r->ended, when, sizeof(when));
+		runs_json_field("ended", when, 1);
+		runs_json_field("state", store_run_state_name(r->state), 1);
+		runs_json_field("label", r->label, 1);
+		runs_json_field("host", r->host, 1);
+		runs_json_field("uname", r->uname, 1);
+		runs_json_field("os_name", r->os_name, 1);
+		runs_json_field("os_version", r->os_version, 1);
+		runs_json_field("arch", r->arch, 1);
+		runs_json_field("ltp_version", r->ltp_version, 1);
+		printf("\"timeout_s\": %d, \"planned\": %u, \"done\": %u, "
+		    "\"counts\": {", r->timeout_s, r->nqueued, runs_done(r));
+		for (s = 0; s < TS__COUNT; s++)
+			printf("%s\"%s\": %u", s > 0 ? ", " : "",
+			    test_status_name(s), r->counts[s]);
+		printf("}}");
+	}
+	printf("%s]\n", n > 0 ? "\n" : "");
+}
+
+int
+cmd_runs(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct store_run *v;
+	struct store *st;
+	struct diaglist dl;
+	const char *db = NULL;
+	char *path;
+	size_t n;
+	int ch, json = 0, rv = 0;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "d:f:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "json") == 0)
+				json = 1;
+			else if (strcmp(optarg, "text") == 0)
+				json = 0;
+			else {
+				fprintf(stderr, "ltpscope: runs: unknown format "
+				    "'%s'\n", optarg);
+				runs_usage();
+				return 2;
+			}
+			break;
+		case 'h':
+			runs_usage();
+			return 0;
+		default:
+			runs_usage();
+			return 2;
+		}
+	}
+	if (optind != argc) {
+		runs_usage();
+		return 2;
+	}
+	if (storecli_open(db, &st, &path) != 0) {
+		free(path);
+		return 1;
+	}
+	if (st == NULL) {
+		if (json)
+			printf("[]\n");
+		else
+			printf("no runs yet: %s does not exist\n", path);
+		free(path);
+		return 0;
+	}
+	storecli_warn_interrupted(st);
+	diag_init(&dl);
+	if (store_list_runs(st, &v, &n, &dl) != STORE_OK) {
+		diag_print(&dl, stderr, "ltpscope");
+		rv = 1;
+	} else {
+		if (json)
+			runs_json(v, n);
+		else if (n == 0)
+			printf("no runs yet in %s\n", path);
+		else
+			runs_text(v, n);
+		store_runs_free(v, n);
+	}
+	diag_free(&dl);
+	store_close(st);
+	free(path);
+	return rv;
+}

@@ -1,0 +1,280 @@
+/*
+ * ltpscope show: the results of one run, or with --output the stored
+ * output of one of its tests, made safe for a terminal.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/cmd.h"
+#include "ltpscope/storecli.h"
+
+static void
+show_usage(void)
+{
+	fprintf(stderr, "usage: ltpscope show run [-d file] "
+	    "[--format text|json] [--output test]\n");
+}
+
+/*
+ * Writes test output so that it cannot drive the terminal: control
+ * bytes other than newline and tab become ^X, DEL ^?, and bytes that
+ * are not UTF-8 (or are C1 controls) \xNN.  Kept in this one function
+ * so the full sanitizer of the UI can replace it.
+ */
+static void
+show_sanitized(FILE *fp, const unsigned char *p, size_t len)
+{
+	size_t i = 0, n, k;
+	unsigned c;
+
+	while (i < len) {
+		c = p[i];
+		if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7f)) {
+			putc((int)c, fp);
+			i++;
+			continue;
+		}
+		if (c < 0x20 || c == 0x7f) {
+			fprintf(fp, "^%c", c == 0x7f ? '?' : (int)(c + 0x40));
+			i++;
+			continue;
+		}
+		/* A lead byte: copy a whole well-formed sequence. */
+		n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 :
+		    c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+		for (k = 1; n != 0 && k < n; k++)
+			if (i + k >= len || (p[i + k] & 0xc0) != 0x80)
+				n = 0;
+		if (n == 3 && ((c == 0xe0 && p[i + 1] < 0xa0) ||
+		    (c == 0xed && p[i + 1] >= 0xa0)))
+			n = 0;		/* overlong, surrogate */
+		if (n == 4 && ((c == 0xf0 && p[i + 1] < 0x90) ||
+		    (c == 0xf4 && p[i + 1] >= 0x90)))
+			n = 0;		/* overlong, beyond U+10FFFF */
+		if (n == 2 && c == 0xc2 && p[i + 1] < 0xa0)
+			n = 0;		/* C1 controls U+0080..U+009F */
+		if (n == 0) {
+			fprintf(fp, "\\x%02X", c);
+			i++;
+			continue;
+		}
+		fwrite(p + i, 1, n, fp);
+		i += n;
+	}
+}
+
+static void
+show_run_header(const struct store_run *r)
+{
+	char when[32];
+
+	storecli_time(r->started, when, sizeof(when));
+	printf("run %" PRId64 "%s%s%s: %s UTC, %s, %s %s %s %s, ltp %s\n",
+	    r->id, r->label[0] != '\0' ? " \"" : "", r->label,
+	    r->label[0] != '\0' ? "\"" : "", when,
+	    store_run_state_name(r->state), r->host[0] ? r->host : "-",
+	    r->arch[0] ? r->arch : "-", r->os_name[0] ? r->os_name : "-",
+	    r->os_version, r->ltp_version[0] ? r->ltp_version : "-");
+}
+
+static void
+show_text(const struct store_run *run, const struct store_result *v,
+    size_t n)
+{
+	char sig[16];
+	size_t i;
+
+	show_run_header(run);
+	printf("%5s  %-24s %-20s %-11s %4s %5s %9s %4s %4s %4s %4s %4s\n",
+	    "SEQ", "TEST", "SYSCALL", "STATUS", "EXIT", "SIG", "MS",
+	    "PASS", "FAIL", "BROK", "CONF", "WARN");
+	for (i = 0; i < n; i++) {
+		const struct store_result *r = &v[i];
+
+		(void)snprintf(sig, sizeof(sig), "%d", r->signal);
+		printf("%5" PRId64 "  %-24s %-20s %-11s %4d %5s %9" PRId64
+		    " %4u %4u %4u %4u %4u%s\n", r->seq, r->tag,
+		    r->syscall[0] ? r->syscall : "-",
+		    test_status_name(r->status), r->exit_code,
+		    r->signal ? sig : "-", r->duration_ms, r->npass,
+		    r->nfail, r->nbroken, r->nconf, r->nwarn,
+		    r->capped ? "  (output capped)" : "");
+	}
+}
+
+static void
+show_json_result(const struct store_result *r)
+{
+	printf("{\"seq\": %" PRId64 ", \"tag\": ", r->seq);
+	storecli_json_str(stdout, r->tag, strlen(r->tag));
+	printf(", \"syscall\": ");
+	storecli_json_str(stdout, r->syscall, strlen(r->syscall));
+	printf(", \"status\": \"%s\", \"exit_code\": %d, \"signal\": %d, "
+	    "\"duration_ms\": %" PRId64 ", \"pass\": %u, \"fail\": %u, "
+	    "\"broken\": %u, \"conf\": %u, \"warn\": %u, "
+	    "\"output_size\": %" PRId64 ", \"stored_size\": %" PRId64
+	    ", \"capped\": %s}", test_status_name(r->status), r->exit_code,
+	    r->signal, r->duration_ms, r->npass, r->nfail, r->nbroken,
+	    r->nconf, r->nwarn, r->output_size, r->stored_size,
+	    r->capped ? "true" : "false");
+}
+
+static void
+show_json(const struct store_run *run, const struct store_result *v,
+    size_t n)
+{
+	size_t i;
+
+	printf("{\"run\": %" PRId64 ", \"label\": ", run->id);
+	storecli_json_str(stdout, run->label, strlen(run->label));
+	printf(", \"state\": \"%s\", \"results\": [",
+	    store_run_state_name(run->state));
+	for (i = 0; i < n; i++) {
+		printf("%s\n  ", i > 0 ? "," : "");
+		show_json_result(&v[i]);
+	}
+	printf("%s]}\n", n > 0 ? "\n" : "");
+}
+
+static int
+show_output(struct store *st, int64_t run_id, const char *tag, int json)
+{
+	struct store_result r;
+	struct store_output o;
+	struct diaglist dl;
+	int rv = 0;
+
+	diag_init(&dl);
+	if (store_find_result(st, run_id, tag, &r, &dl) != STORE_OK) {
+		diag_print(&dl, stderr, "ltpscope");
+		diag_free(&dl);
+		return 1;
+	}
+	if (store_get_output(st, r.id, &o, &dl) != STORE_OK) {
+		diag_print(&dl, stderr, "ltpscope");
+		rv = 1;
+	} else if (json) {
+		printf("{\"run\": %" PRId64 ", \"result\": ", run_id);
+		show_json_result(&r);
+		printf(", \"output\": ");
+		storecli_json_str(stdout, o.data, o.stored_size);
+		printf("}\n");
+	} else
+		show_sanitized(stdout, (const unsigned char *)o.data,
+		    o.stored_size);
+	store_output_clear(&o);
+	store_result_clear(&r);
+	diag_free(&dl);
+	return rv;
+}
+
+static int
+show_run(struct store *st, int64_t run_id, int json)
+{
+	struct store_result *v;
+	struct store_run run;
+	struct diaglist dl;
+	size_t n;
+	int rv = 0;
+
+	diag_init(&dl);
+	if (store_get_run(st, run_id, &run, &dl) != STORE_OK) {
+		diag_print(&dl, stderr, "ltpscope");
+		diag_free(&dl);
+		return 1;
+	}
+	if (store_run_results(st, run_id, &v, &n, &dl) != STORE_OK) {
+		diag_print(&dl, stderr, "ltpscope");
+		rv = 1;
+	} else {
+		if (json)
+			show_json(&run, v, n);
+		else
+			show_text(&run, v, n);
+		store_results_free(v, n);
+	}
+	store_run_clear(&run);
+	diag_free(&dl);
+	return rv;
+}
+
+int
+cmd_show(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct store *st;
+	const char *db = NULL, *test = NULL, *runarg;
+	char *path;
+	int64_t run_id;
+	int ch, json = 0, rv;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "d:f:o:h", longopts, NULL)) !=
+	    -1) {
+		switch (ch) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "json") == 0)
+				json = 1;
+			else if (strcmp(optarg, "text") == 0)
+				json = 0;
+			else {
+				fprintf(stderr, "ltpscope: show: unknown format "
+				    "'%s'\n", optarg);
+				show_usage();
+				return 2;
+			}
+			break;
+		case 'o':
+			test = optarg;
+			break;
+		case 'h':
+			show_usage();
+			return 0;
+		default:
+			show_usage();
+			return 2;
+		}
+	}
+	if (optind + 1 != argc) {
+		show_usage();
+		return 2;
+	}
+	runarg = argv[optind];
+	if (strcmp(runarg, "last") != 0 && (runarg[0] == '\0' ||
+	    runarg[strspn(runarg, "0123456789")] != '\0')) {
+		fprintf(stderr, "ltpscope: show: '%s' is not a run number "
+		    "(see ltpscope runs)\n", runarg);
+		return 2;
+	}
+	if (storecli_open(db, &st, &path) != 0) {
+		free(path);
+		return 1;
+	}
+	if (st == NULL) {
+		fprintf(stderr, "ltpscope: %s: no such database; no runs "
+		    "yet\n", path);
+		free(path);
+		return 1;
+	}
+	if ((run_id = storecli_run_arg(st, runarg)) == 0)
+		rv = 1;
+	else if (test != NULL)
+		rv = show_output(st, run_id, test, json);
+	else
+		rv = show_run(st, run_id, json);
+	store_close(st);
+	free(path);
+	return rv;
+}

@@ -1,0 +1,188 @@
+/*
+ * What "ltpscope runs" and "ltpscope show" share (see storecli.h).
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ltpscope/diag.h"
+#include "ltpscope/storecli.h"
+#include "ltpscope/xmalloc.h"
+
+int
+storecli_open(const char *path, struct store **stp, char **pathp)
+{
+	struct diaglist dl;
+	struct stat sb;
+	int err;
+
+	*stp = NULL;
+	*pathp = NULL;
+	diag_init(&dl);
+	if (path != NULL)
+		*pathp = xstrdup(path);
+	else if (store_default_path(pathp, &dl) != STORE_OK) {
+		diag_print(&dl, stderr, "ltpscope");
+		diag_free(&dl);
+		return 1;
+	}
+	if (stat(*pathp, &sb) != 0 && errno == ENOENT)
+		return 0;
+	/* Read-write without create: a file we may not write reads fine. */
+	if ((err = store_open(stp, *pathp, 0, &dl)) != STORE_OK) {
+		diag_print(&dl, stderr, "ltpscope");
+		diag_free(&dl);
+		return 1;
+	}
+	diag_free(&dl);
+	return 0;
+}
+
+void
+storecli_warn_interrupted(struct store *st)
+{
+	struct store_interrupted *v;
+	struct diaglist dl;
+	size_t n, i, j;
+
+	diag_init(&dl);
+	if (store_interrupted_runs(st, &v, &n, &dl) != STORE_OK) {
+		diag_print(&dl, stderr, "ltpscope");
+		diag_free(&dl);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		fprintf(stderr, "ltpscope: warning: run %" PRId64
+		    " was interrupted ", v[i].run_id);
+		if (v[i].nrunning == 0)
+			fprintf(stderr, "between tests");
+		else {
+			fprintf(stderr, "while ");
+			for (j = 0; j < v[i].nrunning; j++)
+				fprintf(stderr, "%s%s", j > 0 ? ", " : "",
+				    v[i].running[j]);
+			fprintf(stderr, " was running");
+		}
+		fprintf(stderr, "; resume with ltpscope run --resume\n");
+	}
+	store_interrupted_free(v, n);
+	diag_free(&dl);
+}
+
+/* Length of the valid UTF-8 sequence at s, or 0 if it is not one. */
+static size_t
+utf8_len(const unsigned char *s, size_t avail)
+{
+	size_t n, i;
+	uint32_t c;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, c = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, c = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, c = s[0] & 0x07;
+	else
+		return 0;
+	if (n > avail)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = (c << 6) | (s[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates and beyond U+10FFFF are invalid. */
+	if ((n == 3 && c < 0x800) || (n == 4 && c < 0x10000) ||
+	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+		return 0;
+	return n;
+}
+
+void
+storecli_json_str(FILE *fp, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, n;
+
+	putc('"', fp);
+	while (i < len) {
+		switch (p[i]) {
+		case '"':
+			fputs("\\\"", fp);
+			break;
+		case '\\':
+			fputs("\\\\", fp);
+			break;
+		case '\n':
+			fputs("\\n", fp);
+			break;
+		case '\t':
+			fputs("\\t", fp);
+			break;
+		case '\r':
+			fputs("\\r", fp);
+			break;
+		default:
+			if (p[i] < 0x20 || p[i] == 0x7f) {
+				fprintf(fp, "\\u%04x", p[i]);
+				break;
+			}
+			if ((n = utf8_len(p + i, len - i)) == 0) {
+				fputs("\\ufffd", fp);
+				break;
+			}
+			fwrite(p + i, 1, n, fp);
+			i += n;
+			continue;
+		}
+		i++;
+	}
+	putc('"', fp);
+}
+
+void
+storecli_time(int64_t t, char *buf, size_t size)
+{
+	struct tm tm;
+	time_t tt = (time_t)t;
+
+	if (t == 0 || gmtime_r(&tt, &tm) == NULL) {
+		(void)snprintf(buf, size, "-");
+		return;
+	}
+	(void)strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
+}
+
+int64_t
+storecli_run_arg(struct store *st, const char *arg)
+{
+	struct diaglist dl;
+	char *end;
+	long long id;
+	int64_t last;
+
+	if (strcmp(arg, "last") == 0) {
+		diag_init(&dl);
+		if (store_latest_run(st, &last, &dl) != STORE_OK) {
+			diag_print(&dl, stderr, "ltpscope");
+			last = 0;
+		}
+		diag_free(&dl);
+		return last;
+	}
+	errno = 0;
+	id = strtoll(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || id <= 0) {
+		fprintf(stderr, "ltpscope: show: '%s' is not a run number "
+		    "(see ltpscope runs)\n", arg);
+		return 0;
+	}
+	return (int64_t)id;
+}

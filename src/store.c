@@ -1,0 +1,357 @@
+/*
+ * The results store: opening the database, the pragmas that make it
+ * crash-safe, the default location, and turning SQLite's error codes
+ * into messages a user can act on.  Writing lives in store_write.c,
+ * queries in store_query.c, the schema in store_schema.c.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ltpscope/store_impl.h"
+#include "ltpscope/xmalloc.h"
+
+static const char *const run_state_names[RUN__COUNT] = {
+	"running", "finished", "interrupted", "resumed"
+};
+
+const char *
+store_run_state_name(enum store_run_state s)
+{
+	return (unsigned)s < RUN__COUNT ? run_state_names[s] : "?";
+}
+
+int64_t
+store_now(void)
+{
+	return (int64_t)time(NULL);
+}
+
+/*
+ * Records what went wrong while doing something, in words that say what
+ * to do about it, and maps the SQLite code to a store_err.
+ */
+int
+store_sqlerr(struct store *st, struct diaglist *dl, int rc,
+    const char *fmt, ...)
+{
+	char doing[512], why[512];
+	const char *emsg;
+	va_list ap;
+	int err, syserr;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(doing, sizeof(doing), fmt, ap);
+	va_end(ap);
+	emsg = st->db != NULL ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc);
+	syserr = st->db != NULL ? sqlite3_system_errno(st->db) : 0;
+	switch (rc & 0xff) {
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+		err = STORE_ELOCKED;
+		(void)snprintf(why, sizeof(why), "the database is locked by "
+		    "another ltpscope (waited %d ms); try again when it is "
+		    "done", st->busy_ms);
+		break;
+	case SQLITE_READONLY:
+		err = STORE_EREADONLY;
+		(void)snprintf(why, sizeof(why), "the database is read-only "
+		    "(check the permissions of the file and its directory)");
+		break;
+	case SQLITE_CANTOPEN:
+		err = STORE_ECANTOPEN;
+		(void)snprintf(why, sizeof(why), "cannot open or create the "
+		    "database file: %s", syserr != 0 ? strerror(syserr) :
+		    emsg);
+		break;
+	case SQLITE_FULL:
+		err = STORE_EFULL;
+		(void)snprintf(why, sizeof(why), "the disk is full; nothing "
+		    "committed earlier is lost");
+		break;
+	case SQLITE_CORRUPT:
+		err = STORE_ECORRUPT;
+		(void)snprintf(why, sizeof(why), "the database file is "
+		    "corrupt (sqlite3's .recover command may save what is "
+		    "left)");
+		break;
+	case SQLITE_NOTADB:
+		err = STORE_ENOTADB;
+		(void)snprintf(why, sizeof(why), "the file is not a "
+		    "database (not an SQLite file)");
+		break;
+	case SQLITE_IOERR:
+		err = STORE_EIO;
+		(void)snprintf(why, sizeof(why), "I/O error: %s",
+		    syserr != 0 ? strerror(syserr) : emsg);
+		break;
+	default:
+		err = STORE_EIO;
+		(void)snprintf(why, sizeof(why), "%s", emsg);
+		break;
+	}
+	diag_error(dl, st->path, 0, "%s: %s", doing, why);
+	return err;
+}
+
+int
+store_exec(struct store *st, const char *sql, struct diaglist *dl)
+{
+	int rc;
+
+	if ((rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL)) != SQLITE_OK)
+		return store_sqlerr(st, dl, rc, "cannot run '%.40s'", sql);
+	return STORE_OK;
+}
+
+int
+store_prepare(struct store *st, sqlite3_stmt **sp, const char *sql,
+    struct diaglist *dl)
+{
+	int rc;
+
+	rc = sqlite3_prepare_v2(st->db, sql, -1, sp, NULL);
+	if (rc != SQLITE_OK) {
+		*sp = NULL;
+		return store_sqlerr(st, dl, rc, "cannot read the database");
+	}
+	return STORE_OK;
+}
+
+/*
+ * BEGIN IMMEDIATE takes the write lock up front, so a second writer
+ * waits in busy_timeout here instead of failing halfway through with
+ * SQLITE_BUSY when it upgrades a read transaction.
+ */
+int
+store_begin_write(struct store *st, struct diaglist *dl)
+{
+	int rc;
+
+	rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		return store_sqlerr(st, dl, rc, "cannot start writing");
+	return STORE_OK;
+}
+
+int
+store_commit(struct store *st, struct diaglist *dl)
+{
+	int rc;
+
+	rc = sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK) {
+		store_rollback(st);
+		return store_sqlerr(st, dl, rc, "cannot commit");
+	}
+	return STORE_OK;
+}
+
+void
+store_rollback(struct store *st)
+{
+	if (!sqlite3_get_autocommit(st->db))
+		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+char *
+store_col_str(sqlite3_stmt *s, int i)
+{
+	const unsigned char *t = sqlite3_column_text(s, i);
+
+	return xstrdup(t != NULL ? (const char *)t : "");
+}
+
+int
+store_default_path(char **pathp, struct diaglist *dl)
+{
+	const char *xdg = getenv("XDG_DATA_HOME");
+	const char *home = getenv("HOME");
+
+	*pathp = NULL;
+	if (xdg != NULL && xdg[0] == '/') {
+		(void)xasprintf(pathp, "%s/ltpscope/ltpscope.db", xdg);
+		return STORE_OK;
+	}
+	if (home != NULL && home[0] != '\0') {
+		(void)xasprintf(pathp, "%s/.local/share/ltpscope/ltpscope.db",
+		    home);
+		return STORE_OK;
+	}
+	diag_error(dl, NULL, 0, "cannot find the results database: neither "
+	    "XDG_DATA_HOME nor HOME is set; use -d FILE");
+	return STORE_EINVAL;
+}
+
+/* mkdir -p of the directory holding path, private to its owner. */
+static int
+store_mkdirs(const char *path, struct diaglist *dl)
+{
+	struct stat sb;
+	char *dir, *p;
+	int err = STORE_OK, last;
+
+	dir = xstrdup(path);
+	if ((p = strrchr(dir, '/')) == NULL || p == dir) {
+		free(dir);
+		return STORE_OK;
+	}
+	*p = '\0';
+	for (p = dir + 1; ; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		last = *p == '\0';
+		*p = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+			diag_error(dl, path, 0, "cannot create the directory "
+			    "%s: %s", dir, strerror(errno));
+			err = errno == EROFS || errno == EACCES ?
+			    STORE_EREADONLY : STORE_ECANTOPEN;
+			break;
+		}
+		if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+			diag_error(dl, path, 0, "cannot create the directory "
+			    "%s: %s", dir, strerror(ENOTDIR));
+			err = STORE_ECANTOPEN;
+			break;
+		}
+		if (last)
+			break;
+		*p = '/';
+	}
+	free(dir);
+	return err;
+}
+
+/*
+ * WAL keeps readers off the writer's back and, with synchronous=FULL,
+ * makes every commit durable across power loss and kernel panics, not
+ * only kill -9.  foreign_keys must be set per connection.
+ */
+static int
+store_pragmas(struct store *st, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int rc, err;
+
+	(void)sqlite3_busy_timeout(st->db, st->busy_ms);
+	if ((err = store_exec(st, "PRAGMA foreign_keys=ON", dl)) != STORE_OK)
+		return err;
+	/* The first real read: a non-database fails here. */
+	if ((err = store_prepare(st, &s, "PRAGMA user_version", dl)) !=
+	    STORE_OK)
+		return err;
+	rc = sqlite3_step(s);
+	(void)sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		return store_sqlerr(st, dl, rc, "cannot read the database");
+	if (!st->readonly) {
+		rc = sqlite3_exec(st->db, "PRAGMA journal_mode=WAL", NULL,
+		    NULL, NULL);
+		if (rc != SQLITE_OK)
+			return store_sqlerr(st, dl, rc,
+			    "cannot switch to write-ahead logging");
+	}
+	return store_exec(st, "PRAGMA synchronous=FULL", dl);
+}
+
+int
+store_open(struct store **stp, const char *path, int flags,
+    struct diaglist *dl)
+{
+	struct store *st;
+	int oflags, rc, err;
+
+	*stp = NULL;
+	if ((flags & STORE_MKDIRS) &&
+	    (err = store_mkdirs(path, dl)) != STORE_OK)
+		return err;
+	st = xcalloc(1, sizeof(*st));
+	st->path = xstrdup(path);
+	(void)xasprintf(&st->lockpath, "%s-lock", path);
+	st->output_cap = STORE_OUTPUT_CAP;
+	st->busy_ms = STORE_BUSY_TIMEOUT_MS;
+	st->readonly = (flags & STORE_READONLY) != 0;
+	if (st->readonly)
+		oflags = SQLITE_OPEN_READONLY;
+	else
+		oflags = SQLITE_OPEN_READWRITE |
+		    ((flags & STORE_CREATE) ? SQLITE_OPEN_CREATE : 0);
+	rc = sqlite3_open_v2(path, &st->db, oflags | SQLITE_OPEN_NOMUTEX,
+	    NULL);
+	if (rc != SQLITE_OK) {
+		err = store_sqlerr(st, dl, rc, "cannot open the database");
+		store_close(st);
+		return err;
+	}
+	(void)sqlite3_extended_result_codes(st->db, 1);
+	/* A file we may not write opens read-only without complaint. */
+	if (sqlite3_db_readonly(st->db, "main") == 1)
+		st->readonly = 1;
+	if ((err = store_pragmas(st, dl)) != STORE_OK ||
+	    (err = store_migrate(st, dl)) != STORE_OK) {
+		store_close(st);
+		return err;
+	}
+	*stp = st;
+	return STORE_OK;
+}
+
+void
+store_close(struct store *st)
+{
+	if (st == NULL)
+		return;
+	store_unlock_all(st);
+	if (st->db != NULL)
+		(void)sqlite3_close_v2(st->db);
+	free(st->path);
+	free(st->lockpath);
+	free(st);
+}
+
+const char *
+store_path(const struct store *st)
+{
+	return st->path;
+}
+
+int
+store_schema_version(struct store *st)
+{
+	sqlite3_stmt *s;
+	int v = -1;
+
+	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s,
+	    NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(s) == SQLITE_ROW)
+		v = sqlite3_column_int(s, 0);
+	(void)sqlite3_finalize(s);
+	return v;
+}
+
+void
+store_set_output_cap(struct store *st, size_t cap)
+{
+	st->output_cap = cap != 0 ? cap : STORE_OUTPUT_CAP;
+}
+
+void
+store_set_busy_timeout(struct store *st, int ms)
+{
+	st->busy_ms = ms;
+	(void)sqlite3_busy_timeout(st->db, ms);
+}
+
+void *
+store_sqlite_handle(struct store *st)
+{
+	return st->db;
+}

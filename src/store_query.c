@@ -1,0 +1,500 @@
+/*
+ * Reading the store for the UI and the CLI: the run list with counts,
+ * a run's results, a test's history and output, interrupted runs.
+ * Every query is served by an index of store_schema.c; multi-statement
+ * reads share one read transaction so they see one snapshot.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/store_impl.h"
+#include "ltpscope/xmalloc.h"
+
+#define RUN_COLS							\
+	"id, host, uname, os_name, os_version, arch, ltp_version, label, " \
+	"config, timeout_s, pid, started, ended, state, "		\
+	"(SELECT count(*) FROM queue q WHERE q.run_id = runs.id)"
+
+#define RESULT_COLS							\
+	"r.id, r.run_id, r.seq, r.tag, r.syscall, r.status, r.exit_code, " \
+	"r.signal, r.duration_ms, r.n_pass, r.n_fail, r.n_broken, "	\
+	"r.n_conf, r.n_warn, r.started, r.ended, o.original_size, "	\
+	"o.stored_size, o.capped "					\
+	"FROM results r LEFT JOIN outputs o ON o.result_id = r.id "
+
+static void
+store_read_run(struct store *st, sqlite3_stmt *s, struct store_run *r)
+{
+	const char *state;
+	int i;
+
+	memset(r, 0, sizeof(*r));
+	r->id = sqlite3_column_int64(s, 0);
+	r->host = store_col_str(s, 1);
+	r->uname = store_col_str(s, 2);
+	r->os_name = store_col_str(s, 3);
+	r->os_version = store_col_str(s, 4);
+	r->arch = store_col_str(s, 5);
+	r->ltp_version = store_col_str(s, 6);
+	r->label = store_col_str(s, 7);
+	r->config = store_col_str(s, 8);
+	r->timeout_s = sqlite3_column_int(s, 9);
+	r->pid = sqlite3_column_int64(s, 10);
+	r->started = sqlite3_column_int64(s, 11);
+	r->ended = sqlite3_column_int64(s, 12);
+	state = (const char *)sqlite3_column_text(s, 13);
+	r->state = RUN_RUNNING;
+	for (i = 0; i < RUN__COUNT; i++)
+		if (state != NULL && strcmp(state, store_run_state_name(i)) ==
+		    0)
+			r->state = i;
+	/* Nobody holds its lock: the process died under it. */
+	if ((r->state == RUN_RUNNING || r->state == RUN_RESUMED) &&
+	    !store_run_is_live(st, r->id))
+		r->state = RUN_INTERRUPTED;
+	r->nqueued = (unsigned)sqlite3_column_int64(s, 14);
+}
+
+void
+store_run_clear(struct store_run *r)
+{
+	free(r->host);
+	free(r->uname);
+	free(r->os_name);
+	free(r->os_version);
+	free(r->arch);
+	free(r->ltp_version);
+	free(r->label);
+	free(r->config);
+	memset(r, 0, sizeof(*r));
+}
+
+void
+store_runs_free(struct store_run *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		store_run_clear(&v[i]);
+	free(v);
+}
+
+static void
+store_read_result(sqlite3_stmt *s, struct store_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->id = sqlite3_column_int64(s, 0);
+	r->run_id = sqlite3_column_int64(s, 1);
+	r->seq = sqlite3_column_int64(s, 2);
+	r->tag = store_col_str(s, 3);
+	r->syscall = store_col_str(s, 4);
+	r->status = (enum test_status)sqlite3_column_int(s, 5);
+	r->exit_code = sqlite3_column_int(s, 6);
+	r->signal = sqlite3_column_int(s, 7);
+	r->duration_ms = sqlite3_column_int64(s, 8);
+	r->npass = (unsigned)sqlite3_column_int64(s, 9);
+	r->nfail = (unsigned)sqlite3_column_int64(s, 10);
+	r->nbroken = (unsigned)sqlite3_column_int64(s, 11);
+	r->nconf = (unsigned)sqlite3_column_int64(s, 12);
+	r->nwarn = (unsigned)sqlite3_column_int64(s, 13);
+	r->started = sqlite3_column_int64(s, 14);
+	r->ended = sqlite3_column_int64(s, 15);
+	r->output_size = sqlite3_column_int64(s, 16);
+	r->stored_size = sqlite3_column_int64(s, 17);
+	r->capped = sqlite3_column_int(s, 18);
+}
+
+void
+store_result_clear(struct store_result *r)
+{
+	free(r->tag);
+	free(r->syscall);
+	memset(r, 0, sizeof(*r));
+}
+
+void
+store_results_free(struct store_result *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		store_result_clear(&v[i]);
+	free(v);
+}
+
+/* Steps s to the end collecting results; finalizes s. */
+static int
+store_collect_results(struct store *st, sqlite3_stmt *s,
+    struct store_result **vp, size_t *np, struct diaglist *dl)
+{
+	struct store_result *v = NULL;
+	size_t n = 0, cap = 0;
+	int rc;
+
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			v = xreallocarray(v, cap, sizeof(*v));
+		}
+		store_read_result(s, &v[n++]);
+	}
+	(void)sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		store_results_free(v, n);
+		return store_sqlerr(st, dl, rc, "cannot read results");
+	}
+	*vp = v;
+	*np = n;
+	return STORE_OK;
+}
+
+static int
+store_begin_read(struct store *st, struct diaglist *dl)
+{
+	int rc;
+
+	rc = sqlite3_exec(st->db, "BEGIN", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		return store_sqlerr(st, dl, rc, "cannot read the database");
+	return STORE_OK;
+}
+
+static void
+store_end_read(struct store *st)
+{
+	store_rollback(st);	/* nothing was written; just let go */
+}
+
+/* Fills the per-status counts of v[], sorted newest (largest id) first. */
+static int
+store_count(struct store *st, struct store_run *v, size_t n,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	size_t lo, hi, mid;
+	int64_t id;
+	int rc, err, status;
+
+	if ((err = store_prepare(st, &s, n == 1 ?
+	    "SELECT run_id, status, n FROM run_counts WHERE run_id = ?" :
+	    "SELECT run_id, status, n FROM run_counts", dl)) != STORE_OK)
+		return err;
+	if (n == 1)
+		(void)sqlite3_bind_int64(s, 1, v[0].id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		id = sqlite3_column_int64(s, 0);
+		status = sqlite3_column_int(s, 1);
+		if (status < 0 || status >= TS__COUNT)
+			continue;
+		/* v is sorted by id, newest (largest) first. */
+		lo = 0;
+		hi = n;
+		while (lo < hi) {
+			mid = lo + (hi - lo) / 2;
+			if (v[mid].id > id)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < n && v[lo].id == id)
+			v[lo].counts[status] =
+			    (unsigned)sqlite3_column_int64(s, 2);
+	}
+	(void)sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(st, dl, rc, "cannot count results");
+	return STORE_OK;
+}
+
+int
+store_list_runs(struct store *st, struct store_run **vp, size_t *np,
+    struct diaglist *dl)
+{
+	struct store_run *v = NULL;
+	sqlite3_stmt *s;
+	size_t n = 0, cap = 0;
+	int rc, err;
+
+	*vp = NULL;
+	*np = 0;
+	if ((err = store_begin_read(st, dl)) != STORE_OK)
+		return err;
+	if ((err = store_prepare(st, &s, "SELECT " RUN_COLS " FROM runs "
+	    "ORDER BY id DESC", dl)) != STORE_OK)
+		goto out;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 32;
+			v = xreallocarray(v, cap, sizeof(*v));
+		}
+		store_read_run(st, s, &v[n++]);
+	}
+	(void)sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		err = store_sqlerr(st, dl, rc, "cannot list runs");
+		goto out;
+	}
+	if (n > 0)
+		err = store_count(st, v, n, dl);
+out:
+	store_end_read(st);
+	if (err != STORE_OK) {
+		store_runs_free(v, n);
+		return err;
+	}
+	*vp = v;
+	*np = n;
+	return STORE_OK;
+}
+
+int
+store_get_run(struct store *st, int64_t run_id, struct store_run *r,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int rc, err;
+
+	memset(r, 0, sizeof(*r));
+	if ((err = store_begin_read(st, dl)) != STORE_OK)
+		return err;
+	if ((err = store_prepare(st, &s, "SELECT " RUN_COLS " FROM runs "
+	    "WHERE id = ?", dl)) != STORE_OK)
+		goto out;
+	(void)sqlite3_bind_int64(s, 1, run_id);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		store_read_run(st, s, r);
+	(void)sqlite3_finalize(s);
+	if (rc == SQLITE_DONE) {
+		diag_error(dl, st->path, 0, "no run %ld in the database",
+		    (long)run_id);
+		err = STORE_ENOTFOUND;
+	} else if (rc != SQLITE_ROW)
+		err = store_sqlerr(st, dl, rc, "cannot read run %lld",
+		    (long long)run_id);
+	else
+		err = store_count(st, r, 1, dl);
+	if (err != STORE_OK)
+		store_run_clear(r);
+out:
+	store_end_read(st);
+	return err;
+}
+
+int
+store_latest_run(struct store *st, int64_t *idp, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int rc, err;
+
+	*idp = 0;
+	if ((err = store_prepare(st, &s, "SELECT max(id) FROM runs", dl)) !=
+	    STORE_OK)
+		return err;
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*idp = sqlite3_column_int64(s, 0);
+	(void)sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		return store_sqlerr(st, dl, rc, "cannot read runs");
+	if (*idp == 0) {
+		diag_error(dl, st->path, 0, "no runs in the database yet");
+		return STORE_ENOTFOUND;
+	}
+	return STORE_OK;
+}
+
+int
+store_run_results(struct store *st, int64_t run_id,
+    struct store_result **vp, size_t *np, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	*vp = NULL;
+	*np = 0;
+	if ((err = store_prepare(st, &s, "SELECT " RESULT_COLS
+	    "WHERE r.run_id = ? ORDER BY r.seq, r.id", dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_int64(s, 1, run_id);
+	return store_collect_results(st, s, vp, np, dl);
+}
+
+int
+store_find_result(struct store *st, int64_t run_id, const char *tag,
+    struct store_result *r, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int rc, err;
+
+	memset(r, 0, sizeof(*r));
+	if ((err = store_prepare(st, &s, "SELECT " RESULT_COLS
+	    "WHERE r.run_id = ? AND r.tag = ? ORDER BY r.id DESC LIMIT 1",
+	    dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_int64(s, 1, run_id);
+	(void)sqlite3_bind_text(s, 2, tag, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		store_read_result(s, r);
+	(void)sqlite3_finalize(s);
+	if (rc == SQLITE_ROW)
+		return STORE_OK;
+	if (rc == SQLITE_DONE) {
+		diag_error(dl, st->path, 0, "run %lld has no result for %s",
+		    (long long)run_id, tag);
+		return STORE_ENOTFOUND;
+	}
+	return store_sqlerr(st, dl, rc, "cannot read the result of %s", tag);
+}
+
+int
+store_test_history(struct store *st, const char *tag, size_t n,
+    struct store_result **vp, size_t *np, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	*vp = NULL;
+	*np = 0;
+	if ((err = store_prepare(st, &s, "SELECT " RESULT_COLS
+	    "WHERE r.tag = ? ORDER BY r.run_id DESC, r.id DESC LIMIT ?",
+	    dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_text(s, 1, tag, -1, SQLITE_STATIC);
+	(void)sqlite3_bind_int64(s, 2, (int64_t)n);
+	return store_collect_results(st, s, vp, np, dl);
+}
+
+int
+store_latest_results(struct store *st, struct store_result **vp,
+    size_t *np, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	*vp = NULL;
+	*np = 0;
+	if ((err = store_prepare(st, &s, "SELECT " RESULT_COLS
+	    "JOIN latest l ON l.result_id = r.id ORDER BY l.tag", dl)) !=
+	    STORE_OK)
+		return err;
+	return store_collect_results(st, s, vp, np, dl);
+}
+
+int
+store_get_output(struct store *st, int64_t result_id, struct store_output *o,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	const void *p;
+	int rc, err;
+
+	memset(o, 0, sizeof(*o));
+	if ((err = store_prepare(st, &s, "SELECT data, original_size, capped "
+	    "FROM outputs WHERE result_id = ?", dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_int64(s, 1, result_id);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		p = sqlite3_column_blob(s, 0);
+		o->stored_size = (size_t)sqlite3_column_bytes(s, 0);
+		o->data = xmalloc(o->stored_size + 1);
+		if (o->stored_size > 0)
+			memcpy(o->data, p, o->stored_size);
+		o->data[o->stored_size] = '\0';
+		o->original_size = sqlite3_column_int64(s, 1);
+		o->capped = sqlite3_column_int(s, 2);
+	}
+	(void)sqlite3_finalize(s);
+	if (rc == SQLITE_ROW)
+		return STORE_OK;
+	if (rc == SQLITE_DONE) {
+		diag_error(dl, st->path, 0, "no output stored for result %lld",
+		    (long long)result_id);
+		return STORE_ENOTFOUND;
+	}
+	return store_sqlerr(st, dl, rc, "cannot read the output of result "
+	    "%lld", (long long)result_id);
+}
+
+void
+store_output_clear(struct store_output *o)
+{
+	free(o->data);
+	memset(o, 0, sizeof(*o));
+}
+
+int
+store_interrupted_runs(struct store *st, struct store_interrupted **vp,
+    size_t *np, struct diaglist *dl)
+{
+	struct store_interrupted *v = NULL, *it;
+	sqlite3_stmt *s, *t = NULL;
+	size_t n = 0;
+	int rc, err;
+
+	*vp = NULL;
+	*np = 0;
+	if ((err = store_begin_read(st, dl)) != STORE_OK)
+		return err;
+	if ((err = store_prepare(st, &s, "SELECT id, label, started FROM runs "
+	    "WHERE state IN ('running', 'resumed') ORDER BY id DESC", dl)) !=
+	    STORE_OK)
+		goto out;
+	if ((err = store_prepare(st, &t, "SELECT tag FROM results WHERE "
+	    "run_id = ? AND status = ? ORDER BY seq, id", dl)) != STORE_OK) {
+		(void)sqlite3_finalize(s);
+		goto out;
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (store_run_is_live(st, sqlite3_column_int64(s, 0)))
+			continue;
+		v = xreallocarray(v, n + 1, sizeof(*v));
+		it = &v[n++];
+		it->run_id = sqlite3_column_int64(s, 0);
+		it->label = store_col_str(s, 1);
+		it->started = sqlite3_column_int64(s, 2);
+		it->running = NULL;
+		it->nrunning = 0;
+		(void)sqlite3_bind_int64(t, 1, it->run_id);
+		(void)sqlite3_bind_int(t, 2, TS_RUNNING);
+		while ((rc = sqlite3_step(t)) == SQLITE_ROW) {
+			it->running = xreallocarray(it->running,
+			    it->nrunning + 1, sizeof(char *));
+			it->running[it->nrunning++] = store_col_str(t, 0);
+		}
+		(void)sqlite3_reset(t);
+		if (rc != SQLITE_DONE)
+			break;
+	}
+	(void)sqlite3_finalize(s);
+	(void)sqlite3_finalize(t);
+	if (rc != SQLITE_DONE)
+		err = store_sqlerr(st, dl, rc, "cannot look for interrupted "
+		    "runs");
+out:
+	store_end_read(st);
+	if (err != STORE_OK) {
+		store_interrupted_free(v, n);
+		return err;
+	}
+	*vp = v;
+	*np = n;
+	return STORE_OK;
+}
+
+void
+store_interrupted_free(struct store_interrupted *v, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].label);
+		for (j = 0; j < v[i].nrunning; j++)
+			free(v[i].running[j]);
+		free(v[i].running);
+	}
+	free(v);
+}

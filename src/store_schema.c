@@ -1,0 +1,190 @@
+/*
+ * The store's schema and its migrations.  PRAGMA user_version holds the
+ * number of steps applied; opening an older file applies the missing
+ * steps in one transaction, and a newer file is refused rather than
+ * misread.  Steps are append only: never edit one that has shipped.
+ *
+ * Room is left for later tables (triage tags, baselines): they become
+ * new steps here.
+ */
+#include <stdio.h>
+
+#include "ltpscope/store_impl.h"
+
+static const char *const store_migrations[] = {
+	/* 1: runs, their queues, results and outputs. */
+	"CREATE TABLE meta ("
+	"  key TEXT PRIMARY KEY,"
+	"  value TEXT NOT NULL);"
+	"CREATE TABLE runs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  host TEXT NOT NULL DEFAULT '',"
+	"  uname TEXT NOT NULL DEFAULT '',"
+	"  os_name TEXT NOT NULL DEFAULT '',"
+	"  os_version TEXT NOT NULL DEFAULT '',"
+	"  arch TEXT NOT NULL DEFAULT '',"
+	"  ltp_version TEXT NOT NULL DEFAULT '',"
+	"  label TEXT NOT NULL DEFAULT '',"
+	"  timeout_s INTEGER NOT NULL DEFAULT 0,"
+	"  started INTEGER NOT NULL,"
+	"  ended INTEGER,"
+	"  state TEXT NOT NULL CHECK (state IN"
+	"    ('running', 'finished', 'interrupted', 'resumed')));"
+	"CREATE TABLE queue ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL,"
+	"  tag TEXT NOT NULL,"
+	"  syscall TEXT NOT NULL DEFAULT '',"
+	"  cmdline TEXT NOT NULL DEFAULT '',"
+	"  PRIMARY KEY (run_id, pos));"
+	"CREATE TABLE results ("
+	"  id INTEGER PRIMARY KEY,"
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  seq INTEGER NOT NULL,"
+	"  tag TEXT NOT NULL,"
+	"  syscall TEXT NOT NULL DEFAULT '',"
+	"  status INTEGER NOT NULL,"
+	"  exit_code INTEGER NOT NULL DEFAULT 0,"
+	"  signal INTEGER NOT NULL DEFAULT 0,"
+	"  duration_ms INTEGER NOT NULL DEFAULT 0,"
+	"  n_pass INTEGER NOT NULL DEFAULT 0,"
+	"  n_fail INTEGER NOT NULL DEFAULT 0,"
+	"  n_broken INTEGER NOT NULL DEFAULT 0,"
+	"  n_conf INTEGER NOT NULL DEFAULT 0,"
+	"  n_warn INTEGER NOT NULL DEFAULT 0,"
+	"  started INTEGER NOT NULL,"
+	"  ended INTEGER);"
+	"CREATE INDEX results_run ON results(run_id, seq);"
+	"CREATE TABLE outputs ("
+	"  result_id INTEGER PRIMARY KEY"
+	"    REFERENCES results(id) ON DELETE CASCADE,"
+	"  data BLOB NOT NULL,"
+	"  stored_size INTEGER NOT NULL,"
+	"  original_size INTEGER NOT NULL,"
+	"  capped INTEGER NOT NULL DEFAULT 0);",
+
+	/*
+	 * 2: who runs a run (pid, config), and what keeps the UI instant
+	 * on hundreds of runs: an index for history strips, and per-run
+	 * counts and the latest result of each test kept up to date by
+	 * triggers, in the same transaction as the change, so they can
+	 * never disagree with the results.
+	 */
+	"ALTER TABLE runs ADD COLUMN pid INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE runs ADD COLUMN config TEXT NOT NULL DEFAULT '';"
+	"CREATE INDEX results_tag ON results(tag, run_id);"
+	"CREATE INDEX runs_state ON runs(state);"
+	"CREATE TABLE run_counts ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  status INTEGER NOT NULL,"
+	"  n INTEGER NOT NULL,"
+	"  PRIMARY KEY (run_id, status)) WITHOUT ROWID;"
+	"INSERT INTO run_counts SELECT run_id, status, count(*)"
+	"  FROM results GROUP BY run_id, status;"
+	"CREATE TABLE latest ("
+	"  tag TEXT PRIMARY KEY,"
+	"  result_id INTEGER NOT NULL) WITHOUT ROWID;"
+	"INSERT INTO latest SELECT tag, max(id) FROM results"
+	"  WHERE status <> 9 GROUP BY tag;"
+	"CREATE TRIGGER results_ai AFTER INSERT ON results BEGIN"
+	"  INSERT INTO run_counts VALUES (NEW.run_id, NEW.status, 1)"
+	"    ON CONFLICT (run_id, status) DO UPDATE SET n = n + 1;"
+	"  INSERT INTO latest SELECT NEW.tag, NEW.id WHERE NEW.status <> 9"
+	"    ON CONFLICT (tag) DO UPDATE SET result_id = excluded.result_id"
+	"    WHERE excluded.result_id > result_id;"
+	"END;"
+	"CREATE TRIGGER results_au AFTER UPDATE OF status ON results"
+	"  WHEN OLD.status <> NEW.status BEGIN"
+	"  UPDATE run_counts SET n = n - 1"
+	"    WHERE run_id = OLD.run_id AND status = OLD.status;"
+	"  INSERT INTO run_counts VALUES (NEW.run_id, NEW.status, 1)"
+	"    ON CONFLICT (run_id, status) DO UPDATE SET n = n + 1;"
+	"  INSERT INTO latest SELECT NEW.tag, NEW.id WHERE NEW.status <> 9"
+	"    ON CONFLICT (tag) DO UPDATE SET result_id = excluded.result_id"
+	"    WHERE excluded.result_id > result_id;"
+	"END;"
+	"CREATE TRIGGER results_ad AFTER DELETE ON results BEGIN"
+	"  UPDATE run_counts SET n = n - 1"
+	"    WHERE run_id = OLD.run_id AND status = OLD.status;"
+	"  DELETE FROM latest WHERE tag = OLD.tag AND result_id = OLD.id;"
+	"  INSERT INTO latest SELECT tag, max(id) FROM results"
+	"    WHERE tag = OLD.tag AND status <> 9 GROUP BY tag"
+	"    ON CONFLICT (tag) DO NOTHING;"
+	"END;",
+};
+
+#define NMIGRATIONS	(sizeof(store_migrations) / sizeof(store_migrations[0]))
+
+/* The triggers spell TS_RUNNING as 9; it is stored, so it never moves. */
+_Static_assert(TS_RUNNING == 9, "TS_RUNNING is 9 in the schema");
+_Static_assert(NMIGRATIONS == STORE_SCHEMA_VERSION,
+    "STORE_SCHEMA_VERSION must count the migration steps");
+
+static int
+store_read_version(struct store *st, int *vp, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int rc, err;
+
+	if ((err = store_prepare(st, &s, "PRAGMA user_version", dl)) !=
+	    STORE_OK)
+		return err;
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*vp = sqlite3_column_int(s, 0);
+	(void)sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		return store_sqlerr(st, dl, rc, "cannot read the schema "
+		    "version");
+	return STORE_OK;
+}
+
+int
+store_migrate(struct store *st, struct diaglist *dl)
+{
+	char sql[64];
+	int v, err, rc;
+	size_t i;
+
+	if ((err = store_read_version(st, &v, dl)) != STORE_OK)
+		return err;
+	if (v > STORE_SCHEMA_VERSION) {
+		diag_error(dl, st->path, 0, "the database has schema version "
+		    "%d, newer than this ltpscope understands (%d); use a "
+		    "newer ltpscope", v, STORE_SCHEMA_VERSION);
+		return STORE_ENEWER;
+	}
+	if (v == STORE_SCHEMA_VERSION)
+		return STORE_OK;
+	if (st->readonly) {
+		diag_error(dl, st->path, 0, "the database has schema version "
+		    "%d and needs upgrading to %d, but it is read-only", v,
+		    STORE_SCHEMA_VERSION);
+		return STORE_EREADONLY;
+	}
+	if ((err = store_begin_write(st, dl)) != STORE_OK)
+		return err;
+	/* Another ltpscope may have migrated while we waited. */
+	if ((err = store_read_version(st, &v, dl)) != STORE_OK) {
+		store_rollback(st);
+		return err;
+	}
+	for (i = (size_t)v; i < NMIGRATIONS; i++) {
+		rc = sqlite3_exec(st->db, store_migrations[i], NULL, NULL,
+		    NULL);
+		if (rc != SQLITE_OK) {
+			err = store_sqlerr(st, dl, rc, "cannot upgrade the "
+			    "schema to version %zu", i + 1);
+			store_rollback(st);
+			return err;
+		}
+	}
+	/* PRAGMA takes no bound parameters; this is our own constant. */
+	(void)snprintf(sql, sizeof(sql), "PRAGMA user_version=%d",
+	    STORE_SCHEMA_VERSION);
+	if ((err = store_exec(st, sql, dl)) != STORE_OK) {
+		store_rollback(st);
+		return err;
+	}
+	return store_commit(st, dl);
+}

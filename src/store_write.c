@@ -1,0 +1,434 @@
+/*
+ * Writing a run: the crash protocol of store.h.  Every step is one
+ * BEGIN IMMEDIATE ... COMMIT, so whatever kills the process, the file
+ * holds either the state before a step or the state after it.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltpscope/store_impl.h"
+#include "ltpscope/xmalloc.h"
+
+/* What an interrupted test's output says, since none was captured. */
+static const char interrupted_note[] =
+    "[ltpscope: the run died while this test was running; it likely "
+    "crashed the system]\n";
+
+static int	store_step_done(struct store *, sqlite3_stmt *,
+		    struct diaglist *, const char *, ...)
+		    __attribute__((__format__(__printf__, 4, 5)));
+
+static const char *
+nz(const char *s)
+{
+	return s != NULL ? s : "";
+}
+
+/* Runs a prepared write statement to completion and finalizes it. */
+static int
+store_step_done(struct store *st, sqlite3_stmt *s, struct diaglist *dl,
+    const char *fmt, ...)
+{
+	char what[256];
+	va_list ap;
+	int rc;
+
+	rc = sqlite3_step(s);
+	(void)sqlite3_finalize(s);
+	if (rc == SQLITE_DONE)
+		return STORE_OK;
+	va_start(ap, fmt);
+	(void)vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	return store_sqlerr(st, dl, rc, "%s", what);
+}
+
+static int
+store_insert_queue(struct store *st, int64_t run_id,
+    const struct store_queue_item *q, size_t n, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	size_t i;
+	int rc, err;
+
+	if ((err = store_prepare(st, &s, "INSERT INTO queue (run_id, pos, "
+	    "tag, syscall, cmdline) VALUES (?, ?, ?, ?, ?)", dl)) != STORE_OK)
+		return err;
+	for (i = 0; i < n; i++) {
+		(void)sqlite3_bind_int64(s, 1, run_id);
+		(void)sqlite3_bind_int64(s, 2, (int64_t)i);
+		(void)sqlite3_bind_text(s, 3, nz(q[i].tag), -1, SQLITE_STATIC);
+		(void)sqlite3_bind_text(s, 4, nz(q[i].syscall), -1,
+		    SQLITE_STATIC);
+		(void)sqlite3_bind_text(s, 5, nz(q[i].cmdline), -1,
+		    SQLITE_STATIC);
+		if ((rc = sqlite3_step(s)) != SQLITE_DONE) {
+			(void)sqlite3_finalize(s);
+			return store_sqlerr(st, dl, rc, "cannot record the "
+			    "tests planned for run %lld", (long long)run_id);
+		}
+		(void)sqlite3_reset(s);
+	}
+	(void)sqlite3_finalize(s);
+	return STORE_OK;
+}
+
+int
+store_run_begin(struct store *st, struct store_run *run,
+    const struct store_queue_item *queue, size_t nqueue,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int64_t id;
+	int err;
+
+	if ((err = store_begin_write(st, dl)) != STORE_OK)
+		return err;
+	if ((err = store_prepare(st, &s, "INSERT INTO runs (host, uname, "
+	    "os_name, os_version, arch, ltp_version, label, config, "
+	    "timeout_s, pid, started, state) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')", dl)) != STORE_OK)
+		goto fail;
+	if (run->started == 0)
+		run->started = store_now();
+	run->pid = (int64_t)getpid();
+	(void)sqlite3_bind_text(s, 1, nz(run->host), -1, SQLITE_STATIC);
+	(void)sqlite3_bind_text(s, 2, nz(run->uname), -1, SQLITE_STATIC);
+	(void)sqlite3_bind_text(s, 3, nz(run->os_name), -1, SQLITE_STATIC);
+	(void)sqlite3_bind_text(s, 4, nz(run->os_version), -1, SQLITE_STATIC);
+	(void)sqlite3_bind_text(s, 5, nz(run->arch), -1, SQLITE_STATIC);
+	(void)sqlite3_bind_text(s, 6, nz(run->ltp_version), -1,
+	    SQLITE_STATIC);
+	(void)sqlite3_bind_text(s, 7, nz(run->label), -1, SQLITE_STATIC);
+	(void)sqlite3_bind_text(s, 8, nz(run->config), -1, SQLITE_STATIC);
+	(void)sqlite3_bind_int(s, 9, run->timeout_s);
+	(void)sqlite3_bind_int64(s, 10, run->pid);
+	(void)sqlite3_bind_int64(s, 11, run->started);
+	if ((err = store_step_done(st, s, dl, "cannot record a new run")) !=
+	    STORE_OK)
+		goto fail;
+	id = sqlite3_last_insert_rowid(st->db);
+	if ((err = store_insert_queue(st, id, queue, nqueue, dl)) != STORE_OK)
+		goto fail;
+	/* Locked before anyone can see the run, so it never looks dead. */
+	if ((err = store_lock_run(st, id, dl)) != STORE_OK)
+		goto fail;
+	if ((err = store_commit(st, dl)) != STORE_OK) {
+		store_unlock_run(st, id);
+		return err;
+	}
+	run->id = id;
+	run->state = RUN_RUNNING;
+	run->ended = 0;
+	run->nqueued = (unsigned)nqueue;
+	memset(run->counts, 0, sizeof(run->counts));
+	return STORE_OK;
+fail:
+	store_rollback(st);
+	return err;
+}
+
+int
+store_run_end(struct store *st, int64_t run_id, enum store_run_state state,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	if ((err = store_begin_write(st, dl)) != STORE_OK)
+		return err;
+	if ((err = store_prepare(st, &s, "UPDATE runs SET state = ?, "
+	    "ended = ? WHERE id = ?", dl)) != STORE_OK)
+		goto fail;
+	(void)sqlite3_bind_text(s, 1, store_run_state_name(state), -1,
+	    SQLITE_STATIC);
+	(void)sqlite3_bind_int64(s, 2, store_now());
+	(void)sqlite3_bind_int64(s, 3, run_id);
+	if ((err = store_step_done(st, s, dl, "cannot mark the run ended")) !=
+	    STORE_OK)
+		goto fail;
+	if (sqlite3_changes(st->db) == 0) {
+		diag_error(dl, st->path, 0, "no run %lld", (long long)run_id);
+		err = STORE_ENOTFOUND;
+		goto fail;
+	}
+	if ((err = store_commit(st, dl)) != STORE_OK)
+		return err;
+	if (state != RUN_RUNNING && state != RUN_RESUMED)
+		store_unlock_run(st, run_id);
+	return STORE_OK;
+fail:
+	store_rollback(st);
+	return err;
+}
+
+int
+store_test_start(struct store *st, int64_t run_id, const char *tag,
+    const char *syscall, int64_t seq, int64_t *result_idp,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	*result_idp = 0;
+	if ((err = store_begin_write(st, dl)) != STORE_OK)
+		return err;
+	if ((err = store_prepare(st, &s, "INSERT INTO results (run_id, seq, "
+	    "tag, syscall, status, started) VALUES (?, ?, ?, ?, ?, ?)", dl)) !=
+	    STORE_OK)
+		goto fail;
+	(void)sqlite3_bind_int64(s, 1, run_id);
+	(void)sqlite3_bind_int64(s, 2, seq);
+	(void)sqlite3_bind_text(s, 3, nz(tag), -1, SQLITE_STATIC);
+	(void)sqlite3_bind_text(s, 4, nz(syscall), -1, SQLITE_STATIC);
+	(void)sqlite3_bind_int(s, 5, TS_RUNNING);
+	(void)sqlite3_bind_int64(s, 6, store_now());
+	if ((err = store_step_done(st, s, dl, "cannot record that %s is "
+	    "starting", nz(tag))) != STORE_OK)
+		goto fail;
+	*result_idp = sqlite3_last_insert_rowid(st->db);
+	if ((err = store_commit(st, dl)) != STORE_OK)
+		*result_idp = 0;
+	return err;
+fail:
+	store_rollback(st);
+	return err;
+}
+
+/*
+ * The bytes to keep: all of them, or the head of the output plus a note
+ * saying how much there was, so a cut is never silent.  *bufp is set
+ * when a new buffer had to be made.
+ */
+static const void *
+store_cap_output(const struct store *st, const void *out, size_t len,
+    size_t *storedp, int *cappedp, char **bufp)
+{
+	char note[128];
+	size_t nlen, keep;
+
+	*bufp = NULL;
+	if (len <= st->output_cap) {
+		*storedp = len;
+		*cappedp = 0;
+		return out != NULL ? out : "";
+	}
+	/* Sized with len for the kept count: the real note is no longer. */
+	nlen = (size_t)snprintf(note, sizeof(note), "\n[ltpscope: output "
+	    "capped: kept %zu of %zu bytes]\n", len, len);
+	keep = st->output_cap > nlen ? st->output_cap - nlen : 0;
+	nlen = (size_t)snprintf(note, sizeof(note), "\n[ltpscope: output "
+	    "capped: kept %zu of %zu bytes]\n", keep, len);
+	*bufp = xmalloc(keep + nlen);
+	memcpy(*bufp, out, keep);
+	memcpy(*bufp + keep, note, nlen);
+	*storedp = keep + nlen;
+	*cappedp = 1;
+	return *bufp;
+}
+
+static int
+store_put_output(struct store *st, int64_t result_id, const void *out,
+    size_t len, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	const void *data;
+	size_t stored;
+	char *buf;
+	int capped, err;
+
+	if ((err = store_prepare(st, &s, "INSERT OR REPLACE INTO outputs "
+	    "(result_id, data, stored_size, original_size, capped) VALUES "
+	    "(?, ?, ?, ?, ?)", dl)) != STORE_OK)
+		return err;
+	data = store_cap_output(st, out, len, &stored, &capped, &buf);
+	(void)sqlite3_bind_int64(s, 1, result_id);
+	(void)sqlite3_bind_blob64(s, 2, data, (sqlite3_uint64)stored,
+	    SQLITE_STATIC);
+	(void)sqlite3_bind_int64(s, 3, (int64_t)stored);
+	(void)sqlite3_bind_int64(s, 4, (int64_t)len);
+	(void)sqlite3_bind_int(s, 5, capped);
+	err = store_step_done(st, s, dl, "cannot store the output");
+	free(buf);
+	return err;
+}
+
+int
+store_test_finish(struct store *st, int64_t result_id,
+    const struct store_result *r, const void *output, size_t len,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	if (r->status == TS_RUNNING || (unsigned)r->status >= TS__COUNT) {
+		diag_error(dl, st->path, 0, "%s: cannot finish a test with "
+		    "status %d", nz(r->tag), (int)r->status);
+		return STORE_EINVAL;
+	}
+	if ((err = store_begin_write(st, dl)) != STORE_OK)
+		return err;
+	if ((err = store_prepare(st, &s, "UPDATE results SET status = ?, "
+	    "exit_code = ?, signal = ?, duration_ms = ?, n_pass = ?, "
+	    "n_fail = ?, n_broken = ?, n_conf = ?, n_warn = ?, ended = ? "
+	    "WHERE id = ? AND status = ?", dl)) != STORE_OK)
+		goto fail;
+	(void)sqlite3_bind_int(s, 1, (int)r->status);
+	(void)sqlite3_bind_int(s, 2, r->exit_code);
+	(void)sqlite3_bind_int(s, 3, r->signal);
+	(void)sqlite3_bind_int64(s, 4, r->duration_ms);
+	(void)sqlite3_bind_int64(s, 5, r->npass);
+	(void)sqlite3_bind_int64(s, 6, r->nfail);
+	(void)sqlite3_bind_int64(s, 7, r->nbroken);
+	(void)sqlite3_bind_int64(s, 8, r->nconf);
+	(void)sqlite3_bind_int64(s, 9, r->nwarn);
+	(void)sqlite3_bind_int64(s, 10, r->ended != 0 ? r->ended :
+	    store_now());
+	(void)sqlite3_bind_int64(s, 11, result_id);
+	(void)sqlite3_bind_int(s, 12, TS_RUNNING);
+	if ((err = store_step_done(st, s, dl, "cannot record the result of "
+	    "%s", nz(r->tag))) != STORE_OK)
+		goto fail;
+	if (sqlite3_changes(st->db) == 0) {
+		diag_error(dl, st->path, 0, "result %lld is not a running "
+		    "test", (long long)result_id);
+		err = STORE_ENOTFOUND;
+		goto fail;
+	}
+	if ((err = store_put_output(st, result_id, output, len, dl)) !=
+	    STORE_OK)
+		goto fail;
+	return store_commit(st, dl);
+fail:
+	store_rollback(st);
+	return err;
+}
+
+static int
+store_mark_interrupted(struct store *st, int64_t run_id,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	if ((err = store_prepare(st, &s, "INSERT OR IGNORE INTO outputs "
+	    "(result_id, data, stored_size, original_size, capped) "
+	    "SELECT id, CAST(?1 AS BLOB), length(CAST(?1 AS BLOB)), "
+	    "length(CAST(?1 AS BLOB)), 0 "
+	    "FROM results WHERE run_id = ?2 AND status = ?3", dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_text(s, 1, interrupted_note, -1, SQLITE_STATIC);
+	(void)sqlite3_bind_int64(s, 2, run_id);
+	(void)sqlite3_bind_int(s, 3, TS_RUNNING);
+	if ((err = store_step_done(st, s, dl, "cannot note the interrupted "
+	    "tests")) != STORE_OK)
+		return err;
+	if ((err = store_prepare(st, &s, "UPDATE results SET status = ?, "
+	    "ended = ? WHERE run_id = ? AND status = ?", dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_int(s, 1, TS_INTERRUPTED);
+	(void)sqlite3_bind_int64(s, 2, store_now());
+	(void)sqlite3_bind_int64(s, 3, run_id);
+	(void)sqlite3_bind_int(s, 4, TS_RUNNING);
+	if ((err = store_step_done(st, s, dl, "cannot mark the interrupted "
+	    "tests")) != STORE_OK)
+		return err;
+	if ((err = store_prepare(st, &s, "UPDATE runs SET state = 'resumed', "
+	    "pid = ?, ended = NULL WHERE id = ?", dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_int64(s, 1, (int64_t)getpid());
+	(void)sqlite3_bind_int64(s, 2, run_id);
+	return store_step_done(st, s, dl, "cannot mark the run resumed");
+}
+
+static int
+store_unrun_tests(struct store *st, int64_t run_id,
+    struct store_queue_item **qp, size_t *np, struct diaglist *dl)
+{
+	struct store_queue_item *q = NULL;
+	sqlite3_stmt *s;
+	size_t n = 0, cap = 0;
+	int rc, err;
+
+	/* By tag, so a test with any result is never run again. */
+	if ((err = store_prepare(st, &s, "SELECT pos, tag, syscall, cmdline "
+	    "FROM queue q WHERE run_id = ?1 AND NOT EXISTS (SELECT 1 FROM "
+	    "results r WHERE r.run_id = ?1 AND r.tag = q.tag) ORDER BY pos",
+	    dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_int64(s, 1, run_id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			q = xreallocarray(q, cap, sizeof(*q));
+		}
+		q[n].pos = sqlite3_column_int64(s, 0);
+		q[n].tag = store_col_str(s, 1);
+		q[n].syscall = store_col_str(s, 2);
+		q[n].cmdline = store_col_str(s, 3);
+		n++;
+	}
+	(void)sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		store_queue_free(q, n);
+		return store_sqlerr(st, dl, rc, "cannot read the queue of run "
+		    "%lld", (long long)run_id);
+	}
+	*qp = q;
+	*np = n;
+	return STORE_OK;
+}
+
+int
+store_run_resume(struct store *st, int64_t run_id,
+    struct store_queue_item **qp, size_t *np, struct diaglist *dl)
+{
+	struct store_run run;
+	int64_t pid;
+	int err;
+
+	*qp = NULL;
+	*np = 0;
+	if ((err = store_get_run(st, run_id, &run, dl)) != STORE_OK)
+		return err;
+	pid = run.pid;
+	store_run_clear(&run);
+	if (store_run_is_live(st, run_id)) {
+		diag_error(dl, st->path, 0, "run %lld is still running (process "
+		    "%lld)", (long long)run_id, (long long)pid);
+		return STORE_EINVAL;
+	}
+	/* The lock is the claim: two resumers cannot both get it. */
+	if ((err = store_lock_run(st, run_id, dl)) != STORE_OK)
+		return err;
+	if ((err = store_begin_write(st, dl)) != STORE_OK)
+		goto fail;
+	if ((err = store_mark_interrupted(st, run_id, dl)) != STORE_OK) {
+		store_rollback(st);
+		goto fail;
+	}
+	if ((err = store_commit(st, dl)) != STORE_OK)
+		goto fail;
+	if ((err = store_unrun_tests(st, run_id, qp, np, dl)) != STORE_OK)
+		goto fail;
+	return STORE_OK;
+fail:
+	store_unlock_run(st, run_id);
+	return err;
+}
+
+void
+store_queue_free(struct store_queue_item *q, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(q[i].tag);
+		free(q[i].syscall);
+		free(q[i].cmdline);
+	}
+	free(q);
+}

@@ -1,0 +1,745 @@
+/*
+ * The results store: schema and migrations, exact output bytes, the
+ * cap, the running-marker protocol, interrupted runs and resume, two
+ * writers at once, and the error messages for read-only, unwritable,
+ * full, corrupt and foreign files.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ltpscope/store.h"
+#include "tap.h"
+
+static char	dbpath[1024];
+
+static const char *
+tmp_path(const char *name)
+{
+	(void)snprintf(dbpath, sizeof(dbpath), "%s/%s", tap_tmpdir(), name);
+	return dbpath;
+}
+
+/* First error message of dl, or "" */
+static const char *
+first_msg(const struct diaglist *dl)
+{
+	static char buf[1024];
+
+	buf[0] = '\0';
+	if (dl->n > 0)
+		(void)diag_format(&dl->v[0], buf, sizeof(buf));
+	return buf;
+}
+
+static long long
+pragma_int(struct store *st, const char *sql)
+{
+	sqlite3_stmt *s;
+	long long v = -1;
+
+	if (sqlite3_prepare_v2(store_sqlite_handle(st), sql, -1, &s, NULL) !=
+	    SQLITE_OK)
+		return -2;
+	if (sqlite3_step(s) == SQLITE_ROW)
+		v = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	return v;
+}
+
+static char *
+pragma_str(struct store *st, const char *sql)
+{
+	sqlite3_stmt *s;
+	char *v = NULL;
+
+	if (sqlite3_prepare_v2(store_sqlite_handle(st), sql, -1, &s, NULL) !=
+	    SQLITE_OK)
+		return NULL;
+	if (sqlite3_step(s) == SQLITE_ROW)
+		v = strdup((const char *)sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	return v;
+}
+
+static int64_t
+begin_run(struct store *st, const char *label, const char *const *tags,
+    size_t ntags)
+{
+	struct store_queue_item q[16];
+	struct store_run run;
+	struct diaglist dl;
+	size_t i;
+	int err;
+
+	memset(&run, 0, sizeof(run));
+	run.host = (char *)"testhost";
+	run.os_name = (char *)"NetBSD";
+	run.os_version = (char *)"11.0";
+	run.arch = (char *)"amd64";
+	run.ltp_version = (char *)"20260529";
+	run.label = (char *)label;
+	run.timeout_s = 300;
+	for (i = 0; i < ntags; i++) {
+		q[i].pos = (int64_t)i;
+		q[i].tag = (char *)tags[i];
+		q[i].syscall = (char *)"";
+		q[i].cmdline = (char *)tags[i];
+	}
+	diag_init(&dl);
+	err = store_run_begin(st, &run, q, ntags, &dl);
+	if (err != STORE_OK)
+		tap_diag("run_begin: %s", first_msg(&dl));
+	diag_free(&dl);
+	return err == STORE_OK ? run.id : 0;
+}
+
+/* Runs one test through start and finish with the given output. */
+static int64_t
+record(struct store *st, int64_t run_id, const char *tag, int64_t seq,
+    enum test_status status, const void *out, size_t len)
+{
+	struct store_result r;
+	struct diaglist dl;
+	int64_t id;
+
+	diag_init(&dl);
+	if (store_test_start(st, run_id, tag, "sys", seq, &id, &dl) !=
+	    STORE_OK) {
+		tap_diag("test_start: %s", first_msg(&dl));
+		diag_free(&dl);
+		return 0;
+	}
+	memset(&r, 0, sizeof(r));
+	r.tag = (char *)tag;
+	r.status = status;
+	r.exit_code = status == TS_FAIL ? 1 : 0;
+	r.duration_ms = 42;
+	r.npass = 3;
+	r.nfail = status == TS_FAIL;
+	if (store_test_finish(st, id, &r, out, len, &dl) != STORE_OK) {
+		tap_diag("test_finish: %s", first_msg(&dl));
+		id = 0;
+	}
+	diag_free(&dl);
+	return id;
+}
+
+static void
+test_default_path(void)
+{
+	struct diaglist dl;
+	char *p;
+
+	diag_init(&dl);
+	setenv("XDG_DATA_HOME", "/data/x", 1);
+	setenv("HOME", "/home/u", 1);
+	is_int(store_default_path(&p, &dl), STORE_OK, "default path");
+	is_str(p, "/data/x/ltpscope/ltpscope.db", "XDG_DATA_HOME is used");
+	free(p);
+	setenv("XDG_DATA_HOME", "relative", 1);
+	store_default_path(&p, &dl);
+	is_str(p, "/home/u/.local/share/ltpscope/ltpscope.db",
+	    "relative XDG_DATA_HOME falls back to HOME");
+	free(p);
+	unsetenv("XDG_DATA_HOME");
+	unsetenv("HOME");
+	is_int(store_default_path(&p, &dl), STORE_EINVAL, "no HOME: error");
+	has_str(first_msg(&dl), "-d FILE", "and it says to use -d");
+	diag_free(&dl);
+}
+
+static void
+test_create(void)
+{
+	struct diaglist dl;
+	struct store *st;
+	char *mode;
+
+	diag_init(&dl);
+	is_int(store_open(&st, tmp_path("a/b/new.db"), STORE_CREATE |
+	    STORE_MKDIRS, &dl), STORE_OK, "create with parent directories");
+	if (st == NULL) {
+		diag_free(&dl);
+		return;
+	}
+	is_int(store_schema_version(st), STORE_SCHEMA_VERSION,
+	    "fresh database is at the current schema");
+	mode = pragma_str(st, "PRAGMA journal_mode");
+	is_str(mode, "wal", "journal_mode is WAL");
+	free(mode);
+	is_int(pragma_int(st, "PRAGMA synchronous"), 2, "synchronous=FULL");
+	is_int(pragma_int(st, "PRAGMA foreign_keys"), 1, "foreign_keys on");
+	is_int(pragma_int(st, "PRAGMA busy_timeout"), STORE_BUSY_TIMEOUT_MS,
+	    "busy_timeout set");
+	is_int(pragma_int(st, "SELECT count(*) FROM sqlite_master WHERE "
+	    "name IN ('runs','results','outputs','queue','meta')"), 5,
+	    "all tables exist");
+	store_close(st);
+	diag_free(&dl);
+}
+
+static void
+test_migrate_v1(void)
+{
+	struct store_result *res;
+	struct store_run *runs;
+	struct store_output o;
+	struct diaglist dl;
+	struct store *st;
+	sqlite3 *db;
+	char *sql;
+	size_t n, nres;
+
+	sql = tap_slurp("tests/fixtures/store-v1.sql", NULL);
+	ok(sql != NULL, "v1 fixture readable");
+	if (sql == NULL)
+		return;
+	sqlite3_open(tmp_path("v1.db"), &db);
+	is_int(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK,
+	    "v1 database built");
+	sqlite3_close(db);
+	free(sql);
+
+	diag_init(&dl);
+	is_int(store_open(&st, tmp_path("v1.db"), 0, &dl), STORE_OK,
+	    "v1 database opens");
+	if (st == NULL) {
+		tap_diag("%s", first_msg(&dl));
+		return;
+	}
+	is_int(store_schema_version(st), STORE_SCHEMA_VERSION,
+	    "v1 migrated to current version");
+	is_int(pragma_int(st, "SELECT count(*) FROM sqlite_master WHERE "
+	    "name = 'results_tag'"), 1, "v2 index added");
+	is_int(store_list_runs(st, &runs, &n, &dl), STORE_OK, "list runs");
+	is_int(n, 1, "the v1 run survived");
+	if (n == 1) {
+		is_str(runs[0].label, "old-v1-run", "its label");
+		is_int(runs[0].counts[TS_PASS], 1, "its pass count");
+		is_int(runs[0].counts[TS_FAIL], 1, "its fail count");
+		is_int(runs[0].nqueued, 2, "its queue");
+		is_int(runs[0].state, RUN_FINISHED, "its state");
+		is_int(runs[0].pid, 0, "new pid column defaults to 0");
+	}
+	store_runs_free(runs, n);
+	is_int(store_run_results(st, 1, &res, &nres, &dl), STORE_OK,
+	    "v1 results");
+	is_int(nres, 2, "two results");
+	if (nres == 2) {
+		is_str(res[1].tag, "access01", "second result in order");
+		is_int(res[0].output_size, 10, "output size of first");
+	}
+	is_int(store_get_output(st, res[0].id, &o, &dl), STORE_OK,
+	    "v1 output");
+	is_str(o.data, "abort01 ok", "v1 output bytes");
+	store_output_clear(&o);
+	store_results_free(res, nres);
+	is_int(store_latest_results(st, &res, &nres, &dl), STORE_OK,
+	    "latest results of migrated data");
+	is_int(nres, 2, "latest table filled by the migration");
+	store_results_free(res, nres);
+	store_close(st);
+
+	/* A database from a future ltpscope is refused, not misread. */
+	sqlite3_open(tmp_path("v1.db"), &db);
+	sqlite3_exec(db, "PRAGMA user_version=99", NULL, NULL, NULL);
+	sqlite3_close(db);
+	is_int(store_open(&st, tmp_path("v1.db"), 0, &dl), STORE_ENEWER,
+	    "newer schema refused");
+	ok(st == NULL, "no store handed out");
+	has_str(first_msg(&dl), "schema version 99, newer than this ltpscope",
+	    "message says newer");
+	has_str(first_msg(&dl), tmp_path("v1.db"), "message names the file");
+	diag_free(&dl);
+}
+
+static void
+test_bytes_and_cap(void)
+{
+	static const char tricky[] = "TPASS\0after NUL \xff\xfe\xc3 bad "
+	    "utf-8 \x1b[31mred\x1b[0m\r\n";
+	const char *tags[] = { "t1", "t2", "t3", "t4" };
+	struct store_output o;
+	struct store_result r, *res;
+	struct diaglist dl;
+	struct store *st;
+	unsigned char *big;
+	int64_t run, id1, id2, id3, id4;
+	size_t i, n, cap = 1000;
+	char *note;
+
+	diag_init(&dl);
+	if (store_open(&st, tmp_path("bytes.db"), STORE_CREATE, &dl) !=
+	    STORE_OK) {
+		ok(0, "open bytes.db: %s", first_msg(&dl));
+		return;
+	}
+	run = begin_run(st, "bytes", tags, 4);
+	ok(run > 0, "run begun");
+	id1 = record(st, run, "t1", 0, TS_PASS, tricky, sizeof(tricky) - 1);
+	ok(id1 > 0, "output with NUL and invalid UTF-8 stored");
+	is_int(store_get_output(st, id1, &o, &dl), STORE_OK, "read it back");
+	is_int(o.stored_size, sizeof(tricky) - 1, "same length");
+	ok(memcmp(o.data, tricky, sizeof(tricky) - 1) == 0, "same bytes");
+	is_int(o.capped, 0, "not capped");
+	store_output_clear(&o);
+
+	big = malloc(1024 * 1024);
+	for (i = 0; i < 1024 * 1024; i++)
+		big[i] = (unsigned char)(i * 7 + (i >> 9));
+	id2 = record(st, run, "t2", 1, TS_FAIL, big, 1024 * 1024);
+	is_int(store_get_output(st, id2, &o, &dl), STORE_OK, "1 MB output");
+	ok(o.stored_size == 1024 * 1024 && memcmp(o.data, big, o.stored_size)
+	    == 0, "1 MB comes back byte for byte");
+	store_output_clear(&o);
+
+	id3 = record(st, run, "t3", 2, TS_CONF, NULL, 0);
+	is_int(store_get_output(st, id3, &o, &dl), STORE_OK, "empty output");
+	is_int(o.stored_size, 0, "empty stays empty");
+	store_output_clear(&o);
+
+	store_set_output_cap(st, cap);
+	id4 = record(st, run, "t4", 3, TS_PASS, big, 5000);
+	is_int(store_get_output(st, id4, &o, &dl), STORE_OK, "capped output");
+	is_int(o.capped, 1, "capped flag set");
+	is_int(o.original_size, 5000, "original size kept");
+	ok(o.stored_size <= cap, "stored size within the cap (%zu)",
+	    o.stored_size);
+	note = strstr(o.data + 900, "[ltpscope: output capped: kept ");
+	ok(note != NULL, "note at the end says it was capped");
+	has_str(o.data + 900, "of 5000 bytes]\n", "note gives the original");
+	ok(o.stored_size > 60 && memcmp(o.data, big, 100) == 0,
+	    "head of the output kept");
+	ok(o.data[o.stored_size - 1] == '\n', "stored text ends with the note");
+	store_output_clear(&o);
+	store_set_output_cap(st, 0);
+
+	is_int(store_run_results(st, run, &res, &n, &dl), STORE_OK,
+	    "results of the run");
+	is_int(n, 4, "four results");
+	if (n == 4) {
+		is_int(res[1].status, TS_FAIL, "status stored");
+		is_int(res[1].exit_code, 1, "exit code stored");
+		is_int(res[1].duration_ms, 42, "duration stored");
+		is_int(res[1].npass, 3, "pass count stored");
+		is_int(res[3].capped, 1, "capped shows in the listing");
+		is_int(res[3].output_size, 5000, "original size in listing");
+	}
+	store_results_free(res, n);
+	is_int(store_find_result(st, run, "t2", &r, &dl), STORE_OK,
+	    "find by tag");
+	is_int(r.id, id2, "right result");
+	store_result_clear(&r);
+	is_int(store_find_result(st, run, "nope", &r, &dl), STORE_ENOTFOUND,
+	    "unknown tag");
+	free(big);
+	store_close(st);
+	diag_free(&dl);
+}
+
+/*
+ * A child begins a run of tags, finishes the first `done` tests, starts
+ * the next and dies by SIGKILL, as a kernel panic would leave it.
+ */
+static void
+die_mid_run(const char *path, const char *const *tags, size_t ntags,
+    size_t done)
+{
+	struct diaglist dl;
+	struct store *st;
+	int64_t run, id;
+	pid_t pid;
+	size_t i;
+	int status;
+
+	if ((pid = fork()) == 0) {
+		diag_init(&dl);
+		if (store_open(&st, path, STORE_CREATE, &dl) != STORE_OK)
+			_exit(3);
+		run = begin_run(st, "crashy", tags, ntags);
+		for (i = 0; i < done; i++)
+			record(st, run, tags[i], (int64_t)i, TS_PASS, "ok\n", 3);
+		store_test_start(st, run, tags[done], "sys", (int64_t)done,
+		    &id, &dl);
+		kill(getpid(), SIGKILL);
+		_exit(4);
+	}
+	waitpid(pid, &status, 0);
+	ok(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+	    "child died by SIGKILL mid-test");
+}
+
+static void
+test_protocol_and_resume(void)
+{
+	const char *tags[] = { "a01", "b01", "c01", "d01", "e01" };
+	struct store_interrupted *iv;
+	struct store_queue_item *q;
+	struct store_result *res, one;
+	struct store_run *runs;
+	struct store_output o;
+	struct diaglist dl;
+	struct store *st, *st2;
+	int64_t run, id;
+	size_t n, nq;
+
+	diag_init(&dl);
+	/* Our own live run is not "interrupted". */
+	store_open(&st, tmp_path("proto.db"), STORE_CREATE, &dl);
+	run = begin_run(st, "live", tags, 2);
+	is_int(store_test_start(st, run, "a01", "sys", 0, &id, &dl), STORE_OK,
+	    "running marker committed");
+	is_int(store_run_results(st, run, &res, &n, &dl), STORE_OK, "read");
+	ok(n == 1 && res[0].status == TS_RUNNING, "marker says running");
+	store_results_free(res, n);
+	store_open(&st2, tmp_path("proto.db"), 0, &dl);
+	is_int(store_interrupted_runs(st2, &iv, &n, &dl), STORE_OK,
+	    "look for interrupted runs");
+	is_int(n, 0, "a live run (second connection) is not interrupted");
+	store_interrupted_free(iv, n);
+	store_close(st2);
+	store_run_end(st, run, RUN_FINISHED, &dl);
+	store_close(st);
+
+	die_mid_run(tmp_path("proto.db"), tags, 5, 2);
+	store_open(&st, tmp_path("proto.db"), 0, &dl);
+	is_int(store_interrupted_runs(st, &iv, &n, &dl), STORE_OK,
+	    "interrupted runs after the crash");
+	is_int(n, 1, "exactly one interrupted run");
+	if (n == 1) {
+		run = iv[0].run_id;
+		is_int(iv[0].nrunning, 1, "one test left running");
+		if (iv[0].nrunning == 1)
+			is_str(iv[0].running[0], "c01",
+			    "it names the test that was running");
+		is_str(iv[0].label, "crashy", "and the run's label");
+	}
+	store_interrupted_free(iv, n);
+	store_list_runs(st, &runs, &n, &dl);
+	ok(n == 2 && runs[0].state == RUN_INTERRUPTED,
+	    "the dead run lists as interrupted");
+	ok(n == 2 && runs[0].counts[TS_PASS] == 2 &&
+	    runs[0].counts[TS_RUNNING] == 1, "with its counts");
+	ok(n == 2 && runs[1].state == RUN_FINISHED, "the first as finished");
+	store_runs_free(runs, n);
+
+	is_int(store_run_resume(st, run, &q, &nq, &dl), STORE_OK, "resume");
+	is_int(nq, 2, "two tests left to run");
+	if (nq == 2) {
+		is_str(q[0].tag, "d01", "first unrun test");
+		is_str(q[1].tag, "e01", "second unrun test");
+		is_int(q[0].pos, 3, "with its queue position");
+		is_str(q[1].cmdline, "e01", "and its command line");
+	}
+	store_queue_free(q, nq);
+	is_int(store_find_result(st, run, "c01", &one, &dl), STORE_OK,
+	    "the crashed test has a result");
+	is_int(one.status, TS_INTERRUPTED, "marked interrupted");
+	is_int(store_get_output(st, one.id, &o, &dl), STORE_OK,
+	    "with an output");
+	has_str(o.data, "likely crashed the system", "saying why");
+	store_output_clear(&o);
+	store_result_clear(&one);
+	is_int(store_interrupted_runs(st, &iv, &n, &dl), STORE_OK, "look again");
+	is_int(n, 0, "a resumed (live) run is no longer interrupted");
+	store_interrupted_free(iv, n);
+
+	/* Finish it; then nothing is left, and nothing runs twice. */
+	record(st, run, "d01", 3, TS_PASS, "x", 1);
+	record(st, run, "e01", 4, TS_PASS, "x", 1);
+	store_run_end(st, run, RUN_FINISHED, &dl);
+	is_int(store_run_resume(st, run, &q, &nq, &dl), STORE_OK,
+	    "resume a finished run");
+	is_int(nq, 0, "nothing left to run");
+	store_queue_free(q, nq);
+	store_run_end(st, run, RUN_FINISHED, &dl);
+	is_int(store_run_results(st, run, &res, &n, &dl), STORE_OK, "results");
+	is_int(n, 5, "each test has exactly one result");
+	store_results_free(res, n);
+
+	/* History and latest across the two runs. */
+	is_int(store_test_history(st, "a01", 10, &res, &n, &dl), STORE_OK,
+	    "history of a01");
+	is_int(n, 2, "a01 ran in both runs");
+	ok(n == 2 && res[0].run_id > res[1].run_id, "newest first");
+	store_results_free(res, n);
+	is_int(store_test_history(st, "a01", 1, &res, &n, &dl), STORE_OK,
+	    "history limited");
+	is_int(n, 1, "limit respected");
+	store_results_free(res, n);
+	is_int(store_latest_results(st, &res, &n, &dl), STORE_OK, "latest");
+	is_int(n, 5, "one latest result per test");
+	ok(n == 5 && strcmp(res[0].tag, "a01") == 0 && res[0].run_id == run,
+	    "latest a01 is from the newest run");
+	store_results_free(res, n);
+	store_close(st);
+	diag_free(&dl);
+}
+
+static double
+now_ms(void)
+{
+	struct timeval tv;
+
+	gettimeofday(&tv, NULL);
+	return tv.tv_sec * 1000.0 + tv.tv_usec / 1000.0;
+}
+
+/* A child takes the write lock, tells us, holds it for hold_ms. */
+static pid_t
+hold_write_lock(const char *path, int hold_ms)
+{
+	struct timespec ts;
+	sqlite3 *db;
+	int fds[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(fds) != 0)
+		return -1;
+	if ((pid = fork()) == 0) {
+		close(fds[0]);
+		sqlite3_open(path, &db);
+		if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
+		    SQLITE_OK)
+			_exit(1);
+		(void)write(fds[1], "L", 1);
+		ts.tv_sec = hold_ms / 1000;
+		ts.tv_nsec = (long)(hold_ms % 1000) * 1000000L;
+		nanosleep(&ts, NULL);
+		sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+		sqlite3_close(db);
+		_exit(0);
+	}
+	close(fds[1]);
+	(void)read(fds[0], &c, 1);
+	close(fds[0]);
+	return pid;
+}
+
+static void
+test_two_writers(void)
+{
+	const char *tags[] = { "w01" };
+	struct diaglist dl;
+	struct store *st;
+	int64_t run, id;
+	double t0, waited;
+	pid_t pid;
+	int err;
+
+	diag_init(&dl);
+	store_open(&st, tmp_path("two.db"), STORE_CREATE, &dl);
+	run = begin_run(st, "two", tags, 1);
+	pid = hold_write_lock(tmp_path("two.db"), 400);
+	t0 = now_ms();
+	err = store_test_start(st, run, "w01", "sys", 0, &id, &dl);
+	waited = now_ms() - t0;
+	is_int(err, STORE_OK, "second writer waits, then succeeds");
+	ok(waited >= 250, "it waited for the lock (%.0f ms)", waited);
+	waitpid(pid, NULL, 0);
+
+	store_set_busy_timeout(st, 100);
+	pid = hold_write_lock(tmp_path("two.db"), 700);
+	err = store_run_end(st, run, RUN_FINISHED, &dl);
+	is_int(err, STORE_ELOCKED, "held too long: locked error");
+	has_str(first_msg(&dl), "locked by another ltpscope",
+	    "message says who holds it");
+	has_str(first_msg(&dl), tmp_path("two.db"), "and names the file");
+	waitpid(pid, NULL, 0);
+	store_close(st);
+	diag_free(&dl);
+}
+
+static void
+test_readonly_and_unwritable(void)
+{
+	const char *tags[] = { "r01" };
+	struct store_run *runs;
+	struct store_queue_item q = { 0, (char *)"r01", (char *)"",
+	    (char *)"" };
+	struct store_run run;
+	struct diaglist dl;
+	struct store *st;
+	size_t n;
+
+	diag_init(&dl);
+	store_open(&st, tmp_path("ro.db"), STORE_CREATE, &dl);
+	begin_run(st, "ro", tags, 1);
+	store_close(st);
+	is_int(store_open(&st, tmp_path("ro.db"), STORE_READONLY, &dl),
+	    STORE_OK, "read-only open");
+	is_int(store_list_runs(st, &runs, &n, &dl), STORE_OK,
+	    "read-only database lists runs");
+	is_int(n, 1, "one run");
+	store_runs_free(runs, n);
+	memset(&run, 0, sizeof(run));
+	is_int(store_run_begin(st, &run, &q, 1, &dl), STORE_EREADONLY,
+	    "writing to it fails as read-only");
+	has_str(first_msg(&dl), "read-only", "message says read-only");
+	has_str(first_msg(&dl), tmp_path("ro.db"), "and names the file");
+	store_close(st);
+	diag_free(&dl);
+
+	diag_init(&dl);
+	is_int(store_open(&st, "/etc/passwd/x.db", STORE_CREATE |
+	    STORE_MKDIRS, &dl), STORE_ECANTOPEN, "path under a file");
+	has_str(first_msg(&dl), "/etc/passwd/x.db", "message names the db");
+	has_str(first_msg(&dl), "cannot create the directory /etc/passwd",
+	    "and says what it could not create");
+	diag_free(&dl);
+	diag_init(&dl);
+	is_int(store_open(&st, "/etc/passwd/x.db", STORE_CREATE, &dl),
+	    STORE_ECANTOPEN, "same without mkdirs");
+	has_str(first_msg(&dl), "cannot open or create", "clear message");
+	diag_free(&dl);
+}
+
+static void
+test_full_disk(void)
+{
+	const char *tags[] = { "f01", "f02" };
+	struct store_result r, *res;
+	struct diaglist dl;
+	struct store *st;
+	char sql[64], *big;
+	int64_t run, id;
+	long long pages;
+	size_t n;
+	int err;
+
+	diag_init(&dl);
+	store_open(&st, tmp_path("full.db"), STORE_CREATE, &dl);
+	run = begin_run(st, "full", tags, 2);
+	record(st, run, "f01", 0, TS_PASS, "kept\n", 5);
+	pages = pragma_int(st, "PRAGMA page_count");
+	snprintf(sql, sizeof(sql), "PRAGMA max_page_count=%lld", pages + 4);
+	sqlite3_exec(store_sqlite_handle(st), sql, NULL, NULL, NULL);
+	store_test_start(st, run, "f02", "sys", 1, &id, &dl);
+	big = calloc(1, 512 * 1024);
+	memset(&r, 0, sizeof(r));
+	r.tag = (char *)"f02";
+	r.status = TS_PASS;
+	err = store_test_finish(st, id, &r, big, 512 * 1024, &dl);
+	is_int(err, STORE_EFULL, "full disk reported as such");
+	has_str(first_msg(&dl), "the disk is full; nothing committed earlier "
+	    "is lost", "message says full and nothing lost");
+	has_str(first_msg(&dl), tmp_path("full.db"), "and names the file");
+	free(big);
+	is_int(store_run_results(st, run, &res, &n, &dl), STORE_OK,
+	    "still readable");
+	ok(n == 2 && res[0].status == TS_PASS && res[1].status == TS_RUNNING,
+	    "earlier result kept; failed one still marked running");
+	store_results_free(res, n);
+	store_close(st);
+	diag_free(&dl);
+}
+
+static void
+test_foreign_files(void)
+{
+	const char *tags[] = { "c01" };
+	struct store_run *runs;
+	struct diaglist dl;
+	struct store *st;
+	char junk[65536];
+	size_t n, i;
+	int fd, err;
+
+	diag_init(&dl);
+	fd = open(tmp_path("text.db"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	for (i = 0; i < 50; i++)
+		(void)write(fd, "this is not a database at all\n", 30);
+	close(fd);
+	is_int(store_open(&st, tmp_path("text.db"), 0, &dl), STORE_ENOTADB,
+	    "text file is not a database");
+	has_str(first_msg(&dl), "not a database", "message says so");
+	has_str(first_msg(&dl), "text.db", "and names the file");
+	diag_free(&dl);
+
+	/* Valid header, garbage pages: corrupt. */
+	diag_init(&dl);
+	store_open(&st, tmp_path("corrupt.db"), STORE_CREATE, &dl);
+	begin_run(st, "c", tags, 1);
+	store_close(st);	/* checkpoints the WAL into the file */
+	memset(junk, 0xa5, sizeof(junk));
+	fd = open(tmp_path("corrupt.db"), O_WRONLY);
+	/* Page 1 (the schema) stays; the tables' pages become junk. */
+	(void)pwrite(fd, junk, sizeof(junk), 8192);
+	close(fd);
+	err = store_open(&st, tmp_path("corrupt.db"), 0, &dl);
+	if (err == STORE_OK) {
+		err = store_list_runs(st, &runs, &n, &dl);
+		if (err == STORE_OK)
+			store_runs_free(runs, n);
+		store_close(st);
+	}
+	is_int(err, STORE_ECORRUPT, "damaged file reported corrupt");
+	has_str(first_msg(&dl), "corrupt", "message says corrupt");
+	has_str(first_msg(&dl), "corrupt.db", "and names the file");
+	diag_free(&dl);
+}
+
+/* The queries the UI runs every screen are served by indexes. */
+static void
+test_indexes(void)
+{
+	static const char *const plans[][2] = {
+	    { "EXPLAIN QUERY PLAN SELECT * FROM results WHERE tag = 'x' "
+	      "ORDER BY run_id DESC LIMIT 5", "results_tag" },
+	    { "EXPLAIN QUERY PLAN SELECT run_id, status, n FROM "
+	      "run_counts WHERE run_id = 3", "PRIMARY KEY" },
+	    { "EXPLAIN QUERY PLAN SELECT * FROM results WHERE run_id = 3 "
+	      "ORDER BY seq", "results_run" },
+	};
+	struct diaglist dl;
+	struct store *st;
+	sqlite3_stmt *s;
+	char plan[1024];
+	size_t i;
+
+	diag_init(&dl);
+	store_open(&st, tmp_path("proto.db"), 0, &dl);
+	for (i = 0; i < sizeof(plans) / sizeof(plans[0]); i++) {
+		plan[0] = '\0';
+		sqlite3_prepare_v2(store_sqlite_handle(st), plans[i][0], -1,
+		    &s, NULL);
+		while (sqlite3_step(s) == SQLITE_ROW) {
+			strncat(plan, (const char *)sqlite3_column_text(s, 3),
+			    sizeof(plan) - strlen(plan) - 2);
+			strcat(plan, ";");
+		}
+		sqlite3_finalize(s);
+		has_str(plan, plans[i][1], "query %zu uses %s", i,
+		    plans[i][1]);
+	}
+	store_close(st);
+	diag_free(&dl);
+}
+
+int
+main(void)
+{
+	test_create();
+	test_migrate_v1();
+	test_bytes_and_cap();
+	test_protocol_and_resume();
+	test_two_writers();
+	test_readonly_and_unwritable();
+	test_full_disk();
+	test_foreign_files();
+	test_indexes();
+	test_default_path();	/* last: it changes HOME */
+	return tap_done();
+}

@@ -1,0 +1,242 @@
+/*
+ * "ltpscope runs" and "ltpscope show" end to end: a database written
+ * through the store API, then the CLI binary ($LTPSCOPE_BIN) reading it
+ * with -d, in text and JSON, with terminal-safe output and warnings
+ * about a run that died.
+ */
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltpscope/store.h"
+#include "tap.h"
+
+static const char	*bin;
+static char		 db[1024];
+
+static char *
+run_cli(const char *args, int *status, int merge)
+{
+	char cmd[4096];
+
+	snprintf(cmd, sizeof(cmd), "%s %s", bin, args);
+	return tap_run(cmd, status, merge);
+}
+
+static int64_t
+add_run(struct store *st, const char *label, size_t nqueue)
+{
+	static const char *const tags[] = { "abort01", "access01", "brk01",
+	    "chdir01" };
+	struct store_queue_item q[4];
+	struct store_run run;
+	struct diaglist dl;
+	size_t i;
+
+	memset(&run, 0, sizeof(run));
+	run.host = (char *)"vm-netbsd";
+	run.os_name = (char *)"NetBSD";
+	run.os_version = (char *)"11.0";
+	run.arch = (char *)"amd64";
+	run.ltp_version = (char *)"20260529";
+	run.label = (char *)label;
+	for (i = 0; i < nqueue; i++) {
+		q[i].pos = (int64_t)i;
+		q[i].tag = (char *)tags[i];
+		q[i].syscall = (char *)"";
+		q[i].cmdline = (char *)tags[i];
+	}
+	diag_init(&dl);
+	store_run_begin(st, &run, q, nqueue, &dl);
+	diag_free(&dl);
+	return run.id;
+}
+
+static void
+add_result(struct store *st, int64_t run, const char *tag, int64_t seq,
+    enum test_status status, const char *out, size_t len)
+{
+	struct store_result r;
+	struct diaglist dl;
+	int64_t id;
+
+	diag_init(&dl);
+	store_test_start(st, run, tag, "abort", seq, &id, &dl);
+	memset(&r, 0, sizeof(r));
+	r.tag = (char *)tag;
+	r.status = status;
+	r.exit_code = status == TS_FAIL ? 1 : 0;
+	r.duration_ms = 1234;
+	r.npass = 2;
+	r.nfail = status == TS_FAIL;
+	store_test_finish(st, id, &r, out, len, &dl);
+	diag_free(&dl);
+}
+
+/* A run whose process is killed while brk01 runs. */
+static void
+crashed_run(void)
+{
+	struct diaglist dl;
+	struct store *st;
+	int64_t run, id;
+	pid_t pid;
+
+	if ((pid = fork()) == 0) {
+		diag_init(&dl);
+		if (store_open(&st, db, 0, &dl) != STORE_OK)
+			_exit(3);
+		run = add_run(st, "crashed", 4);
+		add_result(st, run, "abort01", 0, TS_PASS, "ok\n", 3);
+		store_test_start(st, run, "brk01", "brk", 1, &id, &dl);
+		kill(getpid(), SIGKILL);
+		_exit(4);
+	}
+	waitpid(pid, NULL, 0);
+}
+
+int
+main(void)
+{
+	static const char nasty[] = "tst_test.c:1: TINFO: start\n"
+	    "\x1b[1;31mTFAIL\x1b[0m: bad\r\tNUL\0here bell\a del\x7f"
+	    " bad \xff\xc3 utf8 caf\xc3\xa9 c1 \xc2\x9b end\n";
+	struct diaglist dl;
+	struct store *st;
+	char *out, args[2048];
+	int64_t r1, r2;
+	int status;
+
+	if ((bin = getenv("LTPSCOPE_BIN")) == NULL)
+		bin = "./ltpscope";
+	snprintf(db, sizeof(db), "%s/cli.db", tap_tmpdir());
+
+	snprintf(args, sizeof(args), "runs -d %s", db);
+	out = run_cli(args, &status, 1);
+	is_int(status, 0, "runs on a missing database succeeds");
+	has_str(out, "no runs yet", "and says there are none");
+	free(out);
+
+	diag_init(&dl);
+	if (store_open(&st, db, STORE_CREATE, &dl) != STORE_OK) {
+		diag_print(&dl, stdout, "# open");
+		return tap_done();
+	}
+	r1 = add_run(st, "nightly", 3);
+	add_result(st, r1, "abort01", 0, TS_PASS, "all good\n", 9);
+	add_result(st, r1, "access01", 1, TS_FAIL, nasty, sizeof(nasty) - 1);
+	add_result(st, r1, "brk01", 2, TS_CONF, "", 0);
+	store_run_end(st, r1, RUN_FINISHED, &dl);
+	r2 = add_run(st, "second \"quoted\"", 1);
+	add_result(st, r2, "abort01", 0, TS_TIMEOUT, "slow\n", 5);
+	store_run_end(st, r2, RUN_FINISHED, &dl);
+	store_close(st);
+	diag_free(&dl);
+
+	out = run_cli(args, &status, 0);
+	is_int(status, 0, "runs exits 0");
+	has_str(out, "STARTED (UTC)", "text header");
+	ok(out != NULL && strstr(out, "second") != NULL &&
+	    strstr(out, "nightly") != NULL &&
+	    strstr(out, "second") < strstr(out, "nightly"), "newest first");
+	has_str(out, "   1  ", "run 1 listed");
+	has_str(out, "finished", "state shown");
+	has_str(out, "    1     1     0     1     0     0         3/3  nightly"
+	    " / vm-netbsd amd64 NetBSD 11.0", "counts, progress and where");
+	free(out);
+
+	snprintf(args, sizeof(args), "runs -d %s --format json", db);
+	out = run_cli(args, &status, 0);
+	is_int(status, 0, "runs --format json exits 0");
+	has_str(out, "\"label\": \"second \\\"quoted\\\"\"", "JSON escapes");
+	has_str(out, "\"counts\": {\"pass\": 1, \"fail\": 1, \"broken\": 0, "
+	    "\"conf\": 1", "JSON counts");
+	has_str(out, "\"planned\": 3, \"done\": 3", "JSON progress");
+	ok(out != NULL && out[0] == '[', "JSON array");
+	free(out);
+
+	snprintf(args, sizeof(args), "show %lld -d %s", (long long)r1, db);
+	out = run_cli(args, &status, 0);
+	is_int(status, 0, "show exits 0");
+	has_str(out, "run 1 \"nightly\":", "run header");
+	has_str(out, "access01", "test listed");
+	has_str(out, "fail", "status shown");
+	has_str(out, "1234", "duration shown");
+	free(out);
+
+	snprintf(args, sizeof(args), "show last -d %s --format json", db);
+	out = run_cli(args, &status, 0);
+	is_int(status, 0, "show last --format json");
+	has_str(out, "\"run\": 2", "last is the newest run");
+	has_str(out, "\"status\": \"timeout\"", "JSON status");
+	free(out);
+
+	snprintf(args, sizeof(args), "show 1 -d %s --output access01", db);
+	out = run_cli(args, &status, 0);
+	is_int(status, 0, "show --output exits 0");
+	has_str(out, "^[[1;31mTFAIL^[[0m: bad^M\tNUL^@here bell^G del^?",
+	    "control bytes shown as ^X, tab kept");
+	has_str(out, " bad \\xFF\\xC3 utf8 caf\xc3\xa9 c1 \\xC2\\x9B end\n",
+	    "invalid UTF-8 and C1 as \\xNN, valid UTF-8 kept");
+	ok(out != NULL && strchr(out, '\x1b') == NULL, "no raw escape left");
+	free(out);
+
+	snprintf(args, sizeof(args), "show 1 -d %s --output access01 "
+	    "--format json", db);
+	out = run_cli(args, &status, 0);
+	has_str(out, "\\u001b[1;31mTFAIL\\u001b[0m: bad\\r\\tNUL\\u0000here",
+	    "JSON output escapes control bytes");
+	has_str(out, "bad \\ufffd\\ufffd utf8 caf\xc3\xa9", "and bad UTF-8");
+	free(out);
+
+	snprintf(args, sizeof(args), "show 99 -d %s", db);
+	out = run_cli(args, &status, 1);
+	is_int(status, 1, "unknown run exits 1");
+	has_str(out, "ltpscope: ", "error prefixed");
+	has_str(out, "cli.db: error: no run 99", "names the file and run");
+	free(out);
+
+	snprintf(args, sizeof(args), "show 1 -d %s --output nosuch", db);
+	out = run_cli(args, &status, 1);
+	is_int(status, 1, "unknown test exits 1");
+	has_str(out, "run 1 has no result for nosuch", "says which");
+	free(out);
+
+	out = run_cli("show", &status, 1);
+	is_int(status, 2, "show without a run is a usage error");
+	has_str(out, "usage: ltpscope show", "usage printed");
+	free(out);
+	out = run_cli("show 3abc -d /nonexistent/x.db", &status, 1);
+	is_int(status, 2, "show with a bad run number is a usage error");
+	free(out);
+	out = run_cli("runs --format xml", &status, 1);
+	is_int(status, 2, "unknown format is a usage error");
+	free(out);
+	out = run_cli("runs -d /etc/passwd", &status, 1);
+	is_int(status, 1, "a file that is not a database fails");
+	has_str(out, "ltpscope: /etc/passwd: error: ", "naming it");
+	has_str(out, "not a database", "saying what is wrong");
+	free(out);
+
+	crashed_run();
+	snprintf(args, sizeof(args), "runs -d %s", db);
+	out = run_cli(args, &status, 1);
+	is_int(status, 0, "runs with an interrupted run exits 0");
+	has_str(out, "run 3 was interrupted while brk01 was running; resume "
+	    "with ltpscope run --resume", "interrupted run warned about");
+	has_str(out, "interrupted", "and listed as interrupted");
+	free(out);
+
+	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
+	out = run_cli("runs", &status, 1);
+	is_int(status, 0, "default database under XDG_DATA_HOME");
+	has_str(out, "/ltpscope/ltpscope.db does not exist",
+	    "names the default path");
+	free(out);
+	return tap_done();
+}
