@@ -50,7 +50,7 @@ procent_push(struct procent **v, size_t *n, size_t *cap, pid_t pid,
 static int
 procs_read_stat(const char *name, pid_t *ppid, pid_t *sid)
 {
-	char path[64], buf[512], state, *p;
+	char path[300], buf[512], state, *p;
 	int fd, pp, pg, s;
 	ssize_t len;
 

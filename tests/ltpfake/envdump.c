@@ -55,6 +55,7 @@ main(int argc, char **argv)
 	show("LTP_TIMEOUT_MUL");
 	show("LTP_DEV");
 	show("LTP_REPRODUCIBLE_OUTPUT");
+	show("LTPSCOPE_EXTRA");		/* runner_opts.env_extra */
 	printf("cwd=%s\n", getcwd(cwd, sizeof(cwd)) ? cwd : "(unknown)");
 	printf("isatty=%d\n", isatty(STDOUT_FILENO));
 	printf("stdin_isatty=%d\n", isatty(STDIN_FILENO));
