@@ -503,7 +503,7 @@ runner_read(struct runner *r)
 static void
 runner_signal(struct runner *r, int sig)
 {
-	(void)procs_signal_session(r->pid, sig);
+	(void)procs_signal_session(r->pid, PROCS_DESCENDANTS, sig);
 	/* The leader, in case the listing missed it (or was impossible). */
 	(void)kill(r->pid, sig);
 }
@@ -524,7 +524,11 @@ runner_reap(struct runner *r)
 			return;
 	} else if (si.si_pid != r->pid)
 		return;
-	n = procs_signal_session(r->pid, SIGKILL);
+	/*
+	 * The leader's orphans have gone to init already, so only the
+	 * session is left to search: the quick way.
+	 */
+	n = procs_signal_session(r->pid, PROCS_NOT_LEADER, SIGKILL);
 	if (n > 0)
 		r->res.stragglers = n;
 	do

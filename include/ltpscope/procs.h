@@ -15,19 +15,26 @@
 
 #include <stddef.h>
 
-/*
- * Lists the live (not zombie) processes in session sid and their
- * descendants, the leader included if alive.  *pids is allocated and
- * owned by the caller (free it even when 0 is returned).  Returns the
- * count, or -1 when processes cannot be listed on this system.
- */
-long	procs_session(pid_t sid, pid_t **pids);
+/* Flags for the calls below. */
+#define PROCS_DESCENDANTS	0x1	/* also descendants outside the
+					   session (slower: reads ppids) */
+#define PROCS_NOT_LEADER	0x2	/* leave the leader (pid sid) alone */
 
 /*
- * Sends sig to every process procs_session() finds; falls back to the
- * process group sid when processes cannot be listed.  Returns the
- * number of processes signalled.
+ * Lists the processes in session sid, the leader included, and with
+ * PROCS_DESCENDANTS their descendants.  Zombies are left out where the
+ * system tells them apart cheaply (always with PROCS_DESCENDANTS).
+ * *pids is allocated and owned by the caller (free it even when 0 is
+ * returned).  Returns the count, or -1 when processes cannot be listed
+ * on this system.
  */
-int	procs_signal_session(pid_t sid, int sig);
+long	procs_session(pid_t sid, int flags, pid_t **pids);
+
+/*
+ * Sends sig to every process procs_session() finds, never to the
+ * caller; falls back to the process group sid when processes cannot be
+ * listed.  Returns the number of processes signalled.
+ */
+int	procs_signal_session(pid_t sid, int flags, int sig);
 
 #endif
