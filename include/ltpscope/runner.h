@@ -1,0 +1,131 @@
+/*
+ * The safe test runner: runs one LTP test command in its own session,
+ * in a pseudo-terminal (LTP line-buffers on a tty) or on a pipe, with
+ * the environment LTP expects, a fresh TMPDIR that is removed
+ * afterwards, and a timeout that kills the whole session, grandchildren
+ * that left the process group included.
+ *
+ * The interface is non-blocking so that the TUI can drive a test from
+ * its own poll(2) loop:
+ *
+ *	r = runner_start(&opts, "fcntl07", &dl);
+ *	while (!runner_done(r)) {
+ *		pfd.fd = runner_fd(r); pfd.events = POLLIN;
+ *		poll(&pfd, pfd.fd >= 0, runner_poll_timeout(r));
+ *		runner_service(r);	// delivers output, reaps, kills
+ *	}
+ *	res = runner_result(r); ... runner_free(r);
+ *
+ * runner_service() may also be called at any other time (on SIGCHLD,
+ * say); it never blocks.  runner_run() is that loop for callers that
+ * can afford to wait.
+ *
+ * The runner never installs signal handlers.  File descriptors the
+ * caller opened without O_CLOEXEC are inherited by the test.
+ */
+#ifndef LTPSCOPE_RUNNER_H
+#define LTPSCOPE_RUNNER_H
+
+#include <sys/types.h>
+
+#include <stddef.h>
+
+#include "ltpscope/diag.h"
+
+#define RUNNER_DEFAULT_TIMEOUT_MS	300000	/* LTP's own is 30 s..hours */
+#define RUNNER_DEFAULT_GRACE_MS		5000	/* SIGTERM .. SIGKILL */
+#define RUNNER_DEFAULT_DRAIN_MS		250	/* output after the leader died */
+
+/* Receives raw output bytes, as read; buf is only valid during the call. */
+typedef void	runner_output_fn(void *arg, const char *buf, size_t len);
+
+/*
+ * How to run a test.  Zero means "default" for every member, so
+ * "struct runner_opts o = { 0 };" is a valid start.  Strings are
+ * borrowed: they must live until runner_start() returns.
+ */
+struct runner_opts {
+	const char	*ltproot;	/* LTPROOT; NULL: $LTPROOT or /opt/ltp */
+	const char	*tmpbase;	/* TMPDIRs go below; NULL: $TMPDIR, /tmp */
+	const char	*kconfig;	/* KCONFIG_PATH; NULL: data/kconfig,
+					   else LTPSCOPE_DATADIR/kconfig;
+					   "" passes no KCONFIG_PATH */
+	const char	*timeout_mul;	/* LTP_TIMEOUT_MUL, or NULL */
+	const char	*ltp_dev;	/* LTP_DEV, or NULL */
+	int		 reproducible;	/* LTP_REPRODUCIBLE_OUTPUT=1 */
+	char *const	*env_extra;	/* more "NAME=value", NULL-terminated */
+	int		 use_pipe;	/* stdout+stderr on a pipe, not a pty */
+	int		 timeout_ms;	/* 0: default; < 0: none */
+	int		 grace_ms;	/* 0: default */
+	int		 drain_ms;	/* 0: default */
+	runner_output_fn *output;	/* NULL: output is counted, dropped */
+	void		*output_arg;
+};
+
+/* What became of a run; valid once runner_done() says so. */
+struct runner_result {
+	int		 exited;	/* exited normally: exit_code is valid */
+	int		 exit_code;
+	int		 signo;		/* signal that ended it; 0 if none */
+	int		 core_dumped;
+	int		 timed_out;	/* we killed it: the timeout expired */
+	int		 stopped;	/* we killed it: runner_stop() */
+	int		 killed;	/* SIGKILL was needed (after grace) */
+	int		 stragglers;	/* session members killed after the
+					   leader exited */
+	int		 output_cut;	/* output still held open by an escaped
+					   process was abandoned */
+	int		 tmpdir_left;	/* TMPDIR could not be removed */
+	double		 duration;	/* seconds, start to reap */
+	unsigned long long bytes;	/* output bytes delivered */
+};
+
+struct runner;
+
+/*
+ * Starts a test.  cmdline is a runtest-style command line: split at
+ * blanks and run directly, or given to /bin/sh -c when it has shell
+ * metacharacters.  A command name without '/' is looked up in the
+ * test's PATH ($LTPROOT/testcases/bin first).  Returns NULL after
+ * adding an error to dl if nothing could be started.  The caller frees
+ * the handle with runner_free().
+ */
+struct runner	*runner_start(const struct runner_opts *, const char *cmdline,
+		    struct diaglist *);
+/* The same with an argv (NULL-terminated, argv[0] the command). */
+struct runner	*runner_startv(const struct runner_opts *, char *const argv[],
+		    struct diaglist *);
+
+/* The descriptor to poll for POLLIN; -1 once output has ended. */
+int		 runner_fd(const struct runner *);
+/*
+ * Milliseconds until runner_service() must run again even if the fd
+ * stays quiet (timeout, grace, reaping); -1: only when the fd is ready.
+ * Small while the leader's end is pending, since the runner installs no
+ * SIGCHLD handler; a caller with one may call runner_service() sooner.
+ */
+int		 runner_poll_timeout(const struct runner *);
+/*
+ * Reads what output there is (in big chunks, to the callback), reaps
+ * the child, applies the timeout.  Never blocks.  Returns 1 when the
+ * run is finished (TMPDIR removed, fd closed), else 0.
+ */
+int		 runner_service(struct runner *);
+int		 runner_done(const struct runner *);
+/* The user's interrupt: SIGTERM to the session, SIGKILL after grace. */
+void		 runner_stop(struct runner *);
+/* Owned by the handle. */
+const struct runner_result *runner_result(const struct runner *);
+pid_t		 runner_pid(const struct runner *);	/* = session id */
+const char	*runner_tmpdir(const struct runner *);	/* owned */
+/* Kills and reaps a run still going, removes its TMPDIR, frees. */
+void		 runner_free(struct runner *);
+
+/* Starts, services until done, fills *res.  -1 if it could not start. */
+int		 runner_run(const struct runner_opts *, const char *cmdline,
+		    struct runner_result *, struct diaglist *);
+
+/* 1 if the line needs /bin/sh -c (has shell metacharacters). */
+int		 runner_needs_shell(const char *cmdline);
+
+#endif

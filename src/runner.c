@@ -1,0 +1,721 @@
+/*
+ * The safe test runner (see runner.h): one LTP test in its own session
+ * and pty, with LTP's environment and a private TMPDIR, driven by
+ * non-blocking calls so that a poll(2) loop elsewhere stays in charge.
+ *
+ * The life of a run: started -> leader reaped (stragglers of the
+ * session killed at once) -> output drained to EOF, or abandoned after
+ * a short drain period when something outside the session still holds
+ * the pty -> TMPDIR removed -> done.
+ */
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ltpscope/compat.h"
+#include "ltpscope/procs.h"
+#include "ltpscope/rmtree.h"
+#include "ltpscope/runner.h"
+#include "ltpscope/xmalloc.h"
+
+#ifndef LTPSCOPE_DATADIR
+#define LTPSCOPE_DATADIR	"/usr/local/share/ltpscope"
+#endif
+
+#define RUNNER_BUFSZ		(128 * 1024)
+/* Per runner_service() call, so that a flood cannot starve the UI. */
+#define RUNNER_READ_CAP		(4 * 1024 * 1024)
+/* Without SIGCHLD we look for the leader's end this often at most. */
+#define RUNNER_REAP_POLL_MS	100
+
+extern char **environ;
+
+struct runner {
+	pid_t		 pid;
+	int		 fd;		/* pty master or pipe; -1 after EOF */
+	int		 reaped;
+	int		 done;
+	int		 term_sent;
+	int		 kill_sent;
+	unsigned int	 eof_polls;	/* reap attempts since EOF */
+	long long	 t_start_ns;
+	long long	 deadline;	/* ms, monotonic; -1: none */
+	long long	 kill_at;	/* ms; SIGKILL after the grace */
+	long long	 drain_at;	/* ms; give up on output */
+	int		 grace_ms;
+	int		 drain_ms;
+	char		*tmpdir;
+	runner_output_fn *output;
+	void		*output_arg;
+	char		*buf;
+	struct runner_result res;
+};
+
+static long long
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static long long
+now_ms(void)
+{
+	return now_ns() / 1000000;
+}
+
+int
+runner_needs_shell(const char *cmdline)
+{
+	return strpbrk(cmdline, "|&;<>()$`\\\"'*?[]#~={}\n") != NULL;
+}
+
+/* Environment: the caller's, minus what we set, plus what we set. */
+struct envbuild {
+	char	**v;
+	size_t	  n;
+	size_t	  cap;
+};
+
+static void
+env_push(struct envbuild *e, char *s)
+{
+	if (e->n + 2 > e->cap) {
+		e->cap = e->cap ? e->cap * 2 : 64;
+		e->v = xreallocarray(e->v, e->cap, sizeof(*e->v));
+	}
+	e->v[e->n++] = s;
+	e->v[e->n] = NULL;
+}
+
+static int
+env_is_set_by(char *const *ours, size_t nours, const char *entry)
+{
+	size_t i, len;
+
+	for (i = 0; i < nours; i++) {
+		len = strcspn(ours[i], "=");
+		if (strncmp(ours[i], entry, len) == 0 && entry[len] == '=')
+			return 1;
+	}
+	return 0;
+}
+
+static void
+env_free(char **v)
+{
+	size_t i;
+
+	if (v == NULL)
+		return;
+	for (i = 0; v[i] != NULL; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* An absolute path for p, relative to the current directory. */
+static char *
+absolute_path(const char *p)
+{
+	char cwd[PATH_MAX], *s;
+
+	if (p[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL)
+		return xstrdup(p);
+	xasprintf(&s, "%s/%s", cwd, p);
+	return s;
+}
+
+/* KCONFIG_PATH: the test runs in its TMPDIR, so it must be absolute. */
+static char *
+kconfig_path(const struct runner_opts *o)
+{
+	if (o->kconfig != NULL)
+		return o->kconfig[0] == '\0' ? NULL : absolute_path(o->kconfig);
+	if (access("data/kconfig", R_OK) == 0)
+		return absolute_path("data/kconfig");
+	if (access(LTPSCOPE_DATADIR "/kconfig", R_OK) == 0)
+		return xstrdup(LTPSCOPE_DATADIR "/kconfig");
+	return NULL;
+}
+
+static char **
+build_env(const struct runner_opts *o, const char *ltproot,
+    const char *tmpdir, const char *path)
+{
+	struct envbuild ours = { NULL, 0, 0 }, all = { NULL, 0, 0 };
+	char *s, *kconfig, **ep;
+	size_t i;
+
+	xasprintf(&s, "LTPROOT=%s", ltproot);
+	env_push(&ours, s);
+	xasprintf(&s, "PATH=%s", path);
+	env_push(&ours, s);
+	xasprintf(&s, "TMPDIR=%s", tmpdir);
+	env_push(&ours, s);
+	env_push(&ours, xstrdup("LTP_COLORIZE_OUTPUT=0"));
+	if ((kconfig = kconfig_path(o)) != NULL) {
+		xasprintf(&s, "KCONFIG_PATH=%s", kconfig);
+		env_push(&ours, s);
+		free(kconfig);
+	}
+	if (o->timeout_mul != NULL) {
+		xasprintf(&s, "LTP_TIMEOUT_MUL=%s", o->timeout_mul);
+		env_push(&ours, s);
+	}
+	if (o->ltp_dev != NULL) {
+		xasprintf(&s, "LTP_DEV=%s", o->ltp_dev);
+		env_push(&ours, s);
+	}
+	if (o->reproducible)
+		env_push(&ours, xstrdup("LTP_REPRODUCIBLE_OUTPUT=1"));
+	for (i = 0; o->env_extra != NULL && o->env_extra[i] != NULL; i++)
+		if (strchr(o->env_extra[i], '=') != NULL)
+			env_push(&ours, xstrdup(o->env_extra[i]));
+
+	for (ep = environ; ep != NULL && *ep != NULL; ep++)
+		if (!env_is_set_by(ours.v, ours.n, *ep))
+			env_push(&all, xstrdup(*ep));
+	for (i = 0; i < ours.n; i++)
+		env_push(&all, ours.v[i]);
+	free(ours.v);
+	return all.v;
+}
+
+/* Where execve() will find argv0 in the test's PATH; NULL: nowhere. */
+static char *
+resolve_command(const char *argv0, const char *path)
+{
+	const char *p, *end;
+	struct stat st;
+	char *cand;
+	size_t len;
+
+	if (strchr(argv0, '/') != NULL)
+		return absolute_path(argv0);
+	for (p = path; *p != '\0'; p = *end ? end + 1 : end) {
+		end = p + strcspn(p, ":");
+		len = (size_t)(end - p);
+		if (len == 0)
+			continue;
+		xasprintf(&cand, "%.*s/%s", (int)len, p, argv0);
+		if (stat(cand, &st) == 0 && S_ISREG(st.st_mode) &&
+		    access(cand, X_OK) == 0) {
+			if (cand[0] != '/') {
+				char *abs = absolute_path(cand);
+
+				free(cand);
+				cand = abs;
+			}
+			return cand;
+		}
+		free(cand);
+	}
+	return NULL;
+}
+
+static int
+set_cloexec(int fd)
+{
+	int fl = fcntl(fd, F_GETFD);
+
+	return fl == -1 ? -1 : fcntl(fd, F_SETFD, fl | FD_CLOEXEC);
+}
+
+static int
+set_nonblock(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	return fl == -1 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+/* Master and slave of a pty that passes output bytes through as is. */
+static int
+open_pty(int *master, int *slave)
+{
+	struct winsize ws;
+	struct termios t;
+
+	memset(&ws, 0, sizeof(ws));
+	ws.ws_row = 24;
+	ws.ws_col = 80;
+	if (openpty(master, slave, NULL, NULL, &ws) == -1)
+		return -1;
+	/* No "\n" -> "\r\n": the parser sees what the test wrote. */
+	if (tcgetattr(*slave, &t) == 0) {
+		t.c_oflag &= ~(tcflag_t)OPOST;
+		t.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+		(void)tcsetattr(*slave, TCSANOW, &t);
+	}
+	if (set_cloexec(*master) == -1 || set_cloexec(*slave) == -1 ||
+	    set_nonblock(*master) == -1) {
+		close(*master);
+		close(*slave);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+child_write(const char *s)
+{
+	(void)write(STDERR_FILENO, s, strlen(s));
+}
+
+/* After fork(): async-signal-safe calls only. */
+static __dead void
+child_exec(const char *path, char *const argv[], char *const envp[],
+    int out, int devnull, int is_pty, const char *dir)
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE,
+	    SIGTERM, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN,
+	    SIGTTOU };
+	sigset_t none;
+	size_t i;
+
+	(void)setsid();
+#ifdef TIOCSCTTY
+	/* A controlling tty: the kernel sends SIGHUP when the leader ends. */
+	if (is_pty)
+		(void)ioctl(out, TIOCSCTTY, 0);
+#else
+	(void)is_pty;
+#endif
+	if (dup2(devnull, STDIN_FILENO) == -1 ||
+	    dup2(out, STDOUT_FILENO) == -1 ||
+	    dup2(out, STDERR_FILENO) == -1)
+		_exit(127);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		(void)signal(sigs[i], SIG_DFL);
+	sigemptyset(&none);
+	(void)sigprocmask(SIG_SETMASK, &none, NULL);
+	if (chdir(dir) == -1) {
+		child_write("ltpscope: cannot enter TMPDIR\n");
+		_exit(127);
+	}
+	execve(path, argv, envp);
+	child_write("ltpscope: cannot execute ");
+	child_write(path);
+	child_write("\n");
+	_exit(127);
+}
+
+struct runner *
+runner_startv(const struct runner_opts *o, char *const argv[],
+    struct diaglist *dl)
+{
+	static const struct runner_opts defaults;
+	const char *ltproot, *tmpbase, *syspath;
+	char *path = NULL, *exe = NULL, *tmpl = NULL, **envp = NULL;
+	int out = -1, in = -1, devnull = -1, pfd[2];
+	struct runner *r;
+	pid_t pid;
+
+	if (o == NULL)
+		o = &defaults;
+	if (argv == NULL || argv[0] == NULL || argv[0][0] == '\0') {
+		diag_error(dl, NULL, 0, "runner: empty command");
+		return NULL;
+	}
+	if ((ltproot = o->ltproot) == NULL &&
+	    (ltproot = getenv("LTPROOT")) == NULL)
+		ltproot = "/opt/ltp";
+	if ((tmpbase = o->tmpbase) == NULL &&
+	    ((tmpbase = getenv("TMPDIR")) == NULL || tmpbase[0] != '/'))
+		tmpbase = "/tmp";
+	if ((syspath = getenv("PATH")) == NULL || syspath[0] == '\0')
+		syspath = "/usr/bin:/bin";
+	xasprintf(&path, "%s/testcases/bin:%s", ltproot, syspath);
+
+	if ((exe = resolve_command(argv[0], path)) == NULL) {
+		diag_error(dl, NULL, 0, "runner: %s: command not found in %s",
+		    argv[0], path);
+		goto fail;
+	}
+	xasprintf(&tmpl, "%s/ltpscope.XXXXXX", tmpbase);
+	if (mkdtemp(tmpl) == NULL) {
+		diag_error(dl, NULL, 0, "runner: cannot create %s: %s", tmpl,
+		    strerror(errno));
+		free(tmpl);
+		tmpl = NULL;
+		goto fail;
+	}
+	/* LTP tests that drop privileges still need to reach TMPDIR. */
+	(void)chmod(tmpl, 0755);
+	if (tmpl[0] != '/') {
+		char *abs = absolute_path(tmpl);
+
+		free(tmpl);
+		tmpl = abs;
+	}
+	envp = build_env(o, ltproot, tmpl, path);
+
+	if (o->use_pipe) {
+		if (pipe(pfd) == -1) {
+			diag_error(dl, NULL, 0, "runner: pipe: %s",
+			    strerror(errno));
+			goto fail;
+		}
+		in = pfd[0];
+		out = pfd[1];
+		if (set_cloexec(in) == -1 || set_cloexec(out) == -1 ||
+		    set_nonblock(in) == -1) {
+			diag_error(dl, NULL, 0, "runner: fcntl: %s",
+			    strerror(errno));
+			goto fail;
+		}
+	} else if (open_pty(&in, &out) == -1) {
+		diag_error(dl, NULL, 0, "runner: openpty: %s",
+		    strerror(errno));
+		in = out = -1;
+		goto fail;
+	}
+	if ((devnull = open("/dev/null", O_RDONLY | O_CLOEXEC)) == -1) {
+		diag_error(dl, NULL, 0, "runner: /dev/null: %s",
+		    strerror(errno));
+		goto fail;
+	}
+
+	r = xcalloc(1, sizeof(*r));
+	r->t_start_ns = now_ns();
+	if ((pid = fork()) == -1) {
+		diag_error(dl, NULL, 0, "runner: fork: %s", strerror(errno));
+		free(r);
+		goto fail;
+	}
+	if (pid == 0)
+		child_exec(exe, argv, envp, out, devnull, !o->use_pipe, tmpl);
+
+	close(out);
+	close(devnull);
+	env_free(envp);
+	free(exe);
+	free(path);
+	r->pid = pid;
+	r->fd = in;
+	r->tmpdir = tmpl;
+	r->grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
+	r->drain_ms = o->drain_ms > 0 ? o->drain_ms : RUNNER_DEFAULT_DRAIN_MS;
+	if (o->timeout_ms < 0)
+		r->deadline = -1;
+	else
+		r->deadline = r->t_start_ns / 1000000 + (o->timeout_ms > 0 ?
+		    o->timeout_ms : RUNNER_DEFAULT_TIMEOUT_MS);
+	r->kill_at = r->drain_at = -1;
+	r->output = o->output;
+	r->output_arg = o->output_arg;
+	r->buf = xmalloc(RUNNER_BUFSZ);
+	return r;
+
+fail:
+	if (in != -1)
+		close(in);
+	if (out != -1)
+		close(out);
+	if (devnull != -1)
+		close(devnull);
+	if (tmpl != NULL) {
+		(void)rmtree(tmpl);
+		free(tmpl);
+	}
+	env_free(envp);
+	free(exe);
+	free(path);
+	return NULL;
+}
+
+struct runner *
+runner_start(const struct runner_opts *o, const char *cmdline,
+    struct diaglist *dl)
+{
+	struct runner *r;
+	char *copy, *p, **argv;
+	size_t n = 0;
+
+	if (cmdline == NULL || cmdline[strspn(cmdline, " \t")] == '\0') {
+		diag_error(dl, NULL, 0, "runner: empty command");
+		return NULL;
+	}
+	if (runner_needs_shell(cmdline)) {
+		char *sh[] = { (char *)"/bin/sh", (char *)"-c",
+		    (char *)cmdline, NULL };
+
+		return runner_startv(o, sh, dl);
+	}
+	copy = xstrdup(cmdline);
+	argv = xcalloc(strlen(cmdline) / 2 + 2, sizeof(*argv));
+	for (p = copy; *p != '\0';) {
+		p += strspn(p, " \t");
+		if (*p == '\0')
+			break;
+		argv[n++] = p;
+		p += strcspn(p, " \t");
+		if (*p != '\0')
+			*p++ = '\0';
+	}
+	argv[n] = NULL;
+	r = runner_startv(o, argv, dl);
+	free(argv);
+	free(copy);
+	return r;
+}
+
+/* Reads what is there; EOF and EIO (Linux pty, no slave left) end it. */
+static void
+runner_read(struct runner *r)
+{
+	size_t total = 0;
+	ssize_t n;
+
+	while (r->fd >= 0 && total < RUNNER_READ_CAP) {
+		n = read(r->fd, r->buf, RUNNER_BUFSZ);
+		if (n > 0) {
+			total += (size_t)n;
+			r->res.bytes += (unsigned long long)n;
+			if (r->output != NULL)
+				r->output(r->output_arg, r->buf, (size_t)n);
+			continue;
+		}
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		close(r->fd);
+		r->fd = -1;
+	}
+}
+
+static void
+runner_signal(struct runner *r, int sig)
+{
+	(void)procs_signal_session(r->pid, PROCS_DESCENDANTS, sig);
+	/* The leader, in case the listing missed it (or was impossible). */
+	(void)kill(r->pid, sig);
+}
+
+/* Reaps the leader if it has ended; kills what is left of its session. */
+static void
+runner_reap(struct runner *r)
+{
+	siginfo_t si;
+	int st, n;
+	pid_t w;
+
+	memset(&si, 0, sizeof(si));
+	/* Look without reaping: a zombie leader keeps its pid (= sid) ours. */
+	if (waitid(P_PID, (id_t)r->pid, &si, WEXITED | WNOHANG | WNOWAIT)
+	    == -1) {
+		if (errno == EINTR)
+			return;
+	} else if (si.si_pid != r->pid)
+		return;
+	/*
+	 * The leader's orphans have gone to init already, so only the
+	 * session is left to search: the quick way.
+	 */
+	n = procs_signal_session(r->pid, PROCS_NOT_LEADER, SIGKILL);
+	if (n > 0)
+		r->res.stragglers = n;
+	do
+		w = waitpid(r->pid, &st, 0);
+	while (w == -1 && errno == EINTR);
+	r->reaped = 1;
+	r->res.duration = (double)(now_ns() - r->t_start_ns) / 1e9;
+	if (w == r->pid) {
+		if (WIFEXITED(st)) {
+			r->res.exited = 1;
+			r->res.exit_code = WEXITSTATUS(st);
+		} else if (WIFSIGNALED(st)) {
+			r->res.signo = WTERMSIG(st);
+#ifdef WCOREDUMP
+			r->res.core_dumped = WCOREDUMP(st) != 0;
+#endif
+		}
+	}
+}
+
+static void
+runner_finish(struct runner *r)
+{
+	if (r->fd >= 0) {
+		close(r->fd);
+		r->fd = -1;
+	}
+	if (r->tmpdir != NULL && rmtree(r->tmpdir) == -1)
+		r->res.tmpdir_left = 1;
+	r->done = 1;
+}
+
+int
+runner_service(struct runner *r)
+{
+	long long now;
+
+	if (r->done)
+		return 1;
+	runner_read(r);
+	if (!r->reaped) {
+		runner_reap(r);
+		if (r->reaped) {
+			runner_read(r);
+			if (r->fd >= 0)
+				r->drain_at = now_ms() + r->drain_ms;
+		} else if (r->fd < 0)
+			r->eof_polls++;
+	}
+	now = now_ms();
+	if (!r->reaped) {
+		if (!r->term_sent && r->deadline >= 0 && now >= r->deadline) {
+			r->res.timed_out = 1;
+			r->term_sent = 1;
+			r->kill_at = now + r->grace_ms;
+			runner_signal(r, SIGTERM);
+		}
+		if (r->term_sent && now >= r->kill_at) {
+			/* Again and again: a fork may have slipped through. */
+			r->res.killed = 1;
+			r->kill_sent = 1;
+			runner_signal(r, SIGKILL);
+		}
+		return 0;
+	}
+	if (r->fd >= 0 && now >= r->drain_at) {
+		/* Held open by something that left the session: let go. */
+		r->res.output_cut = 1;
+	} else if (r->fd >= 0)
+		return 0;
+	runner_finish(r);
+	return 1;
+}
+
+int
+runner_poll_timeout(const struct runner *r)
+{
+	long long now, t = -1, d;
+
+	if (r->done)
+		return 0;
+	now = now_ms();
+	if (r->reaped) {
+		d = r->drain_at - now;
+		return d < 0 ? 0 : (int)d;
+	}
+	if (!r->term_sent && r->deadline >= 0)
+		t = r->deadline - now;
+	else if (r->term_sent && !r->kill_sent)
+		t = r->kill_at - now;
+	else if (r->kill_sent)
+		t = 20;
+	if (r->fd < 0) {
+		/*
+		 * Output ended, the leader is on its way out: look again
+		 * at once a few times, then back off.
+		 */
+		d = r->eof_polls < 8 ? 0 : 1LL << (r->eof_polls < 14 ?
+		    r->eof_polls - 8 : 6);
+	} else
+		d = RUNNER_REAP_POLL_MS;
+	if (t < 0 || d < t)
+		t = d;
+	return t < 0 ? 0 : (int)(t > INT_MAX ? INT_MAX : t);
+}
+
+int
+runner_fd(const struct runner *r)
+{
+	return r->fd;
+}
+
+int
+runner_done(const struct runner *r)
+{
+	return r->done;
+}
+
+void
+runner_stop(struct runner *r)
+{
+	if (r->done || r->reaped || r->res.stopped)
+		return;
+	r->res.stopped = 1;
+	if (!r->term_sent) {
+		r->term_sent = 1;
+		r->kill_at = now_ms() + r->grace_ms;
+		runner_signal(r, SIGTERM);
+	}
+}
+
+const struct runner_result *
+runner_result(const struct runner *r)
+{
+	return &r->res;
+}
+
+pid_t
+runner_pid(const struct runner *r)
+{
+	return r->pid;
+}
+
+const char *
+runner_tmpdir(const struct runner *r)
+{
+	return r->tmpdir;
+}
+
+void
+runner_free(struct runner *r)
+{
+	if (r == NULL)
+		return;
+	if (!r->reaped) {
+		runner_signal(r, SIGKILL);
+		r->res.killed = 1;
+		runner_reap(r);
+		while (!r->reaped) {
+			/* SIGKILL cannot be ignored: this is short. */
+			(void)poll(NULL, 0, 5);
+			runner_reap(r);
+		}
+	}
+	if (!r->done)
+		runner_finish(r);
+	free(r->tmpdir);
+	free(r->buf);
+	free(r);
+}
+
+int
+runner_run(const struct runner_opts *o, const char *cmdline,
+    struct runner_result *res, struct diaglist *dl)
+{
+	struct pollfd pfd;
+	struct runner *r;
+
+	if ((r = runner_start(o, cmdline, dl)) == NULL)
+		return -1;
+	while (!runner_service(r)) {
+		pfd.fd = runner_fd(r);
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		(void)poll(&pfd, pfd.fd >= 0 ? 1 : 0, runner_poll_timeout(r));
+	}
+	*res = r->res;
+	runner_free(r);
+	return 0;
+}

@@ -1,0 +1,6 @@
+/* The smallest test: exits 0 at once, for measuring runner overhead. */
+int
+main(void)
+{
+	return 0;
+}

@@ -1,0 +1,556 @@
+/*
+ * The runner against the LTP-like fakes in tests/ltpfake/bin: exit
+ * codes, signals, timeouts that kill a whole session (escaped
+ * grandchildren included), the environment and TMPDIR a test gets, a
+ * 50 MB flood, hostile bytes, and the user's stop.
+ */
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ltpscope/diag.h"
+#include "ltpscope/runner.h"
+#include "tap.h"
+
+#define FAKE	"tests/ltpfake/bin/"
+#define KEEP	(1024 * 1024)	/* output kept for checking */
+
+struct out {
+	char			 p[KEEP + 1];
+	size_t			 len;
+	unsigned long long	 seen;
+	int			 calls;
+};
+
+static struct out out;
+
+static void
+collect(void *arg, const char *buf, size_t len)
+{
+	struct out *o = arg;
+	size_t n = len;
+
+	o->seen += len;
+	o->calls++;
+	if (n > KEEP - o->len)
+		n = KEEP - o->len;
+	memcpy(o->p + o->len, buf, n);
+	o->len += n;
+	o->p[o->len] = '\0';
+}
+
+static void
+opts_init(struct runner_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->tmpbase = tap_tmpdir();
+	o->timeout_ms = 10000;
+	o->grace_ms = 500;
+	o->output = collect;
+	o->output_arg = &out;
+}
+
+/* Runs cmd with o; fills res; 0 on start.  Output lands in out. */
+static int
+run(const struct runner_opts *o, const char *cmd, struct runner_result *res)
+{
+	struct diaglist dl;
+	int rc;
+
+	memset(&out, 0, sizeof(out));
+	memset(res, 0, sizeof(*res));
+	diag_init(&dl);
+	rc = runner_run(o, cmd, res, &dl);
+	if (rc != 0)
+		diag_print(&dl, stdout, "# ");
+	diag_free(&dl);
+	return rc;
+}
+
+/* The value after "key=" in the output, in a static buffer. */
+static const char *
+field(const char *key)
+{
+	static char val[PATH_MAX];
+	char pat[64];
+	const char *p;
+	size_t n;
+
+	snprintf(pat, sizeof(pat), "%s=", key);
+	for (p = out.p; (p = strstr(p, pat)) != NULL; p++)
+		if (p == out.p || p[-1] == '\n')
+			break;
+	if (p == NULL)
+		return "(missing)";
+	p += strlen(pat);
+	n = strcspn(p, "\r\n");
+	if (n >= sizeof(val))
+		n = sizeof(val) - 1;
+	memcpy(val, p, n);
+	val[n] = '\0';
+	return val;
+}
+
+/* Number after word in the output, or -1. */
+static long
+number_after(const char *word)
+{
+	const char *p = strstr(out.p, word);
+
+	return p != NULL ? strtol(p + strlen(word), NULL, 10) : -1;
+}
+
+/*
+ * Live processes in session sid, by reading /proc independently of the
+ * runner's own procs.c; -1 where there is no /proc.
+ */
+static int
+live_in_session(long sid)
+{
+#if defined(__linux__)
+	char path[300], buf[512], state, *p;
+	int n = 0, pp, pg, s, fd;
+	struct dirent *de;
+	ssize_t len;
+	DIR *d;
+
+	if ((d = opendir("/proc")) == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
+		if ((fd = open(path, O_RDONLY)) == -1)
+			continue;
+		len = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (len <= 0)
+			continue;
+		buf[len] = '\0';
+		if ((p = strrchr(buf, ')')) == NULL ||
+		    sscanf(p + 1, " %c %d %d %d", &state, &pp, &pg, &s) != 4)
+			continue;
+		if (s == sid && state != 'Z' && state != 'X')
+			n++;
+	}
+	closedir(d);
+	return n;
+#else
+	(void)sid;
+	return -1;
+#endif
+}
+
+static int
+alive(long pid)
+{
+#if defined(__linux__)
+	char path[64], buf[512], *p;
+	ssize_t len;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+	if ((fd = open(path, O_RDONLY)) == -1)
+		return 0;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len <= 0)
+		return 0;
+	buf[len] = '\0';
+	p = strrchr(buf, ')');
+	return p != NULL && p[2] != 'Z' && p[2] != 'X';
+#else
+	return pid > 0 && kill((pid_t)pid, 0) == 0;
+#endif
+}
+
+static void
+test_exit_codes(void)
+{
+	static const struct {
+		const char	*cmd;
+		int		 code;
+		const char	*needle;
+	} t[] = {
+		{ FAKE "pass", 0, "pass01.c:33: TPASS: getpid() returns" },
+		{ FAKE "fail", 1, "fail01.c:81: TFAIL: " },
+		{ FAKE "broken", 2, "tst_tmpdir.c:135: TBROK: " },
+		{ FAKE "conf", 32, "tst_test.c:1459: TCONF: " },
+		{ FAKE "warn", 4, "tst_kconfig.c:42: TWARN: " },
+		{ FAKE "oldlib", 0, "oldlib01    1  TPASS  :  regular" },
+		{ FAKE "oldlib fail", 1, "oldlib01    3  TFAIL  :  fifo" },
+		{ FAKE "sleepy 200", 0, "sleepy01.c:17: TPASS: slept 200" },
+		{ FAKE "tiny", 0, "" },
+	};
+	struct runner_opts o;
+	struct runner_result res;
+	size_t i;
+
+	opts_init(&o);
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		if (!ok(run(&o, t[i].cmd, &res) == 0, "%s starts", t[i].cmd))
+			continue;
+		ok(res.exited && res.exit_code == t[i].code &&
+		    !res.timed_out && res.signo == 0,
+		    "%s exits %d (got exited=%d code=%d sig=%d)", t[i].cmd,
+		    t[i].code, res.exited, res.exit_code, res.signo);
+		has_str(out.p, t[i].needle, "%s output", t[i].cmd);
+		is_int(res.bytes, out.seen, "%s byte count", t[i].cmd);
+	}
+	ok(strstr(out.p, "\r\n") == NULL, "pty passes \\n through as is");
+	run(&o, FAKE "pass", &res);
+	has_str(out.p, "\nSummary:\npassed   2\nfailed   0\n",
+	    "summary block arrives whole, no \\r added");
+	run(&o, FAKE "sleepy 200", &res);
+	ok(res.duration >= 0.2 && res.duration < 5,
+	    "duration of a 200 ms test: %.3f s", res.duration);
+}
+
+static void
+test_signals(void)
+{
+	struct runner_opts o;
+	struct runner_result res;
+
+	opts_init(&o);
+	run(&o, FAKE "selfkill", &res);
+	ok(!res.exited && res.signo == SIGSEGV && !res.timed_out,
+	    "selfkill dies of SIGSEGV (sig %d)", res.signo);
+	has_str(out.p, "about to die", "its last words arrive");
+	run(&o, FAKE "selfkill abrt", &res);
+	is_int(res.signo, SIGABRT, "selfkill abrt dies of SIGABRT");
+	run(&o, "echo shell says hi; exit 3", &res);
+	ok(res.exited && res.exit_code == 3, "shell line exit status 3");
+	has_str(out.p, "shell says hi", "shell line output");
+}
+
+static void
+test_timeout(void)
+{
+	struct runner_opts o;
+	struct runner_result res;
+	char cwd[PATH_MAX], cmd[PATH_MAX + 64];
+	long sid, child;
+
+	opts_init(&o);
+	o.timeout_ms = 1000;
+	run(&o, FAKE "hang", &res);
+	ok(res.timed_out && res.signo == SIGTERM && !res.killed,
+	    "hang: timed out, ended by SIGTERM (sig %d killed %d)",
+	    res.signo, res.killed);
+	ok(res.duration >= 1.0 && res.duration < 3.0,
+	    "hang: killed after ~1 s (%.3f s)", res.duration);
+	has_str(out.p, "never comes", "hang: output before the timeout");
+
+	/*
+	 * SIG_IGN survives exec: the test ignores SIGTERM, gets SIGKILL.
+	 * Shell lines run in TMPDIR, hence the absolute path.
+	 */
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		cwd[0] = '\0';
+	snprintf(cmd, sizeof(cmd), "trap '' TERM; exec %s/" FAKE "hang", cwd);
+	run(&o, cmd, &res);
+	ok(res.timed_out && res.killed && res.signo == SIGKILL,
+	    "TERM-proof hang: SIGKILL after the grace (sig %d)", res.signo);
+	ok(res.duration >= 1.5 && res.duration < 4.0,
+	    "TERM-proof hang: timeout + grace (%.3f s)", res.duration);
+
+	/* The parent hangs, its child left the process group. */
+	run(&o, FAKE "escape pgrp hang", &res);
+	sid = number_after(" session ");
+	child = number_after("TINFO: child ");
+	ok(res.timed_out, "escape pgrp hang: timed out");
+	ok(sid > 1 && child > 1, "escape reports sid %ld child %ld", sid,
+	    child);
+	ok(!alive(child), "escaped grandchild %ld was killed", child);
+	if (live_in_session(sid) >= 0)
+		is_int(live_in_session(sid), 0,
+		    "no live process left in session %ld", sid);
+	ok(res.duration < 3.0, "escape pgrp hang: done in %.3f s",
+	    res.duration);
+}
+
+static void
+test_escape_after_exit(void)
+{
+	struct runner_opts o;
+	struct runner_result res;
+	long sid, child;
+
+	opts_init(&o);
+	o.timeout_ms = 5000;
+	/* The parent exits at once; its escaped child sleeps on. */
+	run(&o, FAKE "escape pgrp exit", &res);
+	sid = number_after(" session ");
+	child = number_after("TINFO: child ");
+	ok(res.exited && res.exit_code == 0 && !res.timed_out,
+	    "escape pgrp exit: leader exits 0");
+	ok(res.stragglers >= 1, "straggler killed (%d)", res.stragglers);
+	ok(!alive(child), "escaped grandchild %ld does not survive", child);
+	if (live_in_session(sid) >= 0)
+		is_int(live_in_session(sid), 0,
+		    "no live process left in session %ld", sid);
+	ok(res.duration < 2.0 && !res.output_cut,
+	    "no wait for the pty (%.3f s)", res.duration);
+
+	/*
+	 * A child that left the session as well holds the pty open: the
+	 * runner must not wait for it.  We kill it ourselves.
+	 */
+	o.drain_ms = 200;
+	run(&o, FAKE "escape setsid exit 20", &res);
+	child = number_after("TINFO: child ");
+	ok(res.exited && res.exit_code == 0, "escape setsid: leader exits 0");
+	ok(res.output_cut, "escape setsid: pty abandoned after drain");
+	ok(res.duration < 2.0, "escape setsid: done in %.3f s", res.duration);
+	if (child > 1)
+		kill((pid_t)child, SIGKILL);
+}
+
+static void
+test_environment(void)
+{
+	struct runner_opts o;
+	struct runner_result res;
+	struct stat st;
+	char tmpdir[PATH_MAX], prefix[PATH_MAX], cwd[PATH_MAX];
+	char kc[PATH_MAX + 32];
+	char *extra[] = { (char *)"LTPSCOPE_EXTRA=yes", NULL };
+
+	opts_init(&o);
+	o.ltproot = "/opt/fakeltp";
+	o.timeout_mul = "2.5";
+	o.ltp_dev = "/dev/vnd0";
+	o.reproducible = 1;
+	o.env_extra = extra;
+	run(&o, FAKE "envdump", &res);
+	is_int(res.exit_code, 0, "envdump exits 0");
+	is_str(field("LTPROOT"), "/opt/fakeltp", "LTPROOT");
+	ok(strncmp(field("PATH"), "/opt/fakeltp/testcases/bin:", 27) == 0,
+	    "PATH starts with $LTPROOT/testcases/bin: %s", field("PATH"));
+	snprintf(tmpdir, sizeof(tmpdir), "%s", field("TMPDIR"));
+	snprintf(prefix, sizeof(prefix), "%s/ltpscope.", tap_tmpdir());
+	ok(strncmp(tmpdir, prefix, strlen(prefix)) == 0,
+	    "TMPDIR %s is fresh below the base", tmpdir);
+	is_str(field("cwd"), tmpdir, "cwd is TMPDIR");
+	ok(stat(tmpdir, &st) == -1, "TMPDIR is gone afterwards");
+	is_str(field("LTP_COLORIZE_OUTPUT"), "0", "colour off");
+	is_str(field("LTP_TIMEOUT_MUL"), "2.5", "LTP_TIMEOUT_MUL");
+	is_str(field("LTP_DEV"), "/dev/vnd0", "LTP_DEV");
+	is_str(field("LTP_REPRODUCIBLE_OUTPUT"), "1", "reproducible");
+	has_str(out.p, "\nLTPSCOPE_EXTRA=yes\n", "extra variable");
+	is_str(field("isatty"), "1", "stdout is a tty by default");
+	is_str(field("stdin_isatty"), "0", "stdin is /dev/null");
+	ok(number_after("pid=") == number_after(" sid="),
+	    "the test leads its own session");
+	if (getcwd(cwd, sizeof(cwd)) != NULL) {
+		snprintf(kc, sizeof(kc), "%s/data/kconfig", cwd);
+		is_str(field("KCONFIG_PATH"), kc,
+		    "KCONFIG_PATH defaults to an absolute data/kconfig");
+	}
+
+	o.kconfig = "";
+	o.use_pipe = 1;
+	run(&o, FAKE "envdump", &res);
+	is_str(field("isatty"), "0", "pipe mode: not a tty");
+	is_str(field("KCONFIG_PATH"), "(unset)", "kconfig \"\": not passed");
+	has_str(out.p, "LTPROOT=/opt/fakeltp", "pipe mode delivers output");
+
+	o.use_pipe = 0;
+	run(&o, FAKE "envdump mess", &res);
+	snprintf(tmpdir, sizeof(tmpdir), "%s", field("TMPDIR"));
+	is_str(field("mess"), "made", "test left a read-only tree");
+	ok(!res.tmpdir_left && stat(tmpdir, &st) == -1,
+	    "read-only tree removed with TMPDIR");
+	ok(stat("/", &st) == 0, "the link to / was not followed");
+}
+
+static void
+test_path_lookup(void)
+{
+	struct runner_opts o;
+	struct runner_result res;
+	struct diaglist dl;
+	struct runner *r;
+	char root[PATH_MAX], bin[PATH_MAX + 32], link[PATH_MAX + 64];
+	char target[PATH_MAX];
+
+	opts_init(&o);
+	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
+	snprintf(bin, sizeof(bin), "%s/testcases", root);
+	mkdir(root, 0755);
+	mkdir(bin, 0755);
+	snprintf(bin, sizeof(bin), "%s/testcases/bin", root);
+	mkdir(bin, 0755);
+	if (getcwd(target, sizeof(target)) == NULL)
+		return;
+	strncat(target, "/" FAKE "envdump", sizeof(target) - strlen(target) - 1);
+	snprintf(link, sizeof(link), "%s/envdump01", bin);
+	ok(symlink(target, link) == 0, "fake LTP install made");
+	o.ltproot = root;
+	ok(run(&o, "envdump01 -i 1", &res) == 0 && res.exit_code == 0,
+	    "a bare test name is found in $LTPROOT/testcases/bin");
+	is_str(field("LTPROOT"), root, "with that LTPROOT");
+
+	diag_init(&dl);
+	r = runner_start(&o, "no_such_test01", &dl);
+	ok(r == NULL && dl.nerrors == 1, "unknown test: no start, an error");
+	if (dl.n > 0)
+		has_str(dl.v[0].msg, "no_such_test01: command not found",
+		    "error names the command");
+	runner_free(r);
+	diag_free(&dl);
+	diag_init(&dl);
+	ok(runner_start(&o, "   ", &dl) == NULL && dl.nerrors == 1,
+	    "empty command refused");
+	diag_free(&dl);
+
+	ok(runner_needs_shell("a | b") && runner_needs_shell("X=1 t") &&
+	    runner_needs_shell("t > f") && !runner_needs_shell("t -i 2 -c 3"),
+	    "shell metacharacters detected");
+}
+
+static double
+secs_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) +
+	    (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void
+test_flood_and_bytes(void)
+{
+	static const char expect[] =
+	    "escapes01.c:10: \033[1;32mTPASS: \033[0mcoloured pass\n"
+	    "escapes01.c:11: TINFO: cursor \033[2J\033[H home\r\b\a\n"
+	    "escapes01.c:12: TINFO: nul \0 byte \0\0 here\n"
+	    "escapes01.c:13: TINFO: bad utf-8 \xff\xfe \xc3 \xc0\xaf "
+	    "\xed\xa0\x80\n"
+	    "escapes01.c:14: TINFO: good utf-8 \xc3\xa9\xe2\x82\xac\n";
+	struct runner_opts o;
+	struct runner_result res;
+	struct timespec t0;
+	double s;
+
+	opts_init(&o);
+	o.timeout_ms = 30000;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	run(&o, FAKE "flood 50", &res);
+	s = secs_since(&t0);
+	is_int(res.bytes, 50LL * 1024 * 1024, "50 MB flood fully received");
+	is_int(out.seen, res.bytes, "callback saw every byte");
+	ok(res.exited && res.exit_code == 0, "flood exits 0");
+	has_str(out.p, "flood01.c:42: TINFO: line 00000000 of the flood",
+	    "flood lines arrive intact");
+	tap_diag("50 MB through the pty in %.2f s, %d callbacks", s,
+	    out.calls);
+
+	o.use_pipe = 1;
+	run(&o, FAKE "flood 8", &res);
+	is_int(res.bytes, 8LL * 1024 * 1024, "8 MB flood through a pipe");
+	o.use_pipe = 0;
+
+	run(&o, FAKE "escapes", &res);
+	is_int(res.bytes, sizeof(expect) - 1, "every hostile byte counted");
+	ok(out.len == sizeof(expect) - 1 &&
+	    memcmp(out.p, expect, sizeof(expect) - 1) == 0,
+	    "NULs, escapes, bad UTF-8 delivered unchanged");
+}
+
+static void
+test_nonblocking_and_stop(void)
+{
+	struct runner_opts o;
+	struct diaglist dl;
+	struct runner *r;
+	struct pollfd pfd;
+	struct timespec t0;
+	int t, maxt = -1, spins = 0;
+
+	opts_init(&o);
+	memset(&out, 0, sizeof(out));
+	diag_init(&dl);
+	r = runner_start(&o, FAKE "hang", &dl);
+	if (!ok(r != NULL, "hang started by hand")) {
+		diag_free(&dl);
+		return;
+	}
+	ok(runner_fd(r) >= 0, "a fd to poll");
+	ok(runner_pid(r) > 1 && runner_tmpdir(r) != NULL, "pid and TMPDIR");
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	/* Wait for its first line, as the UI would, then press x. */
+	while (strstr(out.p, "never comes") == NULL && secs_since(&t0) < 5) {
+		pfd.fd = runner_fd(r);
+		pfd.events = POLLIN;
+		t = runner_poll_timeout(r);
+		if (t > maxt)
+			maxt = t;
+		(void)poll(&pfd, pfd.fd >= 0, t);
+		(void)runner_service(r);
+		spins++;
+	}
+	ok(maxt >= 0 && maxt <= 100, "poll timeout bounded (%d ms)", maxt);
+	ok(!runner_done(r), "still running before the stop");
+	runner_stop(r);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (!runner_service(r) && secs_since(&t0) < 5) {
+		pfd.fd = runner_fd(r);
+		pfd.events = POLLIN;
+		(void)poll(&pfd, pfd.fd >= 0, runner_poll_timeout(r));
+	}
+	ok(runner_done(r), "done after the stop");
+	ok(runner_result(r)->stopped && !runner_result(r)->timed_out &&
+	    runner_result(r)->signo == SIGTERM,
+	    "stopped by the user, by SIGTERM");
+	ok(secs_since(&t0) < 1.0, "stop takes effect at once (%.3f s)",
+	    secs_since(&t0));
+	runner_free(r);
+
+	/* Freeing a run still going kills it and cleans up. */
+	r = runner_start(&o, FAKE "hang", &dl);
+	if (r != NULL) {
+		char dir[PATH_MAX];
+		struct stat st;
+		long pid = runner_pid(r);
+
+		snprintf(dir, sizeof(dir), "%s", runner_tmpdir(r));
+		runner_free(r);
+		ok(!alive(pid) && stat(dir, &st) == -1,
+		    "runner_free kills the test and removes TMPDIR");
+	}
+	diag_free(&dl);
+	(void)spins;
+}
+
+int
+main(void)
+{
+	struct stat st;
+
+	if (stat(FAKE "pass", &st) == -1) {
+		ok(0, "fakes are built (make fakes)");
+		return tap_done();
+	}
+	test_exit_codes();
+	test_signals();
+	test_timeout();
+	test_escape_after_exit();
+	test_environment();
+	test_path_lookup();
+	test_flood_and_bytes();
+	test_nonblocking_and_stop();
+	return tap_done();
+}

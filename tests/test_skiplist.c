@@ -1,0 +1,148 @@
+/*
+ * The skip list: the format and its errors (file:line), globs, --skip
+ * files adding to data/skiplist, and data/skiplist itself against the
+ * real runtest/syscalls of LTP 20260529.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/diag.h"
+#include "ltpscope/skiplist.h"
+#include "tap.h"
+
+static const char text[] =
+    "# comment\n"
+    "\n"
+    "   \t\n"
+    "kill13\t\tneeds CONFIG_UBSAN  \n"
+    "nothing_here\n"
+    "  mmap[0-9]*   maps too much\r\n"
+    "bad[01  unclosed bracket\n"
+    "sig[!a]x  negated class\n"
+    "last    no newline at the end";
+
+static void
+test_parse(void)
+{
+	struct skiplist sl;
+	struct diaglist dl;
+	char buf[256];
+
+	skiplist_init(&sl);
+	diag_init(&dl);
+	is_int(skiplist_parse(&sl, "t.skip", text, sizeof(text) - 1, &dl), 2,
+	    "two bad lines");
+	is_int(sl.n, 4, "four entries");
+	is_int(dl.nerrors, 2, "two errors reported");
+	if (dl.n >= 2) {
+		diag_format(&dl.v[0], buf, sizeof(buf));
+		is_str(buf, "t.skip:5: error: 'nothing_here' has no reason: "
+		    "write why it is skipped", "missing reason, with file:line");
+		diag_format(&dl.v[1], buf, sizeof(buf));
+		is_str(buf, "t.skip:7: error: unclosed '[' in pattern 'bad[01'",
+		    "bad glob, with file:line");
+	}
+	is_str(skiplist_lookup(&sl, "kill13"), "needs CONFIG_UBSAN",
+	    "reason trimmed");
+	ok(skiplist_lookup(&sl, "kill131") == NULL, "no prefix match");
+	is_str(skiplist_lookup(&sl, "mmap12"), "maps too much",
+	    "glob, CRLF and leading blanks");
+	ok(skiplist_lookup(&sl, "mmap") == NULL, "glob needs a digit");
+	ok(skiplist_lookup(&sl, "sigbx") != NULL &&
+	    skiplist_lookup(&sl, "sigax") == NULL, "negated class");
+	is_str(skiplist_lookup(&sl, "last"), "no newline at the end",
+	    "last line without newline");
+	if (sl.n >= 1) {
+		is_str(sl.v[0].file, "t.skip", "entry remembers its file");
+		is_int(sl.v[0].line, 4, "and its line");
+	}
+	skiplist_add(&sl, "getpid*", "by hand");
+	is_str(skiplist_lookup(&sl, "getpid02"), "by hand", "added by hand");
+	skiplist_free(&sl);
+	diag_free(&dl);
+
+	skiplist_init(&sl);
+	diag_init(&dl);
+	is_int(skiplist_load(&sl, "tests/fixtures/no-such-file", &dl), -1,
+	    "missing file");
+	if (dl.n > 0)
+		has_str(dl.v[0].msg, "cannot open skip list", "says so");
+	ok(dl.n > 0 && dl.v[0].file != NULL &&
+	    strcmp(dl.v[0].file, "tests/fixtures/no-such-file") == 0,
+	    "and names the file");
+	skiplist_free(&sl);
+	diag_free(&dl);
+}
+
+/* data/skiplist, plus an extra file, against LTP's real runtest file. */
+static void
+test_shipped(void)
+{
+	struct skiplist sl;
+	struct diaglist dl;
+	char *rt, *line, *save = NULL, tag[128];
+	const struct skip_entry *e;
+	size_t i;
+	int skipped = 0, *used;
+
+	skiplist_init(&sl);
+	diag_init(&dl);
+	is_int(skiplist_load(&sl, "data/skiplist", &dl), 0,
+	    "data/skiplist parses cleanly");
+	diag_print(&dl, stdout, "# ");
+	ok(sl.n >= 4, "data/skiplist has entries (%zu)", sl.n);
+	is_int(skiplist_load(&sl, "tests/fixtures/skiplist-extra", &dl), 0,
+	    "--skip file adds to it");
+	is_str(skiplist_lookup(&sl, "getpid01"), "already covered, saves time",
+	    "entry from the extra file");
+	has_str(skiplist_lookup(&sl, "rt_sigqueueinfo01"), "panic",
+	    "rt_sigqueueinfo01: panics");
+	has_str(skiplist_lookup(&sl, "copy_file_range03"), "panic",
+	    "copy_file_range03: panics");
+	has_str(skiplist_lookup(&sl, "sigprocmask01"), "hang",
+	    "sigprocmask01: hangs");
+	has_str(skiplist_lookup(&sl, "sigrelse01"), "hang", "sigrelse01: hangs");
+	ok(skiplist_lookup(&sl, "rt_sigprocmask01") == NULL,
+	    "rt_sigprocmask01 still runs");
+	ok(skiplist_lookup(&sl, "getpid02") == NULL, "getpid02 still runs");
+	e = skiplist_match(&sl, "sigrelse01");
+	ok(e != NULL && strcmp(e->file, "data/skiplist") == 0 && e->line > 1,
+	    "match tells where the entry is");
+
+	/* Every shipped pattern names real tests; count what it skips. */
+	rt = tap_slurp(tap_shared_path("ltp/runtest-syscalls"), NULL);
+	if (!ok(rt != NULL, "runtest-syscalls readable")) {
+		skiplist_free(&sl);
+		diag_free(&dl);
+		return;
+	}
+	used = calloc(sl.n, sizeof(*used));
+	for (line = strtok_r(rt, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] == '#' || sscanf(line, "%127s", tag) != 1)
+			continue;
+		if ((e = skiplist_match(&sl, tag)) == NULL)
+			continue;
+		used[e - sl.v]++;
+		if (strcmp(e->file, "data/skiplist") == 0)
+			skipped++;
+	}
+	for (i = 0; i < sl.n; i++)
+		if (strcmp(sl.v[i].file, "data/skiplist") == 0)
+			ok(used[i] > 0, "'%s' matches a runtest tag (%d)",
+			    sl.v[i].pattern, used[i]);
+	is_int(skipped, 7, "data/skiplist skips 7 of the syscall tests");
+	free(used);
+	free(rt);
+	skiplist_free(&sl);
+	diag_free(&dl);
+}
+
+int
+main(void)
+{
+	test_parse();
+	test_shipped();
+	return tap_done();
+}
