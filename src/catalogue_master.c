@@ -534,15 +534,12 @@ entry_line(struct master *m, unsigned long line, const char *s)
 	if (*w != '{') {
 		cat_error(p, line, "missing '{' before the prototype of %ld "
 		    "(type %s)", num, e->type_name);
-		e->state = CS_UNIMPL;
-		e->own_name = "";
+		cat_drop_last(p);
 		return;
 	}
-	if (parse_proto(p, e, w, line) != 0) {
-		/* Keep the slot, say nothing about what it does. */
-		e->state = CS_UNIMPL;
-		e->function = e->prototype = "";
-	}
+	/* A half-understood entry would mislead: leave the slot out. */
+	if (parse_proto(p, e, w, line) != 0)
+		cat_drop_last(p);
 }
 
 void
