@@ -154,6 +154,14 @@ cat_new_entry(struct cat_parse *p)
 }
 
 void
+cat_drop_last(struct cat_parse *p)
+{
+	/* The arena keeps the bytes; only the index forgets the entry. */
+	if (p->cat->nitems > 0)
+		p->cat->nitems--;
+}
+
+void
 cat_error(struct cat_parse *p, unsigned long line, const char *fmt, ...)
 {
 	char msg[512];

@@ -49,6 +49,8 @@ const char	*cat_strndup(struct catalogue *, const char *, size_t);
 const char	*cat_strdup(struct catalogue *, const char *);
 /* A new, zeroed entry with every string field set to "". */
 struct cat_entry *cat_new_entry(struct cat_parse *);
+/* Forgets the entry cat_new_entry() just returned (it was malformed). */
+void		cat_drop_last(struct cat_parse *);
 
 void	cat_error(struct cat_parse *, unsigned long, const char *, ...)
 	    __attribute__((__format__(__printf__, 3, 4)));

@@ -201,6 +201,12 @@ cat_parse_unistd(struct cat_parse *p, const char *buf, size_t len)
 	}
 }
 
+static int
+is_arch_char(int c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
 /*
  * The NetBSD ABI of a syscalls.master: from names that say it
  * ("linux-amd64-syscalls.master", ".../compat/linux32/arch/amd64/..."),
@@ -214,12 +220,15 @@ cat_master_abi(struct catalogue *cat, const char *path, const char *buf,
 	char tmp[128];
 
 	base = base != NULL ? base + 1 : path;
-	if (strncmp(base, "linux", 5) == 0 || strncmp(base, "netbsd", 6) == 0) {
-		if ((e = strstr(base, "-syscalls")) == NULL &&
-		    (e = strchr(base, '.')) == NULL)
-			e = base + strlen(base);
-		if (strncmp(base, "netbsd", 6) == 0)
-			return "netbsd";
+	if (strncmp(base, "netbsd", 6) == 0)
+		return "netbsd";
+	/* "linux-ARCH-..." and "linux32-ARCH-...": the first two words. */
+	if ((strncmp(base, "linux-", 6) == 0 ||
+	    strncmp(base, "linux32-", 8) == 0) &&
+	    is_arch_char(base[strchr(base, '-') - base + 1])) {
+		e = strchr(base, '-') + 1;
+		while (is_arch_char(*e))
+			e++;
 		return cat_strndup(cat, base, (size_t)(e - base));
 	}
 	if ((s = strstr(path, "compat/linux")) != NULL &&

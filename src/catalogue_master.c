@@ -33,7 +33,12 @@ struct master {
 	int			 alternate;
 	char			*buf;		/* the logical line */
 	size_t			 cap;
+	unsigned long		*seen;		/* number -> line, default view */
+	size_t			 nseen;
 };
+
+/* Numbers above this are not checked for duplicates. */
+#define CAT_MAX_TRACKED	65536
 
 static const struct {
 	const char	*word;
@@ -299,16 +304,31 @@ directive(struct master *m, unsigned long line, const char *s)
 #undef IS
 }
 
+static const char *const name_prefixes[] = {
+	"linux32_sys_", "linux_sys_", "linux32_", "linux_", "sys_"
+};
+
+/* "linux_setuid16" names the call setuid16. */
+static const char *
+strip_prefix(const char *s)
+{
+	size_t i, n;
+
+	for (i = 0; i < sizeof(name_prefixes) / sizeof(name_prefixes[0]);
+	    i++) {
+		n = strlen(name_prefixes[i]);
+		if (strncmp(s, name_prefixes[i], n) == 0 && s[n] != '\0')
+			return s + n;
+	}
+	return s;
+}
+
 /* The Linux-looking name in an UNIMPL comment, or "". */
 static const char *
 comment_name(struct catalogue *cat, const char *c)
 {
 	const char *s, *best = NULL;
 	size_t bestlen = 0;
-	static const char *const prefixes[] = {
-		"linux32_sys_", "linux_sys_", "sys_"
-	};
-	size_t i;
 
 	/* A C comment ("unused") is prose, not a name. */
 	if (c[0] == '/' && c[1] == '*')
@@ -331,16 +351,7 @@ comment_name(struct catalogue *cat, const char *c)
 	}
 	if (best == NULL)
 		return "";
-	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
-		size_t pl = strlen(prefixes[i]);
-
-		if (bestlen > pl && memcmp(best, prefixes[i], pl) == 0) {
-			best += pl;
-			bestlen -= pl;
-			break;
-		}
-	}
-	return cat_strndup(cat, best, bestlen);
+	return strip_prefix(cat_strndup(cat, best, bestlen));
 }
 
 static int
@@ -479,7 +490,7 @@ entry_line(struct master *m, unsigned long line, const char *s)
 {
 	struct cat_parse *p = m->p;
 	struct cat_entry *e, tmp;
-	const char *w, *we, *rest;
+	const char *w, *we, *rest, *pre_alias = NULL;
 	char *end;
 	long num;
 
@@ -503,6 +514,26 @@ entry_line(struct master *m, unsigned long line, const char *s)
 		return;
 	rest = skip_space(we);
 
+	/* Each number once in the default view; #else branches repeat. */
+	if (!m->alternate && num < CAT_MAX_TRACKED) {
+		if ((size_t)num >= m->nseen) {
+			size_t nn = m->nseen ? m->nseen : 512;
+
+			while (nn <= (size_t)num)
+				nn *= 2;
+			m->seen = xreallocarray(m->seen, nn, sizeof(*m->seen));
+			memset(m->seen + m->nseen, 0,
+			    (nn - m->nseen) * sizeof(*m->seen));
+			m->nseen = nn;
+		}
+		if (m->seen[num] != 0) {
+			cat_error(p, line, "duplicate syscall number %ld "
+			    "(first at line %lu)", num, m->seen[num]);
+			return;
+		}
+		m->seen[num] = line;
+	}
+
 	e = cat_new_entry(p);
 	e->number = num;
 	e->type = tmp.type;
@@ -525,23 +556,35 @@ entry_line(struct master *m, unsigned long line, const char *s)
 		break;
 	}
 
-	/* Options before the prototype: "MODULAR name", "RUMP", ... */
+	/*
+	 * Before the prototype: "MODULAR name", "RUMP", and in old tables
+	 * the syscall's own name ("23 NOARGS linux_setuid16 { ...").
+	 */
 	w = rest;
-	while (*w != '\0' && *w != '{')
-		w = skip_space(skip_word(w));
+	while (*w != '\0' && *w != '{') {
+		we = skip_word(w);
+		if (we - w == 7 && memcmp(w, "MODULAR", 7) == 0)
+			we = skip_word(skip_space(we));
+		else if (!(we - w == 4 && memcmp(w, "RUMP", 4) == 0))
+			pre_alias = cat_strndup(p->cat, w, (size_t)(we - w));
+		w = skip_space(we);
+	}
 	if (w > rest)
 		e->modifiers = squeeze(p->cat, rest, (size_t)(w - rest));
 	if (*w != '{') {
 		cat_error(p, line, "missing '{' before the prototype of %ld "
 		    "(type %s)", num, e->type_name);
-		e->state = CS_UNIMPL;
-		e->own_name = "";
+		cat_drop_last(p);
 		return;
 	}
+	/* A half-understood entry would mislead: leave the slot out. */
 	if (parse_proto(p, e, w, line) != 0) {
-		/* Keep the slot, say nothing about what it does. */
-		e->state = CS_UNIMPL;
-		e->function = e->prototype = "";
+		cat_drop_last(p);
+		return;
+	}
+	if (pre_alias != NULL && e->alias[0] == '\0') {
+		e->alias = pre_alias;
+		e->own_name = strip_prefix(pre_alias);
 	}
 }
 
@@ -628,4 +671,5 @@ cat_parse_master(struct cat_parse *p, const char *buf, size_t len)
 		cat_error(p, m.frames[i].line, "unterminated %s %s at end of "
 		    "file", m.frames[i].what, m.frames[i].text);
 	free(m.buf);
+	free(m.seen);
 }

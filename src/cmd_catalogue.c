@@ -229,12 +229,13 @@ list_text(struct catalogue *cat, size_t n, int all)
 			continue;
 		if ((size_t)len >= sizeof(line))
 			len = sizeof(line) - 1;
-		if (e->guard[0] != '\0' && len + strlen(e->guard) + 3 <= 80)
+		while (len > 0 && line[len - 1] == ' ')
+			len--;
+		if (e->guard[0] != '\0')
 			len += snprintf(line + len, sizeof(line) - (size_t)len,
 			    " [%s]", e->guard);
-		else if (e->guard[0] != '\0' && len + 4 <= 80)
-			len += snprintf(line + len, sizeof(line) - (size_t)len,
-			    " [~]");
+		if ((size_t)len >= sizeof(line))
+			len = sizeof(line) - 1;
 		if (len > 79) {
 			/* Keep the row on one 80-column line. */
 			line[78] = '~';
