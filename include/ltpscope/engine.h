@@ -1,0 +1,107 @@
+/*
+ * The engine: runs a queue of LTP tests one after another, each through
+ * the runner, its output through the LTP output parser, and every step
+ * into the store under the crash protocol (a "running" row committed
+ * before a test starts, the result and output replacing it after).
+ * `ltpscope run` and the explorer drive the same engine, so a result is
+ * stored the same way whichever started it.
+ *
+ * Like the runner it never blocks: the caller polls engine_fd() with
+ * engine_poll_timeout() and calls engine_service().  engine_run() is
+ * that loop for callers that can wait.
+ *
+ * Ownership: the engine copies the tests it is given and borrows the
+ * store, skip list and options, which must outlive it.
+ */
+#ifndef LTPSCOPE_ENGINE_H
+#define LTPSCOPE_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ltpscope/diag.h"
+#include "ltpscope/ltpout.h"
+#include "ltpscope/runner.h"
+#include "ltpscope/skiplist.h"
+#include "ltpscope/status.h"
+#include "ltpscope/store.h"
+
+/* One test to run. */
+struct engine_test {
+	const char	*tag;
+	const char	*syscall;	/* "" when unmapped */
+	const char	*cmdline;
+	int		 explicit;	/* named by the user: the skip list
+					   warns instead of skipping it */
+};
+
+/* What the engine tells its caller as it goes; any member may be NULL. */
+struct engine_events {
+	void	(*test_start)(void *, const char *tag, size_t idx, size_t n);
+	/* A skip-list entry matched a test that runs anyway. */
+	void	(*skip_warning)(void *, const char *tag, const char *reason);
+	/* Each classified line of output, as it arrives. */
+	void	(*line)(void *, const struct ltpout_line *);
+	/* The stored result; why explains the verdict. */
+	void	(*test_end)(void *, const struct store_result *,
+		    const char *why, size_t idx, size_t n);
+	void	*arg;
+};
+
+struct engine_opts {
+	struct runner_opts	 runner;	/* output members are the
+						   engine's own */
+	const struct skiplist	*skip;		/* may be NULL */
+	const char		*label;
+	int			 timeout_s;	/* recorded with the run */
+};
+
+struct engine;
+
+/*
+ * Starts a new run of tests in the store; the queue is committed in
+ * one transaction before anything runs.  NULL on a store error (dl).
+ */
+struct engine	*engine_new(struct store *, const struct engine_opts *,
+		    const struct engine_test *, size_t,
+		    const struct engine_events *, struct diaglist *);
+/*
+ * Resumes run_id: the test it was running becomes "interrupted" and
+ * the tests it had not run yet are run.  NULL on error (dl).
+ */
+struct engine	*engine_resume(struct store *, const struct engine_opts *,
+		    int64_t run_id, const struct engine_events *,
+		    struct diaglist *);
+int64_t		 engine_run_id(const struct engine *);
+size_t		 engine_total(const struct engine *);
+/* Tests finished so far (run, skipped or failed to start). */
+size_t		 engine_done_count(const struct engine *);
+/* The tag running now, or NULL between tests. */
+const char	*engine_current(const struct engine *);
+/* Results so far per status. */
+const unsigned	*engine_counts(const struct engine *);
+
+int		 engine_fd(const struct engine *);
+int		 engine_poll_timeout(const struct engine *);
+/*
+ * Does what is due: starts the next test, reads output, finishes a
+ * test.  Returns 1 when the whole queue is done (the run is marked
+ * finished or stopped in the store), 0 while work remains, -1 on a
+ * store error (dl), after which the run is left as interrupted.
+ */
+int		 engine_service(struct engine *, struct diaglist *);
+/* Stops the current test (x); the queue goes on with the next. */
+void		 engine_stop_test(struct engine *);
+/*
+ * Stops the current test and the queue (X): the run ends "interrupted"
+ * so that --resume can finish it later.
+ */
+void		 engine_stop_all(struct engine *);
+/* Runs until done; 0, or -1 on a store error. */
+int		 engine_run(struct engine *, struct diaglist *);
+void		 engine_free(struct engine *);
+
+/* Fills a run record with this machine's facts (uname, LTP version). */
+void		 engine_describe_system(struct store_run *, const char *ltproot);
+
+#endif

@@ -1,0 +1,61 @@
+/*
+ * The suite: an LTP install's tests mapped onto a syscall catalogue.
+ * This is the glue `ltpscope tests`, `ltpscope run` and the explorer
+ * share: find the tables (the -m files or the default source), the LTP
+ * install and its runtest files, the testmap, and map one onto the
+ * other.
+ *
+ * Ownership: the suite owns everything in it until suite_free().
+ */
+#ifndef LTPSCOPE_SUITE_H
+#define LTPSCOPE_SUITE_H
+
+#include <stddef.h>
+
+#include "ltpscope/catalogue.h"
+#include "ltpscope/diag.h"
+#include "ltpscope/ltpindex.h"
+
+struct suite_opts {
+	const char *const	*tables;	/* -m files; none: default */
+	size_t			 ntables;
+	const char		*ltpdir;	/* -L; NULL: $LTPROOT, /opt/ltp */
+	const char *const	*runtests;	/* -f files; none: default */
+	size_t			 nruntests;
+	const char		*testmap;	/* NULL: the default testmap */
+	int			 no_index;	/* catalogue only */
+};
+
+struct suite {
+	struct catalogue	*cat;
+	char			 tables_used[1024]; /* for messages */
+	const char		**names;	/* distinct Linux names */
+	size_t			 nnames;
+	const char		*root;		/* LTP install */
+	struct ltpindex		 idx;
+	struct testmap		 tm;
+	size_t			 nunmapped;
+};
+
+/*
+ * The default catalogue source: $LTPSCOPE_MASTER, then the running
+ * system's /usr/src/sys/compat/linux/arch/MACHINE/syscalls.master, then
+ * on Linux the installed asm/unistd_64.h.  Fills buf; returns it, or
+ * NULL when none exists.
+ */
+const char	*suite_default_table(char *, size_t);
+/* The testmap to use: $LTPSCOPE_TESTMAP, else data/testmap. */
+void		 suite_default_testmap(char *, size_t);
+
+/*
+ * Loads what opts asks for.  Returns 0, or -1 when something needed
+ * could not be read at all; problems in files that did load are in dl
+ * (check dl->nerrors).  The suite must be freed either way.
+ */
+int	suite_load(struct suite *, const struct suite_opts *,
+	    struct diaglist *);
+void	suite_free(struct suite *);
+/* The first syscall a test maps to, or "". */
+const char	*suite_test_syscall(const struct ltptest *);
+
+#endif

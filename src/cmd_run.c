@@ -1,0 +1,745 @@
+/*
+ * ltpscope run: run LTP tests headless, one line per finished test and a
+ * summary, every result into the store.  The explorer's "r" drives the
+ * same engine.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltpscope/cmd.h"
+#include "ltpscope/engine.h"
+#include "ltpscope/paths.h"
+#include "ltpscope/skiplist.h"
+#include "ltpscope/store.h"
+#include "ltpscope/suite.h"
+#include "ltpscope/xmalloc.h"
+
+#define RUN_MAXLIST	256
+
+struct run_ctx {
+	int	tty;		/* stderr is a terminal: progress line */
+	int	progress_shown;
+	int	verbose;	/* -v: every output line */
+};
+
+static volatile sig_atomic_t run_interrupted;
+
+static void
+run_on_signal(int sig)
+{
+	(void)sig;
+	run_interrupted = 1;
+}
+
+static void
+run_usage(FILE *fp)
+{
+	fprintf(fp, "usage: ltpscope run [-d db] [-L ltproot] [-f runtest]... "
+	    "[-m table]...\n"
+	    "           [-s syscall,...] [-p regex] [--timeout s] "
+	    "[--label text]\n"
+	    "           [--skip file]... [--pipe] [--timeout-mul x] "
+	    "[--dev device]\n"
+	    "           [--reproducible] [--kconfig file] [--dry-run] "
+	    "[-v] [test...]\n"
+	    "       ltpscope run --resume [run] [-d db] [--skip-culprit] "
+	    "[--no-skip-culprit]\n");
+}
+
+static void
+run_print_diags(const struct diaglist *dl)
+{
+	diag_print(dl, stderr, "ltpscope");
+}
+
+static void
+run_clear_progress(struct run_ctx *c)
+{
+	if (c->tty && c->progress_shown) {
+		fprintf(stderr, "\r\033[K");
+		c->progress_shown = 0;
+	}
+}
+
+static void
+ev_test_start(void *arg, const char *tag, size_t idx, size_t n)
+{
+	struct run_ctx *c = arg;
+
+	if (!c->tty)
+		return;
+	fprintf(stderr, "\r\033[K[%zu/%zu] %s ...", idx + 1, n, tag);
+	fflush(stderr);
+	c->progress_shown = 1;
+}
+
+static void
+ev_skip_warning(void *arg, const char *tag, const char *reason)
+{
+	struct run_ctx *c = arg;
+
+	run_clear_progress(c);
+	fprintf(stderr, "ltpscope: warning: %s is on the skip list (%s); "
+	    "running it because it was named\n", tag, reason);
+}
+
+static void
+ev_line(void *arg, const struct ltpout_line *l)
+{
+	struct run_ctx *c = arg;
+	size_t i;
+
+	if (!c->verbose)
+		return;
+	run_clear_progress(c);
+	/* Only printable bytes: test output must not drive the terminal. */
+	for (i = 0; i < l->len; i++) {
+		unsigned char ch = (unsigned char)l->text[i];
+
+		if (ch == '\t' || (ch >= 0x20 && ch != 0x7f))
+			putchar(ch);
+		else
+			printf("^%c", ch == 0x7f ? '?' : ch + '@');
+	}
+	putchar('\n');
+}
+
+static void
+ev_test_end(void *arg, const struct store_result *r, const char *why,
+    size_t idx, size_t n)
+{
+	struct run_ctx *c = arg;
+	const unsigned counts[5] = { r->npass, r->nfail, r->nbroken,
+	    r->nconf, r->nwarn };
+	const char *names[5] = { "pass", "fail", "broken", "conf", "warn" };
+	char status[16], tally[128] = "";
+	size_t i, len = 0;
+
+	run_clear_progress(c);
+	snprintf(status, sizeof(status), "%s", test_status_name(r->status));
+	for (i = 0; status[i] != '\0'; i++)
+		if (status[i] >= 'a' && status[i] <= 'z')
+			status[i] -= 'a' - 'A';
+	for (i = 0; i < 5; i++)
+		if (counts[i] > 0 && len < sizeof(tally))
+			len += (size_t)snprintf(tally + len, sizeof(tally) - len,
+			    "%s%u %s", len ? ", " : "", counts[i], names[i]);
+	/* The verdict's reason matters when the counts do not tell it. */
+	if (r->status == TS_PASS || r->status == TS_FAIL ||
+	    r->status == TS_CONF || r->status == TS_WARN || why == NULL)
+		why = "";
+	printf("%-11s %-24s %7.2fs  %s", status, r->tag,
+	    r->duration_ms / 1000.0, tally);
+	if (*why)
+		printf("%s(%s)", *tally ? "  " : "", why);
+	printf("\n");
+	fflush(stdout);
+	(void)idx;
+	(void)n;
+}
+
+/* The user's own skip list, where --resume offers to add a culprit. */
+static void
+run_user_skiplist(char *buf, size_t len)
+{
+	const char *cfg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+
+	if (cfg != NULL && cfg[0] == '/')
+		snprintf(buf, len, "%s/ltpscope/skiplist", cfg);
+	else if (home != NULL && home[0] != '\0')
+		snprintf(buf, len, "%s/.config/ltpscope/skiplist", home);
+	else
+		buf[0] = '\0';
+}
+
+static int
+run_mkdirs(const char *path)
+{
+	char buf[2048], *p;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (p = buf + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0755) == -1 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return 0;
+}
+
+static int
+run_add_culprit(const char *file, const char *tag, int64_t run_id)
+{
+	FILE *fp;
+
+	if (run_mkdirs(file) != 0 || (fp = fopen(file, "a")) == NULL) {
+		fprintf(stderr, "ltpscope: %s: %s\n", file, strerror(errno));
+		return -1;
+	}
+	fprintf(fp, "%s\tcrashed the system during run %" PRId64
+	    " (added by ltpscope run --resume)\n", tag, run_id);
+	if (fclose(fp) != 0) {
+		fprintf(stderr, "ltpscope: %s: %s\n", file, strerror(errno));
+		return -1;
+	}
+	printf("added %s to %s\n", tag, file);
+	return 0;
+}
+
+static int
+run_ask(const char *question)
+{
+	char answer[16];
+
+	if (!isatty(STDIN_FILENO))
+		return 0;
+	fprintf(stderr, "%s [y/N] ", question);
+	fflush(stderr);
+	if (fgets(answer, sizeof(answer), stdin) == NULL)
+		return 0;
+	return answer[0] == 'y' || answer[0] == 'Y';
+}
+
+/* Says which runs died, and picks the one to resume (newest). */
+static int
+run_report_interrupted(struct store *st, int64_t *newest, char *culprit,
+    size_t clen, int quiet)
+{
+	struct store_interrupted *v = NULL;
+	struct diaglist dl;
+	size_t n = 0, i;
+
+	diag_init(&dl);
+	if (store_interrupted_runs(st, &v, &n, &dl) != STORE_OK) {
+		run_print_diags(&dl);
+		diag_free(&dl);
+		return -1;
+	}
+	diag_free(&dl);
+	*newest = 0;
+	if (culprit != NULL)
+		culprit[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (!quiet) {
+			if (v[i].nrunning > 0)
+				fprintf(stderr, "ltpscope: run %" PRId64
+				    " was interrupted while %s was running; "
+				    "resume with ltpscope run --resume\n",
+				    v[i].run_id, v[i].running[0]);
+			else
+				fprintf(stderr, "ltpscope: run %" PRId64
+				    " was interrupted between tests; resume "
+				    "with ltpscope run --resume\n",
+				    v[i].run_id);
+		}
+		if (i == 0) {
+			*newest = v[i].run_id;
+			if (culprit != NULL && v[i].nrunning > 0)
+				snprintf(culprit, clen, "%s", v[i].running[0]);
+		}
+	}
+	store_interrupted_free(v, n);
+	return (int)n;
+}
+
+static int
+run_culprit_of(struct store *st, int64_t run_id, char *culprit, size_t clen)
+{
+	struct store_interrupted *v = NULL;
+	struct diaglist dl;
+	size_t n = 0, i;
+
+	culprit[0] = '\0';
+	diag_init(&dl);
+	if (store_interrupted_runs(st, &v, &n, &dl) == STORE_OK)
+		for (i = 0; i < n; i++)
+			if (v[i].run_id == run_id && v[i].nrunning > 0)
+				snprintf(culprit, clen, "%s", v[i].running[0]);
+	store_interrupted_free(v, n);
+	diag_free(&dl);
+	return culprit[0] != '\0';
+}
+
+/* A value from a run's "key=value" config lines, or NULL. */
+static char *
+run_config_value(const char *config, const char *key)
+{
+	size_t klen = strlen(key);
+	const char *p, *nl;
+
+	for (p = config; p != NULL && *p != '\0'; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
+			p += klen + 1;
+			if ((nl ? (size_t)(nl - p) : strlen(p)) == 0)
+				return NULL;
+			return xstrndup(p, nl ? (size_t)(nl - p) : strlen(p));
+		}
+	}
+	return NULL;
+}
+
+static void
+run_split_list(const char *arg, const char **v, size_t *n)
+{
+	char *copy = xstrdup(arg), *p, *save = NULL;
+
+	for (p = strtok_r(copy, ", \t", &save); p != NULL && *n < RUN_MAXLIST;
+	    p = strtok_r(NULL, ", \t", &save))
+		v[(*n)++] = xstrdup(p);
+	free(copy);
+}
+
+static void
+run_dry(struct suite *s, const size_t *picked, size_t n,
+    const struct skiplist *skip, const char *const *tags, size_t ntags)
+{
+	const struct ltptest *t;
+	const char *why;
+	size_t i, j;
+	int explicit;
+
+	for (i = 0; i < n; i++) {
+		t = &s->idx.tests[picked[i]];
+		explicit = 0;
+		for (j = 0; j < ntags; j++)
+			explicit |= strcmp(tags[j], t->tag) == 0;
+		why = skiplist_lookup(skip, t->tag);
+		if (why != NULL && !explicit)
+			printf("%4zu  %-24s %-16s skip: %s\n", i + 1, t->tag,
+			    suite_test_syscall(t), why);
+		else
+			printf("%4zu  %-24s %-16s %s%s\n", i + 1, t->tag,
+			    suite_test_syscall(t), t->cmdline,
+			    why != NULL ? "  (on the skip list; named, so "
+			    "it runs)" : "");
+	}
+}
+
+static int
+run_loop(struct engine *e, struct run_ctx *c, struct diaglist *dl)
+{
+	struct pollfd pfd;
+	int rv, fd, stopping = 0;
+
+	for (;;) {
+		if (run_interrupted && !stopping) {
+			stopping = 1;
+			run_clear_progress(c);
+			fprintf(stderr, "ltpscope: interrupted; stopping the "
+			    "current test (resume with ltpscope run "
+			    "--resume)\n");
+			engine_stop_all(e);
+		}
+		if ((rv = engine_service(e, dl)) != 0)
+			return rv < 0 ? -1 : 0;
+		fd = engine_fd(e);
+		if (fd < 0 && engine_poll_timeout(e) == 0)
+			continue;
+		pfd.fd = fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		if (poll(&pfd, fd >= 0 ? 1 : 0, engine_poll_timeout(e)) == -1 &&
+		    errno != EINTR)
+			return -1;
+	}
+}
+
+static void
+run_summary(struct engine *e, int64_t run_id)
+{
+	const unsigned *k = engine_counts(e);
+	int i, first = 1;
+
+	printf("run %" PRId64 ": %zu of %zu tests done:", run_id,
+	    engine_done_count(e), engine_total(e));
+	for (i = 0; i < TS__COUNT; i++) {
+		if (k[i] == 0 && i != TS_PASS && i != TS_FAIL &&
+		    i != TS_BROKEN)
+			continue;
+		printf("%s %u %s", first ? "" : ",", k[i],
+		    test_status_name(i));
+		first = 0;
+	}
+	printf("\n");
+}
+
+int
+cmd_run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "ltproot", required_argument, NULL, 'L' },
+		{ "runtest", required_argument, NULL, 'f' },
+		{ "master", required_argument, NULL, 'm' },
+		{ "syscalls", required_argument, NULL, 's' },
+		{ "pattern", required_argument, NULL, 'p' },
+		{ "timeout", required_argument, NULL, 'T' },
+		{ "label", required_argument, NULL, 'l' },
+		{ "skip", required_argument, NULL, 'S' },
+		{ "resume", no_argument, NULL, 'R' },
+		{ "skip-culprit", no_argument, NULL, 'C' },
+		{ "no-skip-culprit", no_argument, NULL, 'N' },
+		{ "pipe", no_argument, NULL, 'P' },
+		{ "timeout-mul", required_argument, NULL, 'M' },
+		{ "dev", required_argument, NULL, 'D' },
+		{ "reproducible", no_argument, NULL, 'r' },
+		{ "kconfig", required_argument, NULL, 'K' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "grace", required_argument, NULL, 'G' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *tables[RUN_MAXLIST], *runtests[RUN_MAXLIST];
+	const char *sysv[RUN_MAXLIST], *skips[RUN_MAXLIST];
+	size_t ntables = 0, nruntests = 0, nsys = 0, nskips = 0;
+	const char *dbpath = NULL, *ltpdir = NULL, *pattern = NULL;
+	const char *label = NULL, *timeout_mul = NULL, *dev = NULL;
+	const char *kconfig = NULL;
+	char *dbdefault = NULL, *end;
+	char path[2048], culprit[256], userskip[2048];
+	struct engine_opts eo;
+	struct engine_test *tests = NULL;
+	struct engine *e = NULL;
+	struct skiplist skip;
+	struct suite suite;
+	struct store *st = NULL;
+	struct diaglist dl;
+	struct run_ctx ctx;
+	struct sigaction sa, oldint, oldterm, oldhup;
+	size_t *picked = NULL, npicked = 0, i;
+	int64_t run_id = 0, newest;
+	long timeout_s = RUNNER_DEFAULT_TIMEOUT_MS / 1000, grace_ms = 0;
+	int ch, resume = 0, culprit_mode = -1, use_pipe = 0;
+	int reproducible = 0, dry = 0, rv = 1, suite_loaded = 0;
+	int timeout_given = 0;
+	struct store_run prev;
+	char *cfg_root = NULL, *cfg_kconfig = NULL, *cfg_mul = NULL;
+	char *cfg_dev = NULL, *cfg_val;
+
+	memset(&ctx, 0, sizeof(ctx));
+	memset(&prev, 0, sizeof(prev));
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "d:L:f:m:s:p:vh", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'd':
+			dbpath = optarg;
+			break;
+		case 'L':
+			ltpdir = optarg;
+			break;
+		case 'f':
+			if (nruntests < RUN_MAXLIST)
+				runtests[nruntests++] = optarg;
+			break;
+		case 'm':
+			if (ntables < RUN_MAXLIST)
+				tables[ntables++] = optarg;
+			break;
+		case 's':
+			run_split_list(optarg, sysv, &nsys);
+			break;
+		case 'p':
+			pattern = optarg;
+			break;
+		case 'T':
+			timeout_given = 1;
+			errno = 0;
+			timeout_s = strtol(optarg, &end, 10);
+			if (errno != 0 || *end != '\0' || timeout_s < 0) {
+				fprintf(stderr, "ltpscope: --timeout wants "
+				    "seconds (0: none), not '%s'\n", optarg);
+				return 2;
+			}
+			break;
+		case 'G':
+			grace_ms = strtol(optarg, &end, 10);
+			if (*end != '\0' || grace_ms <= 0) {
+				fprintf(stderr, "ltpscope: --grace wants "
+				    "milliseconds\n");
+				return 2;
+			}
+			break;
+		case 'l':
+			label = optarg;
+			break;
+		case 'S':
+			if (nskips < RUN_MAXLIST)
+				skips[nskips++] = optarg;
+			break;
+		case 'R':
+			resume = 1;
+			break;
+		case 'C':
+			culprit_mode = 1;
+			break;
+		case 'N':
+			culprit_mode = 0;
+			break;
+		case 'P':
+			use_pipe = 1;
+			break;
+		case 'M':
+			timeout_mul = optarg;
+			break;
+		case 'D':
+			dev = optarg;
+			break;
+		case 'r':
+			reproducible = 1;
+			break;
+		case 'K':
+			kconfig = optarg;
+			break;
+		case 'n':
+			dry = 1;
+			break;
+		case 'v':
+			ctx.verbose = 1;
+			break;
+		case 'h':
+			run_usage(stdout);
+			return 0;
+		default:
+			run_usage(stderr);
+			return 2;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (resume && argc > 1) {
+		run_usage(stderr);
+		return 2;
+	}
+	if (resume && argc == 1) {
+		run_id = strtoll(argv[0], &end, 10);
+		if (*end != '\0' || run_id <= 0) {
+			fprintf(stderr, "ltpscope: --resume wants a run "
+			    "number, not '%s'\n", argv[0]);
+			return 2;
+		}
+		argc = 0;
+	}
+
+	diag_init(&dl);
+	skiplist_init(&skip);
+	paths_data("skiplist", path, sizeof(path));
+	if (access(path, R_OK) == 0)
+		(void)skiplist_load(&skip, path, &dl);
+	run_user_skiplist(userskip, sizeof(userskip));
+	if (userskip[0] != '\0' && access(userskip, R_OK) == 0)
+		(void)skiplist_load(&skip, userskip, &dl);
+	for (i = 0; i < nskips; i++)
+		if (skiplist_load(&skip, skips[i], &dl) < 0)
+			goto out;
+	if (dl.nerrors > 0)
+		goto out;
+
+	if (!resume) {
+		struct suite_opts so;
+		struct ltpselect sel;
+
+		memset(&so, 0, sizeof(so));
+		so.tables = tables;
+		so.ntables = ntables;
+		so.ltpdir = ltpdir;
+		so.runtests = runtests;
+		so.nruntests = nruntests;
+		suite_loaded = 1;
+		if (suite_load(&suite, &so, &dl) != 0 || dl.nerrors > 0)
+			goto out;
+		memset(&sel, 0, sizeof(sel));
+		sel.syscalls = sysv;
+		sel.nsyscalls = nsys;
+		sel.pattern = pattern;
+		sel.tags = (const char *const *)argv;
+		sel.ntags = (size_t)argc;
+		if (ltpindex_select(&suite.idx, &sel, &picked, &npicked,
+		    &dl) < 0)
+			goto out;
+		if (npicked == 0) {
+			fprintf(stderr, "ltpscope: no test selected\n");
+			goto out;
+		}
+		if (dry) {
+			run_print_diags(&dl);
+			diag_free(&dl);
+			diag_init(&dl);
+			run_dry(&suite, picked, npicked, &skip,
+			    (const char *const *)argv, (size_t)argc);
+			rv = 0;
+			goto out;
+		}
+		tests = xcalloc(npicked, sizeof(*tests));
+		for (i = 0; i < npicked; i++) {
+			const struct ltptest *t = &suite.idx.tests[picked[i]];
+			int j;
+
+			tests[i].tag = t->tag;
+			tests[i].syscall = suite_test_syscall(t);
+			tests[i].cmdline = t->cmdline;
+			for (j = 0; j < argc; j++)
+				tests[i].explicit |=
+				    strcmp(argv[j], t->tag) == 0;
+		}
+	}
+
+	if (dbpath == NULL) {
+		if (store_default_path(&dbdefault, &dl) != STORE_OK)
+			goto out;
+		dbpath = dbdefault;
+	}
+	if (store_open(&st, dbpath, STORE_CREATE | STORE_MKDIRS, &dl) !=
+	    STORE_OK)
+		goto out;
+
+	if (resume) {
+		if (run_id == 0) {
+			if (run_report_interrupted(st, &newest, NULL, 0,
+			    1) < 0)
+				goto out;
+			if ((run_id = newest) == 0) {
+				fprintf(stderr, "ltpscope: no interrupted run "
+				    "to resume\n");
+				goto out;
+			}
+		}
+		if (store_get_run(st, run_id, &prev, &dl) != STORE_OK)
+			goto out;
+		/* Run the rest the way the run began, unless told otherwise. */
+		if (ltpdir == NULL)
+			ltpdir = cfg_root = run_config_value(prev.config,
+			    "ltproot");
+		if (!timeout_given && (cfg_val = run_config_value(prev.config,
+		    "timeout")) != NULL) {
+			timeout_s = atol(cfg_val);
+			free(cfg_val);
+		}
+		if (kconfig == NULL)
+			kconfig = cfg_kconfig = run_config_value(prev.config,
+			    "kconfig");
+		if (timeout_mul == NULL)
+			timeout_mul = cfg_mul = run_config_value(prev.config,
+			    "timeout_mul");
+		if (dev == NULL)
+			dev = cfg_dev = run_config_value(prev.config, "dev");
+		if ((cfg_val = run_config_value(prev.config,
+		    "reproducible")) != NULL) {
+			reproducible |= atoi(cfg_val);
+			free(cfg_val);
+		}
+		if ((cfg_val = run_config_value(prev.config, "pipe")) != NULL) {
+			use_pipe |= atoi(cfg_val);
+			free(cfg_val);
+		}
+		if (label == NULL)
+			label = prev.label;
+		if (run_culprit_of(st, run_id, culprit, sizeof(culprit))) {
+			printf("run %" PRId64 " died while %s was running: "
+			    "marking it interrupted (likely crashed the "
+			    "system)\n", run_id, culprit);
+			if (culprit_mode == -1 && userskip[0] != '\0') {
+				char q[2400];
+
+				snprintf(q, sizeof(q), "Add %s to your skip "
+				    "list (%s)?", culprit, userskip);
+				culprit_mode = run_ask(q);
+				if (!culprit_mode && !isatty(STDIN_FILENO))
+					printf("to skip it from now on: "
+					    "ltpscope run --resume "
+					    "--skip-culprit, or add it to "
+					    "%s\n", userskip);
+			}
+			if (culprit_mode == 1 && userskip[0] != '\0' &&
+			    run_add_culprit(userskip, culprit, run_id) == 0)
+				skiplist_add(&skip, culprit, "crashed the "
+				    "system in an earlier run");
+		}
+	} else
+		(void)run_report_interrupted(st, &newest, NULL, 0, 0);
+
+	memset(&eo, 0, sizeof(eo));
+	eo.runner.ltproot = resume ? ltpindex_root(ltpdir) : suite.root;
+	eo.runner.kconfig = kconfig;
+	eo.runner.timeout_mul = timeout_mul;
+	eo.runner.ltp_dev = dev;
+	eo.runner.reproducible = reproducible;
+	eo.runner.use_pipe = use_pipe;
+	eo.runner.timeout_ms = timeout_s == 0 ? -1 : (int)(timeout_s * 1000);
+	eo.runner.grace_ms = (int)grace_ms;
+	eo.skip = &skip;
+	eo.label = label;
+	eo.timeout_s = (int)timeout_s;
+	{
+		struct engine_events ev = { ev_test_start, ev_skip_warning,
+		    ev_line, ev_test_end, &ctx };
+
+		ctx.tty = isatty(STDERR_FILENO);
+		if (resume)
+			e = engine_resume(st, &eo, run_id, &ev, &dl);
+		else
+			e = engine_new(st, &eo, tests, npicked, &ev, &dl);
+	}
+	if (e == NULL)
+		goto out;
+	run_id = engine_run_id(e);
+	if (resume)
+		printf("resuming run %" PRId64 ": %zu test%s left\n", run_id,
+		    engine_total(e), engine_total(e) == 1 ? "" : "s");
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = run_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &oldint);
+	sigaction(SIGTERM, &sa, &oldterm);
+	sigaction(SIGHUP, &sa, &oldhup);
+	if (run_loop(e, &ctx, &dl) != 0) {
+		run_clear_progress(&ctx);
+		fprintf(stderr, "ltpscope: the run stopped: results so far "
+		    "are kept; resume with ltpscope run --resume\n");
+	} else {
+		const unsigned *k = engine_counts(e);
+
+		run_summary(e, run_id);
+		rv = run_interrupted ? 1 : 0;
+		for (i = 0; i < TS__COUNT; i++)
+			if (k[i] > 0 && test_status_is_bad(i))
+				rv = 1;
+	}
+	sigaction(SIGINT, &oldint, NULL);
+	sigaction(SIGTERM, &oldterm, NULL);
+	sigaction(SIGHUP, &oldhup, NULL);
+out:
+	run_clear_progress(&ctx);
+	store_run_clear(&prev);
+	free(cfg_root);
+	free(cfg_kconfig);
+	free(cfg_mul);
+	free(cfg_dev);
+	run_print_diags(&dl);
+	engine_free(e);
+	store_close(st);
+	free(dbdefault);
+	free(tests);
+	free(picked);
+	if (suite_loaded)
+		suite_free(&suite);
+	skiplist_free(&skip);
+	diag_free(&dl);
+	for (i = 0; i < nsys; i++)
+		free((void *)sysv[i]);
+	return rv;
+}

@@ -1,0 +1,167 @@
+/*
+ * The suite (see suite.h): catalogue, LTP index and testmap, loaded the
+ * same way for every subcommand.
+ */
+#include <sys/utsname.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltpscope/compat.h"
+#include "ltpscope/paths.h"
+#include "ltpscope/suite.h"
+#include "ltpscope/xmalloc.h"
+
+static const char *const suite_unistd[] = {
+	"/usr/include/x86_64-linux-gnu/asm/unistd_64.h",
+	"/usr/include/asm/unistd_64.h",
+	NULL
+};
+
+const char *
+suite_default_table(char *buf, size_t size)
+{
+	struct utsname u;
+	const char *env = getenv("LTPSCOPE_MASTER");
+	size_t i;
+
+	if (env != NULL && *env != '\0') {
+		compat_strlcpy(buf, env, size);
+		return buf;
+	}
+	if (uname(&u) == 0) {
+		snprintf(buf, size,
+		    "/usr/src/sys/compat/linux/arch/%s/syscalls.master",
+		    u.machine);
+		if (access(buf, R_OK) == 0)
+			return buf;
+	}
+	for (i = 0; suite_unistd[i] != NULL; i++)
+		if (access(suite_unistd[i], R_OK) == 0) {
+			compat_strlcpy(buf, suite_unistd[i], size);
+			return buf;
+		}
+	return NULL;
+}
+
+void
+suite_default_testmap(char *buf, size_t size)
+{
+	const char *env = getenv("LTPSCOPE_TESTMAP");
+
+	if (env != NULL && *env != '\0')
+		compat_strlcpy(buf, env, size);
+	else
+		paths_data("testmap", buf, size);
+}
+
+static int
+suite_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every Linux name of every ABI loaded, sorted and distinct. */
+static void
+suite_collect_names(struct suite *s)
+{
+	const char **abis, **names;
+	size_t nabis, nnames, i, j, k;
+
+	abis = catalogue_abis(s->cat, &nabis);
+	for (i = 0; i < nabis; i++) {
+		names = catalogue_names(s->cat, abis[i], &nnames);
+		s->names = xreallocarray(s->names, s->nnames + nnames + 1,
+		    sizeof(*s->names));
+		for (j = 0; j < nnames; j++)
+			s->names[s->nnames++] = names[j];
+		free(names);
+	}
+	free(abis);
+	if (s->nnames == 0)
+		return;
+	qsort(s->names, s->nnames, sizeof(*s->names), suite_cmp_str);
+	for (i = 1, k = 1; i < s->nnames; i++)
+		if (strcmp(s->names[i], s->names[k - 1]) != 0)
+			s->names[k++] = s->names[i];
+	s->nnames = k;
+}
+
+int
+suite_load(struct suite *s, const struct suite_opts *o, struct diaglist *dl)
+{
+	char buf[2048];
+	const char *src;
+	size_t i;
+	char *path;
+	int rv = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->cat = catalogue_new();
+	ltpindex_init(&s->idx);
+	testmap_init(&s->tm);
+	if (o->ntables == 0) {
+		if ((src = suite_default_table(buf, sizeof(buf))) == NULL) {
+			diag_error(dl, NULL, 0, "no syscall table found: give "
+			    "one with -m or set LTPSCOPE_MASTER");
+			return -1;
+		}
+		compat_strlcpy(s->tables_used, src, sizeof(s->tables_used));
+		if (catalogue_load_file(s->cat, src, NULL, dl) < 0)
+			return -1;
+	}
+	for (i = 0; i < o->ntables; i++) {
+		if (i > 0)
+			strncat(s->tables_used, ", ", sizeof(s->tables_used) -
+			    strlen(s->tables_used) - 1);
+		strncat(s->tables_used, o->tables[i], sizeof(s->tables_used) -
+		    strlen(s->tables_used) - 1);
+		if (catalogue_load_file(s->cat, o->tables[i], NULL, dl) < 0)
+			rv = -1;
+	}
+	suite_collect_names(s);
+	if (o->no_index || rv != 0)
+		return rv;
+
+	s->root = ltpindex_root(o->ltpdir);
+	if (o->nruntests == 0) {
+		if (ltpindex_load_default(&s->idx, s->root, dl) < 0)
+			rv = -1;
+	}
+	for (i = 0; i < o->nruntests; i++) {
+		path = ltpindex_runtest_path(s->root, o->runtests[i]);
+		if (ltpindex_load_file(&s->idx, path, dl) < 0)
+			rv = -1;
+		free(path);
+	}
+	if (o->testmap != NULL)
+		compat_strlcpy(buf, o->testmap, sizeof(buf));
+	else
+		suite_default_testmap(buf, sizeof(buf));
+	if (access(buf, R_OK) != 0)
+		diag_add(dl, DIAG_WARNING, buf, 0, 0, "cannot read the "
+		    "testmap; mapping tests by their names only");
+	else
+		(void)testmap_load_file(&s->tm, buf, dl);
+	s->nunmapped = ltpindex_map(&s->idx, &s->tm, s->names, s->nnames);
+	return rv;
+}
+
+void
+suite_free(struct suite *s)
+{
+	testmap_free(&s->tm);
+	ltpindex_free(&s->idx);
+	free(s->names);
+	if (s->cat != NULL)
+		catalogue_free(s->cat);
+	memset(s, 0, sizeof(*s));
+}
+
+const char *
+suite_test_syscall(const struct ltptest *t)
+{
+	return t->nsyscalls > 0 ? t->syscalls[0] : "";
+}

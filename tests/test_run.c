@@ -1,0 +1,371 @@
+/*
+ * ltpscope run end to end, on LTP-like programs of our own: every kind
+ * of outcome is classified and stored, the skip list holds (and yields
+ * to a test named explicitly), no process outlives its test, and a run
+ * killed with SIGKILL at random moments keeps everything it reported
+ * and resumes without running any test twice.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tap.h"
+
+#define KILLS	50
+
+static char root[1024];
+static char bin[2048];
+static char cwd[1024];
+
+static const struct {
+	const char	*tag;
+	const char	*cmd;
+	const char	*status;	/* as run prints it */
+} cases[] = {
+	{ "open01", "pass", "PASS" },
+	{ "open02", "fail", "FAIL" },
+	{ "close01", "broken", "BROKEN" },
+	{ "read01", "conf", "CONF" },
+	{ "write01", "warn", "WARN" },
+	{ "readv01", "oldlib", "PASS" },
+	{ "readv02", "oldlib fail", "FAIL" },
+	{ "getpid01", "selfkill", "SIGNALLED" },
+	{ "pause01", "hang", "TIMEOUT" },
+	{ "fork01", "escape pgrp hang 60", "TIMEOUT" },
+	{ "vfork01", "escape pgrp exit 60", "PASS" },
+	{ "writev01", "flood 3", "PASS" },
+	{ "mmap01", "escapes", "PASS" },
+	{ "rt_sigqueueinfo01", "pass", "NOT-RUN" },
+};
+#define NCASES	(sizeof(cases) / sizeof(cases[0]))
+
+static void
+mkroot(const char *dir, int sleepy)
+{
+	char path[2048], target[2048];
+	const char *fakes[] = { "pass", "fail", "broken", "conf", "warn",
+	    "oldlib", "selfkill", "hang", "escape", "flood", "escapes",
+	    "sleepy", NULL };
+	FILE *fp;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/testcases", dir);
+	mkdir(dir, 0755);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/testcases/bin", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/runtest", dir);
+	mkdir(path, 0755);
+	for (i = 0; fakes[i] != NULL; i++) {
+		snprintf(target, sizeof(target), "%s/tests/ltpfake/bin/%s",
+		    cwd, fakes[i]);
+		snprintf(path, sizeof(path), "%s/testcases/bin/%s", dir,
+		    fakes[i]);
+		if (symlink(target, path) != 0 && errno != EEXIST)
+			tap_diag("symlink %s: %s", path, strerror(errno));
+	}
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
+	fp = fopen(path, "w");
+	if (sleepy)
+		for (i = 0; i < 12; i++)
+			fprintf(fp, "getpid%02zu sleepy 15\n", i + 1);
+	else
+		for (i = 0; i < NCASES; i++)
+			fprintf(fp, "%s %s\n", cases[i].tag, cases[i].cmd);
+	fclose(fp);
+	snprintf(path, sizeof(path), "%s/Version", dir);
+	fp = fopen(path, "w");
+	fprintf(fp, "20260529-fake\n");
+	fclose(fp);
+}
+
+/* The line of out that starts with a status word and names tag. */
+static const char *
+result_line(const char *out, const char *tag, char *buf, size_t len)
+{
+	const char *p = out, *nl;
+	char want[128];
+
+	snprintf(want, sizeof(want), " %s ", tag);
+	buf[0] = '\0';
+	for (; *p != '\0'; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (nl == NULL)
+			nl = p + strlen(p);
+		snprintf(buf, len, "%.*s", (int)(nl - p), p);
+		if (strstr(buf, want) != NULL && buf[0] >= 'A' &&
+		    buf[0] <= 'Z')
+			return buf;
+		buf[0] = '\0';
+		if (*nl == '\0')
+			break;
+	}
+	return buf;
+}
+
+/* Processes still running one of our fakes with this argument. */
+static int
+count_procs(const char *needle)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	char path[300], buf[4096];
+	int n = 0, fd;
+	ssize_t len, i;
+
+	if (d == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/cmdline", de->d_name);
+		if ((fd = open(path, O_RDONLY)) < 0)
+			continue;
+		len = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (len <= 0)
+			continue;
+		for (i = 0; i < len; i++)
+			if (buf[i] == '\0')
+				buf[i] = ' ';
+		buf[len] = '\0';
+		if (strstr(buf, needle) != NULL)
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
+static void
+test_outcomes(void)
+{
+	char cmd[8192], buf[512], db[1200];
+	char *out;
+	size_t i;
+	int st;
+
+	snprintf(db, sizeof(db), "%s/r.db", tap_tmpdir());
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m "
+	    "%s --timeout 2 --grace 300 </dev/null", bin, db, root,
+	    tap_shared_path("linux/syscall_64.tbl"));
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 1, "run exits 1 when something failed");
+	for (i = 0; i < NCASES; i++)
+		is_str(strtok(strcpy(buf, result_line(out, cases[i].tag, buf,
+		    sizeof(buf))), " "), cases[i].status, "%s (%s) is %s",
+		    cases[i].tag, cases[i].cmd, cases[i].status);
+	has_str(out, "run 1: 14 of 14 tests done: 5 pass, 2 fail, 1 broken, "
+	    "1 conf, 1 warn, 2 timeout, 1 signalled, 1 not-run",
+	    "summary line counts every status");
+	has_str(result_line(out, "rt_sigqueueinfo01", buf, sizeof(buf)),
+	    "skip list: panics NetBSD", "skip reason shown");
+	has_str(result_line(out, "open02", buf, sizeof(buf)),
+	    "1 fail", "counts shown");
+	is_int(count_procs("escape pgrp"), 0,
+	    "no escaped grandchild survives the run");
+	free(out);
+
+	snprintf(cmd, sizeof(cmd), "%s show 1 -d %s --format json", bin, db);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "show works on the run");
+	has_str(out, "\"tag\": \"pause01\"", "show lists pause01");
+	has_str(out, "\"status\": \"timeout\"", "timeout stored");
+	has_str(out, "\"status\": \"not-run\"", "not-run stored");
+	free(out);
+
+	snprintf(cmd, sizeof(cmd), "%s show 1 -d %s --output writev01 | wc -c",
+	    bin, db);
+	out = tap_run(cmd, &st, 0);
+	ok(atol(out) >= 3 * 1024 * 1024, "the 3 MiB flood is stored whole "
+	    "(%ld bytes shown)", atol(out));
+	free(out);
+
+	snprintf(cmd, sizeof(cmd), "%s show 1 -d %s --output mmap01", bin,
+	    db);
+	out = tap_run(cmd, &st, 0);
+	ok(strchr(out, '\033') == NULL, "stored escapes never reach the "
+	    "terminal raw");
+	free(out);
+
+	/* Named explicitly, a test on the skip list runs after a warning. */
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s "
+	    "rt_sigqueueinfo01 open01 2>&1 </dev/null", bin, db, root,
+	    tap_shared_path("linux/syscall_64.tbl"));
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "explicit run of passing tests exits 0");
+	has_str(out, "warning: rt_sigqueueinfo01 is on the skip list",
+	    "warns about the skip list");
+	has_str(result_line(out, "rt_sigqueueinfo01", buf, sizeof(buf)),
+	    "PASS", "and runs it");
+	free(out);
+
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s -s open,pause "
+	    "--dry-run </dev/null", bin, db, root,
+	    tap_shared_path("linux/syscall_64.tbl"));
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "dry run");
+	has_str(out, "open01", "dry run lists open01");
+	has_str(out, "pause01", "and pause01");
+	ok(strstr(out, "close01") == NULL, "but not close01");
+	free(out);
+}
+
+/* Reads the tags run reported as finished so far. */
+static int
+reported(const char *out, char tags[][32], int max)
+{
+	const char *p;
+	int n = 0;
+
+	for (p = out; p != NULL && *p != '\0' && n < max;
+	    p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		char status[32], tag[32];
+
+		if (sscanf(p, "%31s %31s", status, tag) == 2 &&
+		    strcmp(status, "PASS") == 0)
+			snprintf(tags[n++], 32, "%s", tag);
+	}
+	return n;
+}
+
+static int
+db_count(sqlite3 *db, const char *sql, long long run, const char *tag)
+{
+	sqlite3_stmt *s;
+	int n = -1;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK)
+		return -2;
+	sqlite3_bind_int64(s, 1, run);
+	if (tag != NULL)
+		sqlite3_bind_text(s, 2, tag, -1, SQLITE_STATIC);
+	if (sqlite3_step(s) == SQLITE_ROW)
+		n = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	return n;
+}
+
+static void
+test_kill9(void)
+{
+	char sroot[1200], db[1200], outf[1300], cmd[8192];
+	char tags[64][32];
+	int i, j, bad_integrity = 0, lost = 0, twice = 0, unfinished = 0;
+	int resumed_fail = 0, nrep, killed_mid = 0;
+	long long run;
+
+	snprintf(sroot, sizeof(sroot), "%s/sleepy-ltp", tap_tmpdir());
+	mkroot(sroot, 1);
+	snprintf(db, sizeof(db), "%s/kill.db", tap_tmpdir());
+	snprintf(outf, sizeof(outf), "%s/kill.out", tap_tmpdir());
+	srand((unsigned)time(NULL) ^ (unsigned)getpid());
+	for (i = 0; i < KILLS; i++) {
+		pid_t pid;
+		struct timespec ts;
+		char *out;
+		sqlite3 *h;
+		int fd, st;
+
+		if ((pid = fork()) == 0) {
+			fd = open(outf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+			dup2(fd, 1);
+			fd = open("/dev/null", O_RDWR);
+			dup2(fd, 0);
+			dup2(fd, 2);
+			execl(bin, bin, "run", "-d", db, "-L", sroot, "-m",
+			    tap_shared_path("linux/syscall_64.tbl"), (char *)0);
+			_exit(127);
+		}
+		ts.tv_sec = 0;
+		ts.tv_nsec = (long)(rand() % 300) * 1000000L;
+		nanosleep(&ts, NULL);
+		kill(pid, SIGKILL);
+		waitpid(pid, &st, 0);
+		killed_mid += WIFSIGNALED(st);
+		out = tap_slurp(outf, NULL);
+		nrep = reported(out ? out : "", tags, 64);
+		free(out);
+
+		if (sqlite3_open(db, &h) != SQLITE_OK) {
+			bad_integrity++;
+			continue;
+		}
+		{
+			sqlite3_stmt *s;
+
+			if (sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1,
+			    &s, NULL) != SQLITE_OK ||
+			    sqlite3_step(s) != SQLITE_ROW ||
+			    strcmp((const char *)sqlite3_column_text(s, 0),
+			    "ok") != 0)
+				bad_integrity++;
+			sqlite3_finalize(s);
+		}
+		run = db_count(h, "SELECT max(id) FROM runs WHERE ?1 = ?1", 0,
+		    NULL);
+		for (j = 0; j < nrep; j++)
+			if (db_count(h, "SELECT count(*) FROM results WHERE "
+			    "run_id = ?1 AND tag = ?2 AND status = 0", run,
+			    tags[j]) != 1)
+				lost++;
+		sqlite3_close(h);
+
+		snprintf(cmd, sizeof(cmd), "%s run --resume %lld -d %s "
+		    "--no-skip-culprit </dev/null >/dev/null 2>&1", bin, run,
+		    db);
+		out = tap_run(cmd, &st, 0);
+		free(out);
+		/* A run killed before its first commit has nothing to resume. */
+		if (st != 0) {
+			sqlite3_open(db, &h);
+			if (db_count(h, "SELECT count(*) FROM results WHERE "
+			    "run_id = ?1", run, NULL) != 0 || run <= 0)
+				resumed_fail++;
+			sqlite3_close(h);
+			continue;
+		}
+		sqlite3_open(db, &h);
+		twice += db_count(h, "SELECT count(*) FROM (SELECT tag FROM "
+		    "results WHERE run_id = ?1 GROUP BY tag HAVING "
+		    "count(*) > 1)", run, NULL);
+		if (db_count(h, "SELECT count(DISTINCT tag) FROM results "
+		    "WHERE run_id = ?1", run, NULL) != 12)
+			unfinished++;
+		sqlite3_close(h);
+	}
+	ok(killed_mid > KILLS / 2, "most kills landed mid-run (%d of %d)",
+	    killed_mid, KILLS);
+	is_int(bad_integrity, 0, "integrity_check ok after every kill");
+	is_int(lost, 0, "every test reported finished is stored");
+	is_int(resumed_fail, 0, "every interrupted run resumes");
+	is_int(twice, 0, "no test ran twice");
+	is_int(unfinished, 0, "every resumed run has all 12 tests");
+}
+
+int
+main(void)
+{
+	const char *b = getenv("LTPSCOPE_BIN");
+
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		return 1;
+	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
+	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
+	mkroot(root, 0);
+	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
+	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
+	test_outcomes();
+	test_kill9();
+	return tap_done();
+}
