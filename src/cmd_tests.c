@@ -10,20 +10,14 @@
 
 #include "ltpscope/cmd.h"
 #include "ltpscope/ltpindex.h"
+#include "ltpscope/suite.h"
 #include "ltpscope/xmalloc.h"
 
 #define TESTS_USAGE \
-	"usage: ltpscope tests [-L dir] [-f runtest]... [-m table] " \
+	"usage: ltpscope tests [-L dir] [-f runtest]... [-m table]... " \
 	"[-s syscall,...]\n" \
 	"                      [-p regex] [--unmapped] " \
 	"[--format text|json] [tag ...]\n"
-
-/* Where Debian and others install the kernel's x86_64 syscall numbers. */
-static const char *const unistd_paths[] = {
-	"/usr/include/x86_64-linux-gnu/asm/unistd_64.h",
-	"/usr/include/asm/unistd_64.h",
-	NULL
-};
 
 struct strvec {
 	char	**v;
@@ -48,80 +42,6 @@ strvec_free(struct strvec *sv)
 	free(sv->v);
 	sv->v = NULL;
 	sv->n = 0;
-}
-
-/*
- * STAND-IN for the catalogue module, kept in this one function on
- * purpose: the lead replaces it with the catalogue's names when merging.
- * Reads Linux syscall names from a syscall_64.tbl-style table ("number
- * abi name entry") or an asm/unistd_64.h ("#define __NR_name number"):
- * -m FILE, else $LTPSCOPE_MASTER when it is a .tbl, else the installed
- * unistd_64.h.  Returns the file used, or NULL with *errp set.
- */
-static const char *
-syscall_names_load(const char *mfile, struct strvec *names, char **errp)
-{
-	const char *env, *path = mfile;
-	char line[1024], *p, *f[3];
-	size_t i, len;
-	FILE *fp;
-
-	env = getenv("LTPSCOPE_MASTER");
-	if (path == NULL && env != NULL && (len = strlen(env)) > 4 &&
-	    strcmp(env + len - 4, ".tbl") == 0)
-		path = env;
-	for (i = 0; path == NULL && unistd_paths[i] != NULL; i++)
-		if ((fp = fopen(unistd_paths[i], "r")) != NULL) {
-			(void)fclose(fp);
-			path = unistd_paths[i];
-		}
-	if (path == NULL) {
-		*errp = xstrdup("no Linux syscall table found; give one "
-		    "with -m (e.g. syscall_64.tbl)");
-		return NULL;
-	}
-	if ((fp = fopen(path, "r")) == NULL) {
-		(void)xasprintf(errp, "%s: cannot open", path);
-		return NULL;
-	}
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		if (strncmp(line, "#define __NR_", 13) == 0) {
-			p = line + 13;
-			len = strcspn(p, " \t\n");
-			if (len > 0)
-				strvec_add(names, p, len);
-			continue;
-		}
-		if (line[0] == '#')
-			continue;
-		for (i = 0, p = strtok(line, " \t\n"); p != NULL && i < 3;
-		    p = strtok(NULL, " \t\n"))
-			f[i++] = p;
-		if (i == 3 && f[0][0] >= '0' && f[0][0] <= '9')
-			strvec_add(names, f[2], strlen(f[2]));
-	}
-	(void)fclose(fp);
-	if (names->n == 0) {
-		(void)xasprintf(errp, "%s: no syscall names in it", path);
-		return NULL;
-	}
-	return path;
-}
-
-/* The override file: $LTPSCOPE_TESTMAP, the installed one, the tree's. */
-static const char *
-testmap_path(void)
-{
-	const char *env;
-	FILE *fp;
-
-	if ((env = getenv("LTPSCOPE_TESTMAP")) != NULL && *env != '\0')
-		return env;
-	if ((fp = fopen(LTPSCOPE_DATADIR "/testmap", "r")) != NULL) {
-		(void)fclose(fp);
-		return LTPSCOPE_DATADIR "/testmap";
-	}
-	return "data/testmap";
 }
 
 static void
@@ -242,15 +162,13 @@ cmd_tests(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct strvec files = { NULL, 0 }, sysv = { NULL, 0 };
-	struct strvec names = { NULL, 0 };
+	struct strvec tables = { NULL, 0 };
 	struct ltpselect sel;
-	struct ltpindex idx;
-	struct testmap tm;
+	struct suite_opts so;
+	struct suite suite;
 	struct diaglist dl;
-	const char *dir = NULL, *mfile = NULL, *root, *tmpath, *s, *comma;
-	char *err = NULL, *path;
+	const char *dir = NULL, *s, *comma;
 	size_t *picked = NULL, npicked = 0, i, first;
-	FILE *fp;
 	int ch, json = 0, rv = 0;
 
 	memset(&sel, 0, sizeof(sel));
@@ -265,7 +183,7 @@ cmd_tests(int argc, char **argv)
 			strvec_add(&files, optarg, strlen(optarg));
 			break;
 		case 'm':
-			mfile = optarg;
+			strvec_add(&tables, optarg, strlen(optarg));
 			break;
 		case 's':
 			for (s = optarg; *s != '\0'; s = comma) {
@@ -311,40 +229,16 @@ cmd_tests(int argc, char **argv)
 	sel.ntags = (size_t)(argc - optind);
 
 	diag_init(&dl);
-	ltpindex_init(&idx);
-	testmap_init(&tm);
-	if (syscall_names_load(mfile, &names, &err) == NULL) {
-		fprintf(stderr, "ltpscope: %s\n", err);
-		free(err);
+	memset(&so, 0, sizeof(so));
+	so.tables = (const char *const *)tables.v;
+	so.ntables = tables.n;
+	so.ltpdir = dir;
+	so.runtests = (const char *const *)files.v;
+	so.nruntests = files.n;
+	if (suite_load(&suite, &so, &dl) != 0 || dl.nerrors > 0)
 		rv = 1;
-		goto done;
-	}
-	root = ltpindex_root(dir);
-	if (files.n == 0) {
-		if (ltpindex_load_default(&idx, root, &dl) < 0)
-			rv = 1;
-	}
-	for (i = 0; i < files.n; i++) {
-		path = ltpindex_runtest_path(root, files.v[i]);
-		if (ltpindex_load_file(&idx, path, &dl) < 0)
-			rv = 1;
-		free(path);
-	}
-	if (dl.nerrors > 0)
-		rv = 1;
-	tmpath = testmap_path();
-	if ((fp = fopen(tmpath, "r")) == NULL)
-		diag_add(&dl, DIAG_WARNING, tmpath, 0, 0, "cannot open; "
-		    "mapping tests by their names only");
-	else {
-		(void)fclose(fp);
-		(void)testmap_load_file(&tm, tmpath, &dl);
-	}
-	if (rv == 0 && dl.nerrors > 0)
-		rv = 1;
-	(void)ltpindex_map(&idx, &tm, (const char *const *)names.v, names.n);
 	first = dl.n;
-	if (ltpindex_select(&idx, &sel, &picked, &npicked, &dl) < 0) {
+	if (ltpindex_select(&suite.idx, &sel, &picked, &npicked, &dl) < 0) {
 		/* A pattern that does not compile is a usage error. */
 		rv = 1;
 		for (i = first; i < dl.n; i++)
@@ -356,18 +250,16 @@ cmd_tests(int argc, char **argv)
 	print_diags(&dl);
 	if (picked != NULL) {
 		if (json)
-			print_json(&idx, picked, npicked);
+			print_json(&suite.idx, picked, npicked);
 		else
-			print_text(&idx, picked, npicked);
+			print_text(&suite.idx, picked, npicked);
 	}
 	free(picked);
-done:
-	testmap_free(&tm);
-	ltpindex_free(&idx);
+	suite_free(&suite);
 	diag_free(&dl);
 out:
 	strvec_free(&files);
 	strvec_free(&sysv);
-	strvec_free(&names);
+	strvec_free(&tables);
 	return rv;
 }
