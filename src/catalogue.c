@@ -344,7 +344,8 @@ cat_cmp_entry(const void *a, const void *b)
 	const struct cat_item *y = *(const struct cat_item *const *)b;
 	int c;
 
-	if ((c = strcmp(x->e.abi, y->e.abi)) != 0)
+	/* Entries of one file share their ABI string. */
+	if (x->e.abi != y->e.abi && (c = strcmp(x->e.abi, y->e.abi)) != 0)
 		return c;
 	if (x->e.number != y->e.number)
 		return x->e.number < y->e.number ? -1 : 1;
