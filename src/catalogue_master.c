@@ -28,12 +28,12 @@ struct master {
 	struct cat_parse	*p;
 	struct cat_frame	 frames[CAT_MAX_DEPTH];
 	int			 depth;
-	int			 overflow;	/* frames beyond CAT_MAX_DEPTH */
+	int			 overflow;	/* frames past the limit */
 	const char		*guard;		/* of the current position */
 	int			 alternate;
 	char			*buf;		/* the logical line */
 	size_t			 cap;
-	unsigned long		*seen;		/* number -> line, default view */
+	unsigned long		*seen;		/* number -> first line */
 	size_t			 nseen;
 };
 
@@ -238,7 +238,8 @@ directive(struct master *m, unsigned long line, const char *s)
 
 		if (c != NULL && (size_t)(c - arg) < alen) {
 			alen = (size_t)(c - arg);
-			while (alen > 0 && isspace((unsigned char)arg[alen - 1]))
+			while (alen > 0 &&
+			    isspace((unsigned char)arg[alen - 1]))
 				alen--;
 		}
 	}

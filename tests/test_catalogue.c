@@ -694,7 +694,8 @@ test_cli(void)
 	out = tap_run(cmd, &st, 0);
 	has_str(out, "5     accept                   compat   STD       "
 	    "linux_sys_accept\n", "cli text: Linux name from -m tbl");
-	has_str(out, "22    newcall                  absent", "cli text: absent");
+	has_str(out, "22    newcall                  absent",
+	    "cli text: absent");
 	ok(strstr(out, "wrongname") == NULL || strstr(out, "x86_64\n") ==
 	    NULL, "cli text: Linux rows not listed beside NetBSD's");
 	{
