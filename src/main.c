@@ -10,7 +10,7 @@
 
 const struct cmd cmd_table[] = {
 	{ "catalogue", cmd_catalogue,
-	    "[-m file]... [--format text|csv|json] [--summary] "
+	    "[-m file]... [--format text|csv|json] [--all] [--summary] "
 	    "[--diff old new] [--crosscheck]",
 	    "list the syscall catalogue of syscalls.master files" },
 	{ "ui", cmd_ui, "[--demo] [-m file]...",

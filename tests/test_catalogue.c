@@ -278,6 +278,10 @@ test_linux_tables(void)
 	    "detect tbl");
 	ok(catalogue_detect("0\tSTD\t{ int|sys||x(void); }\n", 28) ==
 	    CF_MASTER, "detect master");
+	ok(catalogue_detect("; only comments\n;\n", 19) == CF_MASTER,
+	    "detect master by its ';' comments");
+	ok(catalogue_detect("\x7f" "ELF", 4) == CF_UNKNOWN,
+	    "detect nothing in binary data");
 	diag_free(&dl);
 	catalogue_free(cat);
 }
@@ -357,6 +361,14 @@ test_malformed(void)
 		ok(catalogue_find_number(cat, "t-bin", 2) != NULL,
 		    "NUL bytes: line 4 loads");
 	}
+	diag_free(&dl);
+
+	/* Bytes quoted in messages are made printable. */
+	diag_init(&dl);
+	(void)catalogue_load_buffer(cat, "q.master", "t-q",
+	    "0\tST\xff\x1b[2J\tfoo\n", 16, &dl);
+	is_str(find_diag(&dl, "q.master"), "q.master:1: error: unknown type "
+	    "'ST??[2J'", "unknown type: named, control bytes shown as ?");
 	diag_free(&dl);
 
 	/* A 100 KB line. */
