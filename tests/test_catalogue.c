@@ -366,7 +366,7 @@ test_malformed(void)
 	/* Bytes quoted in messages are made printable. */
 	diag_init(&dl);
 	(void)catalogue_load_buffer(cat, "q.master", "t-q",
-	    "0\tST\xff\x1b[2J\tfoo\n", 16, &dl);
+	    "0\tST\xff\x1b[2J\tfoo\n", 14, &dl);
 	is_str(find_diag(&dl, "q.master"), "q.master:1: error: unknown type "
 	    "'ST??[2J'", "unknown type: named, control bytes shown as ?");
 	diag_free(&dl);
