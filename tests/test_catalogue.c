@@ -304,6 +304,44 @@ test_percent(void)
 	catalogue_free(cat);
 }
 
+/* The ABI of a syscalls.master from its path, else its contents. */
+static void
+test_abi_names(void)
+{
+	static const char body[] = "; NetBSD amd64 COMPAT_LINUX system "
+	    "call name/number \"master\" file.\n"
+	    "0\tSTD\t{ int|linux_sys||x(void); }\n";
+	static const struct {
+		const char *path, *abi;
+	} cases[] = {
+		{ "/usr/src/sys/compat/linux32/arch/amd64/syscalls.master",
+		    "linux32-amd64" },
+		{ "/usr/src/sys/compat/linux/arch/i386/syscalls.master",
+		    "linux-i386" },
+		{ "/usr/src/sys/kern/syscalls.master", "netbsd" },
+		{ "netbsd-syscalls.master", "netbsd" },
+		{ "linux32-amd64-syscalls.master", "linux32-amd64" },
+		{ "x/linux-amd64-syscalls.master.v1.74-2024", "linux-amd64" },
+		{ "syscalls.master", "linux-amd64" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct catalogue *cat = catalogue_new();
+		struct diaglist dl;
+		const struct cat_entry *e;
+
+		diag_init(&dl);
+		(void)catalogue_load_buffer(cat, cases[i].path, NULL, body,
+		    sizeof(body) - 1, &dl);
+		e = catalogue_entry(cat, 0);
+		is_str(e != NULL ? e->abi : "(none)", cases[i].abi,
+		    "ABI of %s", cases[i].path);
+		diag_free(&dl);
+		catalogue_free(cat);
+	}
+}
+
 static void
 test_malformed(void)
 {
@@ -759,6 +797,7 @@ main(void)
 	test_constructs();
 	test_linux_tables();
 	test_percent();
+	test_abi_names();
 	test_malformed();
 	test_shared();
 	test_diff();
