@@ -615,6 +615,24 @@ entry_line(struct master *m, unsigned long line, const char *s)
 	}
 }
 
+/* One line after continuations are joined. */
+static void
+logical_line(struct master *m, unsigned long line, const char *buf)
+{
+	const char *s = skip_space(buf);
+
+	if (*s == '\0' || *s == ';')
+		return;
+	if (*s == '#')
+		directive(m, line, s);
+	else if (s[0] == '%' && s[1] == '%')
+		return;
+	else if (s[0] == '$')
+		return;		/* the RCS id that heads every file */
+	else
+		entry_line(m, line, s);
+}
+
 void
 cat_parse_master(struct cat_parse *p, const char *buf, size_t len)
 {
@@ -622,7 +640,7 @@ cat_parse_master(struct cat_parse *p, const char *buf, size_t len)
 	const char *pos = buf, *end = buf + len, *nl;
 	unsigned long lineno = 0, start = 0;
 	size_t used = 0;
-	int bad = 0, i;
+	int bad = 0, pending = 0, i;
 
 	memset(&m, 0, sizeof(m));
 	m.p = p;
@@ -638,7 +656,7 @@ cat_parse_master(struct cat_parse *p, const char *buf, size_t len)
 			nl = end;
 		n = (size_t)(nl - pos);
 		lineno++;
-		if (used == 0) {
+		if (!pending) {
 			start = lineno;
 			bad = 0;
 		}
@@ -671,28 +689,12 @@ cat_parse_master(struct cat_parse *p, const char *buf, size_t len)
 			if (cont)
 				m.buf[used++] = ' ';
 		}
-		if (cont && nl < end)
+		if ((pending = cont && nl < end))
 			continue;
 		m.buf[used] = '\0';
 		used = 0;
-		if (bad)
-			continue;
-		{
-			const char *s = skip_space(m.buf);
-
-			if (*s == '\0' || *s == ';')
-				continue;
-			if (*s == '#') {
-				directive(&m, start, s);
-				continue;
-			}
-			if (s[0] == '%' && s[1] == '%')
-				continue;
-			/* The RCS id line that heads every file. */
-			if (s[0] == '$')
-				continue;
-			entry_line(&m, start, s);
-		}
+		if (!bad)
+			logical_line(&m, start, m.buf);
 	}
 	for (i = m.depth - 1; i >= 0; i--)
 		cat_error(p, m.frames[i].line, "unterminated %s %s at end of "

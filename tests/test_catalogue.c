@@ -409,7 +409,7 @@ test_malformed(void)
 	    "'ST??[2J'", "unknown type: named, control bytes shown as ?");
 	diag_free(&dl);
 
-	/* A 100 KB line. */
+	/* A 100 KB line, alone and continued onto a next line. */
 	diag_init(&dl);
 	big = malloc(102400 + 256);
 	if (big == NULL)
@@ -425,6 +425,15 @@ test_malformed(void)
 	    "longer than 65536 bytes", "100 KB line: message");
 	ok(catalogue_find_number(cat, "t-big", 2) != NULL,
 	    "100 KB line: the next line loads");
+	diag_free(&dl);
+	diag_init(&dl);
+	strcpy(big + i + 102400,
+	    "\\\n\t{ oops\n2\tSTD\t{ int|sys||c(void); }\n");
+	nerr = catalogue_load_buffer(cat, "big2.master", "t-big2", big,
+	    strlen(big), &dl);
+	is_int(nerr, 1, "100 KB continued line: one error, not two");
+	ok(catalogue_find_number(cat, "t-big2", 2) != NULL,
+	    "100 KB continued line: the entry after it loads");
 	free(big);
 	diag_free(&dl);
 
