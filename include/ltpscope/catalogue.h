@@ -35,8 +35,9 @@
 
 /* What NetBSD does with a slot.  Stable names: see cat_state_name(). */
 enum cat_state {
-	CS_NATIVE,	/* "implemented-native": a sys_ or compat_*_sys_ */
-	CS_COMPAT,	/* "implemented-compat": a linux_sys_ style shim */
+	CS_NATIVE,	/* "implemented-native": sys_, compat_NN_sys_,
+			   netbsd32_: any prefix not starting "linux" */
+	CS_COMPAT,	/* "implemented-compat": linux_sys_, linux32_sys_ */
 	CS_UNIMPL,	/* "unimplemented": UNIMPL */
 	CS_OBSOLETE,	/* "obsolete": OBSOL, EXCL, IGNORED */
 	CS_ABSENT,	/* "absent": in the Linux table, not in NetBSD's */
