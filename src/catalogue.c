@@ -164,7 +164,7 @@ cat_drop_last(struct cat_parse *p)
 void
 cat_error(struct cat_parse *p, unsigned long line, const char *fmt, ...)
 {
-	char msg[512];
+	char msg[512], *s;
 	va_list ap;
 
 	if (p->gave_up)
@@ -178,14 +178,23 @@ cat_error(struct cat_parse *p, unsigned long line, const char *fmt, ...)
 	va_start(ap, fmt);
 	(void)vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	/* Messages quote input: keep its control bytes off the terminal. */
+	for (s = msg; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
+			*s = '?';
 	diag_error(p->dl, p->file, line, "%s", msg);
 }
 
+/*
+ * Votes over the first lines, so that one odd line does not decide:
+ * master lines are "number UPPERCASE-TYPE", tbl lines "number abi name",
+ * headers "#define __NR_name number".
+ */
 enum cat_format
 catalogue_detect(const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len, *nl;
-	int lines;
+	int lines, master = 0, tbl = 0, unistd = 0;
 
 	for (lines = 0; p < end && lines < 400; lines++, p = nl + 1) {
 		const char *q;
@@ -193,9 +202,13 @@ catalogue_detect(const char *buf, size_t len)
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
 		if (nl - p >= 2 && p[0] == '%' && p[1] == '%')
-			return CF_MASTER;
+			master += 100;
+		/* ';' comments and the RCS id are syscalls.master's alone. */
+		if (nl > p && (p[0] == ';' || (nl - p > 8 &&
+		    memcmp(p + (p[0] == '\t'), "$NetBSD", 7) == 0)))
+			master++;
 		if (nl - p > 13 && memcmp(p, "#define __NR_", 13) == 0)
-			return CF_UNISTD;
+			unistd++;
 		for (q = p; q < nl && *q >= '0' && *q <= '9'; q++)
 			continue;
 		if (q == p || q == nl || (*q != ' ' && *q != '\t'))
@@ -203,12 +216,16 @@ catalogue_detect(const char *buf, size_t len)
 		while (q < nl && (*q == ' ' || *q == '\t'))
 			q++;
 		if (q < nl && *q >= 'A' && *q <= 'Z')
-			return CF_MASTER;
-		if (q < nl && ((*q >= 'a' && *q <= 'z') ||
+			master++;
+		else if (q < nl && ((*q >= 'a' && *q <= 'z') ||
 		    (*q >= '0' && *q <= '9')))
-			return CF_TBL;
+			tbl++;
 	}
-	return CF_UNKNOWN;
+	if (master == 0 && tbl == 0 && unistd == 0)
+		return CF_UNKNOWN;
+	if (master >= tbl && master >= unistd)
+		return CF_MASTER;
+	return tbl >= unistd ? CF_TBL : CF_UNISTD;
 }
 
 static const char *
@@ -344,7 +361,8 @@ cat_cmp_entry(const void *a, const void *b)
 	const struct cat_item *y = *(const struct cat_item *const *)b;
 	int c;
 
-	if ((c = strcmp(x->e.abi, y->e.abi)) != 0)
+	/* Entries of one file share their ABI string. */
+	if (x->e.abi != y->e.abi && (c = strcmp(x->e.abi, y->e.abi)) != 0)
 		return c;
 	if (x->e.number != y->e.number)
 		return x->e.number < y->e.number ? -1 : 1;

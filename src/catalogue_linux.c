@@ -201,6 +201,22 @@ cat_parse_unistd(struct cat_parse *p, const char *buf, size_t len)
 	}
 }
 
+/* strstr() for a buffer that need not end in NUL. */
+static const char *
+strstr_n(const char *buf, size_t n, const char *needle)
+{
+	size_t nl = strlen(needle);
+	const char *p = buf, *end = buf + n;
+
+	while ((size_t)(end - p) >= nl &&
+	    (p = memchr(p, needle[0], (size_t)(end - p) - nl + 1)) != NULL) {
+		if (memcmp(p, needle, nl) == 0)
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
 static int
 is_arch_char(int c)
 {
@@ -259,6 +275,19 @@ cat_master_abi(struct catalogue *cat, const char *path, const char *buf,
 		}
 		if (l32)
 			return "linux32";
+		/* "; NetBSD amd64 COMPAT_LINUX system call name/number" */
+		if (l && (s = strstr_n(buf, n, "; NetBSD ")) != NULL) {
+			const char *a = s + 9;
+
+			for (e = a; e < buf + n && is_arch_char(*e); e++)
+				continue;
+			if (e > a && e - a < 32 && buf + n - e > 14 &&
+			    memcmp(e, " COMPAT_LINUX ", 14) == 0) {
+				(void)snprintf(tmp, sizeof(tmp), "linux-%.*s",
+				    (int)(e - a), a);
+				return cat_strdup(cat, tmp);
+			}
+		}
 		if (l)
 			return "linux";
 	}

@@ -28,12 +28,12 @@ struct master {
 	struct cat_parse	*p;
 	struct cat_frame	 frames[CAT_MAX_DEPTH];
 	int			 depth;
-	int			 overflow;	/* frames beyond CAT_MAX_DEPTH */
+	int			 overflow;	/* frames past the limit */
 	const char		*guard;		/* of the current position */
 	int			 alternate;
 	char			*buf;		/* the logical line */
 	size_t			 cap;
-	unsigned long		*seen;		/* number -> line, default view */
+	unsigned long		*seen;		/* number -> first line */
 	size_t			 nseen;
 };
 
@@ -80,32 +80,41 @@ skip_word(const char *s)
 	return s;
 }
 
+static int
+is_blank(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' ||
+	    c == '\f' || c == '\v';
+}
+
 /* Copy of s[0..n) with runs of blanks made one space and ends trimmed. */
 static const char *
 squeeze(struct catalogue *cat, const char *s, size_t n)
 {
-	char tmp[1024], *o = tmp;
 	const char *end = s + n;
+	char *out, *o;
 	int space = 0;
 
-	while (s < end && isspace((unsigned char)*s))
+	while (s < end && is_blank(*s))
 		s++;
-	while (end > s && isspace((unsigned char)end[-1]))
+	while (end > s && is_blank(end[-1]))
 		end--;
-	if ((size_t)(end - s) >= sizeof(tmp))
-		return cat_strndup(cat, s, (size_t)(end - s));
+	if (s == end)
+		return "";
+	o = out = cat_alloc(cat, (size_t)(end - s) + 1);
 	for (; s < end; s++) {
-		if (isspace((unsigned char)*s)) {
+		if (is_blank(*s)) {
 			space = 1;
 			continue;
 		}
 		/* No blank just inside parentheses: "( int" -> "(int". */
-		if (space && o > tmp && o[-1] != '(' && *s != ')')
+		if (space && o[-1] != '(' && *s != ')')
 			*o++ = ' ';
 		space = 0;
 		*o++ = *s;
 	}
-	return cat_strndup(cat, tmp, (size_t)(o - tmp));
+	*o = '\0';
+	return out;
 }
 
 /*
@@ -229,7 +238,8 @@ directive(struct master *m, unsigned long line, const char *s)
 
 		if (c != NULL && (size_t)(c - arg) < alen) {
 			alen = (size_t)(c - arg);
-			while (alen > 0 && isspace((unsigned char)arg[alen - 1]))
+			while (alen > 0 &&
+			    isspace((unsigned char)arg[alen - 1]))
 				alen--;
 		}
 	}
@@ -384,6 +394,19 @@ parse_type(struct cat_parse *p, struct cat_entry *e, const char *w,
 	return -1;
 }
 
+/* Appends s to buf (of size bytes, *len used), cutting it if need be. */
+static void
+append(char *buf, size_t size, size_t *len, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n > size - 1 - *len)
+		n = size - 1 - *len;
+	memcpy(buf + *len, s, n);
+	*len += n;
+	buf[*len] = '\0';
+}
+
 /*
  * "{ rettype|prefix|version|name(args); } [alias]" starting at s (the
  * '{').  Fills function, prototype, own name and alias.
@@ -397,7 +420,7 @@ parse_proto(struct cat_parse *p, struct cat_entry *e, const char *s,
 	const char *rettype, *prefix, *version, *basename;
 	char fn[512], *proto;
 	int nbar = 0;
-	size_t plen;
+	size_t plen, size;
 
 	if ((close = strchr(s, '}')) == NULL) {
 		cat_error(p, line, "missing '}' after the prototype of %ld",
@@ -433,31 +456,35 @@ parse_proto(struct cat_parse *p, struct cat_entry *e, const char *s,
 	basename = cat_strndup(cat, name, (size_t)(nend - name));
 
 	/* makesyscalls: compat_NN_ + prefix_ + name, or ___nameVER. */
-	fn[0] = '\0';
+	plen = 0;
 	if (e->type == CT_COMPAT) {
-		size_t i, o = strlen("compat_");
+		size_t i;
 
-		memcpy(fn, "compat_", o);
-		for (i = 7; e->type_name[i] != '\0' && o < 60; i++)
-			fn[o++] = (char)tolower((unsigned char)e->type_name[i]);
-		fn[o++] = '_';
-		fn[o] = '\0';
+		append(fn, sizeof(fn), &plen, "compat_");
+		for (i = 7; e->type_name[i] != '\0' && plen < 60; i++)
+			fn[plen++] = (char)tolower(
+			    (unsigned char)e->type_name[i]);
+		fn[plen++] = '_';
+		fn[plen] = '\0';
 	}
-	plen = strlen(fn);
+	append(fn, sizeof(fn), &plen, prefix);
+	if (prefix[0] != '\0')
+		append(fn, sizeof(fn), &plen, "_");
 	if (version[0] != '\0')
-		(void)snprintf(fn + plen, sizeof(fn) - plen, "%s%s__%s%s",
-		    prefix, prefix[0] != '\0' ? "_" : "", basename, version);
-	else
-		(void)snprintf(fn + plen, sizeof(fn) - plen, "%s%s%s",
-		    prefix, prefix[0] != '\0' ? "_" : "", basename);
-	e->function = cat_strdup(cat, fn);
+		append(fn, sizeof(fn), &plen, "__");
+	append(fn, sizeof(fn), &plen, basename);
+	append(fn, sizeof(fn), &plen, version);
+	e->function = cat_strndup(cat, fn, plen);
 	args = squeeze(cat, args, (size_t)(aend - args));
-	plen = strlen(rettype) + strlen(fn) + strlen(args) + 2;
-	proto = cat_alloc(cat, plen);
+	size = strlen(rettype) + plen + strlen(args) + 2;
+	proto = cat_alloc(cat, size);
+	plen = 0;
+	append(proto, size, &plen, rettype);
 	/* "int f(...)" but "void *f(...)", as the kernel sources write. */
-	(void)snprintf(proto, plen, "%s%s%s%s", rettype,
-	    rettype[0] != '\0' && rettype[strlen(rettype) - 1] != '*' ?
-	    " " : "", fn, args);
+	if (rettype[0] != '\0' && rettype[strlen(rettype) - 1] != '*')
+		append(proto, size, &plen, " ");
+	append(proto, size, &plen, e->function);
+	append(proto, size, &plen, args);
 	e->prototype = proto;
 	e->state = strncmp(prefix, "linux", 5) == 0 ? CS_COMPAT : CS_NATIVE;
 
@@ -588,6 +615,24 @@ entry_line(struct master *m, unsigned long line, const char *s)
 	}
 }
 
+/* One line after continuations are joined. */
+static void
+logical_line(struct master *m, unsigned long line, const char *buf)
+{
+	const char *s = skip_space(buf);
+
+	if (*s == '\0' || *s == ';')
+		return;
+	if (*s == '#')
+		directive(m, line, s);
+	else if (s[0] == '%' && s[1] == '%')
+		return;
+	else if (s[0] == '$')
+		return;		/* the RCS id that heads every file */
+	else
+		entry_line(m, line, s);
+}
+
 void
 cat_parse_master(struct cat_parse *p, const char *buf, size_t len)
 {
@@ -595,7 +640,7 @@ cat_parse_master(struct cat_parse *p, const char *buf, size_t len)
 	const char *pos = buf, *end = buf + len, *nl;
 	unsigned long lineno = 0, start = 0;
 	size_t used = 0;
-	int bad = 0, i;
+	int bad = 0, pending = 0, i;
 
 	memset(&m, 0, sizeof(m));
 	m.p = p;
@@ -611,7 +656,7 @@ cat_parse_master(struct cat_parse *p, const char *buf, size_t len)
 			nl = end;
 		n = (size_t)(nl - pos);
 		lineno++;
-		if (used == 0) {
+		if (!pending) {
 			start = lineno;
 			bad = 0;
 		}
@@ -644,28 +689,12 @@ cat_parse_master(struct cat_parse *p, const char *buf, size_t len)
 			if (cont)
 				m.buf[used++] = ' ';
 		}
-		if (cont && nl < end)
+		if ((pending = cont && nl < end))
 			continue;
 		m.buf[used] = '\0';
 		used = 0;
-		if (bad)
-			continue;
-		{
-			const char *s = skip_space(m.buf);
-
-			if (*s == '\0' || *s == ';')
-				continue;
-			if (*s == '#') {
-				directive(&m, start, s);
-				continue;
-			}
-			if (s[0] == '%' && s[1] == '%')
-				continue;
-			/* The RCS id line that heads every file. */
-			if (s[0] == '$')
-				continue;
-			entry_line(&m, start, s);
-		}
+		if (!bad)
+			logical_line(&m, start, m.buf);
 	}
 	for (i = m.depth - 1; i >= 0; i--)
 		cat_error(p, m.frames[i].line, "unterminated %s %s at end of "

@@ -11,7 +11,7 @@
 
 const struct cmd cmd_table[] = {
 	{ "catalogue", cmd_catalogue,
-	    "[-m file]... [--format text|csv|json] [--summary] "
+	    "[-m file]... [--format text|csv|json] [--all] [--summary] "
 	    "[--diff old new] [--crosscheck]",
 	    "list the syscall catalogue of syscalls.master files" },
 	{ "tests", cmd_tests,

@@ -278,6 +278,10 @@ test_linux_tables(void)
 	    "detect tbl");
 	ok(catalogue_detect("0\tSTD\t{ int|sys||x(void); }\n", 28) ==
 	    CF_MASTER, "detect master");
+	ok(catalogue_detect("; only comments\n;\n", 19) == CF_MASTER,
+	    "detect master by its ';' comments");
+	ok(catalogue_detect("\x7f" "ELF", 4) == CF_UNKNOWN,
+	    "detect nothing in binary data");
 	diag_free(&dl);
 	catalogue_free(cat);
 }
@@ -298,6 +302,44 @@ test_percent(void)
 	    "%%%%: ABI linux-i386, alias names 0");
 	diag_free(&dl);
 	catalogue_free(cat);
+}
+
+/* The ABI of a syscalls.master from its path, else its contents. */
+static void
+test_abi_names(void)
+{
+	static const char body[] = "; NetBSD amd64 COMPAT_LINUX system "
+	    "call name/number \"master\" file.\n"
+	    "0\tSTD\t{ int|linux_sys||x(void); }\n";
+	static const struct {
+		const char *path, *abi;
+	} cases[] = {
+		{ "/usr/src/sys/compat/linux32/arch/amd64/syscalls.master",
+		    "linux32-amd64" },
+		{ "/usr/src/sys/compat/linux/arch/i386/syscalls.master",
+		    "linux-i386" },
+		{ "/usr/src/sys/kern/syscalls.master", "netbsd" },
+		{ "netbsd-syscalls.master", "netbsd" },
+		{ "linux32-amd64-syscalls.master", "linux32-amd64" },
+		{ "x/linux-amd64-syscalls.master.v1.74-2024", "linux-amd64" },
+		{ "syscalls.master", "linux-amd64" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct catalogue *cat = catalogue_new();
+		struct diaglist dl;
+		const struct cat_entry *e;
+
+		diag_init(&dl);
+		(void)catalogue_load_buffer(cat, cases[i].path, NULL, body,
+		    sizeof(body) - 1, &dl);
+		e = catalogue_entry(cat, 0);
+		is_str(e != NULL ? e->abi : "(none)", cases[i].abi,
+		    "ABI of %s", cases[i].path);
+		diag_free(&dl);
+		catalogue_free(cat);
+	}
 }
 
 static void
@@ -359,7 +401,15 @@ test_malformed(void)
 	}
 	diag_free(&dl);
 
-	/* A 100 KB line. */
+	/* Bytes quoted in messages are made printable. */
+	diag_init(&dl);
+	(void)catalogue_load_buffer(cat, "q.master", "t-q",
+	    "0\tST\xff\x1b[2J\tfoo\n", 14, &dl);
+	is_str(find_diag(&dl, "q.master"), "q.master:1: error: unknown type "
+	    "'ST??[2J'", "unknown type: named, control bytes shown as ?");
+	diag_free(&dl);
+
+	/* A 100 KB line, alone and continued onto a next line. */
 	diag_init(&dl);
 	big = malloc(102400 + 256);
 	if (big == NULL)
@@ -375,6 +425,15 @@ test_malformed(void)
 	    "longer than 65536 bytes", "100 KB line: message");
 	ok(catalogue_find_number(cat, "t-big", 2) != NULL,
 	    "100 KB line: the next line loads");
+	diag_free(&dl);
+	diag_init(&dl);
+	strcpy(big + i + 102400,
+	    "\\\n\t{ oops\n2\tSTD\t{ int|sys||c(void); }\n");
+	nerr = catalogue_load_buffer(cat, "big2.master", "t-big2", big,
+	    strlen(big), &dl);
+	is_int(nerr, 1, "100 KB continued line: one error, not two");
+	ok(catalogue_find_number(cat, "t-big2", 2) != NULL,
+	    "100 KB continued line: the entry after it loads");
 	free(big);
 	diag_free(&dl);
 
@@ -694,7 +753,8 @@ test_cli(void)
 	out = tap_run(cmd, &st, 0);
 	has_str(out, "5     accept                   compat   STD       "
 	    "linux_sys_accept\n", "cli text: Linux name from -m tbl");
-	has_str(out, "22    newcall                  absent", "cli text: absent");
+	has_str(out, "22    newcall                  absent",
+	    "cli text: absent");
 	ok(strstr(out, "wrongname") == NULL || strstr(out, "x86_64\n") ==
 	    NULL, "cli text: Linux rows not listed beside NetBSD's");
 	{
@@ -746,6 +806,7 @@ main(void)
 	test_constructs();
 	test_linux_tables();
 	test_percent();
+	test_abi_names();
 	test_malformed();
 	test_shared();
 	test_diff();

@@ -6,13 +6,22 @@
  * files (compat_linux of any arch, compat_linux32, the native table),
  * Linux syscall_*.tbl files and Linux <asm/unistd_*.h> headers.  The
  * format is detected from the contents.  Entries are keyed by (abi,
- * number).  A Linux table whose ABI matches a loaded NetBSD table (see
- * catalogue_linux_abi()) supplies the Linux names of that table's
- * entries and turns numbers NetBSD lacks into "absent" entries.
+ * number).
+ *
+ * ABIs: NetBSD tables are "netbsd", "linux-ARCH" (compat_linux) and
+ * "linux32-ARCH" (compat_linux32), ARCH in NetBSD's words ("amd64").
+ * Linux's own tables use Linux's words: "x86_64" (common and 64 rows of
+ * syscall_64.tbl, unistd_64.h), "i386" (syscall_32.tbl, unistd_32.h);
+ * x32 rows are skipped.  A Linux table whose ABI matches a loaded
+ * NetBSD table (catalogue_linux_abi(): linux-amd64 -> x86_64,
+ * linux-i386 and linux32-amd64 -> i386) supplies the Linux names of
+ * that table's entries and turns numbers NetBSD lacks into "absent"
+ * entries.
  *
  * Ownership: the catalogue owns every entry and every string reachable
  * from one; they stay valid until catalogue_free(), even across further
- * loads.  Arrays returned by catalogue_names(), catalogue_diff() and
+ * loads.  String fields are never NULL ("" when there is nothing).
+ * Arrays returned by catalogue_names(), catalogue_diff() and
  * catalogue_crosscheck() are the caller's, to free() (only the array,
  * never the entries or strings it points at).  Loaders never print:
  * problems go into the caller's diaglist as "file:line: message".
@@ -26,8 +35,9 @@
 
 /* What NetBSD does with a slot.  Stable names: see cat_state_name(). */
 enum cat_state {
-	CS_NATIVE,	/* "implemented-native": a sys_ or compat_*_sys_ */
-	CS_COMPAT,	/* "implemented-compat": a linux_sys_ style shim */
+	CS_NATIVE,	/* "implemented-native": sys_, compat_NN_sys_,
+			   netbsd32_: any prefix not starting "linux" */
+	CS_COMPAT,	/* "implemented-compat": linux_sys_, linux32_sys_ */
 	CS_UNIMPL,	/* "unimplemented": UNIMPL */
 	CS_OBSOLETE,	/* "obsolete": OBSOL, EXCL, IGNORED */
 	CS_ABSENT,	/* "absent": in the Linux table, not in NetBSD's */
@@ -63,21 +73,27 @@ enum cat_format {
 struct cat_entry {
 	const char	*abi;		/* "linux-amd64", "netbsd", ... */
 	long		 number;
-	const char	*name;		/* Linux name (see below), or "" */
-	const char	*own_name;	/* the name the file itself gives */
+	/*
+	 * name: what Linux calls the slot.  From the Linux table of the
+	 * matching ABI when one is loaded, else own_name: the alias (the
+	 * word after '}' or before '{'), else the name in an UNIMPL or
+	 * OBSOL comment, else the basename in the prototype.
+	 */
+	const char	*name;
+	const char	*own_name;
 	enum cat_type	 type;
 	const char	*type_name;	/* "STD", "COMPAT_50", "" */
 	const char	*modifiers;	/* "RUMP", "MODULAR compat_50", "" */
 	enum cat_state	 state;
-	const char	*function;	/* "linux_sys_open", "sys___msync13", "" */
+	const char	*function;	/* "linux_sys_open", "sys___msync13" */
 	const char	*prototype;	/* "int linux_sys_open(...)", "" */
 	const char	*guard;		/* "SYSVSHM", "!SYSVSHM", "" */
 	const char	*alias;		/* word after '}', or "" */
 	const char	*basename;	/* name in the prototype, or "" */
-	const char	*comment;	/* text of an UNIMPL/OBSOL line, or "" */
+	const char	*comment;	/* rest of an UNIMPL/OBSOL line */
 	const char	*file;		/* path as given to the loader */
 	unsigned long	 line;		/* first line of the entry */
-	int		 alternate;	/* 1: in an #else branch (not default) */
+	int		 alternate;	/* 1: in an #else (not default) */
 	enum cat_format	 format;
 };
 
