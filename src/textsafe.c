@@ -331,9 +331,13 @@ textsafe_display(const char *s, size_t len, int flags, size_t *outlen)
 			col += 2;
 			i++;
 		} else if (c < 0x80) {
-			obuf_add(&b, s + i, 1);
-			col++;
-			i++;
+			/* Printable ASCII, the common case: a whole run. */
+			for (k = i + 1; k < len && (unsigned char)s[k] >= 0x20 &&
+			    (unsigned char)s[k] < 0x7f; k++)
+				continue;
+			obuf_add(&b, s + i, k - i);
+			col += k - i;
+			i = k;
 		} else if ((k = textsafe_utf8_decode(s + i, len - i,
 		    &cp)) == 0) {
 			(void)snprintf(tmp, sizeof(tmp), "\\x%02x", c);
