@@ -368,10 +368,14 @@ note_marks(struct ltpout *p, const struct ltpout_line *l)
 	long h, mi, s;
 
 	if (l->cls == LC_PLAIN) {
-		if (has_prefix(l->text, l->len, "Test timeouted"))
+		/*
+		 * Written by LTP's signal handlers with write(2), so on a
+		 * pty they may land after half a line of the child's.
+		 */
+		if (strstr(l->text, "Test timeouted, sending SIGKILL") != NULL)
 			t->marks |= LTPOUT_MARK_LTP_TIMEOUT;
-		else if (has_prefix(l->text, l->len,
-		    "Sending SIGKILL to test process"))
+		else if (strstr(l->text, "Sending SIGKILL to test process") !=
+		    NULL)
 			t->marks |= LTPOUT_MARK_EXT_KILL;
 	} else if (l->cls == LC_TBROK) {
 		if (has_prefix(m, l->msglen, "Test killed!"))

@@ -469,6 +469,18 @@ check_bytes(void)
 	ok(t.marks == LTPOUT_MARK_LTP_TIMEOUT, "LTP timeout marked");
 	free(tr.p);
 
+	/* Older LTP's wording; hint and kernel-tag lines stay plain. */
+	parse_lit(LIT("tst_test.c:1690: TINFO: Timeout per run is 0h 00m 30s\n"
+	    "HINT: You _MAY_ be vulnerable to CVE(s):\n\n"
+	    "https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2017-2671\n"
+	    "linux-git:086e774a57fb\nhalf a lineSending SIGKILL to test "
+	    "process...\n"), &tr, &t);
+	is_int(t.timeout_secs, 30, "old 'Timeout per run' wording");
+	is_int(t.lines[LC_TINFO], 1, "one TINFO");
+	is_int(t.lines[LC_PLAIN], 5, "HINT, blank, URL, tag, kill: plain");
+	ok(t.marks == LTPOUT_MARK_EXT_KILL, "kill line found mid-line");
+	free(tr.p);
+
 	/* A partial line is only given at flush, and can be peeked. */
 	p = ltpout_new();
 	cur = "abc";
