@@ -500,7 +500,7 @@ check_long_line(void)
 	const size_t big = 1024 * 1024;
 	struct ltpout_tally t;
 	struct trace tr, whole;
-	char *buf, note[160], msg[128];
+	char *buf, note[256], msg[128];
 	size_t i, len;
 
 	/* 1 MB of a 3-byte character: the cap falls inside one. */
