@@ -332,7 +332,8 @@ textsafe_display(const char *s, size_t len, int flags, size_t *outlen)
 			i++;
 		} else if (c < 0x80) {
 			/* Printable ASCII, the common case: a whole run. */
-			for (k = i + 1; k < len && (unsigned char)s[k] >= 0x20 &&
+			for (k = i + 1; k < len &&
+			    (unsigned char)s[k] >= 0x20 &&
 			    (unsigned char)s[k] < 0x7f; k++)
 				continue;
 			obuf_add(&b, s + i, k - i);

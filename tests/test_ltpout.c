@@ -199,7 +199,8 @@ static const struct expect expects[] = {
 	    0, 0, 0, 1, 0, 0, -1 },
 	{ "tmpdir-relative-tbrok.txt", 2, TS_BROKEN, { 0, 0, 1, 0, 0 },
 	    0, 0, 1, 0, 0, 0, -1 },
-	{ "writev01.txt", 0, TS_PASS, { 6, 0, 0, 0, 0 }, 6, 0, 0, 0, 0, 6, 120 },
+	{ "writev01.txt", 0, TS_PASS, { 6, 0, 0, 0, 0 },
+	    6, 0, 0, 0, 0, 6, 120 },
 	{ "writev02.txt", 0, TS_PASS, { -1 }, 1, 0, 0, 0, 0, 1, -1 },
 	{ "writev03-slow-single-fs.txt", 0, TS_PASS, { 1, 0, 0, 0, 0 },
 	    1, 0, 0, 0, 0, 29, 195 },
@@ -541,6 +542,47 @@ check_long_line(void)
 	free(buf);
 }
 
+/* 4 MiB with no line end at all: bounded, then given at flush. */
+static void
+check_unterminated_flood(void)
+{
+	struct ltpout *p = ltpout_new();
+	struct ltpout_line l;
+	char *chunk = xmalloc(65536);
+	const char *cur;
+	size_t n, pend, maxpend = 0;
+	int i, lines = 0;
+
+	memset(chunk, 'x', 65536);
+	for (i = 0; i < 64; i++) {
+		cur = chunk;
+		n = 65536;
+		while (ltpout_scan(p, &cur, &n, &l))
+			lines++;
+		(void)ltpout_pending(p, &pend);
+		if (pend > maxpend)
+			maxpend = pend;
+	}
+	is_int(lines, 0, "flood: no line before flush");
+	ok(maxpend <= LTPOUT_LINE_MAX, "flood: held at most %zu bytes",
+	    maxpend);
+	ok(ltpout_flush(p, &l) && l.len == LTPOUT_LINE_MAX &&
+	    l.cut == 64 * 65536 - LTPOUT_LINE_MAX &&
+	    (l.flags & (LTPOUT_CUT | LTPOUT_UNTERMINATED)) ==
+	    (LTPOUT_CUT | LTPOUT_UNTERMINATED), "flood: capped line at flush");
+	ok(ltpout_flush(p, &l) && l.cls == LC_META &&
+	    strstr(l.text, "4128768 bytes dropped") != NULL,
+	    "flood: then the note (%s)", l.text);
+	ok(!ltpout_flush(p, &l), "flood: then nothing");
+	cur = "t.c:1: TPASS: after\n";
+	n = strlen(cur);
+	ok(ltpout_scan(p, &cur, &n, &l) && l.cls == LC_TPASS &&
+	    l.lineno == 2, "flood: parsing goes on after flush");
+	is_int(ltpout_tally(p)->cut_bytes, 4128768, "flood: tally of cut");
+	ltpout_free(p);
+	free(chunk);
+}
+
 static enum test_status
 status_of(const char *out, enum test_end_how how, int code, char *why)
 {
@@ -627,6 +669,7 @@ main(void)
 	check_streams();
 	check_bytes();
 	check_long_line();
+	check_unterminated_flood();
 	check_precedence();
 	check_signal_name();
 	return tap_done();
