@@ -217,7 +217,8 @@ cp_is_unsafe(unsigned long cp)
 	return (cp >= 0x80 && cp <= 0x9f) ||
 	    (cp >= 0x202a && cp <= 0x202e) ||
 	    (cp >= 0x2066 && cp <= 0x2069) ||
-	    cp == 0x2028 || cp == 0x2029 || cp == 0x200e || cp == 0x200f;
+	    cp == 0x2028 || cp == 0x2029 || cp == 0x200e || cp == 0x200f ||
+	    cp == 0x061c;
 }
 
 /* Used when the locale cannot tell us: enough for LTP's output. */

@@ -583,6 +583,56 @@ check_unterminated_flood(void)
 	free(chunk);
 }
 
+/* Random hostile input: the chunking never changes the result. */
+static void
+check_random_equivalence(void)
+{
+	static const char *const bits[] = {
+		"\r", "\n", "\r\n", "\x1b", "\x1b[1;32m", "\x1b]0;t", "\x07",
+		"t.c:1: TPASS: ", "x 1 TFAIL : ", "Summary:\n", "passed 1\n",
+		"\xe2\x82", "\xac", "\0", "abc", " ", "Test timeouted"
+	};
+	struct trace a, b, c;
+	char buf[2048], ta[512], tb[512], tc[512];
+	unsigned long seed = 7;
+	size_t len, k;
+	int round, same = 0;
+
+	for (round = 0; round < 200; round++) {
+		len = 0;
+		for (;;) {
+			seed = seed * 1103515245 + 12345;
+			k = (seed >> 16) % (sizeof(bits) / sizeof(bits[0]));
+			if (len + 20 > sizeof(buf) || (seed >> 8) % 97 == 0)
+				break;
+			/* bits[13] is a NUL: strlen() would miss it. */
+			if (k == 13)
+				buf[len++] = '\0';
+			else {
+				memcpy(buf + len, bits[k], strlen(bits[k]));
+				len += strlen(bits[k]);
+			}
+		}
+		parse_chunked(buf, len, len > 0 ? len : 1, &a, ta, sizeof(ta),
+		    NULL);
+		parse_chunked(buf, len, 1, &b, tb, sizeof(tb), NULL);
+		parse_chunked(buf, len, 0, &c, tc, sizeof(tc), NULL);
+		if (a.len == 0 && b.len == 0 && c.len == 0)
+			same += strcmp(ta, tb) == 0 && strcmp(ta, tc) == 0;
+		else if (a.len == b.len && a.len == c.len &&
+		    memcmp(a.p, b.p, a.len) == 0 &&
+		    memcmp(a.p, c.p, a.len) == 0 && strcmp(ta, tb) == 0 &&
+		    strcmp(ta, tc) == 0 && memchr(a.p, 0x1b, a.len) == NULL &&
+		    memchr(a.p, '\r', a.len) == NULL)
+			same++;
+		free(a.p);
+		free(b.p);
+		free(c.p);
+	}
+	is_int(same, 200, "200 random streams: same lines whatever the "
+	    "chunks, no ESC or CR left");
+}
+
 static enum test_status
 status_of(const char *out, enum test_end_how how, int code, char *why)
 {
@@ -670,6 +720,7 @@ main(void)
 	check_bytes();
 	check_long_line();
 	check_unterminated_flood();
+	check_random_equivalence();
 	check_precedence();
 	check_signal_name();
 	return tap_done();
