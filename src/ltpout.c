@@ -7,7 +7,6 @@
  * Summary block.  The verdict is a pure function of the tallies, so
  * the store can recompute it from saved counts.
  */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,15 @@
 #include "ltpscope/xmalloc.h"
 
 #define ESC	0x1b
+
+/*
+ * Not <ctype.h>: LTP's format is ASCII whatever the locale, and the
+ * UI runs under a UTF-8 one where isspace() may accept other bytes.
+ */
+#define IS_BLANK(c)	((c) == ' ' || (c) == '\t' || (c) == '\v' || \
+			    (c) == '\f')
+#define IS_DIGIT(c)	((c) >= '0' && (c) <= '9')
+#define IS_UPPER(c)	((c) >= 'A' && (c) <= 'Z')
 
 struct ltpout {
 	char			*buf;		/* the line being built */
@@ -200,12 +208,12 @@ match_fileline(const char *s, size_t n, char *out, unsigned long *line)
 	unsigned long v = 0;
 
 	while (i < n && s[i] != ':' && s[i] != '\0' &&
-	    !isspace((unsigned char)s[i]))
+	    !IS_BLANK(s[i]))
 		i++;
 	if (i == 0 || i >= LTPOUT_FILE_MAX || i >= n || s[i] != ':')
 		return 0;
 	d = ++i;
-	while (i < n && isdigit((unsigned char)s[i]) && i - d < 9)
+	while (i < n && IS_DIGIT(s[i]) && i - d < 9)
 		v = v * 10 + (unsigned long)(s[i++] - '0');
 	if (i == d || i + 1 >= n || s[i] != ':' || s[i + 1] != ' ')
 		return 0;
@@ -255,7 +263,7 @@ parse_oldlib(struct ltpout *p, struct ltpout_line *l)
 	enum line_class cls;
 
 	while (i < n && s[i] != ':' && s[i] != '\0' &&
-	    !isspace((unsigned char)s[i]))
+	    !IS_BLANK(s[i]))
 		i++;
 	if (i == 0 || i >= LTPOUT_FILE_MAX || i >= n || s[i] != ' ')
 		return 0;
@@ -265,7 +273,7 @@ parse_oldlib(struct ltpout *p, struct ltpout_line *l)
 	if (i < n && s[i] == '-')
 		i++;
 	d = i;
-	while (i < n && isdigit((unsigned char)s[i]))
+	while (i < n && IS_DIGIT(s[i]))
 		i++;
 	if (i == d || i >= n || s[i] != ' ')
 		return 0;
@@ -345,7 +353,7 @@ summary_count(struct ltpout_summary *sum, const char *s, size_t n)
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
 	d = i;
-	while (i < n && isdigit((unsigned char)s[i]) && i - d < 12)
+	while (i < n && IS_DIGIT(s[i]) && i - d < 12)
 		v = v * 10 + (s[i++] - '0');
 	if (i == d)
 		return 0;
@@ -368,10 +376,14 @@ note_marks(struct ltpout *p, const struct ltpout_line *l)
 	long h, mi, s;
 
 	if (l->cls == LC_PLAIN) {
-		if (has_prefix(l->text, l->len, "Test timeouted"))
+		/*
+		 * Written by LTP's signal handlers with write(2), so on a
+		 * pty they may land after half a line of the child's.
+		 */
+		if (strstr(l->text, "Test timeouted, sending SIGKILL") != NULL)
 			t->marks |= LTPOUT_MARK_LTP_TIMEOUT;
-		else if (has_prefix(l->text, l->len,
-		    "Sending SIGKILL to test process"))
+		else if (strstr(l->text, "Sending SIGKILL to test process") !=
+		    NULL)
 			t->marks |= LTPOUT_MARK_EXT_KILL;
 	} else if (l->cls == LC_TBROK) {
 		if (has_prefix(m, l->msglen, "Test killed!"))
@@ -380,7 +392,7 @@ note_marks(struct ltpout *p, const struct ltpout_line *l)
 			t->marks |= LTPOUT_MARK_SIGNAL;
 			m += strlen("Test killed by ");
 			for (k = 0; k + 1 < sizeof(t->killsig) &&
-			    isalnum((unsigned char)m[k]); k++)
+			    (IS_DIGIT(m[k]) || IS_UPPER(m[k])); k++)
 				t->killsig[k] = m[k];
 			t->killsig[k] = '\0';
 		}

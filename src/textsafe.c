@@ -217,7 +217,8 @@ cp_is_unsafe(unsigned long cp)
 	return (cp >= 0x80 && cp <= 0x9f) ||
 	    (cp >= 0x202a && cp <= 0x202e) ||
 	    (cp >= 0x2066 && cp <= 0x2069) ||
-	    cp == 0x2028 || cp == 0x2029 || cp == 0x200e || cp == 0x200f;
+	    cp == 0x2028 || cp == 0x2029 || cp == 0x200e || cp == 0x200f ||
+	    cp == 0x061c;
 }
 
 /* Used when the locale cannot tell us: enough for LTP's output. */
@@ -331,9 +332,14 @@ textsafe_display(const char *s, size_t len, int flags, size_t *outlen)
 			col += 2;
 			i++;
 		} else if (c < 0x80) {
-			obuf_add(&b, s + i, 1);
-			col++;
-			i++;
+			/* Printable ASCII, the common case: a whole run. */
+			for (k = i + 1; k < len &&
+			    (unsigned char)s[k] >= 0x20 &&
+			    (unsigned char)s[k] < 0x7f; k++)
+				continue;
+			obuf_add(&b, s + i, k - i);
+			col += k - i;
+			i = k;
 		} else if ((k = textsafe_utf8_decode(s + i, len - i,
 		    &cp)) == 0) {
 			(void)snprintf(tmp, sizeof(tmp), "\\x%02x", c);

@@ -199,7 +199,8 @@ static const struct expect expects[] = {
 	    0, 0, 0, 1, 0, 0, -1 },
 	{ "tmpdir-relative-tbrok.txt", 2, TS_BROKEN, { 0, 0, 1, 0, 0 },
 	    0, 0, 1, 0, 0, 0, -1 },
-	{ "writev01.txt", 0, TS_PASS, { 6, 0, 0, 0, 0 }, 6, 0, 0, 0, 0, 6, 120 },
+	{ "writev01.txt", 0, TS_PASS, { 6, 0, 0, 0, 0 },
+	    6, 0, 0, 0, 0, 6, 120 },
 	{ "writev02.txt", 0, TS_PASS, { -1 }, 1, 0, 0, 0, 0, 1, -1 },
 	{ "writev03-slow-single-fs.txt", 0, TS_PASS, { 1, 0, 0, 0, 0 },
 	    1, 0, 0, 0, 0, 29, 195 },
@@ -469,6 +470,18 @@ check_bytes(void)
 	ok(t.marks == LTPOUT_MARK_LTP_TIMEOUT, "LTP timeout marked");
 	free(tr.p);
 
+	/* Older LTP's wording; hint and kernel-tag lines stay plain. */
+	parse_lit(LIT("tst_test.c:1690: TINFO: Timeout per run is 0h 00m 30s\n"
+	    "HINT: You _MAY_ be vulnerable to CVE(s):\n\n"
+	    "https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2017-2671\n"
+	    "linux-git:086e774a57fb\nhalf a lineSending SIGKILL to test "
+	    "process...\n"), &tr, &t);
+	is_int(t.timeout_secs, 30, "old 'Timeout per run' wording");
+	is_int(t.lines[LC_TINFO], 1, "one TINFO");
+	is_int(t.lines[LC_PLAIN], 5, "HINT, blank, URL, tag, kill: plain");
+	ok(t.marks == LTPOUT_MARK_EXT_KILL, "kill line found mid-line");
+	free(tr.p);
+
 	/* A partial line is only given at flush, and can be peeked. */
 	p = ltpout_new();
 	cur = "abc";
@@ -488,7 +501,7 @@ check_long_line(void)
 	const size_t big = 1024 * 1024;
 	struct ltpout_tally t;
 	struct trace tr, whole;
-	char *buf, note[160], msg[128];
+	char *buf, note[256], msg[128];
 	size_t i, len;
 
 	/* 1 MB of a 3-byte character: the cap falls inside one. */
@@ -527,6 +540,97 @@ check_long_line(void)
 	free(tr.p);
 	free(whole.p);
 	free(buf);
+}
+
+/* 4 MiB with no line end at all: bounded, then given at flush. */
+static void
+check_unterminated_flood(void)
+{
+	struct ltpout *p = ltpout_new();
+	struct ltpout_line l;
+	char *chunk = xmalloc(65536);
+	const char *cur;
+	size_t n, pend, maxpend = 0;
+	int i, lines = 0;
+
+	memset(chunk, 'x', 65536);
+	for (i = 0; i < 64; i++) {
+		cur = chunk;
+		n = 65536;
+		while (ltpout_scan(p, &cur, &n, &l))
+			lines++;
+		(void)ltpout_pending(p, &pend);
+		if (pend > maxpend)
+			maxpend = pend;
+	}
+	is_int(lines, 0, "flood: no line before flush");
+	ok(maxpend <= LTPOUT_LINE_MAX, "flood: held at most %zu bytes",
+	    maxpend);
+	ok(ltpout_flush(p, &l) && l.len == LTPOUT_LINE_MAX &&
+	    l.cut == 64 * 65536 - LTPOUT_LINE_MAX &&
+	    (l.flags & (LTPOUT_CUT | LTPOUT_UNTERMINATED)) ==
+	    (LTPOUT_CUT | LTPOUT_UNTERMINATED), "flood: capped line at flush");
+	ok(ltpout_flush(p, &l) && l.cls == LC_META &&
+	    strstr(l.text, "4128768 bytes dropped") != NULL,
+	    "flood: then the note (%s)", l.text);
+	ok(!ltpout_flush(p, &l), "flood: then nothing");
+	cur = "t.c:1: TPASS: after\n";
+	n = strlen(cur);
+	ok(ltpout_scan(p, &cur, &n, &l) && l.cls == LC_TPASS &&
+	    l.lineno == 2, "flood: parsing goes on after flush");
+	is_int(ltpout_tally(p)->cut_bytes, 4128768, "flood: tally of cut");
+	ltpout_free(p);
+	free(chunk);
+}
+
+/* Random hostile input: the chunking never changes the result. */
+static void
+check_random_equivalence(void)
+{
+	static const char *const bits[] = {
+		"\r", "\n", "\r\n", "\x1b", "\x1b[1;32m", "\x1b]0;t", "\x07",
+		"t.c:1: TPASS: ", "x 1 TFAIL : ", "Summary:\n", "passed 1\n",
+		"\xe2\x82", "\xac", "\0", "abc", " ", "Test timeouted"
+	};
+	struct trace a, b, c;
+	char buf[2048], ta[512], tb[512], tc[512];
+	unsigned long seed = 7;
+	size_t len, k;
+	int round, same = 0;
+
+	for (round = 0; round < 200; round++) {
+		len = 0;
+		for (;;) {
+			seed = seed * 1103515245 + 12345;
+			k = (seed >> 16) % (sizeof(bits) / sizeof(bits[0]));
+			if (len + 20 > sizeof(buf) || (seed >> 8) % 97 == 0)
+				break;
+			/* bits[13] is a NUL: strlen() would miss it. */
+			if (k == 13)
+				buf[len++] = '\0';
+			else {
+				memcpy(buf + len, bits[k], strlen(bits[k]));
+				len += strlen(bits[k]);
+			}
+		}
+		parse_chunked(buf, len, len > 0 ? len : 1, &a, ta, sizeof(ta),
+		    NULL);
+		parse_chunked(buf, len, 1, &b, tb, sizeof(tb), NULL);
+		parse_chunked(buf, len, 0, &c, tc, sizeof(tc), NULL);
+		if (a.len == 0 && b.len == 0 && c.len == 0)
+			same += strcmp(ta, tb) == 0 && strcmp(ta, tc) == 0;
+		else if (a.len == b.len && a.len == c.len &&
+		    memcmp(a.p, b.p, a.len) == 0 &&
+		    memcmp(a.p, c.p, a.len) == 0 && strcmp(ta, tb) == 0 &&
+		    strcmp(ta, tc) == 0 && memchr(a.p, 0x1b, a.len) == NULL &&
+		    memchr(a.p, '\r', a.len) == NULL)
+			same++;
+		free(a.p);
+		free(b.p);
+		free(c.p);
+	}
+	is_int(same, 200, "200 random streams: same lines whatever the "
+	    "chunks, no ESC or CR left");
 }
 
 static enum test_status
@@ -615,6 +719,8 @@ main(void)
 	check_streams();
 	check_bytes();
 	check_long_line();
+	check_unterminated_flood();
+	check_random_equivalence();
 	check_precedence();
 	check_signal_name();
 	return tap_done();

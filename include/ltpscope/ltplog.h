@@ -72,7 +72,8 @@ void	ltplog_set_body(struct ltplog *, const char *, size_t);
 char	*ltplog_format(const struct ltplog *, size_t *);
 /*
  * Writes the log to path (via a temporary file renamed into place, so
- * a crash leaves the old file or the new one).  Returns 0 or -1.
+ * a crash leaves the old file or the new one); the directory must
+ * exist.  Refuses pairs ltplog_add() would refuse.  Returns 0 or -1.
  */
 int	ltplog_write(const struct ltplog *, const char *, struct diaglist *);
 

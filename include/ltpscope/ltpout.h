@@ -83,8 +83,10 @@ struct ltpout_summary {
 
 /* Everything the verdict needs; plain data, so it can be stored. */
 struct ltpout_tally {
-	unsigned long		 lines[LC__COUNT];	/* per class */
-	unsigned long		 total;
+	unsigned long		 lines[LC__COUNT];	/* per class, cut
+							   notes in LC_META */
+	unsigned long		 total;			/* stream lines, no
+							   notes */
 	struct ltpout_summary	 summary;
 	unsigned		 marks;			/* LTPOUT_MARK_* */
 	char			 killsig[16];		/* "SIGSEGV" with
