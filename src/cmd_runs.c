@@ -138,8 +138,8 @@ cmd_runs(int argc, char **argv)
 			else if (strcmp(optarg, "text") == 0)
 				json = 0;
 			else {
-				fprintf(stderr, "ltpscope: runs: unknown format "
-				    "'%s'\n", optarg);
+				fprintf(stderr, "ltpscope: runs: unknown "
+				    "format '%s'\n", optarg);
 				runs_usage();
 				return 2;
 			}

@@ -230,8 +230,8 @@ cmd_show(int argc, char **argv)
 			else if (strcmp(optarg, "text") == 0)
 				json = 0;
 			else {
-				fprintf(stderr, "ltpscope: show: unknown format "
-				    "'%s'\n", optarg);
+				fprintf(stderr, "ltpscope: show: unknown "
+				    "format '%s'\n", optarg);
 				show_usage();
 				return 2;
 			}
