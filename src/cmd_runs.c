@@ -62,7 +62,8 @@ runs_text(const struct store_run *v, size_t n)
 		    store_run_state_name(r->state), r->counts[TS_PASS],
 		    r->counts[TS_FAIL], r->counts[TS_BROKEN],
 		    r->counts[TS_CONF], r->counts[TS_TIMEOUT], runs_other(r),
-		    done, r->label, r->label[0] != '\0' ? " / " : "", where);
+		    done, storecli_field(r->label), r->label[0] != '\0' ?
+		    " / " : "", storecli_field(where));
 	}
 }
 
@@ -138,8 +139,8 @@ cmd_runs(int argc, char **argv)
 			else if (strcmp(optarg, "text") == 0)
 				json = 0;
 			else {
-				fprintf(stderr, "ltpscope: runs: unknown format "
-				    "'%s'\n", optarg);
+				fprintf(stderr, "ltpscope: runs: unknown "
+				    "format '%s'\n", optarg);
 				runs_usage();
 				return 2;
 			}

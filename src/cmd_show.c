@@ -73,9 +73,10 @@ show_run_header(const struct store_run *r)
 
 	storecli_time(r->started, when, sizeof(when));
 	printf("run %" PRId64 "%s%s%s: %s UTC, %s, %s %s %s %s, ltp %s\n",
-	    r->id, r->label[0] != '\0' ? " \"" : "", r->label,
+	    r->id, r->label[0] != '\0' ? " \"" : "", storecli_field(r->label),
 	    r->label[0] != '\0' ? "\"" : "", when,
-	    store_run_state_name(r->state), r->host[0] ? r->host : "-",
+	    store_run_state_name(r->state),
+	    r->host[0] ? storecli_field(r->host) : "-",
 	    r->arch[0] ? r->arch : "-", r->os_name[0] ? r->os_name : "-",
 	    r->os_version, r->ltp_version[0] ? r->ltp_version : "-");
 }
@@ -96,8 +97,8 @@ show_text(const struct store_run *run, const struct store_result *v,
 
 		(void)snprintf(sig, sizeof(sig), "%d", r->signal);
 		printf("%5" PRId64 "  %-24s %-20s %-11s %4d %5s %9" PRId64
-		    " %4u %4u %4u %4u %4u%s\n", r->seq, r->tag,
-		    r->syscall[0] ? r->syscall : "-",
+		    " %4u %4u %4u %4u %4u%s\n", r->seq, storecli_field(r->tag),
+		    r->syscall[0] ? storecli_field(r->syscall) : "-",
 		    test_status_name(r->status), r->exit_code,
 		    r->signal ? sig : "-", r->duration_ms, r->npass,
 		    r->nfail, r->nbroken, r->nconf, r->nwarn,
@@ -230,8 +231,8 @@ cmd_show(int argc, char **argv)
 			else if (strcmp(optarg, "text") == 0)
 				json = 0;
 			else {
-				fprintf(stderr, "ltpscope: show: unknown format "
-				    "'%s'\n", optarg);
+				fprintf(stderr, "ltpscope: show: unknown "
+				    "format '%s'\n", optarg);
 				show_usage();
 				return 2;
 			}

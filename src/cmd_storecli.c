@@ -160,6 +160,22 @@ storecli_time(int64_t t, char *buf, size_t size)
 	(void)strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
 }
 
+const char *
+storecli_field(const char *s)
+{
+	static char buf[2][256];
+	static int which;
+	char *b = buf[which];
+	size_t i;
+
+	which = !which;
+	for (i = 0; s[i] != '\0' && i < sizeof(buf[0]) - 1; i++)
+		b[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' :
+		    s[i];
+	b[i] = '\0';
+	return b;
+}
+
 int64_t
 storecli_run_arg(struct store *st, const char *arg)
 {

@@ -397,8 +397,8 @@ store_run_resume(struct store *st, int64_t run_id,
 	pid = run.pid;
 	store_run_clear(&run);
 	if (store_run_is_live(st, run_id)) {
-		diag_error(dl, st->path, 0, "run %lld is still running (process "
-		    "%lld)", (long long)run_id, (long long)pid);
+		diag_error(dl, st->path, 0, "run %lld is still running "
+		    "(process %lld)", (long long)run_id, (long long)pid);
 		return STORE_EINVAL;
 	}
 	/* The lock is the claim: two resumers cannot both get it. */

@@ -186,6 +186,18 @@ test_create(void)
 	    "name IN ('runs','results','outputs','queue','meta')"), 5,
 	    "all tables exist");
 	store_close(st);
+
+	/* An existing empty file is a database at version 0. */
+	close(open(tmp_path("empty.db"), O_WRONLY | O_CREAT | O_TRUNC, 0644));
+	is_int(store_open(&st, tmp_path("empty.db"), 0, &dl), STORE_OK,
+	    "empty file opens without STORE_CREATE");
+	if (st != NULL) {
+		is_int(store_schema_version(st), STORE_SCHEMA_VERSION,
+		    "empty file migrated to the current schema");
+		store_close(st);
+	}
+	is_int(store_open(&st, tmp_path("absent.db"), 0, &dl),
+	    STORE_ECANTOPEN, "missing file without STORE_CREATE");
 	diag_free(&dl);
 }
 
@@ -274,7 +286,7 @@ test_bytes_and_cap(void)
 	struct store_result r, *res;
 	struct diaglist dl;
 	struct store *st;
-	unsigned char *big;
+	unsigned char *big, *huge;
 	int64_t run, id1, id2, id3, id4;
 	size_t i, n, cap = 1000;
 	char *note;
@@ -325,10 +337,21 @@ test_bytes_and_cap(void)
 	store_output_clear(&o);
 	store_set_output_cap(st, 0);
 
+	/* The documented default: one byte over 16 MiB is capped. */
+	huge = calloc(1, STORE_OUTPUT_CAP + 1);
+	id4 = record(st, run, "t4", 4, TS_PASS, huge, STORE_OUTPUT_CAP + 1);
+	free(huge);
+	is_int(store_get_output(st, id4, &o, &dl), STORE_OK, "16 MiB + 1");
+	is_int(o.capped, 1, "capped at STORE_OUTPUT_CAP");
+	is_int(o.original_size, STORE_OUTPUT_CAP + 1, "original size kept");
+	ok(o.stored_size <= STORE_OUTPUT_CAP && o.stored_size >
+	    STORE_OUTPUT_CAP - 100, "nearly 16 MiB stored");
+	store_output_clear(&o);
+
 	is_int(store_run_results(st, run, &res, &n, &dl), STORE_OK,
 	    "results of the run");
-	is_int(n, 4, "four results");
-	if (n == 4) {
+	is_int(n, 5, "five results");
+	if (n == 5) {
 		is_int(res[1].status, TS_FAIL, "status stored");
 		is_int(res[1].exit_code, 1, "exit code stored");
 		is_int(res[1].duration_ms, 42, "duration stored");
@@ -369,7 +392,8 @@ die_mid_run(const char *path, const char *const *tags, size_t ntags,
 			_exit(3);
 		run = begin_run(st, "crashy", tags, ntags);
 		for (i = 0; i < done; i++)
-			record(st, run, tags[i], (int64_t)i, TS_PASS, "ok\n", 3);
+			record(st, run, tags[i], (int64_t)i, TS_PASS, "ok\n",
+			    3);
 		store_test_start(st, run, tags[done], "sys", (int64_t)done,
 		    &id, &dl);
 		kill(getpid(), SIGKILL);
@@ -451,7 +475,8 @@ test_protocol_and_resume(void)
 	has_str(o.data, "likely crashed the system", "saying why");
 	store_output_clear(&o);
 	store_result_clear(&one);
-	is_int(store_interrupted_runs(st, &iv, &n, &dl), STORE_OK, "look again");
+	is_int(store_interrupted_runs(st, &iv, &n, &dl), STORE_OK,
+	    "look again");
 	is_int(n, 0, "a resumed (live) run is no longer interrupted");
 	store_interrupted_free(iv, n);
 

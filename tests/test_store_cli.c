@@ -91,7 +91,7 @@ crashed_run(void)
 		diag_init(&dl);
 		if (store_open(&st, db, 0, &dl) != STORE_OK)
 			_exit(3);
-		run = add_run(st, "crashed", 4);
+		run = add_run(st, "crashed\x1b[2J", 4);
 		add_result(st, run, "abort01", 0, TS_PASS, "ok\n", 3);
 		store_test_start(st, run, "brk01", "brk", 1, &id, &dl);
 		kill(getpid(), SIGKILL);
@@ -230,6 +230,9 @@ main(void)
 	has_str(out, "run 3 was interrupted while brk01 was running; resume "
 	    "with ltpscope run --resume", "interrupted run warned about");
 	has_str(out, "interrupted", "and listed as interrupted");
+	has_str(out, "crashed?[2J / vm-netbsd", "control bytes in a label "
+	    "are not sent to the terminal");
+	ok(out != NULL && strchr(out, '\x1b') == NULL, "no raw escape");
 	free(out);
 
 	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);

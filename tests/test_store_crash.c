@@ -68,8 +68,8 @@ writer(const char *path, int fd)
 		if (store_run_begin(st, &run, q, 50, &dl) != STORE_OK)
 			_exit(4);
 		for (i = 0; i < 50; i++) {
-			if (store_test_start(st, run.id, tags[i], "", (int64_t)i,
-			    &id, &dl) != STORE_OK)
+			if (store_test_start(st, run.id, tags[i], "",
+			    (int64_t)i, &id, &dl) != STORE_OK)
 				_exit(5);
 			n = output_size(id);
 			output_fill(id, buf, n);

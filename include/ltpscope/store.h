@@ -13,8 +13,13 @@
  * store_run_resume() marks that test TS_INTERRUPTED and returns the
  * queued tests that have no result yet, so no test runs twice.
  *
- * A live run holds an advisory lock (see store_lock.c) so that a run in
- * progress in another process is never mistaken for an interrupted one.
+ * A live run holds an fcntl lock on "<db>-lock" (see store_lock.c) so
+ * that a run in progress in another process is never mistaken for an
+ * interrupted one.  One process writes runs into one database at a time.
+ *
+ * Per-run counts and the latest result of each test are kept by
+ * triggers (store_schema.c), so listing 200 runs of 1,300 results, or
+ * the latest results, reads a few thousand rows at most.
  *
  * Ownership: every struct and string the store_* functions hand out is
  * malloc'd and belongs to the caller, who releases it with the matching
@@ -222,10 +227,13 @@ int	store_run_results(struct store *, int64_t run_id,
 /* The result of tag in a run (the last one if it ran twice). */
 int	store_find_result(struct store *, int64_t run_id, const char *tag,
 	    struct store_result *, struct diaglist *);
-/* Last n results of tag across runs, newest first (history strips). */
+/*
+ * Last n results of tag across runs, newest first (history strips); a
+ * test running right now shows as TS_RUNNING.
+ */
 int	store_test_history(struct store *, const char *tag, size_t n,
 	    struct store_result **vp, size_t *np, struct diaglist *);
-/* Newest finished result of every test, ordered by tag. */
+/* Newest result (not TS_RUNNING) of every test, ordered by tag. */
 int	store_latest_results(struct store *, struct store_result **vp,
 	    size_t *np, struct diaglist *);
 void	store_result_clear(struct store_result *);

@@ -28,6 +28,11 @@ void	storecli_warn_interrupted(struct store *);
 void	storecli_json_str(FILE *, const char *s, size_t len);
 /* "2026-12-03 06:51:00" in UTC, or "-" for 0. */
 void	storecli_time(int64_t, char *, size_t);
+/*
+ * A short field (label, host) fit for a table: control bytes become
+ * '?'.  Returns one of two static buffers, so two may share a printf.
+ */
+const char	*storecli_field(const char *);
 /* Parses a run id or "last"; 0 and a message on failure. */
 int64_t	storecli_run_arg(struct store *, const char *);
 
