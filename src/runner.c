@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@
 #include "ltpscope/procs.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/runner.h"
+#include "ltpscope/spawn.h"
 #include "ltpscope/xmalloc.h"
 
 #ifndef LTPSCOPE_DATADIR
@@ -271,50 +273,6 @@ open_pty(int *master, int *slave)
 	return 0;
 }
 
-static void
-child_write(const char *s)
-{
-	(void)write(STDERR_FILENO, s, strlen(s));
-}
-
-/* After fork(): async-signal-safe calls only. */
-static __dead void
-child_exec(const char *path, char *const argv[], char *const envp[],
-    int out, int devnull, int is_pty, const char *dir)
-{
-	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE,
-	    SIGTERM, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN,
-	    SIGTTOU };
-	sigset_t none;
-	size_t i;
-
-	(void)setsid();
-#ifdef TIOCSCTTY
-	/* A controlling tty: the kernel sends SIGHUP when the leader ends. */
-	if (is_pty)
-		(void)ioctl(out, TIOCSCTTY, 0);
-#else
-	(void)is_pty;
-#endif
-	if (dup2(devnull, STDIN_FILENO) == -1 ||
-	    dup2(out, STDOUT_FILENO) == -1 ||
-	    dup2(out, STDERR_FILENO) == -1)
-		_exit(127);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		(void)signal(sigs[i], SIG_DFL);
-	sigemptyset(&none);
-	(void)sigprocmask(SIG_SETMASK, &none, NULL);
-	if (chdir(dir) == -1) {
-		child_write("ltpscope: cannot enter TMPDIR\n");
-		_exit(127);
-	}
-	execve(path, argv, envp);
-	child_write("ltpscope: cannot execute ");
-	child_write(path);
-	child_write("\n");
-	_exit(127);
-}
-
 struct runner *
 runner_startv(const struct runner_opts *o, char *const argv[],
     struct diaglist *dl)
@@ -322,7 +280,9 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	static const struct runner_opts defaults;
 	const char *ltproot, *tmpbase, *syspath;
 	char *path = NULL, *exe = NULL, *tmpl = NULL, **envp = NULL;
+	char *tty = NULL;
 	int out = -1, in = -1, devnull = -1, pfd[2];
+	struct spawn_req rq;
 	struct runner *r;
 	pid_t pid;
 
@@ -384,28 +344,36 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		    strerror(errno));
 		in = out = -1;
 		goto fail;
-	}
+	} else if ((tty = ptsname(in)) != NULL)
+		tty = xstrdup(tty);
 	if ((devnull = open("/dev/null", O_RDONLY | O_CLOEXEC)) == -1) {
 		diag_error(dl, NULL, 0, "runner: /dev/null: %s",
 		    strerror(errno));
 		goto fail;
 	}
 
+	rq.path = exe;
+	rq.argv = argv;
+	rq.envp = envp;
+	rq.out_fd = out;
+	rq.tty = tty;
+	rq.in_fd = devnull;
+	rq.dir = tmpl;
 	r = xcalloc(1, sizeof(*r));
 	r->t_start_ns = now_ns();
-	if ((pid = fork()) == -1) {
-		diag_error(dl, NULL, 0, "runner: fork: %s", strerror(errno));
+	if ((pid = spawn_session(&rq)) == -1) {
+		diag_error(dl, NULL, 0, "runner: cannot run %s: %s", exe,
+		    strerror(errno));
 		free(r);
 		goto fail;
 	}
-	if (pid == 0)
-		child_exec(exe, argv, envp, out, devnull, !o->use_pipe, tmpl);
 
 	close(out);
 	close(devnull);
 	env_free(envp);
 	free(exe);
 	free(path);
+	free(tty);
 	r->pid = pid;
 	r->fd = in;
 	r->tmpdir = tmpl;
@@ -436,6 +404,7 @@ fail:
 	env_free(envp);
 	free(exe);
 	free(path);
+	free(tty);
 	return NULL;
 }
 
@@ -710,6 +679,21 @@ runner_run(const struct runner_opts *o, const char *cmdline,
 	if ((r = runner_start(o, cmdline, dl)) == NULL)
 		return -1;
 	while (!runner_service(r)) {
+		if (r->fd < 0 && !r->reaped) {
+			/*
+			 * Output ended and the leader is on its way out,
+			 * which takes tens of microseconds: finer steps
+			 * than poll(2)'s milliseconds, backing off to 40 ms
+			 * for a test that closed its output and goes on.
+			 */
+			struct timespec ts;
+			unsigned int k = r->eof_polls < 11 ? r->eof_polls : 11;
+
+			ts.tv_sec = 0;
+			ts.tv_nsec = 20000L << k;
+			(void)nanosleep(&ts, NULL);
+			continue;
+		}
 		pfd.fd = runner_fd(r);
 		pfd.events = POLLIN;
 		pfd.revents = 0;

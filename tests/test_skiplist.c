@@ -38,7 +38,8 @@ test_parse(void)
 	if (dl.n >= 2) {
 		diag_format(&dl.v[0], buf, sizeof(buf));
 		is_str(buf, "t.skip:5: error: 'nothing_here' has no reason: "
-		    "write why it is skipped", "missing reason, with file:line");
+		    "write why it is skipped",
+		    "missing reason, with file:line");
 		diag_format(&dl.v[1], buf, sizeof(buf));
 		is_str(buf, "t.skip:7: error: unclosed '[' in pattern 'bad[01'",
 		    "bad glob, with file:line");
@@ -102,7 +103,8 @@ test_shipped(void)
 	    "copy_file_range03: panics");
 	has_str(skiplist_lookup(&sl, "sigprocmask01"), "hang",
 	    "sigprocmask01: hangs");
-	has_str(skiplist_lookup(&sl, "sigrelse01"), "hang", "sigrelse01: hangs");
+	has_str(skiplist_lookup(&sl, "sigrelse01"), "hang",
+	    "sigrelse01: hangs");
 	ok(skiplist_lookup(&sl, "rt_sigprocmask01") == NULL,
 	    "rt_sigprocmask01 still runs");
 	ok(skiplist_lookup(&sl, "getpid02") == NULL, "getpid02 still runs");
