@@ -20,7 +20,9 @@
  * say); it never blocks.  runner_run() is that loop for callers that
  * can afford to wait.
  *
- * The runner never installs signal handlers.  File descriptors the
+ * The runner never installs signal handlers, and the caller must not
+ * reap the runner's children for it (no waitpid(-1) in a SIGCHLD
+ * handler: the exit status would be lost).  File descriptors the
  * caller opened without O_CLOEXEC are inherited by the test.
  */
 #ifndef LTPSCOPE_RUNNER_H
