@@ -619,8 +619,15 @@ runner_done(const struct runner *r)
 void
 runner_stop(struct runner *r)
 {
-	if (r->done || r->reaped || r->res.stopped)
+	if (r->done || r->reaped)
 		return;
+	if (r->res.stopped) {
+		/* Asked twice: the user does not want to wait the grace. */
+		r->res.killed = 1;
+		r->kill_sent = 1;
+		runner_signal(r, SIGKILL);
+		return;
+	}
 	r->res.stopped = 1;
 	if (!r->term_sent) {
 		r->term_sent = 1;

@@ -546,6 +546,33 @@ test_nonblocking_and_stop(void)
 	    secs_since(&t0));
 	runner_free(r);
 
+	/* Pressing x twice does not wait for the grace period. */
+	memset(&out, 0, sizeof(out));
+	r = runner_start(&o, "trap '' TERM; echo ready; while :; do :; done",
+	    &dl);
+	if (ok(r != NULL, "TERM-proof shell loop started")) {
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		while (strstr(out.p, "ready") == NULL && secs_since(&t0) < 5) {
+			pfd.fd = runner_fd(r);
+			pfd.events = POLLIN;
+			(void)poll(&pfd, pfd.fd >= 0, runner_poll_timeout(r));
+			(void)runner_service(r);
+		}
+		runner_stop(r);
+		(void)poll(NULL, 0, 50);
+		ok(!runner_service(r), "SIGTERM ignored: still running");
+		runner_stop(r);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		while (!runner_service(r) && secs_since(&t0) < 5)
+			(void)poll(NULL, 0, runner_poll_timeout(r));
+		ok(runner_result(r)->stopped && runner_result(r)->killed &&
+		    runner_result(r)->signo == SIGKILL,
+		    "second stop: SIGKILL (sig %d)", runner_result(r)->signo);
+		ok(secs_since(&t0) < 0.4, "without the grace (%.3f s)",
+		    secs_since(&t0));
+		runner_free(r);
+	}
+
 	/* Freeing a run still going kills it and cleans up. */
 	r = runner_start(&o, FAKE "hang", &dl);
 	if (r != NULL) {
@@ -560,6 +587,33 @@ test_nonblocking_and_stop(void)
 	}
 	diag_free(&dl);
 	(void)spins;
+}
+
+/* Real runtest lines run directly: none of them needs the shell. */
+static void
+test_runtest_lines(void)
+{
+	char *rt, *line, *save = NULL;
+	int lines = 0, shell = 0;
+
+	rt = tap_slurp(tap_shared_path("ltp/runtest-syscalls"), NULL);
+	if (!ok(rt != NULL, "runtest-syscalls readable"))
+		return;
+	for (line = strtok_r(rt, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		line += strspn(line, " \t");
+		if (*line == '#' || *line == '\0')
+			continue;
+		line += strcspn(line, " \t");	/* the tag */
+		lines++;
+		if (runner_needs_shell(line)) {
+			shell++;
+			tap_diag("needs a shell: %s", line);
+		}
+	}
+	ok(lines > 1500, "%d runtest commands", lines);
+	is_int(shell, 0, "none sent through /bin/sh");
+	free(rt);
 }
 
 int
@@ -577,6 +631,7 @@ main(void)
 	test_escape_after_exit();
 	test_environment();
 	test_path_lookup();
+	test_runtest_lines();
 	test_flood_and_bytes();
 	test_nonblocking_and_stop();
 	return tap_done();

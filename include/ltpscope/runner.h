@@ -114,7 +114,10 @@ int		 runner_poll_timeout(const struct runner *);
  */
 int		 runner_service(struct runner *);
 int		 runner_done(const struct runner *);
-/* The user's interrupt: SIGTERM to the session, SIGKILL after grace. */
+/*
+ * The user's interrupt: SIGTERM to the session, SIGKILL after grace;
+ * called again before the test is gone, SIGKILL at once.
+ */
 void		 runner_stop(struct runner *);
 /* Owned by the handle. */
 const struct runner_result *runner_result(const struct runner *);
