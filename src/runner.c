@@ -246,6 +246,25 @@ set_nonblock(int fd)
 	return fl == -1 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
 }
 
+/*
+ * Moves fd above 0, 1 and 2 (keeping close-on-exec): when ltpscope runs
+ * with a standard descriptor closed, a new fd may land there, and the
+ * dup2() onto 0..2 in the child would then do nothing, or clobber one.
+ */
+static int
+fd_above_stdio(int *fd)
+{
+	int nfd;
+
+	if (*fd > STDERR_FILENO)
+		return 0;
+	if ((nfd = fcntl(*fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1)) == -1)
+		return -1;
+	close(*fd);
+	*fd = nfd;
+	return 0;
+}
+
 /* Master and slave of a pty that passes output bytes through as is. */
 static int
 open_pty(int *master, int *slave)
@@ -349,6 +368,10 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	if ((devnull = open("/dev/null", O_RDONLY | O_CLOEXEC)) == -1) {
 		diag_error(dl, NULL, 0, "runner: /dev/null: %s",
 		    strerror(errno));
+		goto fail;
+	}
+	if (fd_above_stdio(&out) == -1 || fd_above_stdio(&devnull) == -1) {
+		diag_error(dl, NULL, 0, "runner: fcntl: %s", strerror(errno));
 		goto fail;
 	}
 

@@ -589,6 +589,29 @@ test_nonblocking_and_stop(void)
 	(void)spins;
 }
 
+/* ltpscope started with stdin and stderr closed still feeds its tests. */
+static void
+test_closed_stdio(void)
+{
+	struct runner_opts o;
+	struct runner_result res;
+	int save0, save2, rc;
+
+	opts_init(&o);
+	save0 = dup(0);
+	save2 = dup(2);
+	close(0);
+	close(2);
+	rc = run(&o, FAKE "pass", &res);
+	dup2(save0, 0);
+	dup2(save2, 2);
+	close(save0);
+	close(save2);
+	ok(rc == 0 && res.exited && res.exit_code == 0,
+	    "runs with fds 0 and 2 closed");
+	has_str(out.p, "pass01.c:33: TPASS:", "and its stderr arrives");
+}
+
 /* Real runtest lines run directly: none of them needs the shell. */
 static void
 test_runtest_lines(void)
@@ -632,6 +655,7 @@ main(void)
 	test_environment();
 	test_path_lookup();
 	test_runtest_lines();
+	test_closed_stdio();
 	test_flood_and_bytes();
 	test_nonblocking_and_stop();
 	return tap_done();
