@@ -500,6 +500,21 @@ runner_signal(struct runner *r, int sig)
 	(void)kill(r->pid, sig);
 }
 
+/* Session members other than the leader: -1 if they cannot be listed. */
+static long
+runner_session_left(pid_t sid)
+{
+	pid_t *v;
+	long n, i, left = 0;
+
+	n = procs_session(sid, 0, &v);
+	for (i = 0; i < n; i++)
+		if (v[i] != sid)
+			left++;
+	free(v);
+	return n < 0 ? -1 : left;
+}
+
 /* Reaps the leader if it has ended; kills what is left of its session. */
 static void
 runner_reap(struct runner *r)
@@ -517,12 +532,15 @@ runner_reap(struct runner *r)
 	} else if (si.si_pid != r->pid)
 		return;
 	/*
-	 * The leader's orphans have gone to init already, so only the
-	 * session is left to search: the quick way.
+	 * Stragglers: usually none, which the quick search (no ppids)
+	 * tells.  If there are, their own descendants count too.
 	 */
-	n = procs_signal_session(r->pid, PROCS_NOT_LEADER, SIGKILL);
-	if (n > 0)
-		r->res.stragglers = n;
+	if (runner_session_left(r->pid) != 0) {
+		n = procs_signal_session(r->pid,
+		    PROCS_DESCENDANTS | PROCS_NOT_LEADER, SIGKILL);
+		if (n > 0)
+			r->res.stragglers = n;
+	}
 	do
 		w = waitpid(r->pid, &st, 0);
 	while (w == -1 && errno == EINTR);

@@ -330,6 +330,21 @@ test_escape_after_exit(void)
 	    "no wait for the pty (%.3f s)", res.duration);
 
 	/*
+	 * The straggler's own child left the session: found through its
+	 * parent, which is still alive when the leader has gone.
+	 */
+	run(&o, FAKE "escape nest exit", &res);
+	child = number_after("TINFO: grandchild ");
+	ok(child > 1 && res.exited && res.exit_code == 0,
+	    "escape nest: grandchild %ld reported", child);
+	ok(res.stragglers >= 2, "child and grandchild killed (%d)",
+	    res.stragglers);
+	ok(gone(child), "grandchild in its own session does not survive");
+	ok(!res.output_cut, "the pty closed by itself");
+	if (child > 1)
+		kill((pid_t)child, SIGKILL);
+
+	/*
 	 * A child that left the session as well holds the pty open: the
 	 * runner must not wait for it.  We kill it ourselves.
 	 */
