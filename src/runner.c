@@ -8,7 +8,7 @@
  * a short drain period when something outside the session still holds
  * the pty -> TMPDIR removed -> done.
  */
-#include <sys/ioctl.h>
+#include <sys/ioctl.h>		/* struct winsize */
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -17,7 +17,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
