@@ -65,6 +65,21 @@ test_parse(void)
 
 	skiplist_init(&sl);
 	diag_init(&dl);
+	is_int(skiplist_load(&sl, "tests/fixtures/skiplist-bad", &dl), 1,
+	    "bad file: one error");
+	if (dl.n > 0) {
+		diag_format(&dl.v[0], buf, sizeof(buf));
+		is_str(buf, "tests/fixtures/skiplist-bad:4: error: "
+		    "'bad_entry_without_reason' has no reason: write why it "
+		    "is skipped", "error names the file and line");
+	}
+	ok(sl.n == 2 && skiplist_lookup(&sl, "msgctl04") != NULL,
+	    "good lines around it still load");
+	skiplist_free(&sl);
+	diag_free(&dl);
+
+	skiplist_init(&sl);
+	diag_init(&dl);
 	is_int(skiplist_load(&sl, "tests/fixtures/no-such-file", &dl), -1,
 	    "missing file");
 	if (dl.n > 0)
