@@ -113,7 +113,7 @@ procs_list(struct procent **out, int want_ppid)
 static long
 procs_list(struct procent **out, int want_ppid)
 {
-	struct kinfo_proc2 *kp;
+	struct kinfo_proc2 *kp = NULL;
 	struct procent *v = NULL;
 	size_t n = 0, cap = 0, len, i, cnt;
 	int mib[6], tries;

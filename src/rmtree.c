@@ -71,6 +71,9 @@ rmtree(const char *path)
 	struct stat st;
 	int err = 0;
 
+	/* Most tests leave their TMPDIR empty: one call then. */
+	if (rmdir(path) == 0)
+		return 0;
 	if (lstat(path, &st) == -1)
 		return errno == ENOENT ? 0 : -1;
 	if (!S_ISDIR(st.st_mode)) {

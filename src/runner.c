@@ -8,7 +8,7 @@
  * a short drain period when something outside the session still holds
  * the pty -> TMPDIR removed -> done.
  */
-#include <sys/ioctl.h>
+#include <sys/ioctl.h>		/* struct winsize */
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -29,6 +29,7 @@
 #include "ltpscope/procs.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/runner.h"
+#include "ltpscope/spawn.h"
 #include "ltpscope/xmalloc.h"
 
 #ifndef LTPSCOPE_DATADIR
@@ -244,6 +245,25 @@ set_nonblock(int fd)
 	return fl == -1 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
 }
 
+/*
+ * Moves fd above 0, 1 and 2 (keeping close-on-exec): when ltpscope runs
+ * with a standard descriptor closed, a new fd may land there, and the
+ * dup2() onto 0..2 in the child would then do nothing, or clobber one.
+ */
+static int
+fd_above_stdio(int *fd)
+{
+	int nfd;
+
+	if (*fd > STDERR_FILENO)
+		return 0;
+	if ((nfd = fcntl(*fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1)) == -1)
+		return -1;
+	close(*fd);
+	*fd = nfd;
+	return 0;
+}
+
 /* Master and slave of a pty that passes output bytes through as is. */
 static int
 open_pty(int *master, int *slave)
@@ -271,50 +291,6 @@ open_pty(int *master, int *slave)
 	return 0;
 }
 
-static void
-child_write(const char *s)
-{
-	(void)write(STDERR_FILENO, s, strlen(s));
-}
-
-/* After fork(): async-signal-safe calls only. */
-static __dead void
-child_exec(const char *path, char *const argv[], char *const envp[],
-    int out, int devnull, int is_pty, const char *dir)
-{
-	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE,
-	    SIGTERM, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN,
-	    SIGTTOU };
-	sigset_t none;
-	size_t i;
-
-	(void)setsid();
-#ifdef TIOCSCTTY
-	/* A controlling tty: the kernel sends SIGHUP when the leader ends. */
-	if (is_pty)
-		(void)ioctl(out, TIOCSCTTY, 0);
-#else
-	(void)is_pty;
-#endif
-	if (dup2(devnull, STDIN_FILENO) == -1 ||
-	    dup2(out, STDOUT_FILENO) == -1 ||
-	    dup2(out, STDERR_FILENO) == -1)
-		_exit(127);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		(void)signal(sigs[i], SIG_DFL);
-	sigemptyset(&none);
-	(void)sigprocmask(SIG_SETMASK, &none, NULL);
-	if (chdir(dir) == -1) {
-		child_write("ltpscope: cannot enter TMPDIR\n");
-		_exit(127);
-	}
-	execve(path, argv, envp);
-	child_write("ltpscope: cannot execute ");
-	child_write(path);
-	child_write("\n");
-	_exit(127);
-}
-
 struct runner *
 runner_startv(const struct runner_opts *o, char *const argv[],
     struct diaglist *dl)
@@ -322,7 +298,9 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	static const struct runner_opts defaults;
 	const char *ltproot, *tmpbase, *syspath;
 	char *path = NULL, *exe = NULL, *tmpl = NULL, **envp = NULL;
+	char *tty = NULL;
 	int out = -1, in = -1, devnull = -1, pfd[2];
+	struct spawn_req rq;
 	struct runner *r;
 	pid_t pid;
 
@@ -384,28 +362,40 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		    strerror(errno));
 		in = out = -1;
 		goto fail;
-	}
+	} else if ((tty = ptsname(in)) != NULL)
+		tty = xstrdup(tty);
 	if ((devnull = open("/dev/null", O_RDONLY | O_CLOEXEC)) == -1) {
 		diag_error(dl, NULL, 0, "runner: /dev/null: %s",
 		    strerror(errno));
 		goto fail;
 	}
+	if (fd_above_stdio(&out) == -1 || fd_above_stdio(&devnull) == -1) {
+		diag_error(dl, NULL, 0, "runner: fcntl: %s", strerror(errno));
+		goto fail;
+	}
 
+	rq.path = exe;
+	rq.argv = argv;
+	rq.envp = envp;
+	rq.out_fd = out;
+	rq.tty = tty;
+	rq.in_fd = devnull;
+	rq.dir = tmpl;
 	r = xcalloc(1, sizeof(*r));
 	r->t_start_ns = now_ns();
-	if ((pid = fork()) == -1) {
-		diag_error(dl, NULL, 0, "runner: fork: %s", strerror(errno));
+	if ((pid = spawn_session(&rq)) == -1) {
+		diag_error(dl, NULL, 0, "runner: cannot run %s: %s", exe,
+		    strerror(errno));
 		free(r);
 		goto fail;
 	}
-	if (pid == 0)
-		child_exec(exe, argv, envp, out, devnull, !o->use_pipe, tmpl);
 
 	close(out);
 	close(devnull);
 	env_free(envp);
 	free(exe);
 	free(path);
+	free(tty);
 	r->pid = pid;
 	r->fd = in;
 	r->tmpdir = tmpl;
@@ -436,6 +426,7 @@ fail:
 	env_free(envp);
 	free(exe);
 	free(path);
+	free(tty);
 	return NULL;
 }
 
@@ -508,6 +499,21 @@ runner_signal(struct runner *r, int sig)
 	(void)kill(r->pid, sig);
 }
 
+/* Session members other than the leader: -1 if they cannot be listed. */
+static long
+runner_session_left(pid_t sid)
+{
+	pid_t *v;
+	long n, i, left = 0;
+
+	n = procs_session(sid, 0, &v);
+	for (i = 0; i < n; i++)
+		if (v[i] != sid)
+			left++;
+	free(v);
+	return n < 0 ? -1 : left;
+}
+
 /* Reaps the leader if it has ended; kills what is left of its session. */
 static void
 runner_reap(struct runner *r)
@@ -525,12 +531,15 @@ runner_reap(struct runner *r)
 	} else if (si.si_pid != r->pid)
 		return;
 	/*
-	 * The leader's orphans have gone to init already, so only the
-	 * session is left to search: the quick way.
+	 * Stragglers: usually none, which the quick search (no ppids)
+	 * tells.  If there are, their own descendants count too.
 	 */
-	n = procs_signal_session(r->pid, PROCS_NOT_LEADER, SIGKILL);
-	if (n > 0)
-		r->res.stragglers = n;
+	if (runner_session_left(r->pid) != 0) {
+		n = procs_signal_session(r->pid,
+		    PROCS_DESCENDANTS | PROCS_NOT_LEADER, SIGKILL);
+		if (n > 0)
+			r->res.stragglers = n;
+	}
 	do
 		w = waitpid(r->pid, &st, 0);
 	while (w == -1 && errno == EINTR);
@@ -650,8 +659,15 @@ runner_done(const struct runner *r)
 void
 runner_stop(struct runner *r)
 {
-	if (r->done || r->reaped || r->res.stopped)
+	if (r->done || r->reaped)
 		return;
+	if (r->res.stopped) {
+		/* Asked twice: the user does not want to wait the grace. */
+		r->res.killed = 1;
+		r->kill_sent = 1;
+		runner_signal(r, SIGKILL);
+		return;
+	}
 	r->res.stopped = 1;
 	if (!r->term_sent) {
 		r->term_sent = 1;
@@ -710,6 +726,21 @@ runner_run(const struct runner_opts *o, const char *cmdline,
 	if ((r = runner_start(o, cmdline, dl)) == NULL)
 		return -1;
 	while (!runner_service(r)) {
+		if (r->fd < 0 && !r->reaped) {
+			/*
+			 * Output ended and the leader is on its way out,
+			 * which takes tens of microseconds: finer steps
+			 * than poll(2)'s milliseconds, backing off to 40 ms
+			 * for a test that closed its output and goes on.
+			 */
+			struct timespec ts;
+			unsigned int k = r->eof_polls < 11 ? r->eof_polls : 11;
+
+			ts.tv_sec = 0;
+			ts.tv_nsec = 20000L << k;
+			(void)nanosleep(&ts, NULL);
+			continue;
+		}
 		pfd.fd = runner_fd(r);
 		pfd.events = POLLIN;
 		pfd.revents = 0;

@@ -174,6 +174,32 @@ alive(long pid)
 #endif
 }
 
+/*
+ * A SIGKILLed process takes a moment to finish dying (its state reads
+ * "running" while it exits): allow it up to a second.
+ */
+static int
+gone(long pid)
+{
+	int i;
+
+	for (i = 0; i < 100 && alive(pid); i++)
+		(void)poll(NULL, 0, 10);
+	return !alive(pid);
+}
+
+static int
+session_left(long sid)
+{
+	int i, n = live_in_session(sid);
+
+	for (i = 0; i < 100 && n > 0; i++) {
+		(void)poll(NULL, 0, 10);
+		n = live_in_session(sid);
+	}
+	return n;
+}
+
 static void
 test_exit_codes(void)
 {
@@ -272,9 +298,9 @@ test_timeout(void)
 	ok(res.timed_out, "escape pgrp hang: timed out");
 	ok(sid > 1 && child > 1, "escape reports sid %ld child %ld", sid,
 	    child);
-	ok(!alive(child), "escaped grandchild %ld was killed", child);
+	ok(gone(child), "escaped grandchild %ld was killed", child);
 	if (live_in_session(sid) >= 0)
-		is_int(live_in_session(sid), 0,
+		is_int(session_left(sid), 0,
 		    "no live process left in session %ld", sid);
 	ok(res.duration < 3.0, "escape pgrp hang: done in %.3f s",
 	    res.duration);
@@ -296,12 +322,27 @@ test_escape_after_exit(void)
 	ok(res.exited && res.exit_code == 0 && !res.timed_out,
 	    "escape pgrp exit: leader exits 0");
 	ok(res.stragglers >= 1, "straggler killed (%d)", res.stragglers);
-	ok(!alive(child), "escaped grandchild %ld does not survive", child);
+	ok(gone(child), "escaped grandchild %ld does not survive", child);
 	if (live_in_session(sid) >= 0)
-		is_int(live_in_session(sid), 0,
+		is_int(session_left(sid), 0,
 		    "no live process left in session %ld", sid);
 	ok(res.duration < 2.0 && !res.output_cut,
 	    "no wait for the pty (%.3f s)", res.duration);
+
+	/*
+	 * The straggler's own child left the session: found through its
+	 * parent, which is still alive when the leader has gone.
+	 */
+	run(&o, FAKE "escape nest exit", &res);
+	child = number_after("TINFO: grandchild ");
+	ok(child > 1 && res.exited && res.exit_code == 0,
+	    "escape nest: grandchild %ld reported", child);
+	ok(res.stragglers >= 2, "child and grandchild killed (%d)",
+	    res.stragglers);
+	ok(gone(child), "grandchild in its own session does not survive");
+	ok(!res.output_cut, "the pty closed by itself");
+	if (child > 1)
+		kill((pid_t)child, SIGKILL);
 
 	/*
 	 * A child that left the session as well holds the pty open: the
@@ -394,7 +435,8 @@ test_path_lookup(void)
 	mkdir(bin, 0755);
 	if (getcwd(target, sizeof(target)) == NULL)
 		return;
-	strncat(target, "/" FAKE "envdump", sizeof(target) - strlen(target) - 1);
+	strncat(target, "/" FAKE "envdump",
+	    sizeof(target) - strlen(target) - 1);
 	snprintf(link, sizeof(link), "%s/envdump01", bin);
 	ok(symlink(target, link) == 0, "fake LTP install made");
 	o.ltproot = root;
@@ -519,6 +561,33 @@ test_nonblocking_and_stop(void)
 	    secs_since(&t0));
 	runner_free(r);
 
+	/* Pressing x twice does not wait for the grace period. */
+	memset(&out, 0, sizeof(out));
+	r = runner_start(&o, "trap '' TERM; echo ready; while :; do :; done",
+	    &dl);
+	if (ok(r != NULL, "TERM-proof shell loop started")) {
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		while (strstr(out.p, "ready") == NULL && secs_since(&t0) < 5) {
+			pfd.fd = runner_fd(r);
+			pfd.events = POLLIN;
+			(void)poll(&pfd, pfd.fd >= 0, runner_poll_timeout(r));
+			(void)runner_service(r);
+		}
+		runner_stop(r);
+		(void)poll(NULL, 0, 50);
+		ok(!runner_service(r), "SIGTERM ignored: still running");
+		runner_stop(r);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		while (!runner_service(r) && secs_since(&t0) < 5)
+			(void)poll(NULL, 0, runner_poll_timeout(r));
+		ok(runner_result(r)->stopped && runner_result(r)->killed &&
+		    runner_result(r)->signo == SIGKILL,
+		    "second stop: SIGKILL (sig %d)", runner_result(r)->signo);
+		ok(secs_since(&t0) < 0.4, "without the grace (%.3f s)",
+		    secs_since(&t0));
+		runner_free(r);
+	}
+
 	/* Freeing a run still going kills it and cleans up. */
 	r = runner_start(&o, FAKE "hang", &dl);
 	if (r != NULL) {
@@ -528,11 +597,61 @@ test_nonblocking_and_stop(void)
 
 		snprintf(dir, sizeof(dir), "%s", runner_tmpdir(r));
 		runner_free(r);
-		ok(!alive(pid) && stat(dir, &st) == -1,
+		ok(gone(pid) && stat(dir, &st) == -1,
 		    "runner_free kills the test and removes TMPDIR");
 	}
 	diag_free(&dl);
 	(void)spins;
+}
+
+/* ltpscope started with stdin and stderr closed still feeds its tests. */
+static void
+test_closed_stdio(void)
+{
+	struct runner_opts o;
+	struct runner_result res;
+	int save0, save2, rc;
+
+	opts_init(&o);
+	save0 = dup(0);
+	save2 = dup(2);
+	close(0);
+	close(2);
+	rc = run(&o, FAKE "pass", &res);
+	dup2(save0, 0);
+	dup2(save2, 2);
+	close(save0);
+	close(save2);
+	ok(rc == 0 && res.exited && res.exit_code == 0,
+	    "runs with fds 0 and 2 closed");
+	has_str(out.p, "pass01.c:33: TPASS:", "and its stderr arrives");
+}
+
+/* Real runtest lines run directly: none of them needs the shell. */
+static void
+test_runtest_lines(void)
+{
+	char *rt, *line, *save = NULL;
+	int lines = 0, shell = 0;
+
+	rt = tap_slurp(tap_shared_path("ltp/runtest-syscalls"), NULL);
+	if (!ok(rt != NULL, "runtest-syscalls readable"))
+		return;
+	for (line = strtok_r(rt, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		line += strspn(line, " \t");
+		if (*line == '#' || *line == '\0')
+			continue;
+		line += strcspn(line, " \t");	/* the tag */
+		lines++;
+		if (runner_needs_shell(line)) {
+			shell++;
+			tap_diag("needs a shell: %s", line);
+		}
+	}
+	ok(lines > 1500, "%d runtest commands", lines);
+	is_int(shell, 0, "none sent through /bin/sh");
+	free(rt);
 }
 
 int
@@ -550,6 +669,8 @@ main(void)
 	test_escape_after_exit();
 	test_environment();
 	test_path_lookup();
+	test_runtest_lines();
+	test_closed_stdio();
 	test_flood_and_bytes();
 	test_nonblocking_and_stop();
 	return tap_done();

@@ -38,7 +38,8 @@ test_parse(void)
 	if (dl.n >= 2) {
 		diag_format(&dl.v[0], buf, sizeof(buf));
 		is_str(buf, "t.skip:5: error: 'nothing_here' has no reason: "
-		    "write why it is skipped", "missing reason, with file:line");
+		    "write why it is skipped",
+		    "missing reason, with file:line");
 		diag_format(&dl.v[1], buf, sizeof(buf));
 		is_str(buf, "t.skip:7: error: unclosed '[' in pattern 'bad[01'",
 		    "bad glob, with file:line");
@@ -59,6 +60,21 @@ test_parse(void)
 	}
 	skiplist_add(&sl, "getpid*", "by hand");
 	is_str(skiplist_lookup(&sl, "getpid02"), "by hand", "added by hand");
+	skiplist_free(&sl);
+	diag_free(&dl);
+
+	skiplist_init(&sl);
+	diag_init(&dl);
+	is_int(skiplist_load(&sl, "tests/fixtures/skiplist-bad", &dl), 1,
+	    "bad file: one error");
+	if (dl.n > 0) {
+		diag_format(&dl.v[0], buf, sizeof(buf));
+		is_str(buf, "tests/fixtures/skiplist-bad:4: error: "
+		    "'bad_entry_without_reason' has no reason: write why it "
+		    "is skipped", "error names the file and line");
+	}
+	ok(sl.n == 2 && skiplist_lookup(&sl, "msgctl04") != NULL,
+	    "good lines around it still load");
 	skiplist_free(&sl);
 	diag_free(&dl);
 
@@ -102,7 +118,8 @@ test_shipped(void)
 	    "copy_file_range03: panics");
 	has_str(skiplist_lookup(&sl, "sigprocmask01"), "hang",
 	    "sigprocmask01: hangs");
-	has_str(skiplist_lookup(&sl, "sigrelse01"), "hang", "sigrelse01: hangs");
+	has_str(skiplist_lookup(&sl, "sigrelse01"), "hang",
+	    "sigrelse01: hangs");
 	ok(skiplist_lookup(&sl, "rt_sigprocmask01") == NULL,
 	    "rt_sigprocmask01 still runs");
 	ok(skiplist_lookup(&sl, "getpid02") == NULL, "getpid02 still runs");

@@ -20,7 +20,9 @@
  * say); it never blocks.  runner_run() is that loop for callers that
  * can afford to wait.
  *
- * The runner never installs signal handlers.  File descriptors the
+ * The runner never installs signal handlers, and the caller must not
+ * reap the runner's children for it (no waitpid(-1) in a SIGCHLD
+ * handler: the exit status would be lost).  File descriptors the
  * caller opened without O_CLOEXEC are inherited by the test.
  */
 #ifndef LTPSCOPE_RUNNER_H
@@ -112,7 +114,10 @@ int		 runner_poll_timeout(const struct runner *);
  */
 int		 runner_service(struct runner *);
 int		 runner_done(const struct runner *);
-/* The user's interrupt: SIGTERM to the session, SIGKILL after grace. */
+/*
+ * The user's interrupt: SIGTERM to the session, SIGKILL after grace;
+ * called again before the test is gone, SIGKILL at once.
+ */
 void		 runner_stop(struct runner *);
 /* Owned by the handle. */
 const struct runner_result *runner_result(const struct runner *);

@@ -1,8 +1,10 @@
 /*
- * LTP-like test whose child escapes: "escape [pgrp|setsid] [exit|hang]
- * [seconds]".  The child moves to a process group of its own (pgrp, the
- * default, as LTP tests do) or a session of its own (setsid), says so,
- * and sleeps (60 s by default).  The parent exits at once (exit, the
+ * LTP-like test whose child escapes: "escape [pgrp|setsid|nest]
+ * [exit|hang] [seconds]".  The child moves to a process group of its
+ * own (pgrp, the default, as LTP tests do) or a session of its own
+ * (setsid), says so, and sleeps (60 s by default).  With nest, the
+ * child (in its own group) also starts a grandchild that leaves the
+ * session; only its parent links it to the test.  The parent exits at once (exit, the
  * default) or hangs.  Killing the child's process group misses it.
  */
 #include <sys/types.h>
@@ -18,6 +20,7 @@ int
 main(int argc, char **argv)
 {
 	int use_setsid = argc > 1 && strcmp(argv[1], "setsid") == 0;
+	int nest = argc > 1 && strcmp(argv[1], "nest") == 0;
 	int hang = argc > 2 && strcmp(argv[2], "hang") == 0;
 	unsigned int secs = argc > 3 ? (unsigned int)atoi(argv[3]) : 60;
 	int sync[2];
@@ -37,7 +40,18 @@ main(int argc, char **argv)
 		fake_res("escape01.c", 40, "TINFO",
 		    "child %ld in group %ld session %ld", (long)getpid(),
 		    (long)getpgrp(), (long)getsid(0));
-		(void)write(sync[1], "x", 1);
+		if (nest && fork() == 0) {
+			(void)setsid();
+			fake_res("escape01.c", 46, "TINFO",
+			    "grandchild %ld in session %ld", (long)getpid(),
+			    (long)getsid(0));
+			(void)write(sync[1], "x", 1);
+			while (secs > 0)
+				secs = sleep(secs);
+			_exit(0);
+		}
+		if (!nest)
+			(void)write(sync[1], "x", 1);
 		close(sync[1]);
 		/* sleep() may end early on a stray signal: keep sleeping. */
 		while (secs > 0)

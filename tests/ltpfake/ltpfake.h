@@ -32,12 +32,23 @@ fake_res(const char *file, int line, const char *type, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	switch (type[1]) {
-	case 'P': fake_n.passed++; break;
-	case 'F': fake_n.failed++; break;
-	case 'B': fake_n.broken++; break;
-	case 'C': fake_n.skipped++; break;
-	case 'W': fake_n.warnings++; break;
-	default: break;
+	case 'P':
+		fake_n.passed++;
+		break;
+	case 'F':
+		fake_n.failed++;
+		break;
+	case 'B':
+		fake_n.broken++;
+		break;
+	case 'C':
+		fake_n.skipped++;
+		break;
+	case 'W':
+		fake_n.warnings++;
+		break;
+	default:
+		break;
 	}
 }
 
