@@ -66,11 +66,18 @@ BENCH_PROGS!=	ls bench/bench_*.c 2>/dev/null | sed -e 's/[.]c//' || echo
 
 .SUFFIXES: .c .o .ao
 
+# One short line per file; "make V=1" shows the whole command.
+V?=		0
+Q0=		@
+Q=		${Q${V}}
+
 .c.o:
-	${CC} ${ALL_CFLAGS} -c $< -o $@
+	@[ "${V}" = 1 ] || echo "CC $<"
+	${Q}${CC} ${ALL_CFLAGS} -c $< -o $@
 
 .c.ao:
-	${CC} ${ALL_CFLAGS} ${ASAN_FLAGS} -c $< -o $@
+	@[ "${V}" = 1 ] || echo "CC $< (asan)"
+	${Q}${CC} ${ALL_CFLAGS} ${ASAN_FLAGS} -c $< -o $@
 
 all: ${PROG}
 
