@@ -15,12 +15,15 @@
 #endif
 
 static char	paths_bindir[1024];
+static char	paths_argv0[1024];
 
 void
 paths_init(const char *argv0)
 {
 	const char *slash;
 
+	compat_strlcpy(paths_argv0, argv0 != NULL ? argv0 : "ltpscope",
+	    sizeof(paths_argv0));
 	if (argv0 == NULL || (slash = strrchr(argv0, '/')) == NULL) {
 		paths_bindir[0] = '\0';
 		return;
@@ -81,4 +84,10 @@ paths_data(const char *rel, char *buf, size_t len)
 
 	paths_datadir(data, sizeof(data));
 	snprintf(buf, len, "%s/%s", data, rel);
+}
+
+const char *
+paths_program(void)
+{
+	return paths_argv0[0] != '\0' ? paths_argv0 : "ltpscope";
 }

@@ -173,8 +173,14 @@ store_default_path(char **pathp, struct diaglist *dl)
 {
 	const char *xdg = getenv("XDG_DATA_HOME");
 	const char *home = getenv("HOME");
+	const char *db = getenv("LTPSCOPE_DB");
 
 	*pathp = NULL;
+	/* The explorer hands its database to the commands it runs this way. */
+	if (db != NULL && db[0] != '\0') {
+		*pathp = xstrdup(db);
+		return STORE_OK;
+	}
 	if (xdg != NULL && xdg[0] == '/') {
 		(void)xasprintf(pathp, "%s/ltpscope/ltpscope.db", xdg);
 		return STORE_OK;

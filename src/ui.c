@@ -1,7 +1,7 @@
 /*
- * The explorer: terminal set-up, the one poll(2) loop, key dispatch,
- * the status line, the "/" prompt and the help screen.  Everything it
- * shows comes from the core as plain data; this file and the views are
+ * The explorer: terminal set-up, the one poll(2) loop, the screen
+ * layout, the status line and the view stack.  Everything it shows
+ * comes from the core as plain data; the ui*.c and view_*.c files are
  * the only ones that call curses.
  */
 #include <sys/ioctl.h>
@@ -10,9 +10,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,30 +24,11 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/paths.h"
-#include "ltpscope/theme.h"
-#include "ltpscope/ui.h"
+#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
-#define UI_CTRL(c)	((c) & 0x1f)
-#define KEY_ESCAPE	0x1b
-
-struct ui {
-	struct theme		 theme;
-	int			 attr[TE__COUNT];
-	struct view		 list;
-	struct ui_sysrow	*rows;
-	size_t			 nrows;
-	char			 source[512];	/* what was loaded */
-	int			 detail;	/* detail pane open */
-	int			 help;		/* help screen open */
-	size_t			 help_top;
-	int			 prompting;	/* "/" prompt active */
-	char			 prompt[256];
-	char			 pattern[256];	/* accepted filter */
-	char			 msg[512];
-	int			 msg_error;
-	int			 quit;
-};
+/* Redraw at most this often while output streams in (ms). */
+#define UI_FRAME_MS	40
 
 /*
  * Signals reach the loop through a self-pipe; the write end is the only
@@ -53,56 +36,6 @@ struct ui {
  */
 static int	ui_sigpipe[2] = { -1, -1 };
 static volatile sig_atomic_t ui_active;
-
-static void	ui_key_down(struct ui *);
-static void	ui_key_up(struct ui *);
-static void	ui_key_pgdown(struct ui *);
-static void	ui_key_pgup(struct ui *);
-static void	ui_key_top(struct ui *);
-static void	ui_key_bottom(struct ui *);
-static void	ui_key_filter(struct ui *);
-static void	ui_key_sort(struct ui *);
-static void	ui_key_state_all(struct ui *);
-static void	ui_key_state_impl(struct ui *);
-static void	ui_key_state_unimpl(struct ui *);
-static void	ui_key_state_obsol(struct ui *);
-static void	ui_key_state_absent(struct ui *);
-static void	ui_key_mark(struct ui *);
-static void	ui_key_detail(struct ui *);
-static void	ui_key_help(struct ui *);
-static void	ui_key_redraw(struct ui *);
-static void	ui_key_quit(struct ui *);
-
-const struct ui_key ui_keys[] = {
-	{ 'j', "j, Down", "move down", ui_key_down },
-	{ KEY_DOWN, NULL, NULL, ui_key_down },
-	{ 'k', "k, Up", "move up", ui_key_up },
-	{ KEY_UP, NULL, NULL, ui_key_up },
-	{ KEY_NPAGE, "PgDn, ^F", "page down", ui_key_pgdown },
-	{ UI_CTRL('f'), NULL, NULL, ui_key_pgdown },
-	{ KEY_PPAGE, "PgUp, ^B", "page up", ui_key_pgup },
-	{ UI_CTRL('b'), NULL, NULL, ui_key_pgup },
-	{ 'g', "g, Home", "go to the first row", ui_key_top },
-	{ KEY_HOME, NULL, NULL, ui_key_top },
-	{ 'G', "G, End", "go to the last row", ui_key_bottom },
-	{ KEY_END, NULL, NULL, ui_key_bottom },
-	{ '/', "/", "filter by a regular expression (pcre2, any case)",
-	    ui_key_filter },
-	{ 's', "s", "sort by number, name or state", ui_key_sort },
-	{ '1', "1", "show all states", ui_key_state_all },
-	{ '2', "2", "show implemented calls only", ui_key_state_impl },
-	{ '3', "3", "show unimplemented calls only", ui_key_state_unimpl },
-	{ '4', "4", "show obsolete calls only", ui_key_state_obsol },
-	{ '5', "5", "show calls absent from the table", ui_key_state_absent },
-	{ ' ', "Space", "mark or unmark the syscall", ui_key_mark },
-	{ '\n', "Enter", "open or close the detail pane", ui_key_detail },
-	{ '\r', NULL, NULL, ui_key_detail },
-	{ KEY_ENTER, NULL, NULL, ui_key_detail },
-	{ '?', "?", "show this help", ui_key_help },
-	{ UI_CTRL('l'), "^L", "redraw the screen", ui_key_redraw },
-	{ 'q', "q", "quit (or close help)", ui_key_quit },
-	{ 0, NULL, NULL, NULL }
-};
 
 static void
 ui_sig_wake(int sig)
@@ -130,7 +63,7 @@ ui_signals(void)
 	struct sigaction sa;
 	int i, fl;
 	const int crash[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
-	const int wake[] = { SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGCHLD };
+	const int wake[] = { SIGWINCH, SIGINT, SIGTERM, SIGHUP };
 
 	if (pipe(ui_sigpipe) == -1)
 		return;
@@ -189,8 +122,7 @@ ui_colours(struct ui *ui)
 {
 	int i, colour, defaults = 0;
 
-	colour = !ui->theme.mono && has_colors() &&
-	    getenv("NO_COLOR") == NULL;
+	colour = !ui->theme.mono && has_colors();
 	if (colour) {
 		start_color();
 #ifdef NCURSES_VERSION
@@ -231,11 +163,7 @@ ui_attr_off(struct ui *ui, enum theme_elem e)
 	attroff(ui->attr[e]);
 }
 
-static void
-ui_message(struct ui *ui, int error, const char *fmt, ...)
-	__attribute__((__format__(__printf__, 3, 4)));
-
-static void
+void
 ui_message(struct ui *ui, int error, const char *fmt, ...)
 {
 	va_list ap;
@@ -246,21 +174,86 @@ ui_message(struct ui *ui, int error, const char *fmt, ...)
 	ui->msg_error = error;
 }
 
-/* Rows the list gets: all but header lines, status and the pane. */
-static int
-ui_list_height(struct ui *ui)
+void
+ui_ask(struct ui *ui, enum ui_confirm what, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ui->confirm_text, sizeof(ui->confirm_text), fmt, ap);
+	va_end(ap);
+	ui->confirm = what;
+	ui->prompting = UP_CONFIRM;
+}
+
+struct view *
+ui_top(struct ui *ui)
+{
+	return &ui->views[ui->depth];
+}
+
+enum ui_viewkind
+ui_top_kind(struct ui *ui)
+{
+	return ui->kinds[ui->depth];
+}
+
+void
+ui_push_view(struct ui *ui, enum ui_viewkind kind)
+{
+	if (ui->depth + 1 >= UI_MAXVIEWS) {
+		/* Replace the top rather than grow without end. */
+		struct view *v = ui_top(ui);
+
+		if (v->ops->free != NULL)
+			v->ops->free(v);
+		ui->depth--;
+	}
+	ui->depth++;
+	memset(&ui->views[ui->depth], 0, sizeof(ui->views[ui->depth]));
+	ui->kinds[ui->depth] = kind;
+}
+
+void
+ui_pop_view(struct ui *ui)
+{
+	struct view *v;
+
+	if (ui->depth == 0)
+		return;
+	v = ui_top(ui);
+	if (v->ops != NULL && v->ops->free != NULL)
+		v->ops->free(v);
+	ui->depth--;
+}
+
+/* Height of the output or detail pane, its title line included. */
+int
+ui_pane_height(struct ui *ui)
 {
 	int h = LINES - 3;
 
-	if (ui->detail)
-		h -= h / 3 + 1 > 9 ? 9 : h / 3 + 1;
+	if (!ui->pane_open && !ui->detail)
+		return 0;
+	h = h * 2 / 5;
+	if (h < 4)
+		h = LINES - 3 >= 8 ? 4 : 0;
+	return h;
+}
+
+/* Rows the list gets: all but title, header, status and the pane. */
+int
+ui_list_height(struct ui *ui)
+{
+	int h = LINES - 3 - ui_pane_height(ui);
+
 	return h > 1 ? h : 1;
 }
 
 static void
 ui_clamp(struct ui *ui)
 {
-	struct view *v = &ui->list;
+	struct view *v = ui_top(ui);
 	size_t n = v->ops->nrows(v), h = (size_t)ui_list_height(ui);
 
 	if (n == 0) {
@@ -294,9 +287,9 @@ ui_draw_help(struct ui *ui)
 		if (y >= LINES - 1)
 			break;
 		ui_attr_on(ui, TE_HELP_KEY);
-		ui_put(y, 0, k->keyname, 12, 1);
+		ui_put(y, 0, k->keyname, 14, 1);
 		ui_attr_off(ui, TE_HELP_KEY);
-		ui_put(y, 12, k->help, COLS - 12, 1);
+		ui_put(y, 14, k->help, COLS - 14, 1);
 		y++;
 	}
 	for (; y < LINES - 1; y++)
@@ -304,27 +297,41 @@ ui_draw_help(struct ui *ui)
 }
 
 static void
-ui_draw_status(struct ui *ui)
+ui_draw_prompt(struct ui *ui)
 {
-	struct view *v = &ui->list;
-	char left[600], right[400];
-	int rl;
+	const char *lead = ui->prompting == UP_SEARCH ? "search: /" : "/";
+	int used, ll = (int)strlen(lead);
 
-	if (ui->prompting) {
-		int used;
-
+	if (ui->prompting == UP_CONFIRM) {
 		ui_attr_on(ui, TE_PROMPT);
-		ui_put(LINES - 1, 0, "/", 1, 0);
-		used = 1 + ui_put(LINES - 1, 1, ui->prompt, COLS - 1, 0);
+		used = ui_put(LINES - 1, 0, ui->confirm_text, COLS, 0);
+		used += ui_put(LINES - 1, used, " (y/n) ", COLS - used, 0);
 		ui_attr_off(ui, TE_PROMPT);
 		ui_put(LINES - 1, used, "", COLS - used, 1);
-		if (ui->msg[0] != '\0' && used + 3 < COLS) {
-			/* Say why the pattern does not compile, as it is typed. */
-			ui_attr_on(ui, TE_ERROR);
-			ui_put(LINES - 1, used + 2, ui->msg, COLS - used - 2, 0);
-			ui_attr_off(ui, TE_ERROR);
-		}
-		move(LINES - 1, used < COLS ? used : COLS - 1);
+		return;
+	}
+	ui_attr_on(ui, TE_PROMPT);
+	ui_put(LINES - 1, 0, lead, ll, 0);
+	used = ll + ui_put(LINES - 1, ll, ui->prompt, COLS - ll, 0);
+	ui_attr_off(ui, TE_PROMPT);
+	ui_put(LINES - 1, used, "", COLS - used, 1);
+	if (ui->msg[0] != '\0' && used + 3 < COLS) {
+		/* Say why the pattern does not compile, as it is typed. */
+		ui_attr_on(ui, TE_ERROR);
+		ui_put(LINES - 1, used + 2, ui->msg, COLS - used - 2, 0);
+		ui_attr_off(ui, TE_ERROR);
+	}
+}
+
+static void
+ui_draw_status(struct ui *ui)
+{
+	struct view *v = ui_top(ui);
+	char left[700], right[400], run[300];
+	int rl;
+
+	if (ui->prompting != UP_NONE) {
+		ui_draw_prompt(ui);
 		return;
 	}
 	if (ui->msg[0] != '\0') {
@@ -333,11 +340,20 @@ ui_draw_status(struct ui *ui)
 		ui_attr_off(ui, ui->msg_error ? TE_ERROR : TE_STATUS);
 		return;
 	}
-	v->ops->describe(ui, v, left, sizeof(left));
-	snprintf(right, sizeof(right), " %zu/%zu  sort:%s  show:%s%s%s  ? help",
-	    v->ops->nrows(v) ? v->cursor + 1 : 0, v->ops->nrows(v),
-	    view_catalogue_sort_name(v), view_catalogue_state_filter_name(v),
-	    ui->pattern[0] ? "  /" : "", ui->pattern);
+	if (ui->eng != NULL) {
+		ui_run_status(ui, run, sizeof(run));
+		snprintf(left, sizeof(left), "%s", run);
+	} else
+		v->ops->describe(ui, v, left, sizeof(left));
+	if (ui_top_kind(ui) == UK_CATALOGUE)
+		snprintf(right, sizeof(right), " %zu/%zu  sort:%s  show:%s%s%s"
+		    "  ? help", v->ops->nrows(v) ? v->cursor + 1 : 0,
+		    v->ops->nrows(v), view_catalogue_sort_name(v),
+		    view_catalogue_state_filter_name(v),
+		    ui->pattern[0] ? "  /" : "", ui->pattern);
+	else
+		snprintf(right, sizeof(right), " %zu/%zu  ? help",
+		    v->ops->nrows(v) ? v->cursor + 1 : 0, v->ops->nrows(v));
 	rl = (int)strlen(right);
 	ui_attr_on(ui, TE_STATUS);
 	if (rl < COLS) {
@@ -351,10 +367,10 @@ ui_draw_status(struct ui *ui)
 static void
 ui_draw(struct ui *ui)
 {
-	struct view *v = &ui->list;
+	struct view *v = ui_top(ui);
 	size_t i, n;
-	int y, h, width = COLS;
-	char title[700];
+	int y, h, ph, width = COLS;
+	char title[1500];
 	const char *hdr;
 
 	erase();
@@ -366,14 +382,18 @@ ui_draw(struct ui *ui)
 	}
 	ui_clamp(ui);
 	h = ui_list_height(ui);
+	ph = ui_pane_height(ui);
 	n = v->ops->nrows(v);
-	snprintf(title, sizeof(title), "ltpscope  %s  %zu syscalls, "
-	    "%zu marked", ui->source, view_catalogue_total(v),
-	    view_catalogue_nmarked(v));
+	if (ui_top_kind(ui) == UK_CATALOGUE)
+		snprintf(title, sizeof(title), "ltpscope  %zu syscalls, "
+		    "%zu marked  %s", view_catalogue_total(v),
+		    view_catalogue_nmarked(v), ui->source);
+	else
+		snprintf(title, sizeof(title), "ltpscope  %s", v->title);
 	ui_attr_on(ui, TE_HEADER);
 	ui_put(0, 0, title, width, 1);
 	ui_attr_off(ui, TE_HEADER);
-	hdr = v->ops->header ? v->ops->header(v, width) : "";
+	hdr = v->ops->header ? v->ops->header(v) : "";
 	ui_attr_on(ui, TE_TITLE);
 	ui_put(1, 0, hdr, width, 1);
 	ui_attr_off(ui, TE_TITLE);
@@ -385,246 +405,25 @@ ui_draw(struct ui *ui)
 			ui_attr_off(ui, TE_SELECTION);
 	}
 	if (n == 0)
-		ui_put(2, 2, "(no syscall matches; press 1 to show all, "
-		    "/ then Enter to clear the filter)", width - 2, 0);
-	if (ui->detail) {
+		ui_put(2, 2, ui_top_kind(ui) == UK_CATALOGUE ?
+		    "(no syscall matches; press 1 to show all, / then Enter "
+		    "to clear the filter)" : "(nothing to show)", width - 2,
+		    0);
+	if (ph > 0) {
 		int py = 2 + h;
 
-		ui_attr_on(ui, TE_STATUS);
-		ui_put(py, 0, "detail", width, 1);
-		ui_attr_off(ui, TE_STATUS);
-		if (v->ops->draw_detail != NULL)
-			v->ops->draw_detail(ui, v, py + 1, LINES - 2 - py);
+		if (ui->detail && v->ops->draw_detail != NULL) {
+			ui_attr_on(ui, TE_STATUS);
+			ui_put(py, 0, "detail", width, 1);
+			ui_attr_off(ui, TE_STATUS);
+			v->ops->draw_detail(ui, v, py + 1, ph - 1);
+		} else
+			ui_pane_draw(ui, py, ph);
 	}
 	ui_draw_status(ui);
-	if (!ui->prompting)
+	if (ui->prompting == UP_NONE)
 		move(2 + (int)(v->cursor - v->top), 0);
 	refresh();
-}
-
-static void
-ui_key_down(struct ui *ui)
-{
-	if (ui->help) {
-		ui->help_top++;
-		return;
-	}
-	if (ui->list.cursor + 1 < ui->list.ops->nrows(&ui->list))
-		ui->list.cursor++;
-}
-
-static void
-ui_key_up(struct ui *ui)
-{
-	if (ui->help) {
-		if (ui->help_top > 0)
-			ui->help_top--;
-		return;
-	}
-	if (ui->list.cursor > 0)
-		ui->list.cursor--;
-}
-
-static void
-ui_key_pgdown(struct ui *ui)
-{
-	size_t h = (size_t)ui_list_height(ui);
-	size_t n = ui->list.ops->nrows(&ui->list);
-
-	ui->list.cursor = ui->list.cursor + h < n ? ui->list.cursor + h :
-	    (n ? n - 1 : 0);
-	ui->list.top += h;
-}
-
-static void
-ui_key_pgup(struct ui *ui)
-{
-	size_t h = (size_t)ui_list_height(ui);
-
-	ui->list.cursor = ui->list.cursor > h ? ui->list.cursor - h : 0;
-	ui->list.top = ui->list.top > h ? ui->list.top - h : 0;
-}
-
-static void
-ui_key_top(struct ui *ui)
-{
-	ui->list.cursor = ui->list.top = 0;
-	ui->help_top = 0;
-}
-
-static void
-ui_key_bottom(struct ui *ui)
-{
-	size_t n = ui->list.ops->nrows(&ui->list);
-
-	ui->list.cursor = n ? n - 1 : 0;
-}
-
-static void
-ui_key_filter(struct ui *ui)
-{
-	ui->prompting = 1;
-	snprintf(ui->prompt, sizeof(ui->prompt), "%s", ui->pattern);
-	ui->msg[0] = '\0';
-}
-
-static void
-ui_key_sort(struct ui *ui)
-{
-	view_catalogue_sort_next(&ui->list);
-}
-
-static void
-ui_key_state_all(struct ui *ui)
-{
-	view_catalogue_set_state_filter(&ui->list, 0);
-}
-
-static void
-ui_key_state_impl(struct ui *ui)
-{
-	view_catalogue_set_state_filter(&ui->list, 1);
-}
-
-static void
-ui_key_state_unimpl(struct ui *ui)
-{
-	view_catalogue_set_state_filter(&ui->list, 2);
-}
-
-static void
-ui_key_state_obsol(struct ui *ui)
-{
-	view_catalogue_set_state_filter(&ui->list, 3);
-}
-
-static void
-ui_key_state_absent(struct ui *ui)
-{
-	view_catalogue_set_state_filter(&ui->list, 4);
-}
-
-static void
-ui_key_mark(struct ui *ui)
-{
-	view_catalogue_toggle_mark(&ui->list);
-	ui_key_down(ui);
-}
-
-static void
-ui_key_detail(struct ui *ui)
-{
-	ui->detail = !ui->detail;
-}
-
-static void
-ui_key_help(struct ui *ui)
-{
-	ui->help = !ui->help;
-	ui->help_top = 0;
-}
-
-static void
-ui_key_redraw(struct ui *ui)
-{
-	(void)ui;
-	clearok(curscr, TRUE);
-}
-
-static void
-ui_key_quit(struct ui *ui)
-{
-	if (ui->help)
-		ui->help = 0;
-	else
-		ui->quit = 1;
-}
-
-/* Applies the prompt as typed so far; the filter is incremental. */
-static void
-ui_prompt_apply(struct ui *ui)
-{
-	char err[256];
-
-	if (view_catalogue_set_pattern(&ui->list, ui->prompt, err,
-	    sizeof(err)) != 0)
-		ui_message(ui, 1, "bad pattern: %s", err);
-	else {
-		ui->msg[0] = '\0';
-		ui->msg_error = 0;
-	}
-}
-
-static void
-ui_prompt_key(struct ui *ui, int ch)
-{
-	size_t len = strlen(ui->prompt);
-
-	switch (ch) {
-	case KEY_ESCAPE:
-	case UI_CTRL('g'):
-		ui->prompting = 0;
-		snprintf(ui->prompt, sizeof(ui->prompt), "%s", ui->pattern);
-		ui_prompt_apply(ui);
-		return;
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
-		ui->prompting = 0;
-		ui_prompt_apply(ui);
-		if (ui->msg_error) {
-			/* Keep the last good pattern rather than none. */
-			snprintf(ui->prompt, sizeof(ui->prompt), "%s",
-			    ui->pattern);
-			ui_prompt_apply(ui);
-			ui_message(ui, 1, "pattern not applied: it does not "
-			    "compile");
-		} else
-			snprintf(ui->pattern, sizeof(ui->pattern), "%s",
-			    ui->prompt);
-		return;
-	case KEY_BACKSPACE:
-	case 0x7f:
-	case UI_CTRL('h'):
-		if (len > 0)
-			ui->prompt[len - 1] = '\0';
-		break;
-	case UI_CTRL('u'):
-		ui->prompt[0] = '\0';
-		break;
-	default:
-		if (ch >= 0x20 && ch < 0x100 && ch != 0x7f &&
-		    len + 1 < sizeof(ui->prompt)) {
-			ui->prompt[len] = (char)ch;
-			ui->prompt[len + 1] = '\0';
-		} else
-			return;
-	}
-	ui_prompt_apply(ui);
-}
-
-static void
-ui_key(struct ui *ui, int ch)
-{
-	const struct ui_key *k;
-
-	if (ui->prompting) {
-		ui_prompt_key(ui, ch);
-		return;
-	}
-	ui->msg[0] = '\0';
-	if (ui->help && (ch == KEY_ESCAPE || ch == '?')) {
-		ui->help = 0;
-		return;
-	}
-	if (ch == KEY_RESIZE)
-		return;
-	for (k = ui_keys; k->fn != NULL; k++)
-		if (k->key == ch) {
-			k->fn(ui);
-			return;
-		}
-	ui_message(ui, 0, "no action for that key; press ? for help");
 }
 
 static void
@@ -638,21 +437,54 @@ ui_resize(void)
 	clearok(curscr, TRUE);
 }
 
+static long
+ui_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 static int
 ui_loop(struct ui *ui)
 {
-	struct pollfd pfd[2];
+	struct pollfd pfd[3];
 	unsigned char sigs[64];
 	ssize_t n, i;
-	int ch;
+	long last_draw = 0, now;
+	int ch, np, timeout, efd;
 
 	ui_draw(ui);
+	last_draw = ui_now_ms();
 	while (!ui->quit) {
 		pfd[0].fd = STDIN_FILENO;
 		pfd[0].events = POLLIN;
 		pfd[1].fd = ui_sigpipe[0];
 		pfd[1].events = POLLIN;
-		if (poll(pfd, 2, -1) == -1) {
+		np = 2;
+		timeout = -1;
+		if (ui->eng != NULL) {
+			efd = engine_fd(ui->eng);
+			timeout = engine_poll_timeout(ui->eng);
+			if (efd >= 0) {
+				pfd[2].fd = efd;
+				pfd[2].events = POLLIN;
+				np = 3;
+			}
+			/* The status line's clock ticks once a second. */
+			if (timeout < 0 || timeout > 1000)
+				timeout = 1000;
+		}
+		if (ui->dirty) {
+			long wait = UI_FRAME_MS - (ui_now_ms() - last_draw);
+
+			if (wait < 0)
+				wait = 0;
+			if (timeout < 0 || timeout > wait)
+				timeout = (int)wait;
+		}
+		if (poll(pfd, (nfds_t)np, timeout) == -1) {
 			if (errno == EINTR)
 				continue;
 			return -1;
@@ -662,27 +494,169 @@ ui_loop(struct ui *ui)
 				for (i = 0; i < n; i++) {
 					if (sigs[i] == SIGWINCH)
 						ui_resize();
+					else if (sigs[i] == SIGHUP)
+						ui->quit = 2;
 					else if (sigs[i] == SIGINT ||
-					    sigs[i] == SIGTERM ||
-					    sigs[i] == SIGHUP)
-						ui->quit = 1;
+					    sigs[i] == SIGTERM)
+						ui->quit = 2;
 				}
+			ui->dirty = 1;
 		}
 		if (pfd[0].revents & (POLLHUP | POLLERR))
-			ui->quit = 1;
-		if (pfd[0].revents & POLLIN)
+			ui->quit = 2;
+		if (pfd[0].revents & POLLIN) {
 			while ((ch = getch()) != ERR)
 				ui_key(ui, ch);
-		ui_draw(ui);
+			/* Keys answer at once, whatever streams in. */
+			ui_draw(ui);
+			last_draw = ui_now_ms();
+			ui->dirty = 0;
+		}
+		if (ui->eng != NULL) {
+			ui_run_service(ui);
+			ui->dirty = 1;
+		}
+		now = ui_now_ms();
+		if (ui->dirty && now - last_draw >= UI_FRAME_MS) {
+			ui_draw(ui);
+			last_draw = now;
+			ui->dirty = 0;
+		}
+	}
+	if (ui->eng != NULL) {
+		/* Hung up or killed: stop the tests; the run stays resumable. */
+		ui_run_stop_all(ui);
+		while (ui->eng != NULL)
+			ui_run_service(ui);
 	}
 	return 0;
 }
 
 static void
-ui_usage(void)
+ui_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope [--demo] [-m file]... "
-	    "[--theme name]\n");
+	fprintf(fp, "usage: ltpscope [--demo] [-m table]... [-L ltproot] "
+	    "[-f runtest]... [-d db]\n"
+	    "                [--theme name] [--timeout s]\n");
+}
+
+/* Offers to resume the newest run that died, as `run --resume` would. */
+static void
+ui_offer_resume(struct ui *ui)
+{
+	struct store_interrupted *v = NULL;
+	struct diaglist dl;
+	size_t n = 0;
+
+	diag_init(&dl);
+	if (store_interrupted_runs(ui->store, &v, &n, &dl) == STORE_OK &&
+	    n > 0) {
+		ui->confirm_run = v[0].run_id;
+		if (v[0].nrunning > 0)
+			ui_ask(ui, UC_RESUME, "Run %" PRId64 " was interrupted "
+			    "while %s was running (likely crashed the system)."
+			    " Resume it?", v[0].run_id, v[0].running[0]);
+		else
+			ui_ask(ui, UC_RESUME, "Run %" PRId64 " was interrupted "
+			    "between tests. Resume it?", v[0].run_id);
+	}
+	store_interrupted_free(v, n);
+	diag_free(&dl);
+}
+
+static int
+ui_open_data(struct ui *ui, int demo, const char *const *tables,
+    size_t ntables, const char *ltpdir, const char *const *runtests,
+    size_t nruntests, const char *db)
+{
+	struct suite_opts so;
+	struct diaglist dl;
+	char demotab[1200], path[1200];
+	const char *cfg, *home;
+	const char *dt[2];
+	char *dbdef = NULL;
+	int rv = 0;
+
+	diag_init(&dl);
+	memset(&so, 0, sizeof(so));
+	so.tables = tables;
+	so.ntables = ntables;
+	so.ltpdir = ltpdir;
+	so.runtests = runtests;
+	so.nruntests = nruntests;
+	if (demo) {
+		paths_data("demo/linux-amd64-syscalls.master", demotab, sizeof(demotab));
+		paths_data("../build/demo-ltp", ui->ltproot,
+		    sizeof(ui->ltproot));
+		dt[0] = demotab;
+		dt[1] = suite_default_table(path, sizeof(path));
+		so.tables = dt;
+		so.ntables = dt[1] != NULL && strstr(dt[1], "unistd") ?
+		    2 : 1;
+		if (ltpdir == NULL)
+			so.ltpdir = ui->ltproot;
+	}
+	(void)suite_load(&ui->suite, &so, &dl);
+	ui->have_suite = 1;
+	snprintf(ui->source, sizeof(ui->source), "%s%s", demo ? "demo: " :
+	    "", ui->suite.tables_used);
+	if (dl.nerrors > 0) {
+		char first[512];
+		size_t i;
+
+		for (i = 0; i < dl.n && dl.v[i].level != DIAG_ERROR; i++)
+			continue;
+		diag_format(&dl.v[i], first, sizeof(first));
+		ui_message(ui, 1, "%zu problem%s loading: %s", dl.nerrors,
+		    dl.nerrors == 1 ? "" : "s", first);
+	}
+	diag_free(&dl);
+
+	diag_init(&dl);
+	if (db == NULL && demo) {
+		/* The demo keeps its history apart from real runs. */
+		if ((cfg = getenv("XDG_DATA_HOME")) != NULL && cfg[0] == '/')
+			snprintf(ui->dbpath, sizeof(ui->dbpath),
+			    "%s/ltpscope/demo.db", cfg);
+		else if ((home = getenv("HOME")) != NULL)
+			snprintf(ui->dbpath, sizeof(ui->dbpath),
+			    "%s/.local/share/ltpscope/demo.db", home);
+		else
+			snprintf(ui->dbpath, sizeof(ui->dbpath),
+			    "build/demo.db");
+	} else if (db == NULL) {
+		if (store_default_path(&dbdef, &dl) == STORE_OK)
+			snprintf(ui->dbpath, sizeof(ui->dbpath), "%s", dbdef);
+		free(dbdef);
+	} else
+		snprintf(ui->dbpath, sizeof(ui->dbpath), "%s", db);
+	if (ui->dbpath[0] == '\0' || store_open(&ui->store, ui->dbpath,
+	    STORE_CREATE | STORE_MKDIRS, &dl) != STORE_OK) {
+		char first[512] = "cannot open the results database";
+
+		if (dl.n > 0)
+			diag_format(&dl.v[0], first, sizeof(first));
+		fprintf(stderr, "ltpscope: %s\n", first);
+		rv = -1;
+	}
+	diag_free(&dl);
+	if (rv == 0)
+		setenv("LTPSCOPE_DB", ui->dbpath, 1);
+
+	diag_init(&dl);
+	skiplist_init(&ui->skip);
+	paths_data("skiplist", path, sizeof(path));
+	if (access(path, R_OK) == 0)
+		(void)skiplist_load(&ui->skip, path, &dl);
+	if ((cfg = getenv("XDG_CONFIG_HOME")) != NULL && cfg[0] == '/')
+		snprintf(path, sizeof(path), "%s/ltpscope/skiplist", cfg);
+	else if ((home = getenv("HOME")) != NULL)
+		snprintf(path, sizeof(path), "%s/.config/ltpscope/skiplist",
+		    home);
+	if (access(path, R_OK) == 0)
+		(void)skiplist_load(&ui->skip, path, &dl);
+	diag_free(&dl);
+	return rv;
 }
 
 int
@@ -692,57 +666,57 @@ cmd_ui(int argc, char **argv)
 		{ "demo", no_argument, NULL, 'D' },
 		{ "master", required_argument, NULL, 'm' },
 		{ "theme", required_argument, NULL, 'T' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "db", required_argument, NULL, 'd' },
+		{ "ltproot", required_argument, NULL, 'L' },
+		{ "runtest", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct ui ui;
 	struct diaglist dl;
-	const char **files = NULL;
-	const char *themename = NULL;
-	char err[1024], dirs[4096], demo[1200];
-	size_t nfiles = 0;
-	int ch, demomode = 0, rv;
+	const char *tables[64], *runtests[64];
+	const char *themename = NULL, *db = NULL, *ltpdir = NULL;
+	char dirs[4096];
+	size_t ntables = 0, nruntests = 0;
+	int ch, demo = 0, rv, timeout_s = 300;
 
+	memset(&ui, 0, sizeof(ui));
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "hm:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hm:d:L:f:", longopts,
+	    NULL)) != -1) {
 		switch (ch) {
 		case 'D':
-			demomode = 1;
+			demo = 1;
 			break;
 		case 'm':
-			files = xreallocarray(files, nfiles + 1,
-			    sizeof(*files));
-			files[nfiles++] = optarg;
+			if (ntables < 64)
+				tables[ntables++] = optarg;
+			break;
+		case 'f':
+			if (nruntests < 64)
+				runtests[nruntests++] = optarg;
+			break;
+		case 'd':
+			db = optarg;
+			break;
+		case 'L':
+			ltpdir = optarg;
+			break;
+		case 't':
+			timeout_s = atoi(optarg);
 			break;
 		case 'T':
 			themename = optarg;
 			break;
 		case 'h':
-			ui_usage();
+			ui_usage(stdout);
 			return 0;
 		default:
-			ui_usage();
+			ui_usage(stderr);
 			return 2;
 		}
 	}
-	memset(&ui, 0, sizeof(ui));
-	if (demomode) {
-		paths_data("demo/syscalls.master", demo, sizeof(demo));
-		files = xreallocarray(files, nfiles + 1, sizeof(*files));
-		files[nfiles++] = demo;
-	}
-	if (ui_load_catalogue(files, nfiles, demomode, &ui.rows, &ui.nrows,
-	    err, sizeof(err)) != 0) {
-		fprintf(stderr, "ltpscope: %s\n", err);
-		free(files);
-		return 1;
-	}
-	if (err[0] != '\0')
-		ui_message(&ui, 1, "%s", err);
-	snprintf(ui.source, sizeof(ui.source), "%s%s", demomode ? "demo: " :
-	    "", nfiles ? files[nfiles - 1] : "default catalogue");
-	free(files);
-
 	if (themename == NULL)
 		themename = getenv("NO_COLOR") != NULL ? "mono" : "default";
 	paths_themedirs(dirs, sizeof(dirs));
@@ -754,13 +728,24 @@ cmd_ui(int argc, char **argv)
 		sleep(1);
 	}
 	diag_free(&dl);
-
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "ltpscope: the explorer needs a terminal; "
 		    "see ltpscope help for the subcommands\n");
-		ui_free_catalogue(ui.rows, ui.nrows);
 		return 1;
 	}
+	ui.argv0 = xstrdup(paths_program());
+	ui.timeout_s = timeout_s;
+	if (ui_open_data(&ui, demo, tables, ntables, ltpdir, runtests,
+	    nruntests, db) != 0) {
+		suite_free(&ui.suite);
+		skiplist_free(&ui.skip);
+		return 1;
+	}
+	ui_load_catalogue(&ui.suite, ui.store, &ui.rows, &ui.nrows);
+	ui.ring = linering_new(UI_RING_LINES, UI_RING_BYTES);
+	ui.parser = ltpout_new();
+	ui.follow = 1;
+
 	setlocale(LC_ALL, "");
 	/* Esc closes prompts; do not wait a second to tell it from a key. */
 	setenv("ESCDELAY", "25", 0);
@@ -776,12 +761,30 @@ cmd_ui(int argc, char **argv)
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
 	curs_set(0);
+#ifdef NCURSES_MOUSE_VERSION
+	mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED |
+	    BUTTON5_PRESSED, NULL);
+	mouseinterval(0);
+#endif
 	ui_colours(&ui);
-	view_catalogue_init(&ui.list, ui.rows, ui.nrows);
+	ui.kinds[0] = UK_CATALOGUE;
+	view_catalogue_init(&ui.views[0], ui.rows, ui.nrows);
+	ui_offer_resume(&ui);
 	rv = ui_loop(&ui);
 	endwin();
 	ui_active = 0;
-	view_catalogue_free(&ui.list);
+	ui_cmdline_end();
+	while (ui.depth > 0)
+		ui_pop_view(&ui);
+	if (ui.views[0].ops->free != NULL)
+		ui.views[0].ops->free(&ui.views[0]);
+	ui_run_free(&ui);
 	ui_free_catalogue(ui.rows, ui.nrows);
+	linering_free(ui.ring);
+	ltpout_free(ui.parser);
+	store_close(ui.store);
+	suite_free(&ui.suite);
+	skiplist_free(&ui.skip);
+	free(ui.argv0);
 	return rv == 0 ? 0 : 1;
 }

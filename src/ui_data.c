@@ -1,17 +1,22 @@
 /*
- * Turning the core's catalogue into the rows the explorer draws.  The
- * rows own copies of their strings, so the catalogue can be freed as
- * soon as they are built.
+ * Turning the core's data into the rows the explorer draws: the
+ * catalogue (with how many LTP tests each call has and what their
+ * latest results were), the tests of some calls, the runs, the results
+ * of a run.  Rows own copies of their strings.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include <time.h>
 
 #include "ltpscope/catalogue.h"
 #include "ltpscope/diag.h"
+#include "ltpscope/store.h"
+#include "ltpscope/suite.h"
 #include "ltpscope/ui.h"
 #include "ltpscope/xmalloc.h"
+
+#define UI_HISTORY	8
 
 static const struct {
 	const char	*tag;
@@ -26,70 +31,38 @@ static const struct {
 	[CS_LINUX] = { "linux", TE_NORMAL, 5 },
 };
 
-/* Linux's own table for this machine, to name the demo's slots. */
-static const char *
-ui_system_unistd(void)
+static int
+ui_cmp_str(const void *a, const void *b)
 {
-	static const char *const cands[] = {
-		"/usr/include/x86_64-linux-gnu/asm/unistd_64.h",
-		"/usr/include/asm/unistd_64.h",
-		NULL
-	};
-	size_t i;
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
 
-	for (i = 0; cands[i] != NULL; i++)
-		if (access(cands[i], R_OK) == 0)
-			return cands[i];
-	return NULL;
+/* Index of name in a sorted array, or -1. */
+static long
+ui_bsearch(const char **v, size_t n, const char *name)
+{
+	const char **p = bsearch(&name, v, n, sizeof(*v), ui_cmp_str);
+
+	return p != NULL ? (long)(p - v) : -1;
 }
 
 int
-ui_load_catalogue(const char *const *files, size_t nfiles, int demo,
-    struct ui_sysrow **rowsp, size_t *np, char *err, size_t errlen)
+ui_load_catalogue(struct suite *s, struct store *st,
+    struct ui_sysrow **rowsp, size_t *np)
 {
-	struct catalogue *cat;
-	struct diaglist dl;
 	struct ui_sysrow *rows;
 	const struct cat_entry *e;
-	const char *sys;
 	size_t i, n, nrows = 0, nnetbsd = 0;
 
-	err[0] = '\0';
-	cat = catalogue_new();
-	diag_init(&dl);
-	for (i = 0; i < nfiles; i++)
-		if (catalogue_load_file(cat, files[i], demo ? "linux-amd64" :
-		    NULL, &dl) < 0) {
-			if (dl.n > 0)
-				diag_format(&dl.v[dl.n - 1], err, errlen);
-			else
-				snprintf(err, errlen, "%s: cannot load",
-				    files[i]);
-			diag_free(&dl);
-			catalogue_free(cat);
-			return -1;
-		}
-	if (demo && (sys = ui_system_unistd()) != NULL)
-		(void)catalogue_load_file(cat, sys, NULL, &dl);
-	if (dl.nerrors > 0) {
-		char first[512];
-
-		diag_format(&dl.v[0], first, sizeof(first));
-		snprintf(err, errlen, "%zu problem%s loading the tables; "
-		    "first: %s", dl.nerrors, dl.nerrors == 1 ? "" : "s",
-		    first);
-	}
-	diag_free(&dl);
-
-	n = catalogue_count(cat);
+	n = s->cat != NULL ? catalogue_count(s->cat) : 0;
 	for (i = 0; i < n; i++)
-		if (catalogue_entry(cat, i)->state != CS_LINUX)
+		if (catalogue_entry(s->cat, i)->state != CS_LINUX)
 			nnetbsd++;
 	rows = xcalloc(n ? n : 1, sizeof(*rows));
 	for (i = 0; i < n; i++) {
 		struct ui_sysrow *r;
 
-		e = catalogue_entry(cat, i);
+		e = catalogue_entry(s->cat, i);
 		/* Linux's rows only matter when nothing else is loaded. */
 		if (e->state == CS_LINUX && nnetbsd > 0)
 			continue;
@@ -106,12 +79,71 @@ ui_load_catalogue(const char *const *files, size_t nfiles, int demo,
 		r->guard = xstrdup(e->guard);
 		r->file = xstrdup(e->file);
 		r->line = e->line;
-		r->ntests = -1;
 	}
-	catalogue_free(cat);
 	*rowsp = rows;
 	*np = nrows;
+	ui_catalogue_results(s, st, rows, nrows);
 	return 0;
+}
+
+/*
+ * Test counts per syscall from the LTP index, and the latest result of
+ * each of those tests from the store.
+ */
+void
+ui_catalogue_results(struct suite *s, struct store *st,
+    struct ui_sysrow *rows, size_t nrows)
+{
+	struct store_result *res = NULL;
+	struct diaglist dl;
+	const char **names;
+	size_t i, j, nres = 0;
+	int *ntests;
+	unsigned (*last)[TS__COUNT];
+	long k;
+
+	names = xcalloc(nrows ? nrows : 1, sizeof(*names));
+	for (i = 0; i < nrows; i++)
+		names[i] = rows[i].name;
+	qsort(names, nrows, sizeof(*names), ui_cmp_str);
+	ntests = xcalloc(nrows ? nrows : 1, sizeof(*ntests));
+	last = xcalloc(nrows ? nrows : 1, sizeof(*last));
+	for (i = 0; i < s->idx.ntests; i++) {
+		const struct ltptest *t = &s->idx.tests[i];
+
+		for (j = 0; j < t->nsyscalls; j++)
+			if ((k = ui_bsearch(names, nrows, t->syscalls[j])) >= 0)
+				ntests[k]++;
+	}
+	diag_init(&dl);
+	if (st != NULL && store_latest_results(st, &res, &nres, &dl) ==
+	    STORE_OK) {
+		for (i = 0; i < nres; i++) {
+			const struct ltptest *t = ltpindex_find(&s->idx,
+			    res[i].tag);
+			const char *sc = res[i].syscall;
+
+			/* The index knows the mapping better than old rows. */
+			if (t != NULL && t->nsyscalls > 0)
+				sc = t->syscalls[0];
+			if ((unsigned)res[i].status < TS__COUNT &&
+			    (k = ui_bsearch(names, nrows, sc)) >= 0)
+				last[k][res[i].status]++;
+		}
+	}
+	diag_free(&dl);
+	store_results_free(res, nres);
+	for (i = 0; i < nrows; i++) {
+		k = ui_bsearch(names, nrows, rows[i].name);
+		rows[i].ntests = k >= 0 ? ntests[k] : 0;
+		memcpy(rows[i].last, k >= 0 ? last[k] : last[0],
+		    sizeof(rows[i].last));
+		if (k < 0)
+			memset(rows[i].last, 0, sizeof(rows[i].last));
+	}
+	free(names);
+	free(ntests);
+	free(last);
 }
 
 void
@@ -130,4 +162,142 @@ ui_free_catalogue(struct ui_sysrow *rows, size_t n)
 		free(rows[i].file);
 	}
 	free(rows);
+}
+
+/* Latest status and the history strip of one test. */
+void
+ui_testrow_update(struct store *st, struct ui_testrow *r)
+{
+	struct store_result *h = NULL;
+	struct diaglist dl;
+	size_t n = 0, i, k = 0;
+
+	r->has_result = 0;
+	r->history[0] = '\0';
+	diag_init(&dl);
+	if (st != NULL && store_test_history(st, r->tag, UI_HISTORY, &h, &n,
+	    &dl) == STORE_OK && n > 0) {
+		/* Newest first from the store; the strip reads left to right. */
+		for (i = n; i > 0 && k < sizeof(r->history) - 1; i--)
+			r->history[k++] = ui_status_char(h[i - 1].status);
+		r->history[k] = '\0';
+		r->has_result = 1;
+		r->status = h[0].status;
+		r->result_id = h[0].id;
+		r->duration_ms = h[0].duration_ms;
+		r->npass = h[0].npass;
+		r->nfail = h[0].nfail;
+		r->nbroken = h[0].nbroken;
+		r->nconf = h[0].nconf;
+		r->nwarn = h[0].nwarn;
+	}
+	store_results_free(h, n);
+	diag_free(&dl);
+}
+
+int
+ui_load_tests(struct suite *s, struct store *st, const char *const *names,
+    size_t nnames, struct ui_testrow **rowsp, size_t *np)
+{
+	struct ltpselect sel;
+	struct diaglist dl;
+	struct ui_testrow *rows;
+	size_t *picked = NULL, n = 0, i;
+
+	memset(&sel, 0, sizeof(sel));
+	sel.syscalls = names;
+	sel.nsyscalls = nnames;
+	diag_init(&dl);
+	if (ltpindex_select(&s->idx, &sel, &picked, &n, &dl) < 0)
+		n = 0;
+	diag_free(&dl);
+	rows = xcalloc(n ? n : 1, sizeof(*rows));
+	for (i = 0; i < n; i++) {
+		const struct ltptest *t = &s->idx.tests[picked[i]];
+
+		rows[i].tag = xstrdup(t->tag);
+		rows[i].syscall = xstrdup(suite_test_syscall(t));
+		rows[i].cmdline = xstrdup(t->cmdline);
+		ui_testrow_update(st, &rows[i]);
+	}
+	free(picked);
+	*rowsp = rows;
+	*np = n;
+	return 0;
+}
+
+int
+ui_load_runs(struct store *st, struct ui_runrow **rowsp, size_t *np)
+{
+	struct store_run *v = NULL;
+	struct ui_runrow *rows;
+	struct diaglist dl;
+	size_t n = 0, i;
+	char where[512];
+	time_t t;
+	struct tm tm;
+
+	diag_init(&dl);
+	if (store_list_runs(st, &v, &n, &dl) != STORE_OK) {
+		diag_free(&dl);
+		return -1;
+	}
+	diag_free(&dl);
+	rows = xcalloc(n ? n : 1, sizeof(*rows));
+	for (i = 0; i < n; i++) {
+		rows[i].id = v[i].id;
+		t = (time_t)v[i].started;
+		gmtime_r(&t, &tm);
+		strftime(rows[i].when, sizeof(rows[i].when), "%Y-%m-%d %H:%M",
+		    &tm);
+		rows[i].label = xstrdup(v[i].label);
+		snprintf(where, sizeof(where), "%s %s %s %s", v[i].host,
+		    v[i].arch, v[i].os_name, v[i].os_version);
+		rows[i].where = xstrdup(where);
+		rows[i].state = xstrdup(store_run_state_name(v[i].state));
+		memcpy(rows[i].counts, v[i].counts, sizeof(rows[i].counts));
+		rows[i].nqueued = v[i].nqueued;
+	}
+	store_runs_free(v, n);
+	*rowsp = rows;
+	*np = n;
+	return 0;
+}
+
+int
+ui_load_run_results(struct store *st, int64_t run,
+    struct ui_testrow **rowsp, size_t *np)
+{
+	struct store_result *v = NULL;
+	struct ui_testrow *rows;
+	struct diaglist dl;
+	size_t n = 0, i;
+
+	diag_init(&dl);
+	if (store_run_results(st, run, &v, &n, &dl) != STORE_OK) {
+		diag_free(&dl);
+		return -1;
+	}
+	diag_free(&dl);
+	rows = xcalloc(n ? n : 1, sizeof(*rows));
+	for (i = 0; i < n; i++) {
+		rows[i].tag = xstrdup(v[i].tag);
+		rows[i].syscall = xstrdup(v[i].syscall);
+		rows[i].cmdline = xstrdup(v[i].tag);
+		/* This run's result, with the test's history beside it. */
+		ui_testrow_update(st, &rows[i]);
+		rows[i].has_result = v[i].status != TS_RUNNING;
+		rows[i].status = v[i].status;
+		rows[i].result_id = v[i].id;
+		rows[i].duration_ms = v[i].duration_ms;
+		rows[i].npass = v[i].npass;
+		rows[i].nfail = v[i].nfail;
+		rows[i].nbroken = v[i].nbroken;
+		rows[i].nconf = v[i].nconf;
+		rows[i].nwarn = v[i].nwarn;
+	}
+	store_results_free(v, n);
+	*rowsp = rows;
+	*np = n;
+	return 0;
 }

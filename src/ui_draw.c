@@ -122,3 +122,40 @@ ui_putf(int y, int x, int width, const char *fmt, ...)
 	va_end(ap);
 	return ui_put(y, x, buf, width, 1);
 }
+
+enum theme_elem
+ui_status_elem(enum test_status s)
+{
+	switch (s) {
+	case TS_PASS:
+		return TE_PASS;
+	case TS_FAIL:
+		return TE_FAIL;
+	case TS_BROKEN:
+	case TS_TIMEOUT:
+	case TS_SIGNALLED:
+	case TS_INTERRUPTED:
+		return TE_BROKEN;
+	case TS_CONF:
+		return TE_CONF;
+	case TS_WARN:
+		return TE_WARN;
+	case TS_RUNNING:
+		return TE_META;
+	default:
+		return TE_DIM;
+	}
+}
+
+char
+ui_status_char(enum test_status s)
+{
+	static const char chars[TS__COUNT] = {
+		[TS_PASS] = '.', [TS_FAIL] = 'F', [TS_BROKEN] = 'B',
+		[TS_CONF] = 'c', [TS_WARN] = 'w', [TS_TIMEOUT] = 'T',
+		[TS_SIGNALLED] = 'S', [TS_NOTRUN] = '-',
+		[TS_INTERRUPTED] = 'I', [TS_RUNNING] = '>'
+	};
+
+	return (unsigned)s < TS__COUNT ? chars[s] : '?';
+}

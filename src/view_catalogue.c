@@ -157,8 +157,8 @@ view_catalogue_init(struct view *v, struct ui_sysrow *rows, size_t n)
 	cat_rebuild(v);
 }
 
-void
-view_catalogue_free(struct view *v)
+static void
+cat_free(struct view *v)
 {
 	struct catview *cv = v->data;
 
@@ -256,6 +256,14 @@ view_catalogue_nmarked(struct view *v)
 	return n;
 }
 
+struct ui_sysrow *
+view_catalogue_current(struct view *v)
+{
+	struct catview *cv = v->data;
+
+	return cv->nvis > 0 ? &cv->rows[cv->vis[v->cursor]] : NULL;
+}
+
 size_t
 view_catalogue_total(struct view *v)
 {
@@ -269,11 +277,33 @@ cat_nrows(struct view *v)
 }
 
 static const char *
-cat_header(struct view *v, int width)
+cat_header(struct view *v)
 {
 	(void)v;
-	(void)width;
-	return "   NR  NAME                   STATE   TESTS  FUNCTION";
+	return "   NR  NAME                   STATE   TESTS  LAST RUN    "
+	    "FUNCTION";
+}
+
+/* The worst of a syscall's latest results, for the LAST RUN column. */
+static int
+cat_worst(const struct ui_sysrow *r, unsigned *total)
+{
+	static const enum test_status order[] = {
+		TS_INTERRUPTED, TS_SIGNALLED, TS_TIMEOUT, TS_BROKEN, TS_FAIL,
+		TS_WARN, TS_CONF, TS_PASS, TS_NOTRUN
+	};
+	size_t i;
+	int worst = -1;
+
+	*total = 0;
+	for (i = 0; i < TS__COUNT; i++)
+		*total += r->last[i];
+	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		if (r->last[order[i]] > 0) {
+			worst = order[i];
+			break;
+		}
+	return worst;
 }
 
 /* Puts a fixed-width column and returns where the next one starts. */
@@ -293,8 +323,9 @@ cat_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 {
 	struct catview *cv = v->data;
 	const struct ui_sysrow *r = &cv->rows[cv->vis[i]];
-	char num[16], tests[16];
-	int x = 0;
+	char num[16], tests[16], last[32];
+	unsigned total;
+	int x = 0, worst;
 
 	if (r->marked)
 		ui_attr_on(ui, TE_MARK);
@@ -308,12 +339,20 @@ cat_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 	ui_attr_on(ui, r->elem);
 	x = cat_col(y, x, r->state, 7, width);
 	ui_attr_off(ui, r->elem);
-	if (r->ntests >= 0)
+	if (r->ntests > 0)
 		snprintf(tests, sizeof(tests), "%6d", r->ntests);
 	else
 		snprintf(tests, sizeof(tests), "%6s", "-");
 	x = cat_col(y, x, tests, 6, width);
 	x = cat_col(y, x, "", 2, width);
+	if ((worst = cat_worst(r, &total)) >= 0) {
+		snprintf(last, sizeof(last), "%s %u/%u", test_status_name(worst),
+		    r->last[worst], total);
+		ui_attr_on(ui, ui_status_elem(worst));
+		x = cat_col(y, x, last, 12, width);
+		ui_attr_off(ui, ui_status_elem(worst));
+	} else
+		x = cat_col(y, x, "-", 12, width);
 	if (x < width)
 		ui_put(y, x, r->function, width - x, 1);
 }
@@ -362,8 +401,9 @@ cat_draw_detail(struct ui *ui, struct view *v, int y, int h)
 	snprintf(loc, sizeof(loc), "%s:%lu", r->file, r->line);
 	if (y < end)
 		ui_putf(y++, 0, width, "  source    %s", loc);
-	if (y < end && r->ntests >= 0)
-		ui_putf(y++, 0, width, "  LTP tests %d", r->ntests);
+	if (y < end)
+		ui_putf(y++, 0, width, "  LTP tests %d (Enter lists them, r "
+		    "runs them)", r->ntests);
 }
 
 const struct view_ops view_catalogue_ops = {
@@ -371,7 +411,7 @@ const struct view_ops view_catalogue_ops = {
 	cat_nrows,
 	cat_draw_row,
 	cat_header,
-	NULL,
 	cat_describe,
-	cat_draw_detail
+	cat_draw_detail,
+	cat_free
 };

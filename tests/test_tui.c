@@ -1,15 +1,24 @@
 /*
- * The explorer in a real terminal (tmux): start on the demo data, move,
- * filter with a regular expression, filter by state, mark, open the
- * detail pane and help, survive a bad pattern and a resize, and quit
- * with the terminal given back.
+ * The explorer in a real terminal (tmux), on the demo data and on a
+ * fake LTP install of our own: moving, filtering with a regular
+ * expression, marking and running syscalls, watching output stream in
+ * while the cursor still moves, stopping a hanging test with x, escape
+ * sequences shown as placeholders, help, resize, the ":" command line,
+ * and quitting with a run in progress.
  */
+#include <sys/stat.h>
+
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tap.h"
 #include "tmux.h"
+
+static char	cwd[1024];
+static char	env[4096];
 
 static const char *
 bin(void)
@@ -36,26 +45,38 @@ line_with(const char *text, char *buf, size_t len)
 	return buf;
 }
 
-static void
-test_small_terminal(void)
+static int
+start(const char *args, int w, int h)
 {
-	char cmd[512], buf[512];
+	char cmd[8192];
+
+	snprintf(cmd, sizeof(cmd), "%s %s %s", env, bin(), args);
+	if (tmux_start(cmd, w, h) != 0)
+		return -1;
+	return tmux_wait_for("? help", 8000) ? 0 : -1;
+}
+
+static void
+test_demo(void)
+{
+	char buf[512];
 	const char *s;
 
-	snprintf(cmd, sizeof(cmd), "%s --demo", bin());
-	if (tmux_start(cmd, 80, 24) != 0) {
-		ok(0, "tmux starts");
+	if (!ok(start("--demo", 80, 24) == 0, "80x24: the demo opens")) {
+		tap_diag("%s", tmux_screen());
+		tmux_stop();
 		return;
 	}
-	ok(tmux_wait_for("? help", 5000), "80x24: status line shows");
 	s = tmux_screen();
-	has_str(s, "ltpscope  demo:", "header names the demo source");
+	has_str(s, "ltpscope  362 syscalls, 0 marked  demo:",
+	    "header: counts, then the demo source");
 	has_str(s, "NR  NAME", "column header");
 	has_str(line_with("  open ", buf, sizeof(buf)), "compat",
 	    "open is implemented by a compat shim");
 	has_str(line_with(" close ", buf, sizeof(buf)), "native",
 	    "close is native");
-	has_str(s, " 1/", "cursor on the first row");
+	has_str(line_with("  open ", buf, sizeof(buf)), "      2  -",
+	    "open has two LTP tests and no result yet");
 	has_str(s, "linux-amd64 0 read: native", "status describes read");
 
 	tmux_keys("j j");
@@ -95,27 +116,64 @@ test_small_terminal(void)
 	tmux_keys("1");
 	ok(tmux_wait_for("show:all", 2000), "1 shows all again");
 
-	tmux_keys("Space");
-	ok(tmux_wait_for("1 marked", 2000), "Space marks a syscall");
-	tmux_keys("Enter");
-	ok(tmux_wait_for("detail", 2000), "Enter opens the detail pane");
-	s = tmux_screen();
-	/* Space moved the cursor on, from write to open. */
-	has_str(s, "function  linux_sys_open", "detail shows the function");
-	has_str(s, "prototype int linux_sys_open(const char *path",
-	    "detail shows the prototype");
-	has_str(s, "syscalls.master:", "detail shows the source line");
+	tmux_keys("/");
+	tmux_keys("-l '^(open|close)$'");
+	tmux_keys("Enter g d");
+	ok(tmux_wait_for("function  linux_sys_open", 2000),
+	    "d opens the detail pane with the function");
+	has_str(tmux_screen(), "prototype int linux_sys_open(const char "
+	    "*path", "detail shows the prototype");
+	tmux_keys("d");
 
 	tmux_keys("?");
 	ok(tmux_wait_for("ltpscope help", 2000), "? opens help");
-	has_str(tmux_screen(), "filter by a regular expression",
+	has_str(tmux_screen(), "filter the catalogue by a regular expression",
 	    "help lists the filter key");
 	tmux_keys("q");
 	ok(tmux_wait_gone("ltpscope help", 2000), "q closes help");
 
+	/* Mark open and close, run their tests. */
+	tmux_keys("g Space Space");
+	ok(tmux_wait_for("2 marked", 2000), "Space marks two syscalls");
+	tmux_keys("r");
+	ok(tmux_wait_for("finished: 3 pass, 1 fail", 10000),
+	    "r runs their four tests");
+	s = tmux_screen();
+	has_str(line_with("  open ", buf, sizeof(buf)), "fail 1/2",
+	    "open's last run: one of two failed");
+	has_str(line_with(" close ", buf, sizeof(buf)), "pass 2/2",
+	    "close's last run: both passed");
+	has_str(s, "close02 (4/4) pass", "pane titled with the last test");
+	has_str(s, "== close02: pass", "pane shows its verdict");
+
+	tmux_keys("g Enter");
+	ok(tmux_wait_for("tests of 2 syscalls: 4", 2000),
+	    "Enter lists the marked syscalls' tests");
+	has_str(line_with("open02", buf, sizeof(buf)), "fail",
+	    "open02 failed");
+	tmux_keys("j Enter");
+	ok(tmux_wait_for("open02: fail (stored output)", 2000),
+	    "Enter shows a test's stored output");
+	has_str(tmux_screen(), "TFAIL: open(O_TMPFILE) failed: EINVAL",
+	    "the failing line is there");
+
+	tmux_keys("q R");
+	ok(tmux_wait_for("runs: 1 in", 2000), "R lists the runs");
+	has_str(line_with("finished", buf, sizeof(buf)), "3    1",
+	    "run 1 with its counts");
+	tmux_keys("Enter");
+	ok(tmux_wait_for("run 1: 4 results", 2000), "Enter opens a run");
+	tmux_keys("q q");
+
+	tmux_keys(":");
+	tmux_keys("-l 'runs'");
+	tmux_keys("Enter");
+	ok(tmux_wait_for(":runs", 3000), "the : command line runs runs");
+	has_str(line_with("  1  ", buf, sizeof(buf)), "finished",
+	    "its output is in the pane");
+
 	tmux_resize(120, 40);
 	ok(tmux_wait_for("? help", 2000), "status line after resize");
-	s = tmux_screen();
 	line_with("? help", buf, sizeof(buf));
 	ok(strlen(buf) >= 100, "status line spans the wider terminal (%zu)",
 	    strlen(buf));
@@ -131,9 +189,129 @@ test_small_terminal(void)
 	tmux_stop();
 }
 
+/* A fake LTP install: a slow test, a hang, a flood, escapes. */
+static void
+mkroot(const char *dir)
+{
+	char path[2048], target[2048];
+	const char *fakes[] = { "sleepy", "hang", "flood", "escapes", "pass",
+	    NULL };
+	FILE *fp;
+	size_t i;
+
+	mkdir(dir, 0755);
+	snprintf(path, sizeof(path), "%s/testcases", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/testcases/bin", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/runtest", dir);
+	mkdir(path, 0755);
+	for (i = 0; fakes[i] != NULL; i++) {
+		snprintf(target, sizeof(target), "%s/tests/ltpfake/bin/%s",
+		    cwd, fakes[i]);
+		snprintf(path, sizeof(path), "%s/testcases/bin/%s", dir,
+		    fakes[i]);
+		if (symlink(target, path) != 0 && errno != EEXIST)
+			tap_diag("symlink %s: %s", path, strerror(errno));
+	}
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
+	fp = fopen(path, "w");
+	fprintf(fp, "read01 flood 50\nread02 pass\nread03 pass\n"
+	    "pause01 hang\nmmap01 escapes\n");
+	fclose(fp);
+}
+
+static void
+test_fake(void)
+{
+	char args[4096], root[1200], buf[512];
+	const char *s;
+	int i, moved;
+
+	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
+	mkroot(root);
+	snprintf(args, sizeof(args), "-L %s -m %s -d %s/fake.db --timeout 60",
+	    root, tap_shared_path("linux/syscall_64.tbl"), tap_tmpdir());
+	if (!ok(start(args, 200, 50) == 0, "200x50: opens on a fake LTP")) {
+		tap_diag("%s", tmux_screen());
+		tmux_stop();
+		return;
+	}
+	tmux_keys("/");
+	tmux_keys("-l '^read$'");
+	tmux_keys("Enter Enter");
+	ok(tmux_wait_for("tests of read: 3", 3000), "the tests of read");
+
+	/* 50 MB of output: the pane fills while the cursor still moves. */
+	tmux_keys("r");
+	ok(tmux_wait_for("line 000", 5000), "flood output streams in");
+	ok(tmux_wait_for("running read01", 3000), "status says what runs");
+	for (i = 0, moved = 0; i < 3; i++) {
+		tmux_keys("j");
+		if (tmux_wait_for(" 2/3  ? help", 1500))
+			moved++;
+		tmux_keys("k");
+		if (tmux_wait_for(" 1/3  ? help", 1500))
+			moved++;
+	}
+	is_int(moved, 6, "the cursor answers every key during the flood");
+	has_str(tmux_screen(), "running read01", "while the flood still runs");
+	ok(tmux_wait_for("== read01: pass", 60000), "the flood finishes");
+	has_str(tmux_screen(), "oldest not kept here",
+	    "the pane keeps only the newest lines");
+
+	/* A test that hangs: x stops it. */
+	tmux_keys("q / C-u");
+	tmux_keys("-l '^pause$'");
+	tmux_keys("Enter Enter r");
+	ok(tmux_wait_for("running pause01", 5000), "the hanging test runs");
+	tmux_keys("x");
+	ok(tmux_wait_for("stopped by the user", 10000), "x stops it");
+	ok(tmux_wait_for("finished", 10000), "and the run ends");
+	has_str(line_with("pause01", buf, sizeof(buf)), "interrupted",
+	    "the stopped test is interrupted");
+
+	/* Escape sequences become placeholders; the screen stays intact. */
+	tmux_keys("q / C-u");
+	tmux_keys("-l '^mmap$'");
+	tmux_keys("Enter Enter r");
+	ok(tmux_wait_for("== mmap01", 8000), "escapes test ran");
+	s = tmux_screen();
+	has_str(s, "^H^G", "backspace and bell shown as ^H^G");
+	has_str(s, "nul ^@ byte", "NUL shown as ^@");
+	has_str(s, "bad utf-8 \\xff\\xfe", "bytes that are not UTF-8 as "
+	    "\\xNN");
+	has_str(s, "ltpscope  tests of mmap", "title line intact");
+	has_str(s, "  TEST                 SYSCALL", "column header intact");
+	has_str(s, "run 3 finished", "status line intact");
+
+	/* Quitting with a run in progress asks first. */
+	tmux_keys("q / C-u");
+	tmux_keys("-l '^pause$'");
+	tmux_keys("Enter Enter r");
+	ok(tmux_wait_for("running pause01", 5000), "a hang runs again");
+	tmux_keys("Q");
+	ok(tmux_wait_for("A run is in progress", 2000), "Q asks first");
+	tmux_keys("n");
+	ok(tmux_alive(), "n keeps the explorer");
+	tmux_keys("Q");
+	ok(tmux_wait_for("A run is in progress", 2000), "asked again");
+	tmux_keys("y");
+	ok(tmux_wait_dead(15000), "y stops the run and quits");
+	tmux_stop();
+}
+
 int
 main(void)
 {
-	test_small_terminal();
+	const char *t = tap_tmpdir();
+
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		return 1;
+	/* A home of its own: no history, config or database leaks in. */
+	snprintf(env, sizeof(env), "env HOME=%s XDG_DATA_HOME=%s/data "
+	    "XDG_CONFIG_HOME=%s/config XDG_STATE_HOME=%s/state", t, t, t, t);
+	test_demo();
+	test_fake();
 	return tap_done();
 }

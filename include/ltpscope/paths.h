@@ -14,6 +14,8 @@
  * only state the module keeps, set once before anything else runs.
  */
 void	paths_init(const char *);
+/* The program as it was started (argv[0]), to run it again. */
+const char *paths_program(void);
 /* $LTPSCOPE_DATA, else data/ beside the binary, else the install dir. */
 void	paths_datadir(char *, size_t);
 /* Colon-separated theme directories, the user's first. */

@@ -140,7 +140,7 @@ struct store_output {
 };
 
 /*
- * Resolves $XDG_DATA_HOME/ltpscope/ltpscope.db, falling back to
+ * Resolves $LTPSCOPE_DB if set, else $XDG_DATA_HOME/ltpscope/ltpscope.db, falling back to
  * $HOME/.local/share/ltpscope/ltpscope.db (a relative XDG_DATA_HOME is
  * ignored, as the XDG spec asks).  Creates nothing.  *pathp is malloc'd.
  */

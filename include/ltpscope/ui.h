@@ -3,17 +3,24 @@
  * include this; they are the only files that call curses.
  *
  * A view is a struct plus a table of operations, as in tig: the list
- * on top and the pane below are just two views on screen.
+ * on top and the output pane below are just two things on screen.  The
+ * views keep rows of plain data built from the core (catalogue, LTP
+ * index, store); the engine that runs tests is the same one
+ * `ltpscope run` uses.
  */
 #ifndef LTPSCOPE_UI_H
 #define LTPSCOPE_UI_H
 
 #include <stddef.h>
+#include <stdint.h>
 
+#include "ltpscope/status.h"
 #include "ltpscope/theme.h"
 
 struct ui;
 struct view;
+struct store;
+struct suite;
 
 /* One syscall as the catalogue view shows it (strings owned by the UI). */
 struct ui_sysrow {
@@ -29,37 +36,70 @@ struct ui_sysrow {
 	char		*guard;
 	char		*file;
 	unsigned long	 line;
-	int		 ntests;	/* LTP tests mapped to it, -1 unknown */
+	int		 ntests;	/* LTP tests mapped to it */
+	unsigned	 last[TS__COUNT]; /* latest result of each test */
 	int		 marked;
+};
+
+/* One test, or one result of a run, as the tests views show it. */
+struct ui_testrow {
+	char		*tag;
+	char		*syscall;
+	char		*cmdline;
+	int		 has_result;
+	enum test_status status;
+	int64_t		 result_id;
+	int64_t		 duration_ms;
+	unsigned	 npass, nfail, nbroken, nconf, nwarn;
+	char		 history[17];	/* oldest .. newest, one char each */
+	char		*skip;		/* skip-list reason, or NULL */
+	int		 marked;
+};
+
+/* One run, as the runs view shows it. */
+struct ui_runrow {
+	int64_t		 id;
+	char		 when[32];
+	char		*label;
+	char		*where;		/* host arch os */
+	char		*state;
+	unsigned	 counts[TS__COUNT];
+	unsigned	 nqueued;
 };
 
 struct view_ops {
 	const char	*name;
 	size_t		(*nrows)(struct view *);
-	/* Draws row (an index into the view's visible rows) at screen y. */
+	/* Draws visible row i at screen line y, width columns. */
 	void		(*draw_row)(struct ui *, struct view *, size_t, int,
 			    int);
-	/* Column header text, or NULL. */
-	const char	*(*header)(struct view *, int);
-	/* Text the "/" filter matches, or NULL for unfiltered views. */
-	void		(*refilter)(struct ui *, struct view *);
+	const char	*(*header)(struct view *);
 	/* Fills buf with a one-line description of the cursor's row. */
 	void		(*describe)(struct ui *, struct view *, char *, size_t);
 	/* Draws the detail pane for the cursor's row in [y, y + h). */
 	void		(*draw_detail)(struct ui *, struct view *, int, int);
+	void		(*free)(struct view *);
 };
 
 struct view {
 	const struct view_ops	*ops;
 	void			*data;
+	char			 title[1200];
 	size_t			 top;		/* first row on screen */
 	size_t			 cursor;
 };
 
+/* Views a key applies to (ui_key.views); 0 means everywhere. */
+#define UI_V_CATALOGUE	0x01
+#define UI_V_TESTS	0x02
+#define UI_V_RUNS	0x04
+#define UI_V_PANE	0x08	/* the output pane has the focus */
+
 /* Keys, shared by the key handler, the help screen and the man page. */
 struct ui_key {
 	int		 key;
-	const char	*keyname;	/* as the help screen shows it */
+	const char	*keyname;	/* as help and the man page show it;
+					   NULL: an alias of the entry above */
 	const char	*help;
 	void		(*fn)(struct ui *);
 };
@@ -77,11 +117,14 @@ void	ui_attr_off(struct ui *, enum theme_elem);
 int	ui_put(int, int, const char *, int, int);
 int	ui_putf(int, int, int, const char *, ...)
 	    __attribute__((__format__(__printf__, 4, 5)));
+/* Colour element of a test status. */
+enum theme_elem	ui_status_elem(enum test_status);
+/* One character for history strips: . F B c w T S - I */
+char	ui_status_char(enum test_status);
 
 /* Catalogue view (view_catalogue.c). */
 extern const struct view_ops	view_catalogue_ops;
 void	view_catalogue_init(struct view *, struct ui_sysrow *, size_t);
-void	view_catalogue_free(struct view *);
 void	view_catalogue_sort_next(struct view *);
 const char *view_catalogue_sort_name(struct view *);
 void	view_catalogue_set_state_filter(struct view *, int);
@@ -92,10 +135,40 @@ int	view_catalogue_set_pattern(struct view *, const char *, char *,
 void	view_catalogue_toggle_mark(struct view *);
 size_t	view_catalogue_nmarked(struct view *);
 size_t	view_catalogue_total(struct view *);
+/* The row under the cursor, or NULL. */
+struct ui_sysrow *view_catalogue_current(struct view *);
+
+/* Tests and run-results views (view_tests.c); the view owns the rows. */
+extern const struct view_ops	view_tests_ops;
+void	view_tests_init(struct view *, struct ui_testrow *, size_t);
+size_t	view_tests_count(struct view *);
+struct ui_testrow *view_tests_row(struct view *, size_t);
+struct ui_testrow *view_tests_current(struct view *);
+void	view_tests_toggle_mark(struct view *);
+size_t	view_tests_nmarked(struct view *);
+void	ui_testrows_free(struct ui_testrow *, size_t);
+
+/* Runs view (view_runs.c); the view owns the rows. */
+extern const struct view_ops	view_runs_ops;
+void	view_runs_init(struct view *, struct ui_runrow *, size_t);
+struct ui_runrow *view_runs_current(struct view *);
 
 /* Loading data for the explorer (ui_data.c). */
-int	ui_load_catalogue(const char *const *, size_t, int,
-	    struct ui_sysrow **, size_t *, char *, size_t);
+int	ui_load_catalogue(struct suite *, struct store *, struct ui_sysrow **,
+	    size_t *);
 void	ui_free_catalogue(struct ui_sysrow *, size_t);
+/* Refreshes the latest-result counts of every syscall row. */
+void	ui_catalogue_results(struct suite *, struct store *,
+	    struct ui_sysrow *, size_t);
+/* The tests of the named syscalls (all tests when n is 0). */
+int	ui_load_tests(struct suite *, struct store *, const char *const *,
+	    size_t, struct ui_testrow **, size_t *);
+/* Updates one test's row after a result arrived. */
+void	ui_testrow_update(struct store *, struct ui_testrow *);
+int	ui_load_runs(struct store *, struct ui_runrow **, size_t *);
+void	ui_runrows_free(struct ui_runrow *, size_t);
+/* The results of one run, as test rows. */
+int	ui_load_run_results(struct store *, int64_t, struct ui_testrow **,
+	    size_t *);
 
 #endif

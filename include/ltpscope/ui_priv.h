@@ -1,0 +1,140 @@
+/*
+ * The explorer's state, shared by src/ui.c (terminal, loop, drawing),
+ * src/ui_keys.c (what the keys do), src/ui_run.c (running tests) and
+ * src/ui_cmdline.c (the ":" prompt).  Views do not see it.
+ */
+#ifndef LTPSCOPE_UI_PRIV_H
+#define LTPSCOPE_UI_PRIV_H
+
+#include <time.h>
+
+#include "ltpscope/engine.h"
+#include "ltpscope/linering.h"
+#include "ltpscope/ltpout.h"
+#include "ltpscope/skiplist.h"
+#include "ltpscope/store.h"
+#include "ltpscope/suite.h"
+#include "ltpscope/theme.h"
+#include "ltpscope/ui.h"
+
+#define UI_MAXVIEWS	4
+#define UI_RING_LINES	20000
+#define UI_RING_BYTES	(4u * 1024 * 1024)
+
+enum ui_viewkind { UK_CATALOGUE, UK_TESTS, UK_RUNS, UK_RESULTS };
+
+enum ui_prompt {
+	UP_NONE,
+	UP_FILTER,	/* "/" over the list */
+	UP_SEARCH,	/* "/" in the output pane */
+	UP_CONFIRM	/* a y/n question */
+};
+
+enum ui_confirm {
+	UC_QUIT_RUNNING,
+	UC_RESUME
+};
+
+struct ui {
+	struct theme		 theme;
+	int			 attr[TE__COUNT];
+
+	/* What the explorer shows. */
+	struct suite		 suite;
+	int			 have_suite;
+	struct store		*store;
+	char			 dbpath[1024];
+	char			 ltproot[1200];	/* suite.root may point here */
+	struct skiplist		 skip;
+	struct ui_sysrow	*rows;
+	size_t			 nrows;
+	char			 source[1200];
+	char			*argv0;
+
+	/* Views: a stack, the catalogue at the bottom. */
+	struct view		 views[UI_MAXVIEWS];
+	enum ui_viewkind	 kinds[UI_MAXVIEWS];
+	int			 depth;		/* index of the top view */
+
+	/* The output pane below the list. */
+	struct linering		*ring;
+	struct ltpout		*parser;	/* for stored outputs */
+	int			 pane_open;
+	int			 focus_pane;
+	int			 follow;	/* stick to the newest line */
+	size_t			 pane_top;
+	int			 pane_live;	/* showing the running test */
+	char			 pane_title[300];
+	int			 detail;	/* syscall details, not output */
+
+	/* A run in progress. */
+	struct engine		*eng;
+	int64_t			 run_id;
+	time_t			 run_started;
+	time_t			 test_started;
+	char			 running[128];
+	size_t			 run_idx;
+	size_t			 run_n;
+	double			*est;		/* expected seconds per test */
+	int			 timeout_s;
+	int			 stop_requested;
+
+	/* Prompts and messages. */
+	enum ui_prompt		 prompting;
+	enum ui_confirm		 confirm;
+	char			 confirm_text[400];
+	int64_t			 confirm_run;
+	char			 prompt[256];
+	char			 pattern[256];	/* accepted list filter */
+	char			 search[256];	/* last pane search */
+	char			 msg[512];
+	int			 msg_error;
+	int			 help;
+	size_t			 help_top;
+	int			 quit;
+	int			 dirty;
+};
+
+/* ui.c */
+void	ui_message(struct ui *, int, const char *, ...)
+	    __attribute__((__format__(__printf__, 3, 4)));
+struct view *ui_top(struct ui *);
+enum ui_viewkind ui_top_kind(struct ui *);
+int	ui_list_height(struct ui *);
+int	ui_pane_height(struct ui *);
+void	ui_push_view(struct ui *, enum ui_viewkind);
+void	ui_pop_view(struct ui *);
+void	ui_ask(struct ui *, enum ui_confirm, const char *, ...)
+	    __attribute__((__format__(__printf__, 3, 4)));
+
+/* ui_pane.c */
+void	ui_pane_clear(struct ui *, const char *);
+void	ui_pane_push(struct ui *, enum line_class, const char *, size_t);
+void	ui_pane_meta(struct ui *, const char *, ...)
+	    __attribute__((__format__(__printf__, 2, 3)));
+void	ui_pane_draw(struct ui *, int, int);
+void	ui_pane_scroll(struct ui *, long);
+void	ui_pane_show_output(struct ui *, const struct ui_testrow *);
+/* Finds the next line matching the pattern; 0, or -1 with a message. */
+int	ui_pane_search(struct ui *, const char *, int);
+
+/* ui_run.c */
+void	ui_run_start(struct ui *);
+void	ui_run_selected(struct ui *, const char *const *, size_t,
+	    const char *const *, size_t);
+void	ui_run_service(struct ui *);
+void	ui_run_stop_test(struct ui *);
+void	ui_run_stop_all(struct ui *);
+void	ui_run_resume(struct ui *, int64_t);
+void	ui_run_status(struct ui *, char *, size_t);
+void	ui_run_free(struct ui *);
+
+/* ui_cmdline.c */
+void	ui_cmdline(struct ui *);
+void	ui_cmdline_exec(struct ui *, const char *);
+void	ui_cmdline_end(void);
+
+/* ui_keys.c */
+void	ui_key(struct ui *, int);
+
+#endif

@@ -1,0 +1,229 @@
+/*
+ * The output pane: the lines of the running test as they arrive, or a
+ * finished test's stored output, coloured by line class, kept in a
+ * bounded ring so that a flood of output costs neither memory nor key
+ * response.  Follow mode sticks to the newest line; scrolling back
+ * turns it off, G turns it on again.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+
+#include <curses.h>
+#include <pcre2.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/textsafe.h"
+#include "ltpscope/ui_priv.h"
+#include "ltpscope/xmalloc.h"
+
+static enum theme_elem
+ui_line_elem(enum line_class c)
+{
+	switch (c) {
+	case LC_TPASS:
+		return TE_PASS;
+	case LC_TFAIL:
+		return TE_FAIL;
+	case LC_TBROK:
+		return TE_BROKEN;
+	case LC_TCONF:
+		return TE_CONF;
+	case LC_TWARN:
+		return TE_WARN;
+	case LC_TINFO:
+		return TE_INFO;
+	case LC_META:
+		return TE_META;
+	case LC_SUMMARY:
+		return TE_TITLE;
+	case LC_TDEBUG:
+		return TE_DIM;
+	default:
+		return TE_NORMAL;
+	}
+}
+
+void
+ui_pane_clear(struct ui *ui, const char *title)
+{
+	linering_clear(ui->ring);
+	ui->pane_top = 0;
+	snprintf(ui->pane_title, sizeof(ui->pane_title), "%s", title);
+}
+
+/* Text is raw test output: it is made safe here, once, on arrival. */
+void
+ui_pane_push(struct ui *ui, enum line_class cls, const char *text,
+    size_t len)
+{
+	char *safe;
+	size_t slen;
+
+	safe = textsafe_display(text, len, 0, &slen);
+	linering_push(ui->ring, cls, safe, slen);
+	free(safe);
+	ui->dirty = 1;
+}
+
+void
+ui_pane_meta(struct ui *ui, const char *fmt, ...)
+{
+	char buf[600];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	ui_pane_push(ui, LC_META, buf, strlen(buf));
+}
+
+void
+ui_pane_scroll(struct ui *ui, long delta)
+{
+	size_t n = linering_count(ui->ring);
+	size_t h = (size_t)(ui_pane_height(ui) > 1 ? ui_pane_height(ui) - 1 :
+	    1);
+	size_t maxtop = n > h ? n - h : 0;
+	long top;
+
+	if (ui->follow)
+		ui->pane_top = maxtop;
+	top = (long)ui->pane_top + delta;
+	if (top < 0)
+		top = 0;
+	if ((size_t)top >= maxtop) {
+		top = (long)maxtop;
+		ui->follow = 1;
+	} else
+		ui->follow = 0;
+	ui->pane_top = (size_t)top;
+}
+
+void
+ui_pane_draw(struct ui *ui, int y, int h)
+{
+	size_t n = linering_count(ui->ring), i, top;
+	unsigned long long dropped;
+	enum line_class cls;
+	const char *text;
+	char title[512];
+	int row;
+
+	if (h <= 0)
+		return;
+	dropped = linering_total(ui->ring) - n;
+	if (ui->follow || ui->pane_top + (size_t)(h - 1) > n)
+		top = n > (size_t)(h - 1) ? n - (size_t)(h - 1) : 0;
+	else
+		top = ui->pane_top;
+	ui->pane_top = top;
+	snprintf(title, sizeof(title), "%s%s  %zu line%s%s%s",
+	    ui->focus_pane ? "> " : "", ui->pane_title[0] ? ui->pane_title :
+	    "output", (size_t)(n + dropped), n + dropped == 1 ? "" : "s",
+	    ui->follow ? "  [follow]" : "",
+	    dropped ? "  (oldest not kept here: full text in the store)" :
+	    "");
+	ui_attr_on(ui, TE_STATUS);
+	ui_put(y, 0, title, COLS, 1);
+	ui_attr_off(ui, TE_STATUS);
+	for (row = 1, i = top; row < h && i < n; row++, i++) {
+		text = linering_get(ui->ring, i, &cls, NULL);
+		ui_attr_on(ui, ui_line_elem(cls));
+		ui_put(y + row, 0, text, COLS, 1);
+		ui_attr_off(ui, ui_line_elem(cls));
+	}
+}
+
+/* Loads a finished test's stored output into the pane. */
+void
+ui_pane_show_output(struct ui *ui, const struct ui_testrow *t)
+{
+	struct store_output out;
+	struct ltpout_line line;
+	struct diaglist dl;
+	const char *p;
+	size_t len;
+	char title[300];
+
+	if (t == NULL)
+		return;
+	if (!t->has_result) {
+		ui_message(ui, 0, "%s has not run yet: r runs it", t->tag);
+		return;
+	}
+	snprintf(title, sizeof(title), "%s: %s (stored output)", t->tag,
+	    test_status_name(t->status));
+	ui_pane_clear(ui, title);
+	ui->pane_open = 1;
+	ui->detail = 0;
+	ui->pane_live = 0;
+	ui->follow = 0;
+	diag_init(&dl);
+	memset(&out, 0, sizeof(out));
+	if (store_get_output(ui->store, t->result_id, &out, &dl) !=
+	    STORE_OK) {
+		ui_pane_meta(ui, "no output stored for this result");
+		diag_free(&dl);
+		return;
+	}
+	diag_free(&dl);
+	ltpout_reset(ui->parser);
+	p = out.data;
+	len = out.stored_size;
+	while (ltpout_scan(ui->parser, &p, &len, &line))
+		ui_pane_push(ui, line.cls, line.text, line.len);
+	while (ltpout_flush(ui->parser, &line))
+		ui_pane_push(ui, line.cls, line.text, line.len);
+	if (out.capped)
+		ui_pane_meta(ui, "output was capped when stored: %lld bytes "
+		    "originally", (long long)out.original_size);
+	store_output_clear(&out);
+	ui->pane_top = 0;
+}
+
+int
+ui_pane_search(struct ui *ui, const char *pat, int dir)
+{
+	pcre2_code *re;
+	pcre2_match_data *md;
+	PCRE2_SIZE off;
+	size_t n = linering_count(ui->ring), i, len;
+	const char *text;
+	int code, found = 0;
+	long k;
+
+	if (pat == NULL || *pat == '\0' || n == 0)
+		return -1;
+	re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED,
+	    PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &code, &off,
+	    NULL);
+	if (re == NULL) {
+		PCRE2_UCHAR msg[160];
+
+		pcre2_get_error_message(code, msg, sizeof(msg));
+		ui_message(ui, 1, "bad pattern: column %zu: %s",
+		    (size_t)off + 1, (char *)msg);
+		return -1;
+	}
+	md = pcre2_match_data_create_from_pattern(re, NULL);
+	for (i = 1; i <= n && !found; i++) {
+		k = (long)ui->pane_top + (dir >= 0 ? (long)i : -(long)i);
+		k = ((k % (long)n) + (long)n) % (long)n;
+		text = linering_get(ui->ring, (size_t)k, NULL, &len);
+		if (pcre2_match(re, (PCRE2_SPTR)text, len, 0, 0, md, NULL) >=
+		    0) {
+			ui->pane_top = (size_t)k;
+			ui->follow = 0;
+			found = 1;
+		}
+	}
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
+	if (!found) {
+		ui_message(ui, 1, "not found in the output: %s", pat);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,374 @@
+/*
+ * Running tests from the explorer: the same engine `ltpscope run` uses,
+ * driven from the explorer's poll loop, its output streaming into the
+ * pane and its results into the rows on screen.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ltpscope/ui_priv.h"
+#include "ltpscope/xmalloc.h"
+
+static void
+ev_test_start(void *arg, const char *tag, size_t idx, size_t n)
+{
+	struct ui *ui = arg;
+	const struct ltptest *t = ltpindex_find(&ui->suite.idx, tag);
+	char title[300];
+
+	snprintf(ui->running, sizeof(ui->running), "%s", tag);
+	ui->run_idx = idx;
+	ui->run_n = n;
+	ui->test_started = time(NULL);
+	if (!ui->pane_live && ui->pane_title[0] != '\0' && !ui->follow)
+		return;
+	snprintf(title, sizeof(title), "%s (%zu/%zu) running", tag, idx + 1,
+	    n);
+	ui_pane_clear(ui, title);
+	ui->pane_live = 1;
+	ui->pane_open = 1;
+	ui->detail = 0;
+	ui_pane_meta(ui, "$ %s", t != NULL ? t->cmdline : tag);
+}
+
+static void
+ev_skip_warning(void *arg, const char *tag, const char *reason)
+{
+	struct ui *ui = arg;
+
+	ui_message(ui, 1, "%s is on the skip list (%s): running it because "
+	    "you picked it", tag, reason);
+}
+
+static void
+ev_line(void *arg, const struct ltpout_line *l)
+{
+	struct ui *ui = arg;
+
+	if (ui->pane_live)
+		ui_pane_push(ui, l->cls, l->text, l->len);
+}
+
+/* Finds the row of tag in a tests view, if one is on the stack. */
+static void
+ui_run_update_rows(struct ui *ui, const char *tag)
+{
+	struct ui_testrow *r;
+	size_t i, j, n;
+
+	for (i = 1; i <= (size_t)ui->depth; i++) {
+		if (ui->kinds[i] != UK_TESTS)
+			continue;
+		n = view_tests_count(&ui->views[i]);
+		for (j = 0; j < n; j++) {
+			r = view_tests_row(&ui->views[i], j);
+			if (strcmp(r->tag, tag) == 0)
+				ui_testrow_update(ui->store, r);
+		}
+	}
+}
+
+static void
+ev_test_end(void *arg, const struct store_result *r, const char *why,
+    size_t idx, size_t n)
+{
+	struct ui *ui = arg;
+
+	if (ui->pane_live)
+		ui_pane_meta(ui, "== %s: %s (%s) in %.2f s", r->tag,
+		    test_status_name(r->status), why != NULL ? why : "",
+		    r->duration_ms / 1000.0);
+	if (ui->pane_live) {
+		char title[300];
+
+		snprintf(title, sizeof(title), "%s (%zu/%zu) %s", r->tag,
+		    idx + 1, n, test_status_name(r->status));
+		snprintf(ui->pane_title, sizeof(ui->pane_title), "%s", title);
+	}
+	ui->running[0] = '\0';
+	ui_run_update_rows(ui, r->tag);
+}
+
+static void
+ui_run_opts(struct ui *ui, struct engine_opts *eo)
+{
+	memset(eo, 0, sizeof(*eo));
+	eo->runner.ltproot = ui->suite.root;
+	eo->runner.timeout_ms = ui->timeout_s > 0 ? ui->timeout_s * 1000 :
+	    -1;
+	eo->skip = &ui->skip;
+	eo->label = "explorer";
+	eo->timeout_s = ui->timeout_s;
+}
+
+/*
+ * Expected seconds per queued test, from each test's latest result;
+ * a test never run counts one second.  tags may be NULL (a resumed run,
+ * whose order only the store knows): then every test counts one second.
+ */
+static void
+ui_run_began(struct ui *ui, const struct engine_test *tests)
+{
+	struct store_result *v = NULL;
+	struct diaglist dl;
+	size_t n = 0, i, total;
+	int lo, hi, mid, c;
+
+	ui->run_id = engine_run_id(ui->eng);
+	ui->run_started = time(NULL);
+	ui->stop_requested = 0;
+	total = engine_total(ui->eng);
+	free(ui->est);
+	ui->est = xcalloc(total ? total : 1, sizeof(*ui->est));
+	for (i = 0; i < total; i++)
+		ui->est[i] = 1.0;
+	diag_init(&dl);
+	if (tests != NULL &&
+	    store_latest_results(ui->store, &v, &n, &dl) == STORE_OK) {
+		/* store_latest_results() is ordered by tag. */
+		for (i = 0; i < total; i++) {
+			lo = 0;
+			hi = (int)n - 1;
+			while (lo <= hi) {
+				mid = (lo + hi) / 2;
+				c = strcmp(tests[i].tag, v[mid].tag);
+				if (c == 0) {
+					ui->est[i] = v[mid].duration_ms /
+					    1000.0;
+					break;
+				}
+				if (c < 0)
+					hi = mid - 1;
+				else
+					lo = mid + 1;
+			}
+		}
+	}
+	diag_free(&dl);
+	store_results_free(v, n);
+	ui->run_n = total;
+	ui->follow = 1;
+	ui->pane_live = 1;
+	ui->pane_open = 1;
+}
+
+static const struct engine_events ui_events = {
+	ev_test_start, ev_skip_warning, ev_line, ev_test_end, NULL
+};
+
+/* Runs the tests of the syscalls or the tests given (explicitly named). */
+void
+ui_run_selected(struct ui *ui, const char *const *syscalls, size_t nsys,
+    const char *const *tags, size_t ntags)
+{
+	struct engine_events ev = ui_events;
+	struct engine_test *tests;
+	struct engine_opts eo;
+	struct ltpselect sel;
+	struct diaglist dl;
+	size_t *picked = NULL, n = 0, i, j;
+
+	if (ui->eng != NULL) {
+		ui_message(ui, 1, "a run is in progress: x stops the test, "
+		    "X the whole run");
+		return;
+	}
+	memset(&sel, 0, sizeof(sel));
+	sel.syscalls = syscalls;
+	sel.nsyscalls = nsys;
+	sel.tags = tags;
+	sel.ntags = ntags;
+	diag_init(&dl);
+	if (ltpindex_select(&ui->suite.idx, &sel, &picked, &n, &dl) < 0 ||
+	    n == 0) {
+		if (dl.n > 0)
+			ui_message(ui, 1, "%s", dl.v[0].msg);
+		else
+			ui_message(ui, 1, "no LTP test for that in %s",
+			    ui->suite.root ? ui->suite.root : "LTPROOT");
+		diag_free(&dl);
+		free(picked);
+		return;
+	}
+	diag_free(&dl);
+	tests = xcalloc(n, sizeof(*tests));
+	for (i = 0; i < n; i++) {
+		const struct ltptest *t = &ui->suite.idx.tests[picked[i]];
+
+		tests[i].tag = t->tag;
+		tests[i].syscall = suite_test_syscall(t);
+		tests[i].cmdline = t->cmdline;
+		for (j = 0; j < ntags; j++)
+			tests[i].explicit |= strcmp(tags[j], t->tag) == 0;
+	}
+	ui_run_opts(ui, &eo);
+	ev.arg = ui;
+	diag_init(&dl);
+	ui->eng = engine_new(ui->store, &eo, tests, n, &ev, &dl);
+	if (ui->eng == NULL) {
+		char first[512] = "cannot start the run";
+
+		if (dl.n > 0)
+			diag_format(&dl.v[0], first, sizeof(first));
+		ui_message(ui, 1, "%s", first);
+	} else {
+		/* The status line shows the run from now on. */
+		ui_run_began(ui, tests);
+	}
+	diag_free(&dl);
+	free(tests);
+	free(picked);
+}
+
+void
+ui_run_resume(struct ui *ui, int64_t run_id)
+{
+	struct engine_events ev = ui_events;
+	struct engine_opts eo;
+	struct diaglist dl;
+
+	ui_run_opts(ui, &eo);
+	ev.arg = ui;
+	diag_init(&dl);
+	ui->eng = engine_resume(ui->store, &eo, run_id, &ev, &dl);
+	if (ui->eng == NULL) {
+		char first[512] = "cannot resume";
+
+		if (dl.n > 0)
+			diag_format(&dl.v[0], first, sizeof(first));
+		ui_message(ui, 1, "%s", first);
+	} else {
+		ui_run_began(ui, NULL);
+		ui_pane_meta(ui, "resuming run %" PRId64 ": %zu test%s left",
+		    run_id, engine_total(ui->eng),
+		    engine_total(ui->eng) == 1 ? "" : "s");
+	}
+	diag_free(&dl);
+}
+
+/* Services the engine for a bounded time so keys are never starved. */
+void
+ui_run_service(struct ui *ui)
+{
+	struct diaglist dl;
+	struct timespec t0, t1;
+	long spent;
+	int rv;
+
+	if (ui->eng == NULL)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	diag_init(&dl);
+	for (;;) {
+		rv = engine_service(ui->eng, &dl);
+		if (rv != 0)
+			break;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		spent = (t1.tv_sec - t0.tv_sec) * 1000 +
+		    (t1.tv_nsec - t0.tv_nsec) / 1000000;
+		if (spent >= 20 || engine_poll_timeout(ui->eng) != 0)
+			break;
+	}
+	if (rv != 0) {
+		const unsigned *k = engine_counts(ui->eng);
+
+		if (rv < 0) {
+			char first[512] = "store error";
+
+			if (dl.n > 0)
+				diag_format(&dl.v[0], first, sizeof(first));
+			ui_message(ui, 1, "the run stopped: %s", first);
+		} else
+			ui_message(ui, 0, "run %" PRId64 " %s: %u pass, %u "
+			    "fail, %u broken, %u conf, %u warn, %u timeout, "
+			    "%u not-run", ui->run_id, ui->stop_requested ?
+			    "stopped (resumable)" : "finished", k[TS_PASS],
+			    k[TS_FAIL], k[TS_BROKEN], k[TS_CONF], k[TS_WARN],
+			    k[TS_TIMEOUT], k[TS_NOTRUN]);
+		engine_free(ui->eng);
+		ui->eng = NULL;
+		ui->running[0] = '\0';
+		ui_catalogue_results(&ui->suite, ui->store, ui->rows,
+		    ui->nrows);
+	}
+	diag_free(&dl);
+}
+
+void
+ui_run_stop_test(struct ui *ui)
+{
+	if (ui->eng == NULL || engine_current(ui->eng) == NULL) {
+		ui_message(ui, 0, "no test is running");
+		return;
+	}
+	ui_message(ui, 0, "stopping %s", engine_current(ui->eng));
+	engine_stop_test(ui->eng);
+}
+
+void
+ui_run_stop_all(struct ui *ui)
+{
+	if (ui->eng == NULL) {
+		ui_message(ui, 0, "no run in progress");
+		return;
+	}
+	ui->stop_requested = 1;
+	engine_stop_all(ui->eng);
+	ui_message(ui, 0, "stopping the run; resume it later with "
+	    "ltpscope run --resume");
+}
+
+static void
+ui_clock(long secs, char *buf, size_t len)
+{
+	if (secs < 0)
+		secs = 0;
+	if (secs >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", secs / 3600,
+		    secs / 60 % 60, secs % 60);
+	else
+		snprintf(buf, len, "%02ld:%02ld", secs / 60, secs % 60);
+}
+
+void
+ui_run_status(struct ui *ui, char *buf, size_t len)
+{
+	const unsigned *k = engine_counts(ui->eng);
+	size_t done = engine_done_count(ui->eng), total = engine_total(ui->eng);
+	char el[48], left[48];
+	double rest = 0;
+	size_t i;
+	long elapsed = (long)(time(NULL) - ui->run_started);
+
+	for (i = done; i < total && ui->est != NULL; i++)
+		rest += ui->est[i];
+	if (done > 0 && elapsed > 0) {
+		/* Scale the estimate by how this run has gone so far. */
+		double spent_est = 0;
+
+		for (i = 0; i < done; i++)
+			spent_est += ui->est[i];
+		if (spent_est > 0)
+			rest *= (double)elapsed / spent_est;
+	}
+	ui_clock(elapsed, el, sizeof(el));
+	ui_clock((long)rest, left, sizeof(left));
+	snprintf(buf, len, "%s %s [%zu/%zu] %s, ~%s left  P%u F%u B%u C%u",
+	    ui->stop_requested ? "stopping" : "running",
+	    ui->running[0] ? ui->running : "-", done + (ui->running[0] != 0),
+	    total, el, left, k[TS_PASS], k[TS_FAIL], k[TS_BROKEN] +
+	    k[TS_TIMEOUT] + k[TS_SIGNALLED], k[TS_CONF]);
+}
+
+void
+ui_run_free(struct ui *ui)
+{
+	if (ui->eng != NULL)
+		engine_free(ui->eng);
+	ui->eng = NULL;
+	free(ui->est);
+	ui->est = NULL;
+}

@@ -1,0 +1,131 @@
+/*
+ * The runs view: the history of runs in the results database, newest
+ * first, with what each found.  Enter opens a run's results.
+ */
+#include <curses.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/ui.h"
+#include "ltpscope/xmalloc.h"
+
+struct runview {
+	struct ui_runrow	*rows;
+	size_t			 n;
+};
+
+void
+ui_runrows_free(struct ui_runrow *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(rows[i].label);
+		free(rows[i].where);
+		free(rows[i].state);
+	}
+	free(rows);
+}
+
+static void
+runs_free(struct view *v)
+{
+	struct runview *rv = v->data;
+
+	if (rv == NULL)
+		return;
+	ui_runrows_free(rv->rows, rv->n);
+	free(rv);
+	v->data = NULL;
+}
+
+void
+view_runs_init(struct view *v, struct ui_runrow *rows, size_t n)
+{
+	struct runview *rv = xcalloc(1, sizeof(*rv));
+
+	rv->rows = rows;
+	rv->n = n;
+	v->ops = &view_runs_ops;
+	v->data = rv;
+	v->top = v->cursor = 0;
+}
+
+struct ui_runrow *
+view_runs_current(struct view *v)
+{
+	struct runview *rv = v->data;
+
+	return v->cursor < rv->n ? &rv->rows[v->cursor] : NULL;
+}
+
+static size_t
+runs_nrows(struct view *v)
+{
+	return ((struct runview *)v->data)->n;
+}
+
+static const char *
+runs_header(struct view *v)
+{
+	(void)v;
+	return "   RUN  STARTED (UTC)     STATE        PASS FAIL BROK CONF "
+	    "OTHER  LABEL";
+}
+
+static void
+runs_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
+{
+	struct runview *rv = v->data;
+	struct ui_runrow *r = &rv->rows[i];
+	char buf[256];
+	unsigned other;
+	int x = 0;
+
+	other = r->counts[TS_WARN] + r->counts[TS_TIMEOUT] +
+	    r->counts[TS_SIGNALLED] + r->counts[TS_NOTRUN] +
+	    r->counts[TS_INTERRUPTED];
+	snprintf(buf, sizeof(buf), "%6" PRId64 "  %-17s ", r->id, r->when);
+	x += ui_put(y, x, buf, width - x, 0);
+	ui_attr_on(ui, strcmp(r->state, "interrupted") == 0 ? TE_FAIL :
+	    TE_NORMAL);
+	snprintf(buf, sizeof(buf), "%-12s", r->state);
+	x += ui_put(y, x, buf, width - x, 0);
+	ui_attr_off(ui, strcmp(r->state, "interrupted") == 0 ? TE_FAIL :
+	    TE_NORMAL);
+	snprintf(buf, sizeof(buf), "%4u %4u %4u %4u %5u  %s", r->counts[TS_PASS],
+	    r->counts[TS_FAIL], r->counts[TS_BROKEN], r->counts[TS_CONF],
+	    other, r->label[0] ? r->label : r->where);
+	if (x < width)
+		ui_put(y, x, buf, width - x, 1);
+}
+
+static void
+runs_describe(struct ui *ui, struct view *v, char *buf, size_t len)
+{
+	struct ui_runrow *r = view_runs_current(v);
+
+	(void)ui;
+	if (r == NULL)
+		snprintf(buf, len, "no runs yet: r runs tests");
+	else
+		snprintf(buf, len, "run %" PRId64 " on %s: %u of %u tests "
+		    "planned", r->id, r->where, r->counts[TS_PASS] +
+		    r->counts[TS_FAIL] + r->counts[TS_BROKEN] +
+		    r->counts[TS_CONF] + r->counts[TS_WARN] +
+		    r->counts[TS_TIMEOUT] + r->counts[TS_SIGNALLED] +
+		    r->counts[TS_NOTRUN] + r->counts[TS_INTERRUPTED],
+		    r->nqueued);
+}
+
+const struct view_ops view_runs_ops = {
+	"runs",
+	runs_nrows,
+	runs_draw_row,
+	runs_header,
+	runs_describe,
+	NULL,
+	runs_free
+};

@@ -1,0 +1,209 @@
+/*
+ * The tests view: one row per LTP test, with its latest status, how
+ * long it took, its counts and a strip of its recent results (oldest
+ * left, newest right: "..FF." means it started failing lately).  The
+ * same view lists the results of one run.
+ */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/ui.h"
+#include "ltpscope/xmalloc.h"
+
+struct testview {
+	struct ui_testrow	*rows;
+	size_t			 n;
+};
+
+void
+ui_testrows_free(struct ui_testrow *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(rows[i].tag);
+		free(rows[i].syscall);
+		free(rows[i].cmdline);
+		free(rows[i].skip);
+	}
+	free(rows);
+}
+
+static void
+tests_free(struct view *v)
+{
+	struct testview *tv = v->data;
+
+	if (tv == NULL)
+		return;
+	ui_testrows_free(tv->rows, tv->n);
+	free(tv);
+	v->data = NULL;
+}
+
+void
+view_tests_init(struct view *v, struct ui_testrow *rows, size_t n)
+{
+	struct testview *tv = xcalloc(1, sizeof(*tv));
+
+	tv->rows = rows;
+	tv->n = n;
+	v->ops = &view_tests_ops;
+	v->data = tv;
+	v->top = v->cursor = 0;
+}
+
+size_t
+view_tests_count(struct view *v)
+{
+	return ((struct testview *)v->data)->n;
+}
+
+struct ui_testrow *
+view_tests_row(struct view *v, size_t i)
+{
+	struct testview *tv = v->data;
+
+	return i < tv->n ? &tv->rows[i] : NULL;
+}
+
+struct ui_testrow *
+view_tests_current(struct view *v)
+{
+	return view_tests_row(v, v->cursor);
+}
+
+void
+view_tests_toggle_mark(struct view *v)
+{
+	struct ui_testrow *r = view_tests_current(v);
+
+	if (r != NULL)
+		r->marked ^= 1;
+}
+
+size_t
+view_tests_nmarked(struct view *v)
+{
+	struct testview *tv = v->data;
+	size_t i, n = 0;
+
+	for (i = 0; i < tv->n; i++)
+		n += tv->rows[i].marked != 0;
+	return n;
+}
+
+static size_t
+tests_nrows(struct view *v)
+{
+	return ((struct testview *)v->data)->n;
+}
+
+static const char *
+tests_header(struct view *v)
+{
+	(void)v;
+	return "  TEST                 SYSCALL          STATUS       TIME  "
+	    "HISTORY   P/F/B/C/W";
+}
+
+static int
+tests_col(int y, int x, const char *s, int w, int width)
+{
+	if (x >= width)
+		return x;
+	if (w > width - x)
+		w = width - x;
+	ui_put(y, x, s, w, 1);
+	return x + w;
+}
+
+static void
+tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
+{
+	struct ui_testrow *r = view_tests_row(v, i);
+	char buf[64];
+	int x = 0;
+
+	if (r->marked)
+		ui_attr_on(ui, TE_MARK);
+	x = tests_col(y, x, r->marked ? "*" : " ", 2, width);
+	if (r->marked)
+		ui_attr_off(ui, TE_MARK);
+	x = tests_col(y, x, r->tag, 21, width);
+	x = tests_col(y, x, r->syscall[0] ? r->syscall : "-", 17, width);
+	if (r->has_result) {
+		ui_attr_on(ui, ui_status_elem(r->status));
+		x = tests_col(y, x, test_status_name(r->status), 11, width);
+		ui_attr_off(ui, ui_status_elem(r->status));
+		snprintf(buf, sizeof(buf), "%6.1fs ", r->duration_ms /
+		    1000.0);
+	} else {
+		ui_attr_on(ui, TE_DIM);
+		x = tests_col(y, x, r->skip ? "skip-list" : "not run", 11,
+		    width);
+		ui_attr_off(ui, TE_DIM);
+		snprintf(buf, sizeof(buf), "%6s  ", "-");
+	}
+	x = tests_col(y, x, buf, 8, width);
+	x = tests_col(y, x, r->history[0] ? r->history : "-", 10, width);
+	if (r->has_result) {
+		snprintf(buf, sizeof(buf), "%u/%u/%u/%u/%u", r->npass,
+		    r->nfail, r->nbroken, r->nconf, r->nwarn);
+		x = tests_col(y, x, buf, 16, width);
+	}
+	if (x < width && r->skip != NULL)
+		ui_put(y, x, r->skip, width - x, 1);
+}
+
+static void
+tests_describe(struct ui *ui, struct view *v, char *buf, size_t len)
+{
+	struct ui_testrow *r = view_tests_current(v);
+
+	(void)ui;
+	if (r == NULL) {
+		snprintf(buf, len, "no tests");
+		return;
+	}
+	snprintf(buf, len, "%s: %s%s%s", r->tag, r->cmdline,
+	    r->skip ? "  [skip list: " : "", r->skip ? r->skip : "");
+	if (r->skip)
+		strncat(buf, "]", len - strlen(buf) - 1);
+}
+
+static void
+tests_draw_detail(struct ui *ui, struct view *v, int y, int h)
+{
+	struct ui_testrow *r = view_tests_current(v);
+	int end = y + h;
+
+	if (r == NULL || h <= 0)
+		return;
+	ui_attr_on(ui, TE_TITLE);
+	ui_putf(y++, 0, COLS, "%s", r->tag);
+	ui_attr_off(ui, TE_TITLE);
+	if (y < end)
+		ui_putf(y++, 0, COLS, "  command  %s", r->cmdline);
+	if (y < end)
+		ui_putf(y++, 0, COLS, "  syscall  %s", r->syscall);
+	if (y < end && r->skip)
+		ui_putf(y++, 0, COLS, "  skip     %s", r->skip);
+	if (y < end)
+		ui_putf(y++, 0, COLS, "  history  %s (oldest to newest: . pass"
+		    ", F fail, B broken, c conf, w warn, T timeout, S "
+		    "signalled, - not run, I interrupted)", r->history[0] ?
+		    r->history : "-");
+}
+
+const struct view_ops view_tests_ops = {
+	"tests",
+	tests_nrows,
+	tests_draw_row,
+	tests_header,
+	tests_describe,
+	tests_draw_detail,
+	tests_free
+};
