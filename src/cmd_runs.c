@@ -12,9 +12,9 @@
 #include "ltpscope/storecli.h"
 
 static void
-runs_usage(void)
+runs_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope runs [-d file] "
+	fprintf(fp, "usage: ltpscope runs [-d file] "
 	    "[--format text|json]\n");
 }
 
@@ -141,20 +141,20 @@ cmd_runs(int argc, char **argv)
 			else {
 				fprintf(stderr, "ltpscope: runs: unknown "
 				    "format '%s'\n", optarg);
-				runs_usage();
+				runs_usage(stderr);
 				return 2;
 			}
 			break;
 		case 'h':
-			runs_usage();
+			runs_usage(stdout);
 			return 0;
 		default:
-			runs_usage();
+			runs_usage(stderr);
 			return 2;
 		}
 	}
 	if (optind != argc) {
-		runs_usage();
+		runs_usage(stderr);
 		return 2;
 	}
 	if (storecli_open(db, &st, &path) != 0) {

@@ -10,59 +10,39 @@
 
 #include "ltpscope/cmd.h"
 #include "ltpscope/storecli.h"
+#include "ltpscope/textsafe.h"
 
 static void
-show_usage(void)
+show_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope show run [-d file] "
+	fprintf(fp, "usage: ltpscope show run|last [-d file] "
 	    "[--format text|json] [--output test]\n");
 }
 
 /*
- * Writes test output so that it cannot drive the terminal: control
- * bytes other than newline and tab become ^X, DEL ^?, and bytes that
- * are not UTF-8 (or are C1 controls) \xNN.  Kept in this one function
- * so the full sanitizer of the UI can replace it.
+ * Writes test output so that it cannot drive the terminal: the same
+ * placeholders as the explorer (textsafe.h), newlines kept.
  */
 static void
 show_sanitized(FILE *fp, const unsigned char *p, size_t len)
 {
-	size_t i = 0, n, k;
-	unsigned c;
+	const char *s = (const char *)p;
+	size_t left = len, n, outlen;
+	char *safe;
 
-	while (i < len) {
-		c = p[i];
-		if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7f)) {
-			putc((int)c, fp);
-			i++;
+	/* Newlines and tabs go through as they are; they cannot harm. */
+	while (left > 0) {
+		for (n = 0; n < left && s[n] != '\n' && s[n] != '\t'; n++)
 			continue;
+		safe = textsafe_display(s, n, 0, &outlen);
+		fwrite(safe, 1, outlen, fp);
+		free(safe);
+		if (n < left) {
+			putc(s[n], fp);
+			n++;
 		}
-		if (c < 0x20 || c == 0x7f) {
-			fprintf(fp, "^%c", c == 0x7f ? '?' : (int)(c + 0x40));
-			i++;
-			continue;
-		}
-		/* A lead byte: copy a whole well-formed sequence. */
-		n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 :
-		    c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-		for (k = 1; n != 0 && k < n; k++)
-			if (i + k >= len || (p[i + k] & 0xc0) != 0x80)
-				n = 0;
-		if (n == 3 && ((c == 0xe0 && p[i + 1] < 0xa0) ||
-		    (c == 0xed && p[i + 1] >= 0xa0)))
-			n = 0;		/* overlong, surrogate */
-		if (n == 4 && ((c == 0xf0 && p[i + 1] < 0x90) ||
-		    (c == 0xf4 && p[i + 1] >= 0x90)))
-			n = 0;		/* overlong, beyond U+10FFFF */
-		if (n == 2 && c == 0xc2 && p[i + 1] < 0xa0)
-			n = 0;		/* C1 controls U+0080..U+009F */
-		if (n == 0) {
-			fprintf(fp, "\\x%02X", c);
-			i++;
-			continue;
-		}
-		fwrite(p + i, 1, n, fp);
-		i += n;
+		s += n;
+		left -= n;
 	}
 }
 
@@ -233,7 +213,7 @@ cmd_show(int argc, char **argv)
 			else {
 				fprintf(stderr, "ltpscope: show: unknown "
 				    "format '%s'\n", optarg);
-				show_usage();
+				show_usage(stderr);
 				return 2;
 			}
 			break;
@@ -241,15 +221,15 @@ cmd_show(int argc, char **argv)
 			test = optarg;
 			break;
 		case 'h':
-			show_usage();
+			show_usage(stdout);
 			return 0;
 		default:
-			show_usage();
+			show_usage(stderr);
 			return 2;
 		}
 	}
 	if (optind + 1 != argc) {
-		show_usage();
+		show_usage(stderr);
 		return 2;
 	}
 	runarg = argv[optind];

@@ -85,8 +85,12 @@ diag_error(struct diaglist *dl, const char *file, unsigned long line,
 int
 diag_format(const struct diag *d, char *buf, size_t size)
 {
-	const char *file = d->file != NULL ? d->file : "ltpscope";
+	const char *file = d->file;
 
+	/* With no file the caller's prefix ("ltpscope: ") says who speaks. */
+	if (file == NULL)
+		return snprintf(buf, size, "%s: %s",
+		    diag_level_names[d->level], d->msg);
 	if (d->line != 0 && d->col != 0)
 		return snprintf(buf, size, "%s:%lu:%u: %s: %s", file,
 		    d->line, d->col, diag_level_names[d->level], d->msg);

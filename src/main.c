@@ -28,7 +28,8 @@ const struct cmd cmd_table[] = {
 	    "[-p regex] [--timeout s] [--label text] [--skip file]... "
 	    "[--dry-run] [-v] [test ...] | --resume [run]",
 	    "run LTP tests safely, storing every result" },
-	{ "ui", cmd_ui, "[--demo] [-m file]...",
+	{ "ui", cmd_ui, "[--demo] [-m file]... [-L dir] [-f runtest]... "
+	    "[-d db] [--timeout s] [--theme name]",
 	    "open the explorer (the default without a subcommand)" },
 	{ NULL, NULL, NULL, NULL }
 };
@@ -70,6 +71,7 @@ int
 main(int argc, char **argv)
 {
 	const struct cmd *c;
+	char prog[64];
 
 	paths_init(argv[0]);
 	if (argc < 2 || argv[1][0] == '-') {
@@ -95,5 +97,8 @@ main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	/* getopt's own messages then name the subcommand like ours do. */
+	snprintf(prog, sizeof(prog), "ltpscope %s", c->name);
+	argv[1] = prog;
 	return c->fn(argc - 1, argv + 1);
 }

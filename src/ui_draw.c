@@ -95,7 +95,7 @@ ui_put(int y, int x, const char *str, int width, int pad)
 		else if (s[i] == 0x7f)
 			snprintf(ph, sizeof(ph), "^?");
 		else
-			snprintf(ph, sizeof(ph), "<%02X>", s[i]);
+			snprintf(ph, sizeof(ph), "\\x%02x", s[i]);
 		w = (int)strlen(ph);
 		if (used + w > width)
 			break;

@@ -3,7 +3,7 @@
  * mandoc, its SUBCOMMANDS section has an entry for every subcommand
  * "ltpscope help" lists, each entry documents every long option the
  * subcommand's usage prints, and its KEYS section lists exactly the keys
- * of the explorer's help screen (ui_keys[] in src/ui.c).  A new option
+ * of the explorer's help screen (ui_keys[] in src/ui_keys.c).  A new option
  * or key without a line in the manual fails here, naming what is
  * missing where.
  */
@@ -278,7 +278,7 @@ man_keys(const char *sec, size_t seclen, struct strset *out)
 }
 
 /*
- * The keynames of ui_keys[] in src/ui.c: in each "{ KEY, "name", ..."
+ * The keynames of ui_keys[] in src/ui_keys.c: in each "{ KEY, "name", ..."
  * line, the string after the first field; NULL names are hidden keys.
  */
 static void
@@ -559,13 +559,13 @@ test_keys(const char *man, const char *manpath)
 	char *src;
 	size_t len, i;
 
-	src = tap_slurp("src/ui.c", NULL);
-	if (!ok(src != NULL, "src/ui.c readable"))
+	src = tap_slurp("src/ui_keys.c", NULL);
+	if (!ok(src != NULL, "src/ui_keys.c readable"))
 		return;
 	memset(&insrc, 0, sizeof(insrc));
 	source_keys(src, &insrc);
 	free(src);
-	ok(insrc.n >= 5, "src/ui.c ui_keys[] has named keys (%zu found)",
+	ok(insrc.n >= 5, "src/ui_keys.c ui_keys[] has named keys (%zu found)",
 	    insrc.n);
 	sec = section(man, "KEYS", &len);
 	if (!ok(sec != NULL, "%s has a KEYS section", manpath))
@@ -574,10 +574,10 @@ test_keys(const char *man, const char *manpath)
 	man_keys(sec, len, &inman);
 	for (i = 0; i < insrc.n; i++)
 		ok(set_has(&inman, insrc.v[i]), "%s: KEYS has .It Cm for "
-		    "'%s' (src/ui.c ui_keys[] lists it)", manpath,
+		    "'%s' (src/ui_keys.c ui_keys[] lists it)", manpath,
 		    insrc.v[i]);
 	for (i = 0; i < inman.n; i++)
-		ok(set_has(&insrc, inman.v[i]), "src/ui.c: ui_keys[] has "
+		ok(set_has(&insrc, inman.v[i]), "src/ui_keys.c: ui_keys[] has "
 		    "the key '%s' (KEYS of %s lists it)", inman.v[i],
 		    manpath);
 }

@@ -31,8 +31,11 @@ tmux_start(const char *cmd, int w, int h)
 	int st;
 	char *out;
 
-	snprintf(tmux_sock, sizeof(tmux_sock), "ltpscope-test-%ld",
-	    (long)getpid());
+	static int seq;
+
+	/* A server of its own per start: a dying one cannot take us along. */
+	snprintf(tmux_sock, sizeof(tmux_sock), "ltpscope-test-%ld-%d",
+	    (long)getpid(), ++seq);
 	snprintf(line, sizeof(line), "tmux -L %s -f /dev/null new-session -d "
 	    "-x %d -y %d \"%s\" \\; set-option -g remain-on-exit on",
 	    tmux_sock, w, h, cmd);
