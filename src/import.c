@@ -375,7 +375,7 @@ read_log(struct ctp_file *f, struct diaglist *dl)
 	struct diaglist pdl;
 	const char *nul;
 	unsigned long line;
-	size_t len, hlen, i;
+	size_t len, i;
 	char *buf;
 	int rc;
 
@@ -383,19 +383,17 @@ read_log(struct ctp_file *f, struct diaglist *dl)
 		return -1;
 	diag_init(&pdl);
 	rc = ltplog_parse(&f->log, buf, len, f->path, &pdl);
-	copy_as_warnings(dl, &pdl, rc != 0 ? "; skipped" : "");
+	/* A header is text; the output after it may be anything. */
+	if (rc == 0 && (nul = memchr(buf, '\0', len - f->log.bodylen)) !=
+	    NULL) {
+		for (line = 1, i = 0; buf + i < nul; i++)
+			line += buf[i] == '\n';
+		diag_add(dl, DIAG_WARNING, f->path, line, 0,
+		    "binary data in the header; skipped");
+		rc = -1;
+	} else
+		copy_as_warnings(dl, &pdl, rc != 0 ? "; skipped" : "");
 	diag_free(&pdl);
-	if (rc == 0) {
-		/* A header is text; the output after it may be anything. */
-		hlen = len - f->log.bodylen;
-		if ((nul = memchr(buf, '\0', hlen)) != NULL) {
-			for (line = 1, i = 0; buf + i < nul; i++)
-				line += buf[i] == '\n';
-			diag_add(dl, DIAG_WARNING, f->path, line, 0,
-			    "binary data in the header; skipped");
-			rc = -1;
-		}
-	}
 	free(buf);
 	if (rc == 0)
 		drop_bad_keys(f, dl);
