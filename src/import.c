@@ -174,8 +174,8 @@ import_counts(struct store_result *r, const struct ltpout_tally *t)
 
 int
 import_store_items(struct store *st, struct store_run *run,
-    const struct import_item *items, size_t n, struct import_stats *stats,
-    struct diaglist *dl)
+    const struct import_item *items, size_t n, const struct import_opts *opts,
+    struct import_stats *stats, struct diaglist *dl)
 {
 	struct store_queue_item *q;
 	int64_t rid;
@@ -205,6 +205,8 @@ import_store_items(struct store *st, struct store_run *run,
 		}
 		stats->ntests++;
 		stats->counts[items[i].r.status]++;
+		if (opts != NULL && opts->progress != NULL)
+			opts->progress(opts->progress_arg, i + 1, n);
 	}
 	if (store_run_end(st, run->id, RUN_FINISHED, dl) != STORE_OK)
 		return -1;
@@ -644,7 +646,8 @@ import_ctp_dir(struct store *st, const char *dir,
 		run.label = label;
 		run.config = config;
 		run.started = started;
-		rc = import_store_items(st, &run, items, nitems, stats, dl);
+		rc = import_store_items(st, &run, items, nitems, opts, stats,
+		    dl);
 		free(label);
 		free(config);
 	}

@@ -24,11 +24,11 @@ struct import_item {
  * Begins run (its fields as store_run_begin() wants them), stores every
  * item in order, ends the run finished.  On a store error the run is
  * marked interrupted and -1 returned.  Fills st's run_id, ntests and
- * counts.
+ * counts; calls opts->progress (opts may be NULL).
  */
 int	import_store_items(struct store *, struct store_run *,
-	    const struct import_item *, size_t, struct import_stats *,
-	    struct diaglist *);
+	    const struct import_item *, size_t, const struct import_opts *,
+	    struct import_stats *, struct diaglist *);
 
 /* Fills the counts of r from a tally: the Summary, else the lines. */
 struct ltpout_tally;

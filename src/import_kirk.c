@@ -268,7 +268,8 @@ import_kirk(struct store *st, const char *path,
 			run.started = (int64_t)sb.st_mtime - (int64_t)
 			    json_number(json_get(json_get(root, "stats"),
 			    "runtime"), 0);
-		rc = import_store_items(st, &run, items, nitems, stats, dl);
+		rc = import_store_items(st, &run, items, nitems, opts, stats,
+		    dl);
 		free(label);
 		free(config);
 	}

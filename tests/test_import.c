@@ -11,6 +11,9 @@
  */
 #include <sys/types.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <signal.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -580,6 +583,85 @@ check_kirk(struct store *st)
 	diag_free(&dl);
 }
 
+/* Dies the hard way after the fifth stored test. */
+static void
+die_after_five(void *arg, size_t done, size_t total)
+{
+	if (done == 5)
+		(void)raise(SIGKILL);
+}
+
+/*
+ * kill -9 halfway through an import (from the progress callback, so
+ * at a known point): the store's protocol leaves an interrupted run
+ * holding whole results, never a half-written one.
+ */
+static void
+check_crash(void)
+{
+	enum { NLOGS = 20 };
+	char root[1024], p[1200], db[1200];
+	struct store_interrupted *iv = NULL;
+	struct store_result *v = NULL;
+	struct import_stats stats;
+	struct import_opts opts;
+	struct store_run run;
+	struct diaglist dl;
+	struct store *st;
+	size_t ni = 0, n = 0, i;
+	int status, whole;
+	pid_t pid;
+	char *t;
+
+	snprintf(root, sizeof(root), "%s/big", tap_tmpdir());
+	mkdir(root, 0755);
+	snprintf(p, sizeof(p), "%s/big/nanosleep", tap_tmpdir());
+	mkdir(p, 0755);
+	t = log_text("Tue, 01 Dec 2026 10:00:00 +0000", "11.0", "nanosleep",
+	    "", "n.c:1: TPASS: ok\n");
+	for (i = 0; i < NLOGS; i++) {
+		snprintf(p, sizeof(p), "%s/nanosleep/nanosleep%02zu.log", root,
+		    i);
+		write_str(p, t);
+	}
+	free(t);
+	snprintf(db, sizeof(db), "%s/crash.db", tap_tmpdir());
+	diag_init(&dl);
+	fflush(stdout);
+	if ((pid = fork()) == 0) {
+		memset(&opts, 0, sizeof(opts));
+		opts.progress = die_after_five;
+		if (store_open(&st, db, STORE_CREATE, &dl) == STORE_OK)
+			(void)import_ctp_dir(st, root, &opts, &stats, &dl);
+		_exit(0);
+	}
+	waitpid(pid, &status, 0);
+	ok(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+	    "the importer died of SIGKILL");
+	if (store_open(&st, db, 0, &dl) != STORE_OK) {
+		ok(0, "crash db opens");
+		diag_free(&dl);
+		return;
+	}
+	is_int(store_interrupted_runs(st, &iv, &ni, &dl), STORE_OK,
+	    "interrupted runs listed");
+	is_int(ni, 1, "the import is an interrupted run");
+	is_int(ni > 0 ? iv[0].nrunning : 99, 0, "... that died between tests");
+	memset(&run, 0, sizeof(run));
+	store_get_run(st, ni > 0 ? iv[0].run_id : 0, &run, &dl);
+	is_int(run.nqueued, NLOGS, "its queue: every log");
+	store_run_clear(&run);
+	store_run_results(st, ni > 0 ? iv[0].run_id : 0, &v, &n, &dl);
+	is_int(n, 5, "five whole results stored");
+	for (i = 0, whole = 1; i < n; i++)
+		whole &= v[i].status == TS_PASS && v[i].npass == 1;
+	ok(whole, "each a complete pass");
+	store_results_free(v, n);
+	store_interrupted_free(iv, ni);
+	store_close(st);
+	diag_free(&dl);
+}
+
 static char *
 cli(const char *args, int *status)
 {
@@ -691,6 +773,7 @@ main(void)
 	check_export_native(st);
 	check_kirk(st);
 	store_close(st);
+	check_crash();
 	check_cli();
 	return tap_done();
 }

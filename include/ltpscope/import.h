@@ -53,6 +53,9 @@
 struct import_opts {
 	const char	*label;		/* NULL: DIR's name; for kirk
 					   "kirk DISTRIBUTION VERSION" */
+	/* Called (when not NULL) after each result is stored. */
+	void		(*progress)(void *arg, size_t done, size_t total);
+	void		*progress_arg;
 };
 
 struct import_stats {
