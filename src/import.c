@@ -274,7 +274,8 @@ scan_dir(struct ctp_scan *sc, const char *dir, const char *dirname,
 	}
 	(void)closedir(d);
 	/* Sorted, so a run's order does not depend on the file system. */
-	qsort(names, n, sizeof(*names), name_cmp);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), name_cmp);
 	for (i = 0; i < n; i++) {
 		(void)xasprintf(&path, "%s/%s", dir, names[i]);
 		len = strlen(names[i]);

@@ -413,6 +413,42 @@ check_bad_and_odd(struct store *st)
 	diag_free(&dl);
 }
 
+/* An unreadable log is skipped (root reads anything: no test then). */
+static void
+check_unreadable(struct store *st)
+{
+	struct import_stats stats;
+	struct diaglist dl;
+	char p[1200];
+	char *t;
+
+	if (geteuid() == 0) {
+		tap_diag("running as root: a mode 000 file is readable, "
+		    "unreadable log not tested");
+		return;
+	}
+	snprintf(p, sizeof(p), "%s/locked", tap_tmpdir());
+	mkdir(p, 0755);
+	snprintf(p, sizeof(p), "%s/locked/brk", tap_tmpdir());
+	mkdir(p, 0755);
+	t = log_text("Tue, 01 Dec 2026 10:00:00 +0000", "11.0", "brk", "",
+	    "brk01.c:1: TPASS: ok\n");
+	snprintf(p, sizeof(p), "%s/locked/brk/brk01.log", tap_tmpdir());
+	write_str(p, t);
+	snprintf(p, sizeof(p), "%s/locked/brk/brk02.log", tap_tmpdir());
+	write_str(p, t);
+	chmod(p, 0);
+	free(t);
+	diag_init(&dl);
+	snprintf(p, sizeof(p), "%s/locked", tap_tmpdir());
+	is_int(import_ctp_dir(st, p, NULL, &stats, &dl), 0,
+	    "a tree with an unreadable log imports");
+	ok(stats.ntests == 1 && stats.nbad == 1, "one in, one skipped");
+	ok(diag_has(&dl, "brk/brk02.log", 0, "cannot open"),
+	    "the unreadable file is named");
+	diag_free(&dl);
+}
+
 /* A run of ltpscope's own gets a header made from run and result. */
 static void
 check_export_native(struct store *st)
@@ -770,6 +806,7 @@ main(void)
 	check_parent_dir(st);
 	check_roundtrip(st, run_id);
 	check_bad_and_odd(st);
+	check_unreadable(st);
 	check_export_native(st);
 	check_kirk(st);
 	store_close(st);
