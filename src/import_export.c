@@ -25,7 +25,7 @@
 struct export_kv {
 	char		*key;
 	const char	*value;
-	size_t		 pos;		/* first line wins among equals */
+	size_t		 pos;		/* the first of equal keys wins */
 };
 
 struct export_ctx {
@@ -33,7 +33,7 @@ struct export_ctx {
 	const char		*keys;		/* ctp.keys, or NULL */
 	struct export_kv	*kv;
 	size_t			 nkv;
-	char			*config;	/* a copy the kv point into */
+	char			*config;	/* copy the kv point into */
 };
 
 static int

@@ -192,12 +192,47 @@ jp_hex4(const char *p, const char *end)
 	return v;
 }
 
+/*
+ * At "\\uXXXX": appends the character (a surrogate pair makes one)
+ * and moves p on so that the caller's "p += 2", made for two-character
+ * escapes, lands past it.
+ */
+static int
+jp_escape_u(struct jparser *jp, struct jbuf *b)
+{
+	long hi, lo;
+
+	if ((hi = jp_hex4(jp->p + 2, jp->end)) < 0) {
+		jp_error(jp, jp->p, "\\u needs four hex digits");
+		return -1;
+	}
+	if (hi >= 0xdc00 && hi <= 0xdfff) {
+		jp_error(jp, jp->p, "lone low surrogate \\u%04lx", hi);
+		return -1;
+	}
+	if (hi < 0xd800 || hi > 0xdbff) {
+		jbuf_utf8(b, (unsigned long)hi);
+		jp->p += 4;
+		return 0;
+	}
+	lo = jp->end - jp->p >= 12 && jp->p[6] == '\\' && jp->p[7] == 'u' ?
+	    jp_hex4(jp->p + 8, jp->end) : -1;
+	if (lo < 0xdc00 || lo > 0xdfff) {
+		jp_error(jp, jp->p, "high surrogate \\u%04lx not followed by "
+		    "a low one", hi);
+		return -1;
+	}
+	jbuf_utf8(b, 0x10000 + ((unsigned long)(hi - 0xd800) << 10) +
+	    (unsigned long)(lo - 0xdc00));
+	jp->p += 10;
+	return 0;
+}
+
 /* At the opening quote; on success p is past the closing one. */
 static int
 jp_string(struct jparser *jp, struct jbuf *b)
 {
 	const char *start = jp->p, *run;
-	long hi, lo;
 	size_t n;
 
 	jp->p++;
@@ -250,33 +285,8 @@ jp_string(struct jparser *jp, struct jbuf *b)
 		case 'r':	jbuf_put(b, "\r", 1); break;
 		case 't':	jbuf_put(b, "\t", 1); break;
 		case 'u':
-			if ((hi = jp_hex4(jp->p + 2, jp->end)) < 0) {
-				jp_error(jp, jp->p, "\\u needs four hex "
-				    "digits");
+			if (jp_escape_u(jp, b) != 0)
 				return -1;
-			}
-			if (hi >= 0xdc00 && hi <= 0xdfff) {
-				jp_error(jp, jp->p, "lone low surrogate "
-				    "\\u%04lx", hi);
-				return -1;
-			}
-			if (hi >= 0xd800 && hi <= 0xdbff) {
-				if (jp->end - jp->p < 12 || jp->p[6] != '\\' ||
-				    jp->p[7] != 'u' ||
-				    (lo = jp_hex4(jp->p + 8, jp->end)) < 0xdc00 ||
-				    lo > 0xdfff) {
-					jp_error(jp, jp->p, "high surrogate "
-					    "\\u%04lx not followed by a low "
-					    "one", hi);
-					return -1;
-				}
-				jbuf_utf8(b, 0x10000 +
-				    ((unsigned long)(hi - 0xd800) << 10) +
-				    (unsigned long)(lo - 0xdc00));
-				jp->p += 6;
-			} else
-				jbuf_utf8(b, (unsigned long)hi);
-			jp->p += 4;
 			break;
 		default:
 			jp_error(jp, jp->p, "unknown escape '\\%c'",

@@ -35,7 +35,8 @@ static const struct {
 	unsigned	 pass, fail, conf, warn;
 } refs[] = {
 	{ "abort", "abort01", TS_WARN, 2, 0, 0, 1 },
-	{ "capget", "capget01", TS_WARN, 0, 0, 1, 1 },	/* TWARN > TCONF */
+	/* TCONF and a TWARN: the warning wins. */
+	{ "capget", "capget01", TS_WARN, 0, 0, 1, 1 },
 	{ "close", "close01", TS_WARN, 3, 0, 0, 1 },
 	{ "close", "close02", TS_WARN, 2, 0, 0, 1 },
 	{ "open", "open01", TS_FAIL, 1, 1, 0, 1 },
@@ -515,7 +516,8 @@ check_export_native(struct store *st)
 		has_str(ltplog_get(&log, "script_invocation"), "ltpscope",
 		    "script_invocation names us");
 		ok(log.bodylen == sizeof(out) - 1 &&
-		    memcmp(log.body, out, log.bodylen) == 0, "body: the output");
+		    memcmp(log.body, out, log.bodylen) == 0,
+		    "body: the output");
 		is_str(test_status_name(ltplog_status(&log, NULL, NULL, 0)),
 		    "pass", "and reads back as a pass");
 	}

@@ -29,8 +29,9 @@
 
 #include "ltpscope/diag.h"
 
-#define JSON_DEPTH_MAX	256			/* default nesting limit */
-#define JSON_SIZE_MAX	(256u * 1024 * 1024)	/* default size limit */
+/* Default limits: nesting depth, document size in bytes. */
+#define JSON_DEPTH_MAX	256
+#define JSON_SIZE_MAX	(256u * 1024 * 1024)
 
 enum json_type {
 	JSON_NULL,
@@ -45,8 +46,8 @@ enum json_type {
 struct json;
 
 struct json_member {
-	char		*key;		/* NUL-terminated; may hold NULs
-					   (\u0000): keylen is exact */
+	char		*key;		/* NUL-terminated; may hold
+					   NULs (\u0000): use keylen */
 	size_t		 keylen;
 	struct json	*value;
 };
@@ -59,7 +60,8 @@ struct json {
 	   JSON_NUMBER: the literal as written. */
 	char		*str;
 	size_t		 len;
-	double		 num;		/* JSON_NUMBER (may be +-HUGE_VAL) */
+	double		 num;		/* JSON_NUMBER; +-HUGE_VAL when
+					   out of range */
 	struct json	**items;	/* JSON_ARRAY, in order */
 	struct json_member *members;	/* JSON_OBJECT, in order */
 	size_t		 n;		/* items or members */
