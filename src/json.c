@@ -193,7 +193,7 @@ jp_hex4(const char *p, const char *end)
 }
 
 /*
- * At "\\uXXXX": appends the character (a surrogate pair makes one)
+ * At "\uXXXX": appends the character (a surrogate pair makes one)
  * and moves p on so that the caller's "p += 2", made for two-character
  * escapes, lands past it.
  */
