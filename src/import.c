@@ -529,6 +529,23 @@ build_config(const struct ctp_file *v, size_t n, const struct ctp_file *ref)
 
 /* --- the import --- */
 
+/* The exit_code header as ltplog_status() reads it, else -1. */
+static int
+log_exit_code(const struct ltplog *log)
+{
+	const char *s = ltplog_get(log, "exit_code");
+	char *ep;
+	long v;
+
+	if (s == NULL)
+		return -1;
+	errno = 0;
+	v = strtol(s, &ep, 10);
+	if (ep == s || *ep != '\0' || errno != 0 || v < 0 || v > 255)
+		return -1;
+	return (int)v;
+}
+
 static const char *
 hdr(const struct ctp_file *ref, const char *key)
 {
@@ -619,10 +636,7 @@ import_ctp_dir(struct store *st, const char *dir,
 		items[nitems].r.status = ltplog_status(&f->log, &t, NULL, 0);
 		import_counts(&items[nitems].r, &t);
 		/* No exit status in these logs unless exit_code says. */
-		items[nitems].r.exit_code = -1;
-		if (ltplog_get(&f->log, "exit_code") != NULL)
-			items[nitems].r.exit_code = (int)strtol(
-			    ltplog_get(&f->log, "exit_code"), NULL, 10);
+		items[nitems].r.exit_code = log_exit_code(&f->log);
 		items[nitems].out = f->log.body;
 		items[nitems].outlen = f->log.bodylen;
 		nitems++;
