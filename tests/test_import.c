@@ -759,6 +759,15 @@ check_cli(void)
 	    "results.json (pass 2, fail 1, broken 1, conf 1, warn 1)",
 	    "... with its counts");
 	free(s);
+	snprintf(args, sizeof(args), "import -d %s %s/odd", db, tap_tmpdir());
+	s = cli(args, &status);
+	is_int(status, 0, "a tree with bad files: exit 0");
+	has_str(s, "pipe/notalog.log:1: warning: not a compat_linux_test_"
+	    "project log", "... each bad file named with its line");
+	has_str(s, "run 3: 2 tests imported from ", "... the good ones kept");
+	has_str(s, "(pass 1, fail 1); 5 skipped",
+	    "... and the skipped counted");
+	free(s);
 	snprintf(args, sizeof(args), "import -d %s --kirk %s", db,
 	    tap_shared_path(REFDIR));
 	s = cli(args, &status);
