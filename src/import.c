@@ -597,9 +597,12 @@ import_ctp_dir(struct store *st, const char *dir,
 	int rc;
 
 	memset(stats, 0, sizeof(*stats));
-	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-		diag_error(dl, dir, 0, "%s", stat(dir, &sb) != 0 ?
-		    strerror(errno) : "not a directory");
+	if (stat(dir, &sb) != 0) {
+		diag_error(dl, dir, 0, "%s", strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(sb.st_mode)) {
+		diag_error(dl, dir, 0, "not a directory");
 		return -1;
 	}
 	memset(&sc, 0, sizeof(sc));
