@@ -619,6 +619,15 @@ cmd_run(int argc, char **argv)
 		}
 		if (store_get_run(st, run_id, &prev, &dl) != STORE_OK)
 			goto out;
+		/* An imported run holds another machine's results. */
+		if ((cfg_val = run_config_value(prev.config, "source")) !=
+		    NULL) {
+			fprintf(stderr, "ltpscope: run %" PRId64 " was imported"
+			    " (%s), not run here: there is nothing to "
+			    "resume\n", run_id, cfg_val);
+			free(cfg_val);
+			goto out;
+		}
 		/* Run the rest the way the run began, unless told otherwise. */
 		if (ltpdir == NULL)
 			ltpdir = cfg_root = run_config_value(prev.config,

@@ -28,6 +28,10 @@ const struct cmd cmd_table[] = {
 	    "[-p regex] [--timeout s] [--label text] [--skip file]... "
 	    "[--dry-run] [-v] [test ...] | --resume [run]",
 	    "run LTP tests safely, storing every result" },
+	{ "import", cmd_import, "[-v] [-d db] [--label text] [--kirk] path",
+	    "import shell tool logs or kirk's results.json as a run" },
+	{ "export-logs", cmd_export_logs, "[-d db] [--force] run|last dir",
+	    "write a run as the shell tool's <syscall>/<test>.log tree" },
 	{ "ui", cmd_ui, "[--demo] [-m file]... [-L dir] [-f runtest]... "
 	    "[-d db] [--timeout s] [--theme name]",
 	    "open the explorer (the default without a subcommand)" },

@@ -25,5 +25,7 @@ int	cmd_ui(int, char **);
 int	cmd_run(int, char **);
 int	cmd_runs(int, char **);
 int	cmd_show(int, char **);
+int	cmd_import(int, char **);
+int	cmd_export_logs(int, char **);
 
 #endif

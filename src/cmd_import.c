@@ -1,0 +1,259 @@
+/*
+ * ltpscope import: results of the earlier shell tool (a log tree) or
+ * of kirk (results.json) as a run in the results store; and ltpscope
+ * export-logs: a run back out as the shell tool's log tree, so that
+ * its comparison can read it.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/cmd.h"
+#include "ltpscope/import.h"
+#include "ltpscope/storecli.h"
+
+static void
+import_usage(void)
+{
+	fprintf(stderr, "usage: ltpscope import [-v] [-d db] [--label text] "
+	    "[--kirk] path\n");
+}
+
+static void
+export_usage(void)
+{
+	fprintf(stderr, "usage: ltpscope export-logs [-d db] [--force] "
+	    "run|last dir\n");
+}
+
+/* Warnings always; notes (kirk's verdict differing) with -v only. */
+static void
+import_print_diags(const struct diaglist *dl, int verbose)
+{
+	struct diaglist shown;
+	size_t i;
+
+	diag_init(&shown);
+	for (i = 0; i < dl->n; i++)
+		if (verbose || dl->v[i].level != DIAG_NOTE)
+			diag_add(&shown, dl->v[i].level, dl->v[i].file,
+			    dl->v[i].line, dl->v[i].col, "%s", dl->v[i].msg);
+	diag_print(&shown, stderr, "ltpscope");
+	diag_free(&shown);
+}
+
+/* A file is kirk's JSON when asked, named .json, or starting with '{'. */
+static int
+import_is_json(const char *path)
+{
+	size_t len = strlen(path);
+	FILE *fp;
+	int c;
+
+	if (len > 5 && strcmp(path + len - 5, ".json") == 0)
+		return 1;
+	if ((fp = fopen(path, "rb")) == NULL)
+		return 0;
+	while ((c = getc(fp)) == ' ' || c == '\t' || c == '\n' || c == '\r')
+		continue;
+	(void)fclose(fp);
+	return c == '{';
+}
+
+static int
+import_open_db(const char *db, struct store **stp, struct diaglist *dl)
+{
+	char *path = NULL;
+	int err;
+
+	*stp = NULL;
+	if (db == NULL) {
+		if (store_default_path(&path, dl) != STORE_OK)
+			return -1;
+		db = path;
+	}
+	err = store_open(stp, db, STORE_CREATE | STORE_MKDIRS, dl);
+	free(path);
+	return err == STORE_OK ? 0 : -1;
+}
+
+int
+cmd_import(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "label", required_argument, NULL, 'l' },
+		{ "kirk", no_argument, NULL, 'k' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct import_opts opts;
+	struct import_stats stats;
+	struct diaglist dl;
+	struct store *st;
+	struct stat sb;
+	const char *db = NULL, *path;
+	int ch, kirk = 0, verbose = 0, rc, i, first;
+
+	memset(&opts, 0, sizeof(opts));
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "d:l:kvh", longopts, NULL)) !=
+	    -1) {
+		switch (ch) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'l':
+			opts.label = optarg;
+			break;
+		case 'k':
+			kirk = 1;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		case 'h':
+			import_usage();
+			return 0;
+		default:
+			import_usage();
+			return 2;
+		}
+	}
+	if (optind + 1 != argc) {
+		import_usage();
+		return 2;
+	}
+	path = argv[optind];
+	if (stat(path, &sb) != 0) {
+		fprintf(stderr, "ltpscope: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	if (!kirk && !S_ISDIR(sb.st_mode)) {
+		if (!import_is_json(path)) {
+			fprintf(stderr, "ltpscope: %s: neither a directory of "
+			    "logs nor kirk's results.json\n", path);
+			return 1;
+		}
+		kirk = 1;
+	}
+	if (kirk && S_ISDIR(sb.st_mode)) {
+		fprintf(stderr, "ltpscope: %s: a directory; --kirk wants "
+		    "results.json\n", path);
+		return 1;
+	}
+	diag_init(&dl);
+	if (import_open_db(db, &st, &dl) != 0) {
+		diag_print(&dl, stderr, "ltpscope");
+		diag_free(&dl);
+		return 1;
+	}
+	if (kirk)
+		rc = import_kirk(st, path, &opts, &stats, &dl);
+	else
+		rc = import_ctp_dir(st, path, &opts, &stats, &dl);
+	import_print_diags(&dl, verbose);
+	if (stats.run_id != 0) {
+		printf("run %" PRId64 ": %u test%s imported from %s (",
+		    stats.run_id, stats.ntests, stats.ntests == 1 ? "" : "s",
+		    path);
+		for (i = 0, first = 1; i < TS__COUNT; i++)
+			if (stats.counts[i] > 0) {
+				printf("%s%s %u", first ? "" : ", ",
+				    test_status_name((enum test_status)i),
+				    stats.counts[i]);
+				first = 0;
+			}
+		printf(")%s", rc != 0 ? ", interrupted" : "");
+		if (stats.nbad > 0)
+			printf("; %u skipped", stats.nbad);
+		printf("\n");
+	}
+	diag_free(&dl);
+	store_close(st);
+	return rc == 0 ? 0 : 1;
+}
+
+int
+cmd_export_logs(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct export_opts opts;
+	struct export_stats stats;
+	struct diaglist dl;
+	struct store *st;
+	const char *db = NULL, *runarg, *dir;
+	char *path;
+	int64_t run_id;
+	int ch, rc;
+
+	memset(&opts, 0, sizeof(opts));
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "d:fh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'f':
+			opts.force = 1;
+			break;
+		case 'h':
+			export_usage();
+			return 0;
+		default:
+			export_usage();
+			return 2;
+		}
+	}
+	if (optind + 2 != argc) {
+		export_usage();
+		return 2;
+	}
+	runarg = argv[optind];
+	dir = argv[optind + 1];
+	if (strcmp(runarg, "last") != 0 && (runarg[0] == '\0' ||
+	    runarg[strspn(runarg, "0123456789")] != '\0')) {
+		fprintf(stderr, "ltpscope: export-logs: '%s' is not a run "
+		    "number (see ltpscope runs)\n", runarg);
+		return 2;
+	}
+	if (storecli_open(db, &st, &path) != 0) {
+		free(path);
+		return 1;
+	}
+	if (st == NULL) {
+		fprintf(stderr, "ltpscope: %s: no such database; no runs "
+		    "yet\n", path);
+		free(path);
+		return 1;
+	}
+	free(path);
+	if ((run_id = storecli_run_arg(st, runarg)) == 0) {
+		store_close(st);
+		return 1;
+	}
+	diag_init(&dl);
+	rc = export_ctp_logs(st, run_id, dir, &opts, &stats, &dl);
+	diag_print(&dl, stderr, "ltpscope");
+	if (rc == 0)
+		printf("run %" PRId64 ": %u log%s written to %s\n", run_id,
+		    stats.nwritten, stats.nwritten == 1 ? "" : "s", dir);
+	if (rc == 0 && stats.nskipped > 0)
+		printf("%u test%s not run or not nameable, not written\n",
+		    stats.nskipped, stats.nskipped == 1 ? "" : "s");
+	diag_free(&dl);
+	store_close(st);
+	return rc == 0 ? 0 : 1;
+}

@@ -1,0 +1,47 @@
+/*
+ * What the importers (import.c, import_kirk.c) share inside the core:
+ * storing a list of finished results as one run through the store's
+ * crash protocol, and a growing text buffer for the run's config.
+ */
+#ifndef LTPSCOPE_IMPORT_IMPL_H
+#define LTPSCOPE_IMPORT_IMPL_H
+
+#include <stddef.h>
+
+#include "ltpscope/import.h"
+#include "ltpscope/store.h"
+
+/* One test to store; the importer owns the strings and the output. */
+struct import_item {
+	struct store_result	 r;		/* tag, syscall, status,
+						   counts, exit_code... */
+	const char		*cmdline;	/* NULL: the tag */
+	const char		*out;
+	size_t			 outlen;
+};
+
+/*
+ * Begins run (its fields as store_run_begin() wants them), stores every
+ * item in order, ends the run finished.  On a store error the run is
+ * marked interrupted and -1 returned.  Fills st's run_id, ntests and
+ * counts; calls opts->progress (opts may be NULL).
+ */
+int	import_store_items(struct store *, struct store_run *,
+	    const struct import_item *, size_t, const struct import_opts *,
+	    struct import_stats *, struct diaglist *);
+
+/* Fills the counts of r from a tally: the Summary, else the lines. */
+struct ltpout_tally;
+void	import_counts(struct store_result *, const struct ltpout_tally *);
+
+struct textbuf {
+	char	*s;
+	size_t	 len;
+	size_t	 cap;
+};
+
+void	textbuf_add(struct textbuf *, const char *, size_t);
+void	textbuf_printf(struct textbuf *, const char *, ...)
+	    __attribute__((__format__(__printf__, 2, 3)));
+
+#endif

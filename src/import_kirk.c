@@ -1,0 +1,285 @@
+/*
+ * Importing kirk's results.json (kirk is LTP's own runner) as one run.
+ * kirk writes, per test, the command, its output ("log"), its exit
+ * status as a list of strings ("retval": ["0"]), the duration in
+ * seconds and LTP's counters, plus its own verdict; and, per file, the
+ * machine it ran on ("environment").  We judge each test again by
+ * ltpscope's rules (ltpout_status) so that imported runs and our own
+ * runs compare; kirk's verdict is kept only in a note when it differs.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/import.h"
+#include "ltpscope/json.h"
+#include "ltpscope/ltpout.h"
+#include "ltpscope/xmalloc.h"
+#include "import_impl.h"
+
+/* What kirk's "status" names, in our words. */
+static const struct {
+	const char	*kirk;
+	enum test_status st;
+} kirk_statuses[] = {
+	{ "pass", TS_PASS },
+	{ "fail", TS_FAIL },
+	{ "brok", TS_BROKEN },
+	{ "conf", TS_CONF },
+	{ "warn", TS_WARN },
+};
+
+char *
+import_tag_syscall(const char *tag)
+{
+	size_t n = strlen(tag), digits;
+
+	while (n > 0 && tag[n - 1] >= '0' && tag[n - 1] <= '9')
+		n--;
+	digits = strlen(tag) - n;
+	/* "accept4_01": the digits belong to the test, "4" to the name. */
+	if (digits > 0 && n > 1 && tag[n - 1] == '_')
+		n--;
+	if (n == 0)
+		n = strlen(tag);
+	return xstrndup(tag, n);
+}
+
+/* The output of one test, run through the LTP output parser. */
+static enum test_status
+kirk_verdict(const char *log, size_t len, const struct json *retval,
+    struct ltpout_tally *tally)
+{
+	struct ltpout *p = ltpout_new();
+	struct ltpout_line l;
+	struct test_end end;
+	const char *s;
+	char *ep;
+	long v;
+	enum test_status st;
+
+	while (ltpout_scan(p, &log, &len, &l))
+		continue;
+	while (ltpout_flush(p, &l))
+		continue;
+	end.how = TEST_NOEXIT;
+	end.code = 0;
+	s = json_string(json_at(retval, 0), NULL);
+	if (s != NULL) {
+		errno = 0;
+		v = strtol(s, &ep, 10);
+		if (ep != s && *ep == '\0' && errno == 0) {
+			/* Python's subprocess gives -N for signal N. */
+			if (v < 0 && v > -128) {
+				end.how = TEST_SIGNALLED;
+				end.code = (int)-v;
+			} else if (v >= 0 && v <= 255) {
+				end.how = TEST_EXITED;
+				end.code = (int)v;
+			}
+		}
+	}
+	st = ltpout_status(ltpout_tally(p), &end, NULL, 0);
+	*tally = *ltpout_tally(p);
+	ltpout_free(p);
+	return st;
+}
+
+/* A counter kirk reports, or fallback when it has none. */
+static unsigned
+kirk_count(const struct json *test, const char *key, unsigned fallback)
+{
+	int64_t v;
+
+	if (json_int64(json_get(test, key), &v) == 0 && v >= 0 &&
+	    v <= UINT_MAX)
+		return (unsigned)v;
+	return fallback;
+}
+
+static char *
+kirk_cmdline(const struct json *test, const char *tag)
+{
+	const struct json *args = json_get(test, "arguments");
+	struct textbuf b;
+	size_t i;
+
+	memset(&b, 0, sizeof(b));
+	textbuf_printf(&b, "%s", json_string(json_get(test, "command"), tag));
+	for (i = 0; i < json_count(args); i++)
+		if (json_string(json_at(args, i), NULL) != NULL)
+			textbuf_printf(&b, " %s", json_at(args, i)->str);
+	return b.s;
+}
+
+/* environment's strings as "kirk.KEY=VALUE" config lines. */
+static char *
+kirk_config(const struct json *env)
+{
+	struct textbuf b;
+	const char *k;
+	char *v, *p;
+	size_t i;
+
+	memset(&b, 0, sizeof(b));
+	textbuf_printf(&b, "source=%s\n", IMPORT_SOURCE_KIRK);
+	for (i = 0; env != NULL && env->type == JSON_OBJECT && i < env->n;
+	    i++) {
+		k = env->members[i].key;
+		if (env->members[i].value->type != JSON_STRING ||
+		    strlen(k) != env->members[i].keylen ||
+		    strpbrk(k, "=\n") != NULL)
+			continue;
+		v = xstrdup(env->members[i].value->str);
+		for (p = v; *p != '\0'; p++)
+			if (*p == '\n' || *p == '\r')
+				*p = ' ';
+		textbuf_printf(&b, "kirk.%s=%s\n", k, v);
+		free(v);
+	}
+	return b.s;
+}
+
+static const char *
+env_str(const struct json *env, const char *key)
+{
+	return json_string(json_get(env, key), "");
+}
+
+int
+import_kirk(struct store *st, const char *path,
+    const struct import_opts *opts, struct import_stats *stats,
+    struct diaglist *dl)
+{
+	const struct json *results, *env, *ent, *test, *logv;
+	struct import_item *items;
+	struct ltpout_tally t;
+	struct store_run run;
+	struct json *root;
+	struct stat sb;
+	char *label, *config, *tag, **syscalls, **cmdlines;
+	const char *kst;
+	size_t i, j, n, nitems = 0;
+	int rc;
+
+	memset(stats, 0, sizeof(*stats));
+	if (json_parse_file(&root, path, NULL, dl) != 0)
+		return -1;
+	results = json_get(root, "results");
+	if (root->type != JSON_OBJECT || results == NULL ||
+	    results->type != JSON_ARRAY) {
+		diag_add(dl, DIAG_ERROR, path, root->line, root->col,
+		    "not kirk's results.json: no \"results\" array");
+		json_free(root);
+		return -1;
+	}
+	env = json_get(root, "environment");
+	n = json_count(results);
+	items = xcalloc(n ? n : 1, sizeof(*items));
+	syscalls = xcalloc(n ? n : 1, sizeof(*syscalls));
+	cmdlines = xcalloc(n ? n : 1, sizeof(*cmdlines));
+	for (i = 0; i < n; i++) {
+		struct store_result *r = &items[nitems].r;
+
+		ent = json_at(results, i);
+		test = json_get(ent, "test");
+		tag = (char *)json_string(json_get(ent, "test_fqn"), NULL);
+		if (ent->type != JSON_OBJECT || tag == NULL ||
+		    tag[0] == '\0' || strlen(tag) != json_get(ent,
+		    "test_fqn")->len || strpbrk(tag, "/\n") != NULL ||
+		    test == NULL || test->type != JSON_OBJECT) {
+			diag_add(dl, DIAG_WARNING, path, ent->line, ent->col,
+			    "results[%zu]: no usable test_fqn or test "
+			    "object; skipped", i);
+			stats->nbad++;
+			continue;
+		}
+		logv = json_get(test, "log");
+		if (logv != NULL && logv->type != JSON_STRING)
+			logv = NULL;
+		r->tag = tag;
+		r->syscall = syscalls[nitems] = import_tag_syscall(tag);
+		r->status = kirk_verdict(logv != NULL ? logv->str : "",
+		    logv != NULL ? logv->len : 0, json_get(test, "retval"),
+		    &t);
+		import_counts(r, &t);
+		r->npass = kirk_count(test, "passed", r->npass);
+		r->nfail = kirk_count(test, "failed", r->nfail);
+		r->nbroken = kirk_count(test, "broken", r->nbroken);
+		r->nconf = kirk_count(test, "skipped", r->nconf);
+		r->nwarn = kirk_count(test, "warnings", r->nwarn);
+		r->exit_code = -1;
+		if (json_string(json_at(json_get(test, "retval"), 0), NULL) !=
+		    NULL) {
+			long v = strtol(json_at(json_get(test, "retval"),
+			    0)->str, NULL, 10);
+
+			if (v >= 0 && v <= 255)
+				r->exit_code = (int)v;
+			else if (v < 0 && v > -128)
+				r->signal = (int)-v;
+		}
+		r->duration_ms = (int64_t)(json_number(json_get(test,
+		    "duration"), 0) * 1000 + 0.5);
+		kst = json_string(json_get(ent, "status"), NULL);
+		for (j = 0; kst != NULL && j < sizeof(kirk_statuses) /
+		    sizeof(kirk_statuses[0]); j++)
+			if (strcmp(kst, kirk_statuses[j].kirk) == 0 &&
+			    kirk_statuses[j].st != r->status)
+				diag_add(dl, DIAG_NOTE, path, ent->line,
+				    ent->col, "%s: kirk said %s, ltpscope "
+				    "judges %s", tag, kst,
+				    test_status_name(r->status));
+		cmdlines[nitems] = kirk_cmdline(test, tag);
+		items[nitems].cmdline = cmdlines[nitems];
+		items[nitems].out = logv != NULL ? logv->str : "";
+		items[nitems].outlen = logv != NULL ? logv->len : 0;
+		nitems++;
+	}
+	rc = -1;
+	if (nitems == 0)
+		diag_error(dl, path, 0, "no test results in the file");
+	else {
+		if (opts != NULL && opts->label != NULL)
+			label = xstrdup(opts->label);
+		else
+			(void)xasprintf(&label, "kirk%s%s%s%s",
+			    env_str(env, "distribution")[0] ? " " : "",
+			    env_str(env, "distribution"),
+			    env_str(env, "distribution_version")[0] ? " " : "",
+			    env_str(env, "distribution_version"));
+		config = kirk_config(env);
+		memset(&run, 0, sizeof(run));
+		run.host = (char *)env_str(env, "hostname");
+		run.uname = (char *)env_str(env, "kernel");
+		run.os_name = (char *)"Linux";
+		run.os_version = (char *)env_str(env, "kernel");
+		run.arch = (char *)env_str(env, "arch");
+		run.ltp_version = (char *)env_str(env, "ltp_version");
+		run.label = label;
+		run.config = config;
+		/* kirk writes the file at the end of the session. */
+		if (stat(path, &sb) == 0)
+			run.started = (int64_t)sb.st_mtime - (int64_t)
+			    json_number(json_get(json_get(root, "stats"),
+			    "runtime"), 0);
+		rc = import_store_items(st, &run, items, nitems, opts, stats,
+		    dl);
+		free(label);
+		free(config);
+	}
+	for (i = 0; i < nitems; i++) {
+		free(syscalls[i]);
+		free(cmdlines[i]);
+	}
+	free(syscalls);
+	free(cmdlines);
+	free(items);
+	json_free(root);
+	return rc;
+}
