@@ -684,8 +684,13 @@ cmd_run(int argc, char **argv)
 	eo.label = label;
 	eo.timeout_s = (int)timeout_s;
 	{
-		struct engine_events ev = { ev_test_start, ev_skip_warning,
-		    ev_line, ev_test_end, &ctx };
+		struct engine_events ev = {
+			.test_start = ev_test_start,
+			.skip_warning = ev_skip_warning,
+			.line = ev_line,
+			.test_end = ev_test_end,
+			.arg = &ctx,
+		};
 
 		ctx.tty = isatty(STDERR_FILENO);
 		if (resume)
