@@ -522,6 +522,59 @@ test_runnable(void)
 	diag_free(&dl);
 }
 
+/* ltpscope tests --doc and --format json carry the metadata. */
+static void
+test_cli(void)
+{
+	char cmd[8192], bin[1100], rt[1024], meta[1024], table[1024];
+	const char *b = getenv("LTPSCOPE_BIN");
+	char *out;
+	int st;
+
+	snprintf(bin, sizeof(bin), "%s", b != NULL ? b : "./ltpscope");
+	snprintf(rt, sizeof(rt), "%s", tap_shared_path("ltp/runtest-syscalls"));
+	snprintf(meta, sizeof(meta), "%s", tap_shared_path("ltp/ltp.json"));
+	snprintf(table, sizeof(table), "%s",
+	    tap_shared_path("netbsd/linux-amd64-syscalls.master"));
+	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -f %s -m %s "
+	    "--metadata %s --doc creat07 fcntl01 bpf_prog01 2>&1", bin, rt,
+	    table, meta);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "tests --doc");
+	has_str(out, "creat07\tcreat\tcreat07\n    Check that :manpage:"
+	    "`creat(2)` sets ETXTBSY correctly.\n\n    NOTE:", "doc lines "
+	    "under the test");
+	has_str(out, "    linux-git 3b832035387ff508fdcf0fba66701afc78f79e3d  "
+	    "https://git.kernel.org/", "its tag with a link");
+	has_str(out, "fcntl01\tfcntl\tfcntl01\n    (no metadata)\n",
+	    "a test without metadata says so");
+	has_str(out, "bpf_prog01\tbpf\t", "bpf_prog01 mapped by its group");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -f %s -m %s "
+	    "--metadata %s --format json cve-2017-16939 setuid01_16 2>&1",
+	    bin, rt, table, meta);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 1, "an unknown tag fails");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -f %s -m %s "
+	    "--metadata %s --format json setuid01_16 2>&1", bin, rt, table,
+	    meta);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "tests --format json");
+	has_str(out, "\"metadata\": \"setuid01\", \"group\": \"setuid\", "
+	    "\"doc\": [\"Verify that setuid(2) returns 0 and effective uid "
+	    "has", "metadata name, group and doc in JSON");
+	has_str(out, "\"tags\": [], \"requires\": \"\", \"parallel\": "
+	    "true}", "tags, requirements and parallel safety");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -f %s -m %s "
+	    "--metadata /nonexistent/ltp.json fcntl01 2>&1", bin, rt, table);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 1, "a --metadata file that is missing fails");
+	has_str(out, "/nonexistent/ltp.json: error: cannot open", "and says so");
+	free(out);
+}
+
 int
 main(void)
 {
@@ -545,5 +598,6 @@ main(void)
 	ltpmeta_free(m);
 	test_suite();
 	test_runnable();
+	test_cli();
 	return tap_done();
 }
