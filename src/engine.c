@@ -220,7 +220,8 @@ engine_order(struct engine_test *v, size_t n, struct store *st)
 		nres = 0;
 	diag_free(&dl);
 	/* store_latest_results is ordered by tag: bsearch it. */
-	qsort(res, nres, sizeof(*res), engine_res_cmp);
+	if (nres > 0)
+		qsort(res, nres, sizeof(*res), engine_res_cmp);
 	k = xcalloc(n, sizeof(*k));
 	for (i = 0; i < n; i++) {
 		k[i].t = v[i];
