@@ -113,7 +113,8 @@ ev_line(void *arg, const struct ltpout_line *l)
 	struct run_ctx *c = arg;
 	size_t i;
 
-	if (!c->verbose)
+	/* With -j the lines of several tests interleave: see ev_wline. */
+	if (!c->verbose || c->jobs > 1)
 		return;
 	run_clear_progress(c);
 	/* Only printable bytes: test output must not drive the terminal. */
@@ -126,6 +127,22 @@ ev_line(void *arg, const struct ltpout_line *l)
 			printf("^%c", ch == 0x7f ? '?' : ch + '@');
 	}
 	putchar('\n');
+}
+
+/* -v with -j: each line after the tag of the test that printed it. */
+static void
+ev_wline(void *arg, size_t w, const struct ltpout_line *l)
+{
+	struct run_ctx *c = arg;
+	const char *tag;
+
+	if (!c->verbose || c->jobs <= 1)
+		return;
+	tag = c->e != NULL ? engine_worker_tag(c->e, w) : NULL;
+	printf("%s: ", tag != NULL ? tag : "ltpscope");
+	c->jobs = 1;
+	ev_line(arg, l);
+	c->jobs = 2;
 }
 
 static void
@@ -715,8 +732,8 @@ cmd_run(int argc, char **argv)
 			diag_free(&hdl);
 			if (jobs > 1) {
 				engine_order(tests, npicked, hist);
-				printf("%ld jobs: tests marked parallel run side "
-				    "by side, the others alone\n", jobs);
+				printf("%ld jobs: tests marked parallel run "
+				    "side by side, the others alone\n", jobs);
 			}
 			store_close(hist);
 			run_dry(tests, npicked, &skip, suite.meta, (int)jobs);
@@ -821,6 +838,9 @@ cmd_run(int argc, char **argv)
 	eo.label = label;
 	eo.timeout_s = (int)timeout_s;
 	eo.jobs = resume ? 1 : (int)jobs;
+	if (resume && jobs > 1)
+		fprintf(stderr, "ltpscope: note: a resumed run runs "
+		    "serially\n");
 	ctx.jobs = eo.jobs;
 	{
 		struct engine_events ev = {
@@ -829,6 +849,7 @@ cmd_run(int argc, char **argv)
 			.line = ev_line,
 			.test_end = ev_test_end,
 			.arg = &ctx,
+			.worker_line = ev_wline,
 		};
 
 		ctx.tty = isatty(STDERR_FILENO);

@@ -31,9 +31,9 @@ enum mj_type {
 struct mj_value {
 	enum mj_type	  type;
 	double		  num;		/* MJ_NUMBER */
-	char		 *str;		/* MJ_STRING (UTF-8, NUL-terminated;
-					   len says where an embedded \u0000
-					   ends it) and MJ_NUMBER (as written) */
+	char		 *str;		/* MJ_STRING: UTF-8, NUL-terminated
+					   (\u0000 is refused); MJ_NUMBER:
+					   as written */
 	size_t		  len;
 	struct mj_value	 *items;	/* MJ_ARRAY, MJ_OBJECT: n values */
 	char		**keys;		/* MJ_OBJECT: n keys */

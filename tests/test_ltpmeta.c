@@ -571,7 +571,8 @@ test_cli(void)
 	    "--metadata /nonexistent/ltp.json fcntl01 2>&1", bin, rt, table);
 	out = tap_run(cmd, &st, 0);
 	is_int(st, 1, "a --metadata file that is missing fails");
-	has_str(out, "/nonexistent/ltp.json: error: cannot open", "and says so");
+	has_str(out, "/nonexistent/ltp.json: error: cannot open",
+	    "and says so");
 	free(out);
 }
 

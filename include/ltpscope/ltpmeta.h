@@ -119,8 +119,10 @@ const struct ltpmeta_test *ltpmeta_test(const struct ltpmeta *,
 const char	*ltpmeta_group(const struct ltpmeta *, const char *tag);
 /*
  * What the test checks, for the explorer: *np lines, NULL-terminated;
- * NULL (and *np 0) when the test has no metadata or no doc.  Lines are plain text as LTP wrote
- * them (with its RST-like markup); empty lines separate paragraphs.
+ * NULL (and *np 0) when the test has no metadata or no doc.  Lines are
+ * plain text as LTP wrote them (with its RST-like markup, and possibly
+ * control bytes: sanitize before display); empty lines separate
+ * paragraphs.
  */
 char *const	*ltpmeta_doc(const struct ltpmeta *, const char *tag,
 		    size_t *np);
