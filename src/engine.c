@@ -445,7 +445,8 @@ engine_can_start(const struct engine *e)
 		return e->nbusy == 0;
 	t = &e->tests[e->next];
 	/* Serially, results come in queue order; in parallel, at once. */
-	if (t->notrun != NULL)
+	if (t->notrun != NULL || (!t->explicit && e->opts.skip != NULL &&
+	    skiplist_match(e->opts.skip, t->tag) != NULL))
 		return e->nw > 1 || e->nbusy == 0;
 	if (e->nbusy == 0)
 		return 1;
