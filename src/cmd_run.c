@@ -17,6 +17,7 @@
 
 #include "ltpscope/cmd.h"
 #include "ltpscope/engine.h"
+#include "ltpscope/ltpmeta.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/store.h"
@@ -24,11 +25,14 @@
 #include "ltpscope/xmalloc.h"
 
 #define RUN_MAXLIST	256
+#define RUN_MAXJOBS	64
 
 struct run_ctx {
 	int	tty;		/* stderr is a terminal: progress line */
 	int	progress_shown;
 	int	verbose;	/* -v: every output line */
+	int	jobs;
+	struct engine	*e;	/* for the progress line */
 };
 
 static volatile sig_atomic_t run_interrupted;
@@ -50,7 +54,9 @@ run_usage(FILE *fp)
 	    "           [--skip file]... [--pipe] [--timeout-mul x] "
 	    "[--dev device]\n"
 	    "           [--reproducible] [--kconfig file] [--dry-run] "
-	    "[-v] [test...]\n"
+	    "[-v]\n"
+	    "           [-j jobs] [--metadata file] [--no-metadata] "
+	    "[test...]\n"
 	    "       ltpscope run --resume [run] [-d db] [--skip-culprit] "
 	    "[--no-skip-culprit]\n");
 }
@@ -77,6 +83,15 @@ ev_test_start(void *arg, const char *tag, size_t idx, size_t n)
 
 	if (!c->tty)
 		return;
+	if (c->jobs > 1 && c->e != NULL) {
+		/* Several run at once: say how many, and the newest. */
+		fprintf(stderr, "\r\033[K[%zu/%zu] %zu running, %s ...",
+		    engine_done_count(c->e), n, engine_running(c->e) + 1,
+		    tag);
+		fflush(stderr);
+		c->progress_shown = 1;
+		return;
+	}
 	fprintf(stderr, "\r\033[K[%zu/%zu] %s ...", idx + 1, n, tag);
 	fflush(stderr);
 	c->progress_shown = 1;
@@ -98,7 +113,8 @@ ev_line(void *arg, const struct ltpout_line *l)
 	struct run_ctx *c = arg;
 	size_t i;
 
-	if (!c->verbose)
+	/* With -j the lines of several tests interleave: see ev_wline. */
+	if (!c->verbose || c->jobs > 1)
 		return;
 	run_clear_progress(c);
 	/* Only printable bytes: test output must not drive the terminal. */
@@ -111,6 +127,22 @@ ev_line(void *arg, const struct ltpout_line *l)
 			printf("^%c", ch == 0x7f ? '?' : ch + '@');
 	}
 	putchar('\n');
+}
+
+/* -v with -j: each line after the tag of the test that printed it. */
+static void
+ev_wline(void *arg, size_t w, const struct ltpout_line *l)
+{
+	struct run_ctx *c = arg;
+	const char *tag;
+
+	if (!c->verbose || c->jobs <= 1)
+		return;
+	tag = c->e != NULL ? engine_worker_tag(c->e, w) : NULL;
+	printf("%s: ", tag != NULL ? tag : "ltpscope");
+	c->jobs = 1;
+	ev_line(arg, l);
+	c->jobs = 2;
 }
 
 static void
@@ -232,11 +264,20 @@ run_report_interrupted(struct store *st, int64_t *newest, char *culprit,
 		culprit[0] = '\0';
 	for (i = 0; i < n; i++) {
 		if (!quiet) {
-			if (v[i].nrunning > 0)
+			if (v[i].nrunning > 0) {
+				size_t j;
+
 				fprintf(stderr, "ltpscope: run %" PRId64
-				    " was interrupted while %s was running; "
-				    "resume with ltpscope run --resume\n",
-				    v[i].run_id, v[i].running[0]);
+				    " was interrupted while %s", v[i].run_id,
+				    v[i].running[0]);
+				for (j = 1; j < v[i].nrunning; j++)
+					fprintf(stderr, "%s%s", j + 1 ==
+					    v[i].nrunning ? " and " : ", ",
+					    v[i].running[j]);
+				fprintf(stderr, " %s running; resume with "
+				    "ltpscope run --resume\n",
+				    v[i].nrunning > 1 ? "were" : "was");
+			}
 			else
 				fprintf(stderr, "ltpscope: run %" PRId64
 				    " was interrupted between tests; resume "
@@ -301,59 +342,117 @@ run_split_list(const char *arg, const char **v, size_t *n)
 	free(copy);
 }
 
+/*
+ * What would run, in the order it would, how (parallel or serial, and
+ * why serial) and what would not run and why.
+ */
 static void
-run_dry(struct suite *s, const size_t *picked, size_t n,
-    const struct skiplist *skip, const char *const *tags, size_t ntags)
+run_dry(const struct engine_test *tests, size_t n,
+    const struct skiplist *skip, const struct ltpmeta *meta, int jobs)
 {
-	const struct ltptest *t;
+	const struct engine_test *t;
 	const char *why;
-	size_t i, j;
-	int explicit;
+	char mode[64];
+	size_t i;
 
 	for (i = 0; i < n; i++) {
-		t = &s->idx.tests[picked[i]];
-		explicit = 0;
-		for (j = 0; j < ntags; j++)
-			explicit |= strcmp(tags[j], t->tag) == 0;
+		t = &tests[i];
 		why = skiplist_lookup(skip, t->tag);
-		if (why != NULL && !explicit)
+		if (why != NULL && !t->explicit) {
 			printf("%4zu  %-24s %-16s skip: %s\n", i + 1, t->tag,
-			    suite_test_syscall(t), why);
-		else
-			printf("%4zu  %-24s %-16s %s%s\n", i + 1, t->tag,
-			    suite_test_syscall(t), t->cmdline,
-			    why != NULL ? "  (on the skip list; named, so "
-			    "it runs)" : "");
+			    t->syscall, why);
+			continue;
+		}
+		if (t->notrun != NULL) {
+			printf("%4zu  %-24s %-16s %s\n", i + 1, t->tag,
+			    t->syscall, t->notrun);
+			continue;
+		}
+		if (jobs <= 1)
+			mode[0] = '\0';
+		else if (t->parallel)
+			snprintf(mode, sizeof(mode), "parallel  ");
+		else {
+			char r[48];
+
+			(void)ltpmeta_parallel_safe(ltpmeta_test(meta,
+			    t->tag), r, sizeof(r));
+			snprintf(mode, sizeof(mode), "serial (%s)  ", r);
+		}
+		printf("%4zu  %-24s %-16s %s%s%s\n", i + 1, t->tag,
+		    t->syscall, mode, t->cmdline, why != NULL ?
+		    "  (on the skip list; named, so it runs)" : "");
 	}
 }
 
 static int
 run_loop(struct engine *e, struct run_ctx *c, struct diaglist *dl)
 {
-	struct pollfd pfd;
-	int rv, fd, stopping = 0;
+	struct pollfd pfd[RUN_MAXJOBS];
+	size_t n;
+	int rv, ms, stopping = 0;
 
 	for (;;) {
 		if (run_interrupted && !stopping) {
 			stopping = 1;
 			run_clear_progress(c);
 			fprintf(stderr, "ltpscope: interrupted; stopping the "
-			    "current test (resume with ltpscope run "
-			    "--resume)\n");
+			    "current test%s (resume with ltpscope run "
+			    "--resume)\n", engine_running(e) > 1 ? "s" : "");
 			engine_stop_all(e);
 		}
 		if ((rv = engine_service(e, dl)) != 0)
 			return rv < 0 ? -1 : 0;
-		fd = engine_fd(e);
-		if (fd < 0 && engine_poll_timeout(e) == 0)
+		n = engine_pollfds(e, pfd, RUN_MAXJOBS);
+		if ((ms = engine_poll_timeout(e)) == 0)
 			continue;
-		pfd.fd = fd;
-		pfd.events = POLLIN;
-		pfd.revents = 0;
-		if (poll(&pfd, fd >= 0 ? 1 : 0, engine_poll_timeout(e)) == -1 &&
-		    errno != EINTR)
+		if (poll(pfd, (nfds_t)n, ms) == -1 && errno != EINTR)
 			return -1;
 	}
+}
+
+/*
+ * Marks each test with what the metadata says: not runnable here (a
+ * test named explicitly runs anyway, with a warning), or safe to run
+ * beside others.  Returns how many will not run.
+ */
+static size_t
+run_apply_meta(struct engine_test *tests, size_t n, const struct suite *s,
+    const char *kconfig, const char *dev, char **reasons)
+{
+	struct ltpmeta_env env;
+	const struct ltpmeta_test *m;
+	char why[512], kc[2048];
+	size_t i, nnot = 0;
+
+	ltpmeta_env_init(&env);
+	if (dev != NULL)
+		env.ltp_dev = dev;
+	/* The config LTP itself will be given (see runner.h). */
+	if (kconfig != NULL)
+		env.kconfig = kconfig[0] != '\0' ? kconfig : NULL;
+	else {
+		paths_data("kconfig", kc, sizeof(kc));
+		env.kconfig = access(kc, R_OK) == 0 ? kc : NULL;
+	}
+	env.ltproot = s->root;
+	for (i = 0; i < n; i++) {
+		m = ltpmeta_test(s->meta, tests[i].tag);
+		tests[i].parallel = ltpmeta_parallel_safe(m, NULL, 0);
+		if (!ltpmeta_runnable(m, &env, why, sizeof(why)))
+			continue;
+		if (tests[i].explicit) {
+			fprintf(stderr, "ltpscope: warning: %s is not runnable "
+			    "here (%s); running it because it was named\n",
+			    tests[i].tag, why);
+			continue;
+		}
+		xasprintf(&reasons[i], "not runnable here: %s", why);
+		tests[i].notrun = reasons[i];
+		nnot++;
+	}
+	ltpmeta_env_free(&env);
+	return nnot;
 }
 
 static void
@@ -399,6 +498,9 @@ cmd_run(int argc, char **argv)
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "grace", required_argument, NULL, 'G' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "metadata", required_argument, NULL, 'E' },
+		{ "no-metadata", no_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -407,7 +509,10 @@ cmd_run(int argc, char **argv)
 	size_t ntables = 0, nruntests = 0, nsys = 0, nskips = 0;
 	const char *dbpath = NULL, *ltpdir = NULL, *pattern = NULL;
 	const char *label = NULL, *timeout_mul = NULL, *dev = NULL;
-	const char *kconfig = NULL;
+	const char *kconfig = NULL, *metadata = NULL;
+	char **reasons = NULL;
+	long jobs = 1;
+	int no_metadata = 0;
 	char *dbdefault = NULL, *end;
 	char path[2048], culprit[256], userskip[2048];
 	struct engine_opts eo;
@@ -432,7 +537,7 @@ cmd_run(int argc, char **argv)
 	memset(&ctx, 0, sizeof(ctx));
 	memset(&prev, 0, sizeof(prev));
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:L:f:m:s:p:vh", longopts,
+	while ((ch = getopt_long(argc, argv, "d:L:f:m:s:p:j:vh", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -510,6 +615,22 @@ cmd_run(int argc, char **argv)
 		case 'v':
 			ctx.verbose = 1;
 			break;
+		case 'j':
+			errno = 0;
+			jobs = strtol(optarg, &end, 10);
+			if (errno != 0 || *end != '\0' || jobs < 1 ||
+			    jobs > RUN_MAXJOBS) {
+				fprintf(stderr, "ltpscope: -j wants 1 to %d "
+				    "jobs, not '%s'\n", RUN_MAXJOBS, optarg);
+				return 2;
+			}
+			break;
+		case 'E':
+			metadata = optarg;
+			break;
+		case 'X':
+			no_metadata = 1;
+			break;
 		case 'h':
 			run_usage(stdout);
 			return 0;
@@ -558,6 +679,8 @@ cmd_run(int argc, char **argv)
 		so.ltpdir = ltpdir;
 		so.runtests = runtests;
 		so.nruntests = nruntests;
+		so.metadata = metadata;
+		so.no_metadata = no_metadata;
 		suite_loaded = 1;
 		if (suite_load(&suite, &so, &dl) != 0 || dl.nerrors > 0)
 			goto out;
@@ -574,16 +697,8 @@ cmd_run(int argc, char **argv)
 			fprintf(stderr, "ltpscope: no test selected\n");
 			goto out;
 		}
-		if (dry) {
-			run_print_diags(&dl);
-			diag_free(&dl);
-			diag_init(&dl);
-			run_dry(&suite, picked, npicked, &skip,
-			    (const char *const *)argv, (size_t)argc);
-			rv = 0;
-			goto out;
-		}
 		tests = xcalloc(npicked, sizeof(*tests));
+		reasons = xcalloc(npicked, sizeof(*reasons));
 		for (i = 0; i < npicked; i++) {
 			const struct ltptest *t = &suite.idx.tests[picked[i]];
 			int j;
@@ -594,6 +709,36 @@ cmd_run(int argc, char **argv)
 			for (j = 0; j < argc; j++)
 				tests[i].explicit |=
 				    strcmp(argv[j], t->tag) == 0;
+		}
+		(void)run_apply_meta(tests, npicked, &suite, kconfig, dev,
+		    reasons);
+		if (jobs <= 1)
+			for (i = 0; i < npicked; i++)
+				tests[i].parallel = 0;
+		if (dry) {
+			struct store *hist = NULL;
+			struct diaglist hdl;
+
+			run_print_diags(&dl);
+			diag_free(&dl);
+			diag_init(&dl);
+			/* Durations of earlier runs order a parallel run. */
+			diag_init(&hdl);
+			if (jobs > 1 && (dbpath != NULL || store_default_path(
+			    &dbdefault, &hdl) == STORE_OK) && access(dbpath ?
+			    dbpath : dbdefault, R_OK) == 0)
+				(void)store_open(&hist, dbpath ? dbpath :
+				    dbdefault, STORE_READONLY, &hdl);
+			diag_free(&hdl);
+			if (jobs > 1) {
+				engine_order(tests, npicked, hist);
+				printf("%ld jobs: tests marked parallel run "
+				    "side by side, the others alone\n", jobs);
+			}
+			store_close(hist);
+			run_dry(tests, npicked, &skip, suite.meta, (int)jobs);
+			rv = 0;
+			goto out;
 		}
 	}
 
@@ -679,6 +824,15 @@ cmd_run(int argc, char **argv)
 		}
 	} else
 		(void)run_report_interrupted(st, &newest, NULL, 0, 0);
+	if (!resume) {
+		/* Said before running, not after a confusing TBROK. */
+		for (i = 0; i < npicked; i++)
+			if (tests[i].notrun != NULL)
+				printf("%s: %s\n", tests[i].tag,
+				    tests[i].notrun);
+		if (jobs > 1)
+			engine_order(tests, npicked, st);
+	}
 
 	memset(&eo, 0, sizeof(eo));
 	eo.runner.ltproot = resume ? ltpindex_root(ltpdir) : suite.root;
@@ -692,9 +846,20 @@ cmd_run(int argc, char **argv)
 	eo.skip = &skip;
 	eo.label = label;
 	eo.timeout_s = (int)timeout_s;
+	eo.jobs = resume ? 1 : (int)jobs;
+	if (resume && jobs > 1)
+		fprintf(stderr, "ltpscope: note: a resumed run runs "
+		    "serially\n");
+	ctx.jobs = eo.jobs;
 	{
-		struct engine_events ev = { ev_test_start, ev_skip_warning,
-		    ev_line, ev_test_end, &ctx };
+		struct engine_events ev = {
+			.test_start = ev_test_start,
+			.skip_warning = ev_skip_warning,
+			.line = ev_line,
+			.test_end = ev_test_end,
+			.arg = &ctx,
+			.worker_line = ev_wline,
+		};
 
 		ctx.tty = isatty(STDERR_FILENO);
 		if (resume)
@@ -705,6 +870,7 @@ cmd_run(int argc, char **argv)
 	if (e == NULL)
 		goto out;
 	run_id = engine_run_id(e);
+	ctx.e = e;
 	if (resume)
 		printf("resuming run %" PRId64 ": %zu test%s left\n", run_id,
 		    engine_total(e), engine_total(e) == 1 ? "" : "s");
@@ -743,6 +909,9 @@ out:
 	store_close(st);
 	free(dbdefault);
 	free(tests);
+	for (i = 0; reasons != NULL && i < npicked; i++)
+		free(reasons[i]);
+	free(reasons);
 	free(picked);
 	if (suite_loaded)
 		suite_free(&suite);

@@ -1,7 +1,9 @@
 /*
  * "ltpscope tests": list the LTP tests of an install, with the syscalls
  * each exercises and the command line that starts it, selected by
- * syscall (-s), pattern (-p) or tag.
+ * syscall (-s), pattern (-p) or tag.  With LTP's metadata, --doc adds
+ * what each test checks and the Linux commits or CVEs it is about; the
+ * JSON output always carries them.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -10,6 +12,7 @@
 
 #include "ltpscope/cmd.h"
 #include "ltpscope/ltpindex.h"
+#include "ltpscope/ltpmeta.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/xmalloc.h"
 
@@ -17,7 +20,8 @@
 	"usage: ltpscope tests [-L dir] [-f runtest]... [-m table]... " \
 	"[-s syscall,...]\n" \
 	"                      [-p regex] [--unmapped] " \
-	"[--format text|json] [tag ...]\n"
+	"[--format text|json] [--doc]\n" \
+	"                      [--metadata file] [--no-metadata] [tag ...]\n"
 
 struct strvec {
 	char	**v;
@@ -94,8 +98,50 @@ json_strv(char *const *v, size_t n)
 	putchar(']');
 }
 
+/* What the metadata says of a test, as JSON members after "line". */
 static void
-print_json(const struct ltpindex *idx, const size_t *sel, size_t n)
+print_json_meta(const struct ltpmeta *meta, const char *tag)
+{
+	const struct ltpmeta_test *m = ltpmeta_test(meta, tag);
+	char buf[1024];
+	size_t i;
+
+	if (m == NULL) {
+		printf(", \"metadata\": null");
+		return;
+	}
+	printf(", \"metadata\": ");
+	json_str(m->name);
+	printf(", \"group\": ");
+	if (m->groups.n > 0)
+		json_str(m->groups.v[0]);
+	else
+		printf("null");
+	printf(", \"doc\": ");
+	json_strv(m->doc.v, m->doc.n);
+	printf(", \"tags\": [");
+	for (i = 0; i < m->ntags; i++) {
+		printf("%s{\"kind\": ", i > 0 ? ", " : "");
+		json_str(m->tags[i].kind);
+		printf(", \"value\": ");
+		json_str(m->tags[i].value);
+		printf(", \"url\": ");
+		if (ltpmeta_tag_url(&m->tags[i], buf, sizeof(buf)) == 0)
+			json_str(buf);
+		else
+			printf("null");
+		putchar('}');
+	}
+	printf("], \"requires\": ");
+	ltpmeta_requirements(m, buf, sizeof(buf));
+	json_str(buf);
+	printf(", \"parallel\": %s", ltpmeta_parallel_safe(m, NULL, 0) ?
+	    "true" : "false");
+}
+
+static void
+print_json(const struct ltpindex *idx, const size_t *sel, size_t n,
+    const struct ltpmeta *meta)
 {
 	const struct ltptest *t;
 	size_t i, argc;
@@ -119,14 +165,61 @@ print_json(const struct ltpindex *idx, const size_t *sel, size_t n)
 		printf(", \"shell\": %s, \"file\": ",
 		    t->needs_shell ? "true" : "false");
 		json_str(t->file);
-		printf(", \"line\": %lu}%s\n", t->line, i + 1 < n ? "," : "");
+		printf(", \"line\": %lu", t->line);
+		if (meta != NULL)
+			print_json_meta(meta, t->tag);
+		printf("}%s\n", i + 1 < n ? "," : "");
 	}
 	printf("]\n");
 }
 
+/* Metadata text, printable bytes only: it must not drive the terminal. */
+static void
+print_safe(const char *s)
+{
+	for (; *s != '\0'; s++)
+		putchar((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s);
+}
+
+/* --doc: the doc lines, requirements and tags, indented under a test. */
+static void
+print_doc(const struct ltpmeta *meta, const char *tag)
+{
+	const struct ltpmeta_test *m = ltpmeta_test(meta, tag);
+	char buf[1024];
+	size_t i;
+
+	if (m == NULL) {
+		printf("    (no metadata)\n");
+		return;
+	}
+	for (i = 0; i < m->doc.n; i++) {
+		if (m->doc.v[i][0] != '\0')
+			printf("    ");
+		print_safe(m->doc.v[i]);
+		putchar('\n');
+	}
+	ltpmeta_requirements(m, buf, sizeof(buf));
+	if (buf[0] != '\0') {
+		printf("    requires: ");
+		print_safe(buf);
+		putchar('\n');
+	}
+	for (i = 0; i < m->ntags; i++) {
+		printf("    ");
+		print_safe(m->tags[i].kind);
+		putchar(' ');
+		print_safe(m->tags[i].value);
+		if (ltpmeta_tag_url(&m->tags[i], buf, sizeof(buf)) == 0)
+			printf("  %s", buf);
+		putchar('\n');
+	}
+}
+
 /* TAG, syscalls, and what will be run: a shell line is shown as such. */
 static void
-print_text(const struct ltpindex *idx, const size_t *sel, size_t n)
+print_text(const struct ltpindex *idx, const size_t *sel, size_t n,
+    const struct ltpmeta *doc)
 {
 	const struct ltptest *t;
 	const char *p;
@@ -138,17 +231,19 @@ print_text(const struct ltpindex *idx, const size_t *sel, size_t n)
 		for (j = 0; j < t->nsyscalls; j++)
 			printf("%s%s", j > 0 ? "," : "", t->syscalls[j]);
 		printf("%s\t", t->nsyscalls == 0 ? "-" : "");
-		if (!t->needs_shell) {
+		if (!t->needs_shell)
 			printf("%s\n", t->cmdline);
-			continue;
+		else {
+			printf("sh -c '");
+			for (p = t->cmdline; *p != '\0'; p++)
+				if (*p == '\'')
+					printf("'\\''");
+				else
+					putchar(*p);
+			printf("'\n");
 		}
-		printf("sh -c '");
-		for (p = t->cmdline; *p != '\0'; p++)
-			if (*p == '\'')
-				printf("'\\''");
-			else
-				putchar(*p);
-		printf("'\n");
+		if (doc != NULL)
+			print_doc(doc, t->tag);
 	}
 }
 
@@ -158,6 +253,9 @@ cmd_tests(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'F' },
 		{ "unmapped", no_argument, NULL, 'U' },
+		{ "doc", no_argument, NULL, 'D' },
+		{ "metadata", required_argument, NULL, 'E' },
+		{ "no-metadata", no_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -169,7 +267,8 @@ cmd_tests(int argc, char **argv)
 	struct diaglist dl;
 	const char *dir = NULL, *s, *comma;
 	size_t *picked = NULL, npicked = 0, i, first;
-	int ch, json = 0, rv = 0;
+	const char *metadata = NULL;
+	int ch, json = 0, rv = 0, doc = 0, no_metadata = 0;
 
 	memset(&sel, 0, sizeof(sel));
 	optind = 1;
@@ -201,6 +300,15 @@ cmd_tests(int argc, char **argv)
 			break;
 		case 'U':
 			sel.unmapped_only = 1;
+			break;
+		case 'D':
+			doc = 1;
+			break;
+		case 'E':
+			metadata = optarg;
+			break;
+		case 'X':
+			no_metadata = 1;
 			break;
 		case 'F':
 			if (strcmp(optarg, "json") == 0)
@@ -235,6 +343,8 @@ cmd_tests(int argc, char **argv)
 	so.ltpdir = dir;
 	so.runtests = (const char *const *)files.v;
 	so.nruntests = files.n;
+	so.metadata = metadata;
+	so.no_metadata = no_metadata;
 	if (suite_load(&suite, &so, &dl) != 0 || dl.nerrors > 0)
 		rv = 1;
 	first = dl.n;
@@ -250,9 +360,10 @@ cmd_tests(int argc, char **argv)
 	print_diags(&dl);
 	if (picked != NULL) {
 		if (json)
-			print_json(&suite.idx, picked, npicked);
+			print_json(&suite.idx, picked, npicked, suite.meta);
 		else
-			print_text(&suite.idx, picked, npicked);
+			print_text(&suite.idx, picked, npicked, doc ?
+			    suite.meta : NULL);
 	}
 	free(picked);
 	suite_free(&suite);

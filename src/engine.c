@@ -18,13 +18,32 @@
 
 /* Output kept in memory for the store; beyond it only counted. */
 #define ENGINE_OUTPUT_KEEP	(STORE_OUTPUT_CAP + 4096)
+/* How often a caller polling engine_fd() alone must come back. */
+#define ENGINE_MULTI_POLL_MS	50
 
 struct etest {
 	char	*tag;
 	char	*syscall;
 	char	*cmdline;
+	char	*notrun;
 	int	 explicit;
+	int	 parallel;
 	int64_t	 seq;
+};
+
+/* One test in flight: its runner, parser and output. */
+struct eworker {
+	struct engine		*e;
+	size_t			 index;		/* or ENGINE_NO_WORKER */
+	struct runner		*r;		/* NULL: idle */
+	size_t			 idx;		/* test */
+	int64_t			 result_id;
+	int64_t			 started;
+	int			 serial;	/* runs alone */
+	struct ltpout		*parser;
+	char			*out;
+	size_t			 outlen;
+	unsigned long long	 outtotal;
 };
 
 struct engine {
@@ -37,14 +56,10 @@ struct engine {
 	size_t			 ndone;
 	int64_t			 run_id;
 
-	struct runner		*cur;
-	size_t			 cur_idx;
-	int64_t			 cur_result;
-	int64_t			 cur_started;
-	struct ltpout		*parser;
-	char			*out;
-	size_t			 outlen;
-	unsigned long long	 outtotal;
+	struct eworker		*w;		/* jobs of them */
+	size_t			 nw;
+	size_t			 nbusy;
+	struct eworker		 instant;	/* tests that never start */
 
 	unsigned		 counts[TS__COUNT];
 	int			 stop_all;
@@ -54,45 +69,48 @@ struct engine {
 static void
 engine_line_cb(const struct ltpout_line *line, void *arg)
 {
-	struct engine *e = arg;
+	struct eworker *w = arg;
+	struct engine *e = w->e;
 
 	if (e->ev.line != NULL)
 		e->ev.line(e->ev.arg, line);
+	if (e->ev.worker_line != NULL)
+		e->ev.worker_line(e->ev.arg, w->index, line);
 }
 
 static void
-engine_keep(struct engine *e, const char *buf, size_t len)
+engine_keep(struct eworker *w, const char *buf, size_t len)
 {
 	size_t room;
 
-	e->outtotal += len;
-	if (e->outlen >= ENGINE_OUTPUT_KEEP)
+	w->outtotal += len;
+	if (w->outlen >= ENGINE_OUTPUT_KEEP)
 		return;
-	room = ENGINE_OUTPUT_KEEP - e->outlen;
+	room = ENGINE_OUTPUT_KEEP - w->outlen;
 	if (len > room)
 		len = room;
-	if (e->out == NULL)
-		e->out = xmalloc(ENGINE_OUTPUT_KEEP);
-	memcpy(e->out + e->outlen, buf, len);
-	e->outlen += len;
+	if (w->out == NULL)
+		w->out = xmalloc(ENGINE_OUTPUT_KEEP);
+	memcpy(w->out + w->outlen, buf, len);
+	w->outlen += len;
 }
 
 static void
 engine_output_cb(void *arg, const char *buf, size_t len)
 {
-	struct engine *e = arg;
+	struct eworker *w = arg;
 
-	engine_keep(e, buf, len);
-	ltpout_feed(e->parser, buf, len, engine_line_cb, e);
+	engine_keep(w, buf, len);
+	ltpout_feed(w->parser, buf, len, engine_line_cb, w);
 }
 
 /* A line of ltpscope's own, stored with the output and shown live. */
 static void
-engine_meta(struct engine *e, const char *fmt, ...)
+engine_meta(struct eworker *w, const char *fmt, ...)
 	__attribute__((__format__(__printf__, 2, 3)));
 
 static void
-engine_meta(struct engine *e, const char *fmt, ...)
+engine_meta(struct eworker *w, const char *fmt, ...)
 {
 	struct ltpout_line l;
 	char buf[512];
@@ -110,10 +128,18 @@ engine_meta(struct engine *e, const char *fmt, ...)
 	l.cls = LC_META;
 	l.text = l.msg = buf;
 	l.len = l.msglen = (size_t)len;
-	if (e->ev.line != NULL)
-		e->ev.line(e->ev.arg, &l);
+	engine_line_cb(&l, w);
 	buf[len++] = '\n';
-	engine_keep(e, buf, (size_t)len);
+	engine_keep(w, buf, (size_t)len);
+}
+
+static void
+engine_worker_init(struct engine *e, struct eworker *w, size_t index)
+{
+	memset(w, 0, sizeof(*w));
+	w->e = e;
+	w->index = index;
+	w->parser = ltpout_new();
 }
 
 static struct engine *
@@ -121,28 +147,99 @@ engine_alloc(struct store *st, const struct engine_opts *opts,
     const struct engine_events *ev)
 {
 	struct engine *e = xcalloc(1, sizeof(*e));
+	size_t i;
 
 	e->st = st;
 	e->opts = *opts;
 	if (ev != NULL)
 		e->ev = *ev;
-	e->parser = ltpout_new();
+	e->nw = opts->jobs > 1 ? (size_t)opts->jobs : 1;
+	e->w = xcalloc(e->nw, sizeof(*e->w));
+	for (i = 0; i < e->nw; i++)
+		engine_worker_init(e, &e->w[i], i);
+	engine_worker_init(e, &e->instant, ENGINE_NO_WORKER);
 	return e;
 }
 
 static void
-engine_add(struct engine *e, const char *tag, const char *syscall,
-    const char *cmdline, int explicit, int64_t seq)
+engine_add(struct engine *e, const struct engine_test *src, int64_t seq)
 {
 	struct etest *t;
 
 	e->tests = xreallocarray(e->tests, e->n + 1, sizeof(*e->tests));
 	t = &e->tests[e->n++];
-	t->tag = xstrdup(tag);
-	t->syscall = xstrdup(syscall ? syscall : "");
-	t->cmdline = xstrdup(cmdline ? cmdline : tag);
-	t->explicit = explicit;
+	t->tag = xstrdup(src->tag);
+	t->syscall = xstrdup(src->syscall ? src->syscall : "");
+	t->cmdline = xstrdup(src->cmdline ? src->cmdline : src->tag);
+	t->notrun = src->notrun != NULL ? xstrdup(src->notrun) : NULL;
+	t->explicit = src->explicit;
+	t->parallel = src->parallel;
 	t->seq = seq;
+}
+
+/* Longest expected first; unknown (-1) after, in their order. */
+struct engine_key {
+	struct engine_test	 t;
+	int			 klass;		/* 0 instant, 1 par, 2 ser */
+	int64_t			 ms;
+	size_t			 pos;
+};
+
+static int
+engine_key_cmp(const void *a, const void *b)
+{
+	const struct engine_key *x = a, *y = b;
+
+	if (x->klass != y->klass)
+		return x->klass < y->klass ? -1 : 1;
+	if (x->klass == 1 && x->ms != y->ms)
+		return x->ms > y->ms ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+static int
+engine_res_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct store_result *)a)->tag,
+	    ((const struct store_result *)b)->tag);
+}
+
+void
+engine_order(struct engine_test *v, size_t n, struct store *st)
+{
+	struct store_result *res = NULL, key, *hit;
+	struct engine_key *k;
+	struct diaglist dl;
+	size_t nres = 0, i;
+
+	if (n == 0)
+		return;
+	diag_init(&dl);
+	if (st != NULL && store_latest_results(st, &res, &nres, &dl) !=
+	    STORE_OK)
+		nres = 0;
+	diag_free(&dl);
+	/* store_latest_results is ordered by tag: bsearch it. */
+	if (nres > 0)
+		qsort(res, nres, sizeof(*res), engine_res_cmp);
+	k = xcalloc(n, sizeof(*k));
+	for (i = 0; i < n; i++) {
+		k[i].t = v[i];
+		k[i].pos = i;
+		k[i].ms = -1;
+		k[i].klass = v[i].notrun != NULL ? 0 : v[i].parallel ? 1 : 2;
+		memset(&key, 0, sizeof(key));
+		key.tag = (char *)(uintptr_t)v[i].tag;
+		hit = nres > 0 ? bsearch(&key, res, nres, sizeof(*res),
+		    engine_res_cmp) : NULL;
+		if (hit != NULL && hit->status != TS_NOTRUN)
+			k[i].ms = hit->duration_ms;
+	}
+	qsort(k, n, sizeof(*k), engine_key_cmp);
+	for (i = 0; i < n; i++)
+		v[i] = k[i].t;
+	free(k);
+	store_results_free(res, nres);
 }
 
 void
@@ -195,8 +292,7 @@ engine_new(struct store *st, const struct engine_opts *opts,
 	e = engine_alloc(st, opts, ev);
 	q = xcalloc(n ? n : 1, sizeof(*q));
 	for (i = 0; i < n; i++) {
-		engine_add(e, tests[i].tag, tests[i].syscall,
-		    tests[i].cmdline, tests[i].explicit, (int64_t)i);
+		engine_add(e, &tests[i], (int64_t)i);
 		q[i].pos = (int64_t)i;
 		q[i].tag = e->tests[i].tag;
 		q[i].syscall = e->tests[i].syscall;
@@ -241,9 +337,16 @@ engine_resume(struct store *st, const struct engine_opts *opts,
 		return NULL;
 	e = engine_alloc(st, opts, ev);
 	e->run_id = run_id;
-	for (i = 0; i < n; i++)
-		engine_add(e, q[i].tag, q[i].syscall, q[i].cmdline, 0,
-		    q[i].pos);
+	for (i = 0; i < n; i++) {
+		struct engine_test t;
+
+		/* The queue keeps no parallel marks: the rest runs serially. */
+		memset(&t, 0, sizeof(t));
+		t.tag = q[i].tag;
+		t.syscall = q[i].syscall;
+		t.cmdline = q[i].cmdline;
+		engine_add(e, &t, q[i].pos);
+	}
 	store_queue_free(q, n);
 	return e;
 }
@@ -269,7 +372,31 @@ engine_done_count(const struct engine *e)
 const char *
 engine_current(const struct engine *e)
 {
-	return e->cur != NULL ? e->tests[e->cur_idx].tag : NULL;
+	size_t i;
+
+	for (i = 0; i < e->nw; i++)
+		if (e->w[i].r != NULL)
+			return e->tests[e->w[i].idx].tag;
+	return NULL;
+}
+
+size_t
+engine_workers(const struct engine *e)
+{
+	return e->nw;
+}
+
+const char *
+engine_worker_tag(const struct engine *e, size_t w)
+{
+	return w < e->nw && e->w[w].r != NULL ? e->tests[e->w[w].idx].tag :
+	    NULL;
+}
+
+size_t
+engine_running(const struct engine *e)
+{
+	return e->nbusy;
 }
 
 const unsigned *
@@ -281,40 +408,101 @@ engine_counts(const struct engine *e)
 int
 engine_fd(const struct engine *e)
 {
-	return e->cur != NULL ? runner_fd(e->cur) : -1;
+	size_t i;
+	int fd;
+
+	for (i = 0; i < e->nw; i++)
+		if (e->w[i].r != NULL && (fd = runner_fd(e->w[i].r)) >= 0)
+			return fd;
+	return -1;
+}
+
+size_t
+engine_pollfds(const struct engine *e, struct pollfd *pfd, size_t max)
+{
+	size_t i, n = 0;
+	int fd;
+
+	for (i = 0; i < e->nw && n < max; i++) {
+		if (e->w[i].r == NULL || (fd = runner_fd(e->w[i].r)) < 0)
+			continue;
+		pfd[n].fd = fd;
+		pfd[n].events = POLLIN;
+		pfd[n].revents = 0;
+		n++;
+	}
+	return n;
+}
+
+/* Whether the next test could start now (so there is work at once). */
+static int
+engine_can_start(const struct engine *e)
+{
+	const struct etest *t;
+	size_t i;
+
+	if (e->stop_all || e->next >= e->n)
+		return e->nbusy == 0;
+	t = &e->tests[e->next];
+	/* Serially, results come in queue order; in parallel, at once. */
+	if (t->notrun != NULL || (!t->explicit && e->opts.skip != NULL &&
+	    skiplist_match(e->opts.skip, t->tag) != NULL))
+		return e->nw > 1 || e->nbusy == 0;
+	if (e->nbusy == 0)
+		return 1;
+	if (e->nw < 2 || !t->parallel || e->nbusy >= e->nw)
+		return 0;
+	for (i = 0; i < e->nw; i++)
+		if (e->w[i].r != NULL && e->w[i].serial)
+			return 0;
+	return 1;
 }
 
 int
 engine_poll_timeout(const struct engine *e)
 {
+	size_t i;
+	int ms = -1, t;
+
 	if (e->finished)
 		return -1;
-	if (e->cur == NULL)
+	if (engine_can_start(e))
 		return 0;
-	return runner_poll_timeout(e->cur);
+	for (i = 0; i < e->nw; i++) {
+		if (e->w[i].r == NULL)
+			continue;
+		t = runner_poll_timeout(e->w[i].r);
+		if (t >= 0 && (ms < 0 || t < ms))
+			ms = t;
+	}
+	/* One fd polled by an older caller must not starve the others. */
+	if (e->nbusy > 1 && (ms < 0 || ms > ENGINE_MULTI_POLL_MS))
+		ms = ENGINE_MULTI_POLL_MS;
+	return ms;
 }
 
 static void
-engine_reset_output(struct engine *e)
+engine_reset_output(struct eworker *w)
 {
-	e->outlen = 0;
-	e->outtotal = 0;
-	ltpout_reset(e->parser);
+	w->outlen = 0;
+	w->outtotal = 0;
+	ltpout_reset(w->parser);
 }
 
 /* Stores a result and tells the caller; 0 or -1 (store error). */
 static int
-engine_record(struct engine *e, size_t idx, struct store_result *r,
+engine_record(struct engine *e, struct eworker *w, struct store_result *r,
     const char *why, struct diaglist *dl)
 {
+	size_t idx = w->idx;
 	int rv;
 
 	r->run_id = e->run_id;
 	r->tag = e->tests[idx].tag;
 	r->syscall = e->tests[idx].syscall;
 	r->seq = e->tests[idx].seq;
-	r->output_size = (int64_t)e->outtotal;
-	rv = store_test_finish(e->st, e->cur_result, r, e->out, e->outlen,
+	r->output_size = (int64_t)w->outtotal;
+	rv = store_test_finish(e->st, w->result_id, r, w->out, w->outlen,
 	    dl);
 	if (rv != STORE_OK)
 		return -1;
@@ -323,6 +511,8 @@ engine_record(struct engine *e, size_t idx, struct store_result *r,
 	e->ndone++;
 	if (e->ev.test_end != NULL)
 		e->ev.test_end(e->ev.arg, r, why, idx, e->n);
+	if (e->ev.worker_end != NULL)
+		e->ev.worker_end(e->ev.arg, w->index, r, why, idx, e->n);
 	return 0;
 }
 
@@ -344,82 +534,109 @@ engine_fill_counts(struct store_result *r, const struct ltpout_tally *t)
 	}
 }
 
-/* Starts test idx, or records why it does not run. */
+/* A free worker, or NULL. */
+static struct eworker *
+engine_free_worker(struct engine *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->nw; i++)
+		if (e->w[i].r == NULL)
+			return &e->w[i];
+	return NULL;
+}
+
+/* Starts the next test, or records why it does not run. */
 static int
 engine_start_next(struct engine *e, struct diaglist *dl)
 {
 	struct etest *t = &e->tests[e->next];
 	const struct skip_entry *skip = NULL;
+	struct eworker *w;
 	struct runner_opts ro;
 	struct store_result r;
 	struct diaglist rdl;
+	struct runner *run;
 	size_t idx = e->next++;
 	char why[600];
 
-	engine_reset_output(e);
-	e->cur_idx = idx;
-	e->cur_started = (int64_t)time(NULL);
+	if (e->opts.skip != NULL)
+		skip = skiplist_match(e->opts.skip, t->tag);
+	if ((skip != NULL && !t->explicit) || t->notrun != NULL ||
+	    (w = engine_free_worker(e)) == NULL)
+		w = &e->instant;
+	engine_reset_output(w);
+	w->idx = idx;
+	w->started = (int64_t)time(NULL);
 	if (store_test_start(e->st, e->run_id, t->tag, t->syscall, t->seq,
-	    &e->cur_result, dl) != STORE_OK)
+	    &w->result_id, dl) != STORE_OK)
 		return -1;
 	if (e->ev.test_start != NULL)
 		e->ev.test_start(e->ev.arg, t->tag, idx, e->n);
-	if (e->opts.skip != NULL)
-		skip = skiplist_match(e->opts.skip, t->tag);
+	if (e->ev.worker_start != NULL)
+		e->ev.worker_start(e->ev.arg, w->index, t->tag, idx, e->n);
 	if (skip != NULL && t->explicit && e->ev.skip_warning != NULL)
 		e->ev.skip_warning(e->ev.arg, t->tag, skip->reason);
 	memset(&r, 0, sizeof(r));
-	r.started = r.ended = e->cur_started;
+	r.started = r.ended = w->started;
 	if (skip != NULL && !t->explicit) {
-		engine_meta(e, "ltpscope: not run: %s (skip list %s:%lu)",
+		engine_meta(w, "ltpscope: not run: %s (skip list %s:%lu)",
 		    skip->reason, skip->file ? skip->file : "", skip->line);
 		r.status = TS_NOTRUN;
 		r.exit_code = -1;
 		snprintf(why, sizeof(why), "skip list: %s", skip->reason);
-		return engine_record(e, idx, &r, why, dl);
+		return engine_record(e, w, &r, why, dl);
+	}
+	if (t->notrun != NULL) {
+		engine_meta(w, "ltpscope: not run: %s", t->notrun);
+		r.status = TS_NOTRUN;
+		r.exit_code = -1;
+		return engine_record(e, w, &r, t->notrun, dl);
 	}
 	ro = e->opts.runner;
 	ro.output = engine_output_cb;
-	ro.output_arg = e;
+	ro.output_arg = w;
 	diag_init(&rdl);
-	e->cur = runner_start(&ro, t->cmdline, &rdl);
-	if (e->cur == NULL) {
+	run = runner_start(&ro, t->cmdline, &rdl);
+	if (run == NULL) {
 		char msg[400] = "cannot start";
 
 		if (rdl.n > 0)
 			diag_format(&rdl.v[0], msg, sizeof(msg));
 		diag_free(&rdl);
-		engine_meta(e, "ltpscope: %s", msg);
+		engine_meta(w, "ltpscope: %s", msg);
 		r.status = TS_BROKEN;
 		r.exit_code = -1;
 		snprintf(why, sizeof(why), "could not start: %s", msg);
-		return engine_record(e, idx, &r, why, dl);
+		return engine_record(e, w, &r, why, dl);
 	}
 	diag_free(&rdl);
+	w->r = run;
+	w->serial = !(t->parallel && e->nw > 1);
+	e->nbusy++;
 	return 0;
 }
 
 static int
-engine_finish_current(struct engine *e, struct diaglist *dl)
+engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 {
-	const struct runner_result *rr = runner_result(e->cur);
+	const struct runner_result *rr = runner_result(w->r);
 	struct store_result r;
 	struct test_end end;
 	struct ltpout_line line;
 	char why[256];
-	int rv;
 
-	while (ltpout_flush(e->parser, &line))
-		engine_line_cb(&line, e);
+	while (ltpout_flush(w->parser, &line))
+		engine_line_cb(&line, w);
 	if (rr->stopped)
-		engine_meta(e, "ltpscope: stopped by the user after %.1f s",
+		engine_meta(w, "ltpscope: stopped by the user after %.1f s",
 		    rr->duration);
 	else if (rr->timed_out)
-		engine_meta(e, "ltpscope: timed out after %.1f s; the "
+		engine_meta(w, "ltpscope: timed out after %.1f s; the "
 		    "session was killed%s", rr->duration,
 		    rr->killed ? " (SIGKILL was needed)" : "");
 	if (rr->stragglers > 0)
-		engine_meta(e, "ltpscope: killed %d process%s left behind in "
+		engine_meta(w, "ltpscope: killed %d process%s left behind in "
 		    "the test's session", rr->stragglers,
 		    rr->stragglers == 1 ? "" : "es");
 	memset(&end, 0, sizeof(end));
@@ -435,33 +652,34 @@ engine_finish_current(struct engine *e, struct diaglist *dl)
 		end.code = rr->exit_code;
 	}
 	memset(&r, 0, sizeof(r));
-	r.status = ltpout_status(ltpout_tally(e->parser), &end, why,
+	r.status = ltpout_status(ltpout_tally(w->parser), &end, why,
 	    sizeof(why));
 	r.exit_code = rr->exited ? rr->exit_code : -1;
 	r.signal = rr->exited ? 0 : rr->signo;
 	r.duration_ms = (int64_t)(rr->duration * 1000.0 + 0.5);
-	r.started = e->cur_started;
+	r.started = w->started;
 	r.ended = (int64_t)time(NULL);
-	engine_fill_counts(&r, ltpout_tally(e->parser));
-	runner_free(e->cur);
-	e->cur = NULL;
-	rv = engine_record(e, e->cur_idx, &r, why, dl);
-	return rv;
+	engine_fill_counts(&r, ltpout_tally(w->parser));
+	runner_free(w->r);
+	w->r = NULL;
+	e->nbusy--;
+	return engine_record(e, w, &r, why, dl);
 }
 
 int
 engine_service(struct engine *e, struct diaglist *dl)
 {
+	size_t i;
+
 	if (e->finished)
 		return 1;
-	if (e->cur != NULL) {
-		if (!runner_service(e->cur))
-			return 0;
-		if (engine_finish_current(e, dl) != 0)
+	for (i = 0; i < e->nw; i++) {
+		if (e->w[i].r == NULL || !runner_service(e->w[i].r))
+			continue;
+		if (engine_finish(e, &e->w[i], dl) != 0)
 			goto fail;
-		return 0;
 	}
-	if (e->stop_all || e->next >= e->n) {
+	if ((e->stop_all || e->next >= e->n) && e->nbusy == 0) {
 		if (store_run_end(e->st, e->run_id, e->stop_all &&
 		    e->next < e->n ? RUN_INTERRUPTED : RUN_FINISHED, dl) !=
 		    STORE_OK)
@@ -469,8 +687,9 @@ engine_service(struct engine *e, struct diaglist *dl)
 		e->finished = 1;
 		return 1;
 	}
-	if (engine_start_next(e, dl) != 0)
-		goto fail;
+	while (!e->stop_all && e->next < e->n && engine_can_start(e))
+		if (engine_start_next(e, dl) != 0)
+			goto fail;
 	return 0;
 fail:
 	e->finished = 1;
@@ -478,10 +697,19 @@ fail:
 }
 
 void
+engine_stop_worker(struct engine *e, size_t w)
+{
+	if (w < e->nw && e->w[w].r != NULL)
+		runner_stop(e->w[w].r);
+}
+
+void
 engine_stop_test(struct engine *e)
 {
-	if (e->cur != NULL)
-		runner_stop(e->cur);
+	size_t i;
+
+	for (i = 0; i < e->nw; i++)
+		engine_stop_worker(e, i);
 }
 
 void
@@ -494,19 +722,29 @@ engine_stop_all(struct engine *e)
 int
 engine_run(struct engine *e, struct diaglist *dl)
 {
-	struct pollfd pfd;
-	int rv, fd;
+	struct pollfd *pfd = xcalloc(e->nw, sizeof(*pfd));
+	size_t n;
+	int rv, ms;
 
 	for (;;) {
 		if ((rv = engine_service(e, dl)) != 0)
-			return rv < 0 ? -1 : 0;
-		if ((fd = engine_fd(e)) < 0 && engine_poll_timeout(e) == 0)
+			break;
+		n = engine_pollfds(e, pfd, e->nw);
+		if ((ms = engine_poll_timeout(e)) == 0)
 			continue;
-		pfd.fd = fd;
-		pfd.events = POLLIN;
-		pfd.revents = 0;
-		(void)poll(&pfd, fd >= 0 ? 1 : 0, engine_poll_timeout(e));
+		(void)poll(pfd, (nfds_t)n, ms);
 	}
+	free(pfd);
+	return rv < 0 ? -1 : 0;
+}
+
+static void
+engine_worker_free(struct eworker *w)
+{
+	if (w->r != NULL)
+		runner_free(w->r);
+	free(w->out);
+	ltpout_free(w->parser);
 }
 
 void
@@ -516,15 +754,16 @@ engine_free(struct engine *e)
 
 	if (e == NULL)
 		return;
-	if (e->cur != NULL)
-		runner_free(e->cur);
+	for (i = 0; i < e->nw; i++)
+		engine_worker_free(&e->w[i]);
+	engine_worker_free(&e->instant);
+	free(e->w);
 	for (i = 0; i < e->n; i++) {
 		free(e->tests[i].tag);
 		free(e->tests[i].syscall);
 		free(e->tests[i].cmdline);
+		free(e->tests[i].notrun);
 	}
 	free(e->tests);
-	free(e->out);
-	ltpout_free(e->parser);
 	free(e);
 }

@@ -146,12 +146,69 @@ suite_load(struct suite *s, const struct suite_opts *o, struct diaglist *dl)
 	else
 		(void)testmap_load_file(&s->tm, buf, dl);
 	s->nunmapped = ltpindex_map(&s->idx, &s->tm, s->names, s->nnames);
+	if (o->no_metadata)
+		return rv;
+	if (o->metadata != NULL)
+		s->meta = ltpmeta_load_file(o->metadata, dl);
+	else
+		s->meta = ltpmeta_load_root(s->root, dl);
+	if (s->meta == NULL)
+		return o->metadata != NULL ? -1 : rv;
+	ltpmeta_bind(s->meta, &s->idx);
+	s->nmeta = s->meta->nalias;
+	s->nmeta_mapped = suite_apply_groups(&s->idx, s->meta, s->names,
+	    s->nnames);
+	for (s->nunmapped = 0, i = 0; i < s->idx.ntests; i++)
+		s->nunmapped += s->idx.tests[i].nsyscalls == 0;
 	return rv;
+}
+
+static int
+suite_has_name(const char *const *names, size_t n, const char *name)
+{
+	return bsearch(&name, names, n, sizeof(*names), suite_cmp_str) !=
+	    NULL;
+}
+
+size_t
+suite_apply_groups(struct ltpindex *idx, const struct ltpmeta *m,
+    const char *const *names, size_t n)
+{
+	struct ltptest *t;
+	const char *g, *cur;
+	size_t i, j, glen, taken = 0;
+
+	for (i = 0; i < idx->ntests; i++) {
+		t = &idx->tests[i];
+		if ((g = ltpmeta_group(m, t->tag)) == NULL ||
+		    !suite_has_name(names, n, g))
+			continue;
+		cur = t->nsyscalls > 0 ? t->syscalls[0] : "";
+		glen = strlen(g);
+		/* The name rule found a more specific call of the family. */
+		if (t->mapline == 0 && strlen(cur) > glen &&
+		    strncmp(cur, g, glen) == 0)
+			continue;
+		taken++;
+		if (t->nsyscalls == 1 && strcmp(cur, g) == 0) {
+			t->mapline = 0;
+			continue;
+		}
+		for (j = 0; j < t->nsyscalls; j++)
+			free(t->syscalls[j]);
+		free(t->syscalls);
+		t->syscalls = xcalloc(2, sizeof(*t->syscalls));
+		t->syscalls[0] = xstrdup(g);
+		t->nsyscalls = 1;
+		t->mapline = 0;
+	}
+	return taken;
 }
 
 void
 suite_free(struct suite *s)
 {
+	ltpmeta_free(s->meta);
 	testmap_free(&s->tm);
 	ltpindex_free(&s->idx);
 	free(s->names);

@@ -10,12 +10,21 @@
  * engine_poll_timeout() and calls engine_service().  engine_run() is
  * that loop for callers that can wait.
  *
+ * Parallel runs (opts.jobs > 1): tests marked parallel run up to jobs
+ * at a time, each in a worker of its own (its own runner, TMPDIR,
+ * parser and output); a test not marked parallel runs alone, after the
+ * workers drained.  Every test still gets its TS_RUNNING row before it
+ * starts, so a crash leaves one such row per worker and --resume marks
+ * them all interrupted.  Callers that poll should use engine_pollfds();
+ * engine_fd() names one worker only.
+ *
  * Ownership: the engine copies the tests it is given and borrows the
  * store, skip list and options, which must outlive it.
  */
 #ifndef LTPSCOPE_ENGINE_H
 #define LTPSCOPE_ENGINE_H
 
+#include <poll.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,7 +42,14 @@ struct engine_test {
 	const char	*cmdline;
 	int		 explicit;	/* named by the user: the skip list
 					   warns instead of skipping it */
+	const char	*notrun;	/* non-NULL: not started, stored as
+					   TS_NOTRUN with this reason ("not
+					   runnable here: needs root") */
+	int		 parallel;	/* may run beside others (-j) */
 };
+
+/* The worker index of events about a test that never started. */
+#define ENGINE_NO_WORKER	((size_t)-1)
 
 /* What the engine tells its caller as it goes; any member may be NULL. */
 struct engine_events {
@@ -46,6 +62,19 @@ struct engine_events {
 	void	(*test_end)(void *, const struct store_result *,
 		    const char *why, size_t idx, size_t n);
 	void	*arg;
+	/*
+	 * The same three with the worker (0 .. jobs-1, or
+	 * ENGINE_NO_WORKER) that runs the test; called after the ones
+	 * above.  With -j the output of several tests interleaves: use
+	 * worker_line to keep it apart.
+	 */
+	void	(*worker_start)(void *, size_t worker, const char *tag,
+		    size_t idx, size_t n);
+	void	(*worker_line)(void *, size_t worker,
+		    const struct ltpout_line *);
+	void	(*worker_end)(void *, size_t worker,
+		    const struct store_result *, const char *why, size_t idx,
+		    size_t n);
 };
 
 struct engine_opts {
@@ -54,6 +83,7 @@ struct engine_opts {
 	const struct skiplist	*skip;		/* may be NULL */
 	const char		*label;
 	int			 timeout_s;	/* recorded with the run */
+	int			 jobs;		/* workers; 0 or 1: serial */
 };
 
 struct engine;
@@ -76,12 +106,24 @@ int64_t		 engine_run_id(const struct engine *);
 size_t		 engine_total(const struct engine *);
 /* Tests finished so far (run, skipped or failed to start). */
 size_t		 engine_done_count(const struct engine *);
-/* The tag running now, or NULL between tests. */
+/* The tag running now (the first busy worker's), or NULL. */
 const char	*engine_current(const struct engine *);
+/* How many workers there are (jobs, at least 1). */
+size_t		 engine_workers(const struct engine *);
+/* The tag worker w is running, or NULL when it is idle. */
+const char	*engine_worker_tag(const struct engine *, size_t w);
+/* How many workers are busy. */
+size_t		 engine_running(const struct engine *);
 /* Results so far per status. */
 const unsigned	*engine_counts(const struct engine *);
 
 int		 engine_fd(const struct engine *);
+/*
+ * Fills up to max pollfds (POLLIN) with every busy worker's descriptor;
+ * returns how many.  Poll them with engine_poll_timeout().
+ */
+size_t		 engine_pollfds(const struct engine *, struct pollfd *,
+		    size_t max);
 int		 engine_poll_timeout(const struct engine *);
 /*
  * Does what is due: starts the next test, reads output, finishes a
@@ -90,8 +132,10 @@ int		 engine_poll_timeout(const struct engine *);
  * store error (dl), after which the run is left as interrupted.
  */
 int		 engine_service(struct engine *, struct diaglist *);
-/* Stops the current test (x); the queue goes on with the next. */
+/* Stops the current test(s) (x); the queue goes on with the next. */
 void		 engine_stop_test(struct engine *);
+/* Stops the test worker w runs; the queue goes on. */
+void		 engine_stop_worker(struct engine *, size_t w);
 /*
  * Stops the current test and the queue (X): the run ends "interrupted"
  * so that --resume can finish it later.
@@ -100,6 +144,14 @@ void		 engine_stop_all(struct engine *);
 /* Runs until done; 0, or -1 on a store error. */
 int		 engine_run(struct engine *, struct diaglist *);
 void		 engine_free(struct engine *);
+
+/*
+ * Orders tests for a parallel run: those that never start first, then
+ * the parallel ones, longest expected first (their newest duration in
+ * the store; unknown ones after, in their order), then the serial ones
+ * in their order.  st may be NULL (no history).  Stable.
+ */
+void		 engine_order(struct engine_test *, size_t n, struct store *);
 
 /* Fills a run record with this machine's facts (uname, LTP version). */
 void		 engine_describe_system(struct store_run *, const char *ltproot);

@@ -5,6 +5,14 @@
  * install and its runtest files, the testmap, and map one onto the
  * other.
  *
+ * When the install has LTP's metadata (metadata/ltp.json), a test's
+ * syscall group there is the authoritative mapping: it replaces the
+ * testmap and name rules whenever the group names a syscall of the
+ * catalogue (and the name rule did not find a more specific call of
+ * the same family: inotify_init1_01 is in group inotify_init, but
+ * tests inotify_init1).  Groups that are not syscalls ("cma",
+ * "fanotify") leave the testmap and name rules in charge.
+ *
  * Ownership: the suite owns everything in it until suite_free().
  */
 #ifndef LTPSCOPE_SUITE_H
@@ -15,6 +23,7 @@
 #include "ltpscope/catalogue.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/ltpindex.h"
+#include "ltpscope/ltpmeta.h"
 
 struct suite_opts {
 	const char *const	*tables;	/* -m files; none: default */
@@ -24,6 +33,9 @@ struct suite_opts {
 	size_t			 nruntests;
 	const char		*testmap;	/* NULL: the default testmap */
 	int			 no_index;	/* catalogue only */
+	const char		*metadata;	/* ltp.json; NULL: the
+						   install's, if any */
+	int			 no_metadata;	/* name mapping only */
 };
 
 struct suite {
@@ -35,6 +47,9 @@ struct suite {
 	struct ltpindex		 idx;
 	struct testmap		 tm;
 	size_t			 nunmapped;
+	struct ltpmeta		*meta;		/* NULL: none; bound to idx */
+	size_t			 nmeta;		/* tests with metadata */
+	size_t			 nmeta_mapped;	/* mapped by their group */
 };
 
 /*
@@ -55,6 +70,12 @@ void		 suite_default_testmap(char *, size_t);
 int	suite_load(struct suite *, const struct suite_opts *,
 	    struct diaglist *);
 void	suite_free(struct suite *);
+/*
+ * Applies the metadata groups to idx as described above; returns how
+ * many tests took their group.  suite_load() does this itself.
+ */
+size_t	suite_apply_groups(struct ltpindex *, const struct ltpmeta *,
+	    const char *const *names, size_t n);
 /* The first syscall a test maps to, or "". */
 const char	*suite_test_syscall(const struct ltptest *);
 

@@ -1,0 +1,604 @@
+/*
+ * LTP metadata: the strict JSON parser (good documents, and bad ones
+ * reported at the right line and column), the real ltp.json of LTP
+ * 20260529 from ../shared, every runtest tag of the real runtest file
+ * resolved to its group (and, through the suite, to its syscall), the
+ * doc and tags the explorer and triage read, parallel safety, and the
+ * "not runnable here" reasons.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/ltpmeta_json.h"
+#include "ltpscope/ltpindex.h"
+#include "ltpscope/ltpmeta.h"
+#include "ltpscope/suite.h"
+#include "tap.h"
+
+/* Parses s; returns the error as "line:col: msg", or "" when it parsed. */
+static const char *
+json_err(const char *s)
+{
+	static char buf[512];
+	struct diaglist dl;
+	struct mj_value *v;
+
+	diag_init(&dl);
+	v = mj_parse(s, strlen(s), "t.json", &dl);
+	buf[0] = '\0';
+	if (v == NULL && dl.n > 0)
+		snprintf(buf, sizeof(buf), "%lu:%u: %s", dl.v[0].line,
+		    dl.v[0].col, dl.v[0].msg);
+	else if (v == NULL)
+		snprintf(buf, sizeof(buf), "failed without a message");
+	mj_free(v);
+	diag_free(&dl);
+	return buf;
+}
+
+static void
+test_json(void)
+{
+	struct diaglist dl;
+	struct mj_value *v;
+	const struct mj_value *a;
+	const char *doc = "{\n \"a\": [1, -2.5e3, true, false, null],\n"
+	    " \"s\": \"x\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\",\n"
+	    " \"o\": {}, \"e\": [], \"z\": 0 }\n";
+
+	diag_init(&dl);
+	v = mj_parse(doc, strlen(doc), "t.json", &dl);
+	ok(v != NULL && v->type == MJ_OBJECT && v->n == 5,
+	    "a good document parses");
+	a = mj_get(v, "a");
+	ok(a != NULL && a->type == MJ_ARRAY && a->n == 5 &&
+	    a->items[0].num == 1 && a->items[1].num == -2500 &&
+	    a->items[2].type == MJ_TRUE && a->items[3].type == MJ_FALSE &&
+	    a->items[4].type == MJ_NULL, "numbers, booleans, null");
+	is_str(mj_str(mj_get(v, "s")),
+	    "x\"\\/\b\f\n\r\t\xc3\xa9\xf0\x9f\x98\x80",
+	    "escapes and a surrogate pair decode to UTF-8");
+	ok(a != NULL && a->line == 2 && a->col == 7,
+	    "values know where they start (%lu:%u)", a ? a->line : 0,
+	    a ? a->col : 0);
+	ok(mj_get(v, "missing") == NULL && mj_get(a, "a") == NULL,
+	    "mj_get: missing keys and non-objects");
+	mj_free(v);
+	diag_free(&dl);
+
+	is_str(json_err("[1, 2,]"), "1:7: trailing ',' in an array",
+	    "trailing comma in an array");
+	is_str(json_err("{\"a\": 1,\n}"), "2:1: trailing ',' in an object",
+	    "trailing comma in an object");
+	is_str(json_err("{\"a\" 1}"), "1:6: ':' wanted after a key, not '1'",
+	    "missing colon");
+	is_str(json_err("{'a': 1}"), "1:2: a \"key\" wanted, not '''",
+	    "single quotes are not JSON");
+	is_str(json_err("[01]"), "1:2: number with a leading zero",
+	    "leading zero");
+	is_str(json_err("[1.]"), "1:4: digits wanted after '.'",
+	    "a bare decimal point");
+	is_str(json_err("[-]"), "1:2: '-' without digits", "a bare minus");
+	is_str(json_err("[\"a\\x\"]"), "1:4: unknown escape '\\x'",
+	    "unknown escape");
+	is_str(json_err("[\"a\tb\"]"), "1:4: control byte 0x09 in a string "
+	    "(write it as \\u0009)", "a raw tab in a string");
+	is_str(json_err("[\"\xc3\x28\"]"), "1:3: invalid UTF-8 in a string",
+	    "invalid UTF-8");
+	is_str(json_err("[\"\xc0\xaf\"]"), "1:3: invalid UTF-8 in a string",
+	    "overlong UTF-8");
+	is_str(json_err("[\"\\ud800x\"]"), "1:3: high surrogate \\ud800 "
+	    "without its low half", "a lone high surrogate");
+	is_str(json_err("[\"\\u0000\"]"), "1:3: \\u0000 in a string",
+	    "NUL is refused");
+	is_str(json_err("[\"abc"), "1:2: string not closed",
+	    "unterminated string");
+	is_str(json_err("{\"a\": tru}"), "1:7: unexpected 't' (a value "
+	    "wanted)", "a misspelt literal");
+	is_str(json_err("[1] [2]"), "1:5: '[' after the end of the document",
+	    "two documents");
+	is_str(json_err("\n\n   "), "3:4: a value wanted, not the end of "
+	    "the file", "empty input");
+	is_str(json_err("// c\n[]"), "1:1: a value wanted, not '/'",
+	    "comments are not JSON");
+	is_str(json_err("[NaN]"), "1:2: a value wanted, not 'N'",
+	    "NaN is not JSON");
+	is_str(json_err("{\"\xc3\xa9\": [1 2]}"), "1:10: ',' or ']' wanted, "
+	    "not '2'", "columns count characters, not bytes");
+	{
+		char deep[200];
+
+		memset(deep, '[', 100);
+		memset(deep + 100, ']', 99);
+		deep[199] = '\0';
+		is_str(json_err(deep), "1:66: nested deeper than 64",
+		    "nesting is bounded");
+	}
+	diag_init(&dl);
+	v = mj_parse("{\"a\": 1, \"a\": 2}", 16, "t.json", &dl);
+	ok(v != NULL && dl.n == 1 && dl.v[0].level == DIAG_WARNING &&
+	    mj_get(v, "a")->num == 1, "a duplicate key warns; the first "
+	    "counts");
+	mj_free(v);
+	diag_free(&dl);
+	is_str(json_err("\xef\xbb\xbf{}"), "", "a byte order mark is fine");
+}
+
+static void
+test_load_errors(void)
+{
+	struct diaglist dl;
+	struct ltpmeta *m;
+	const char *bad = "{\"tests\": {\"a\": {\"groups\": [\"x\"],}}}";
+	const char *shape = "{\"tests\": {\"a\": {\"needs_root\": \"yes\", "
+	    "\"timeout\": \"soon\", \"tags\": [[\"CVE\"]], \"doc\": [\"d\"]},"
+	    " \"b\": 3}}";
+
+	diag_init(&dl);
+	m = ltpmeta_load_buf("m.json", bad, strlen(bad), &dl);
+	ok(m == NULL && dl.nerrors == 1 && dl.v[0].line == 1 &&
+	    dl.v[0].col == 34, "bad JSON: an error at line:col");
+	diag_free(&dl);
+	diag_init(&dl);
+	m = ltpmeta_load_buf("m.json", "[]", 2, &dl);
+	ok(m == NULL && dl.nerrors == 1 && strstr(dl.v[0].msg, "not LTP "
+	    "metadata") != NULL, "a JSON file that is not metadata");
+	diag_free(&dl);
+	diag_init(&dl);
+	m = ltpmeta_load_buf("m.json", shape, strlen(shape), &dl);
+	ok(m != NULL && m->ntests == 1 && dl.nerrors == 0 && dl.n == 4,
+	    "wrong shapes are warnings (%zu)", dl.n);
+	if (m != NULL) {
+		ok(m->tests[0].needs_root == 0 && m->tests[0].timeout == -1 &&
+		    m->tests[0].ntags == 0 && m->tests[0].doc.n == 1,
+		    "and the rest of the entry is read");
+		is_int(m->default_timeout, 30, "LTP's default timeout");
+	}
+	ltpmeta_free(m);
+	diag_free(&dl);
+	diag_init(&dl);
+	m = ltpmeta_load_root("/nonexistent", &dl);
+	ok(m == NULL && dl.n == 0, "an install without metadata is quiet");
+	diag_free(&dl);
+	diag_init(&dl);
+	m = ltpmeta_load_file("/nonexistent/ltp.json", &dl);
+	ok(m == NULL && dl.nerrors == 1, "a missing file named explicitly "
+	    "is an error");
+	diag_free(&dl);
+}
+
+static void
+test_real(struct ltpmeta *m)
+{
+	const struct ltpmeta_test *t;
+	const struct ltpmeta_tag *tags;
+	char *const *doc;
+	char buf[512];
+	size_t n, i, ntagged = 0, ncve = 0;
+
+	is_int((long long)m->ntests, 1535, "1535 tests in LTP 20260529");
+	is_str(m->version, "20260529", "the version");
+	for (i = 0; i < m->ntests; i++) {
+		ntagged += m->tests[i].ntags > 0;
+		for (n = 0; n < m->tests[i].ntags; n++)
+			if (strcmp(m->tests[i].tags[n].kind, "CVE") == 0) {
+				ncve++;
+				break;
+			}
+	}
+	is_int((long long)ntagged, 228, "228 tests have tags");
+	is_int((long long)ncve, 105, "105 of them a CVE");
+
+	t = ltpmeta_find(m, "fcntl34");
+	ok(t != NULL && t->groups.n == 2 && strcmp(t->groups.v[0], "fcntl")
+	    == 0 && t->needs_tmpdir && strcmp(t->fname,
+	    "testcases/kernel/syscalls/fcntl/fcntl34.c") == 0,
+	    "fcntl34: group, needs_tmpdir, source");
+	doc = ltpmeta_doc(m, "cve-2014-0196", &n);
+	ok(doc != NULL && n > 3 && strcmp(doc[0], "Test for CVE-2014-0196, "
+	    "which was fixed in kernel v3.15:") == 0 && doc[n] == NULL,
+	    "doc lines of cve-2014-0196");
+	tags = ltpmeta_tags(m, "cve-2014-0196", &n);
+	ok(tags != NULL && n == 2 && strcmp(tags[0].kind, "linux-git") == 0
+	    && strcmp(tags[0].value, "4291086b1f081b869c6d79e5b7441633dc3ace00")
+	    == 0 && strcmp(tags[1].kind, "CVE") == 0 &&
+	    strcmp(tags[1].value, "2014-0196") == 0, "its tags, in order");
+	ok(tags != NULL && ltpmeta_tag_url(&tags[1], buf, sizeof(buf)) == 0 &&
+	    strcmp(buf, "https://www.cve.org/CVERecord?id=CVE-2014-0196") == 0,
+	    "a CVE link");
+	ok(tags != NULL && ltpmeta_tag_url(&tags[0], buf, sizeof(buf)) == 0 &&
+	    strstr(buf, "torvalds/linux.git/commit/?id=4291086b") != NULL,
+	    "a commit link");
+	ok(ltpmeta_checks_linux_bug(ltpmeta_find(m, "cve-2014-0196")) &&
+	    ltpmeta_checks_linux_bug(ltpmeta_find(m, "creat07")) &&
+	    !ltpmeta_checks_linux_bug(ltpmeta_find(m, "fcntl34")),
+	    "which tests look for a Linux bug");
+	doc = ltpmeta_doc(m, "fcntl34", &n);
+	ok(doc == NULL && n == 0, "a test without doc");
+	doc = ltpmeta_doc(m, "no-such-test", &n);
+	ok(doc == NULL && n == 0, "a test without metadata");
+
+	t = ltpmeta_find(m, "cve-2017-16939");
+	ok(t != NULL && t->needs_kconfigs.n == 2 &&
+	    strcmp(t->needs_kconfigs.v[1], "CONFIG_NET_NS=y") == 0 &&
+	    t->save_restore.n == 1 && strcmp(t->save_restore.v[0],
+	    "/proc/sys/user/max_user_namespaces") == 0,
+	    "needs_kconfigs and save_restore (a list of lists)");
+	t = ltpmeta_find(m, "zram03");
+	ok(t != NULL && t->needs_cmds.n == 2 && strcmp(t->needs_cmds.v[0],
+	    "modprobe") == 0 && t->needs_root, "needs_cmds (objects)");
+	t = ltpmeta_find(m, "af_alg07");
+	ok(t != NULL && t->max_runtime == 150 && strcmp(t->min_kver,
+	    "4.10.0") == 0, "runtime and min_kver");
+	t = ltpmeta_find(m, "meltdown");
+	ok(t != NULL && t->supported_archs.n == 2 &&
+	    strcmp(t->supported_archs.v[1], "x86_64") == 0,
+	    "supported_archs");
+	t = ltpmeta_find(m, "creat07");
+	ok(t != NULL && t->resource_files.n == 1, "resource_files (a list)");
+	for (i = 0, n = 0; i < m->ntests; i++)
+		if (m->tests[i].timeout == 0)
+			n++;
+	ok(n > 0, "TST_UNLIMITED_TIMEOUT reads as no timeout (%zu)", n);
+	for (i = 0, n = 0; i < m->ntests; i++)
+		if (m->tests[i].resource_files.n == 1 &&
+		    strcmp(m->tests[i].resource_files.v[0], "resource") == 0)
+			n++;
+	ok(n > 0, "resource_files given as one string");
+	ltpmeta_requirements(ltpmeta_find(m, "squashfs01"), buf,
+	    sizeof(buf));
+	is_str(buf, "root; a block device; kernel config CONFIG_SQUASHFS; "
+	    "commands mksquashfs", "requirements in one line");
+}
+
+/* Every tag of the real runtest file resolves to its group, or has none. */
+static void
+test_runtest_tags(struct ltpmeta *m)
+{
+	struct ltpindex idx;
+	struct diaglist dl;
+	const struct ltpmeta_test *t;
+	const char *g;
+	size_t i, found = 0, bad = 0, by_cmd = 0, by_abi = 0;
+
+	ltpindex_init(&idx);
+	diag_init(&dl);
+	ok(ltpindex_load_file(&idx, tap_shared_path("ltp/runtest-syscalls"),
+	    &dl) == 0 && idx.ntests == 1525, "the runtest file loads");
+	ltpmeta_bind(m, &idx);
+	for (i = 0; i < idx.ntests; i++) {
+		const struct ltptest *lt = &idx.tests[i];
+
+		t = ltpmeta_test(m, lt->tag);
+		g = ltpmeta_group(m, lt->tag);
+		if (t == NULL) {
+			/* Only old-library tests lack metadata. */
+			if (ltpmeta_find(m, lt->argv ? lt->argv[0] : "") !=
+			    NULL) {
+				bad++;
+				tap_diag("%s: not resolved", lt->tag);
+			}
+			continue;
+		}
+		found++;
+		if (strcmp(t->name, lt->tag) != 0) {
+			if (lt->argv != NULL && strcmp(t->name,
+			    lt->argv[0]) == 0)
+				by_cmd++;
+			else
+				by_abi++;
+		}
+		if (g == NULL || t->groups.n == 0 ||
+		    strcmp(g, t->groups.v[0]) != 0) {
+			bad++;
+			tap_diag("%s: group %s", lt->tag, g ? g : "(none)");
+		}
+	}
+	is_int((long long)bad, 0, "every tag resolves to its group");
+	is_int((long long)found, 1355, "1355 tags have metadata");
+	is_int((long long)m->nalias, 1355, "and are bound");
+	ok(by_cmd >= 7 && by_abi >= 100, "by command %zu, by ABI suffix %zu",
+	    by_cmd, by_abi);
+	is_str(ltpmeta_group(m, "fcntl34_64"), "fcntl", "fcntl34_64 -> "
+	    "fcntl34's group");
+	is_str(ltpmeta_test(m, "fcntl34_64")->name, "fcntl34",
+	    "fcntl34_64 is fcntl34");
+	is_str(ltpmeta_test(m, "mmap21_01")->name, "mmap21",
+	    "mmap21_01 runs mmap21");
+	is_str(ltpmeta_group(m, "process_vm_readv01"), "cma",
+	    "process_vm_readv01 runs process_vm01 (group cma)");
+	is_str(ltpmeta_group(m, "setuid01_16"), "setuid",
+	    "setuid01_16 -> setuid01");
+	ok(ltpmeta_test(m, "fcntl01") == NULL, "fcntl01 has no metadata");
+	ltpindex_free(&idx);
+	diag_free(&dl);
+}
+
+/* Through the suite: groups that are syscalls become the mapping. */
+static void
+test_suite(void)
+{
+	const char *tables[1], *runtests[1];
+	struct suite_opts so;
+	struct suite s;
+	struct diaglist dl;
+	const struct ltptest *t;
+	const char *g, *m;
+	char table[1024], rt[1024], meta[1024];
+	size_t i, bad = 0;
+
+	snprintf(table, sizeof(table), "%s",
+	    tap_shared_path("netbsd/linux-amd64-syscalls.master"));
+	snprintf(rt, sizeof(rt), "%s", tap_shared_path("ltp/runtest-syscalls"));
+	snprintf(meta, sizeof(meta), "%s", tap_shared_path("ltp/ltp.json"));
+	tables[0] = table;
+	runtests[0] = rt;
+	memset(&so, 0, sizeof(so));
+	so.tables = tables;
+	so.ntables = 1;
+	so.runtests = runtests;
+	so.nruntests = 1;
+	so.ltpdir = "/nonexistent";
+	so.metadata = meta;
+	diag_init(&dl);
+	ok(suite_load(&s, &so, &dl) == 0 && s.meta != NULL,
+	    "the suite loads with metadata");
+	is_int((long long)s.nmeta, 1355, "1355 tests have metadata");
+	ok(s.nmeta_mapped > 1000, "%zu tests mapped by their group",
+	    s.nmeta_mapped);
+	for (i = 0; i < s.idx.ntests; i++) {
+		t = &s.idx.tests[i];
+		g = ltpmeta_group(s.meta, t->tag);
+		m = suite_test_syscall(t);
+		if (g == NULL)
+			continue;
+		/* A group the table knows is the mapping (or its family). */
+		{
+			size_t lo = 0, hi = s.nnames, mid;
+			int in = 0;
+
+			while (lo < hi) {
+				mid = (lo + hi) / 2;
+				if (strcmp(s.names[mid], g) < 0)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			in = lo < s.nnames && strcmp(s.names[lo], g) == 0;
+			if (in && strncmp(m, g, strlen(g)) != 0) {
+				bad++;
+				tap_diag("%s: group %s, mapped to %s",
+				    t->tag, g, m);
+			}
+		}
+	}
+	is_int((long long)bad, 0, "every tag whose group is a syscall maps "
+	    "to it");
+	t = ltpindex_find(&s.idx, "bpf_prog01");
+	is_str(t ? suite_test_syscall(t) : "", "bpf", "bpf_prog01 -> bpf "
+	    "(the name rule could not)");
+	t = ltpindex_find(&s.idx, "futex_wait01");
+	is_str(t ? suite_test_syscall(t) : "", "futex", "futex_wait01 -> "
+	    "futex");
+	t = ltpindex_find(&s.idx, "inotify_init1_01");
+	is_str(t ? suite_test_syscall(t) : "", "inotify_init1",
+	    "inotify_init1_01 keeps the more specific inotify_init1");
+	t = ltpindex_find(&s.idx, "process_vm_readv01");
+	is_str(t ? suite_test_syscall(t) : "", "process_vm_readv",
+	    "group cma is no syscall: the name rule stays");
+	t = ltpindex_find(&s.idx, "fcntl01");
+	is_str(t ? suite_test_syscall(t) : "", "fcntl", "no metadata: the "
+	    "name rule");
+	suite_free(&s);
+	diag_free(&dl);
+
+	/* The same without metadata: bpf_prog01 is unmapped. */
+	so.no_metadata = 1;
+	diag_init(&dl);
+	ok(suite_load(&s, &so, &dl) == 0 && s.meta == NULL, "without");
+	t = ltpindex_find(&s.idx, "bpf_prog01");
+	is_str(t ? suite_test_syscall(t) : "x", "", "bpf_prog01 unmapped "
+	    "by name");
+	suite_free(&s);
+	diag_free(&dl);
+}
+
+static void
+test_parallel(struct ltpmeta *m)
+{
+	char why[64];
+
+	ok(ltpmeta_parallel_safe(ltpmeta_find(m, "fcntl34"), why,
+	    sizeof(why)), "fcntl34 may run beside others");
+	ok(!ltpmeta_parallel_safe(NULL, why, sizeof(why)) &&
+	    strcmp(why, "no metadata") == 0, "no metadata: serial");
+	ok(!ltpmeta_parallel_safe(ltpmeta_find(m, "zram03"), why,
+	    sizeof(why)) && strcmp(why, "needs_root") == 0, "needs_root");
+	ok(!ltpmeta_parallel_safe(ltpmeta_find(m, "creat07"), why,
+	    sizeof(why)) && strcmp(why, "resource_files") == 0,
+	    "resource_files");
+	ok(!ltpmeta_parallel_safe(ltpmeta_find(m, "cve-2017-16939"), why,
+	    sizeof(why)) && strcmp(why, "save_restore") == 0,
+	    "save_restore");
+	ok(!ltpmeta_parallel_safe(ltpmeta_find(m, "af_alg07"), why,
+	    sizeof(why)) && strcmp(why, "max_runtime") == 0, "max_runtime");
+}
+
+static void
+test_runnable(void)
+{
+	const char *json = "{\"tests\": {"
+	    "\"root\": {\"needs_root\": true},"
+	    "\"dev\": {\"needs_device\": true},"
+	    "\"arch\": {\"supported_archs\": [\"s390x\", \"ppc64\"]},"
+	    "\"kver\": {\"min_kver\": \"5.10\"},"
+	    "\"kc\": {\"needs_kconfigs\": [\"CONFIG_USER_NS=y\", "
+	    "\"CONFIG_NET_NS=y\"]},"
+	    "\"kcor\": {\"needs_kconfigs\": [\"CONFIG_FW_LOADER=y|"
+	    "CONFIG_FW_LOADER=m\", \"CONFIG_ZRAM\"]},"
+	    "\"cmd\": {\"needs_cmds\": [{\"cmd\": \"sh\"}, {\"cmd\": "
+	    "\"no-such-cmd-here >= 1.0\"}]},"
+	    "\"opt\": {\"needs_cmds\": [{\"cmd\": \"sh\"}, {\"cmd\": "
+	    "\"no-such-cmd-here\", \"optional\": true}]},"
+	    "\"plain\": {\"groups\": [\"x\"]}}}";
+	struct ltpmeta_env env;
+	struct diaglist dl;
+	struct ltpmeta *m;
+	char why[256], miss[128];
+
+	diag_init(&dl);
+	m = ltpmeta_load_buf("env.json", json, strlen(json), &dl);
+	ok(m != NULL && dl.n == 0, "the fixture loads");
+	if (m == NULL)
+		return;
+	memset(&env, 0, sizeof(env));
+	env.euid = 1000;
+	env.arch = "x86_64";
+	env.kernel = "5.4.0-rc1";
+	env.kconfig = "tests/fixtures/kconfig-meta";
+	env.path = "/bin:/usr/bin";
+	ok(ltpmeta_runnable(ltpmeta_find(m, "root"), &env, why, sizeof(why))
+	    && strcmp(why, "needs root (running as uid 1000)") == 0,
+	    "not root: %s", why);
+	ok(ltpmeta_runnable(ltpmeta_find(m, "dev"), &env, why, sizeof(why))
+	    && strstr(why, "LTP_DEV") != NULL, "no device: %s", why);
+	env.ltp_dev = "/dev/loop0";
+	ok(!ltpmeta_runnable(ltpmeta_find(m, "dev"), &env, why, sizeof(why)),
+	    "LTP_DEV set: runnable");
+	ok(ltpmeta_runnable(ltpmeta_find(m, "arch"), &env, why, sizeof(why))
+	    && strcmp(why, "runs only on s390x and others (this is x86_64)")
+	    == 0, "arch: %s", why);
+	ok(ltpmeta_runnable(ltpmeta_find(m, "kver"), &env, why, sizeof(why))
+	    && strcmp(why, "needs Linux 5.10 or later (the tests see "
+	    "5.4.0-rc1)") == 0, "kernel version: %s", why);
+	env.kernel = "6.1";
+	ok(!ltpmeta_runnable(ltpmeta_find(m, "kver"), &env, why,
+	    sizeof(why)), "a newer kernel: runnable");
+	ok(ltpmeta_runnable(ltpmeta_find(m, "kc"), &env, why, sizeof(why))
+	    && strcmp(why, "the kernel config lacks CONFIG_NET_NS=y "
+	    "(tests/fixtures/kconfig-meta)") == 0, "kconfig: %s", why);
+	ok(!ltpmeta_runnable(ltpmeta_find(m, "kcor"), &env, why,
+	    sizeof(why)), "alternatives and =m satisfy");
+	ok(ltpmeta_runnable(ltpmeta_find(m, "cmd"), &env, why, sizeof(why))
+	    && strcmp(why, "needs the command no-such-cmd-here >= 1.0 (not "
+	    "on PATH)") == 0, "command: %s", why);
+	ok(!ltpmeta_runnable(ltpmeta_find(m, "opt"), &env, why,
+	    sizeof(why)), "optional commands are not needed");
+	ok(!ltpmeta_runnable(ltpmeta_find(m, "plain"), &env, why,
+	    sizeof(why)) && !ltpmeta_runnable(NULL, &env, why, sizeof(why)),
+	    "no needs, no metadata: runnable");
+	env.euid = 0;
+	env.ltp_dev = NULL;
+	ok(!ltpmeta_runnable(ltpmeta_find(m, "root"), &env, why,
+	    sizeof(why)) && !ltpmeta_runnable(ltpmeta_find(m, "dev"), &env,
+	    why, sizeof(why)), "as root both run (LTP makes a loop device)");
+	env.kconfig = NULL;
+	env.kernel = NULL;
+	env.arch = NULL;
+	env.path = NULL;
+	ok(!ltpmeta_runnable(ltpmeta_find(m, "kc"), &env, why, sizeof(why))
+	    && !ltpmeta_runnable(ltpmeta_find(m, "kver"), &env, why,
+	    sizeof(why)) && !ltpmeta_runnable(ltpmeta_find(m, "arch"), &env,
+	    why, sizeof(why)) && !ltpmeta_runnable(ltpmeta_find(m, "cmd"),
+	    &env, why, sizeof(why)), "what is unknown is not checked");
+
+	env.kconfig = "tests/fixtures/kconfig-meta";
+	ok(ltpmeta_kconfig_ok(&env, "CONFIG_HZ=250", NULL, 0) &&
+	    !ltpmeta_kconfig_ok(&env, "CONFIG_HZ=100", miss, sizeof(miss)) &&
+	    ltpmeta_kconfig_ok(&env, "CONFIG_USER_NS & CONFIG_ZRAM", NULL, 0)
+	    && !ltpmeta_kconfig_ok(&env, "CONFIG_USER_NS & CONFIG_NET_NS",
+	    NULL, 0) && ltpmeta_kconfig_ok(&env, "!CONFIG_NET_NS", NULL, 0)
+	    && !ltpmeta_kconfig_ok(&env, "CONFIG_SQUASHFS", NULL, 0) &&
+	    ltpmeta_kconfig_ok(&env, "CONFIG_X86_INTEL_UMIP=y | "
+	    "CONFIG_USER_NS=y", NULL, 0), "kconfig expressions");
+	ok(ltpmeta_kver_cmp("5.10", "5.4") > 0 &&
+	    ltpmeta_kver_cmp("4.10.0", "4.10") == 0 &&
+	    ltpmeta_kver_cmp("3.2", "4.1") < 0, "kernel version order");
+	is_str(ltpmeta_arch_name("amd64"), "x86_64", "amd64 is x86_64");
+	is_str(ltpmeta_arch_name("i386"), "x86", "i386 is x86");
+	ltpmeta_env_free(&env);
+	ltpmeta_free(m);
+	diag_free(&dl);
+}
+
+/* ltpscope tests --doc and --format json carry the metadata. */
+static void
+test_cli(void)
+{
+	char cmd[8192], bin[1100], rt[1024], meta[1024], table[1024];
+	const char *b = getenv("LTPSCOPE_BIN");
+	char *out;
+	int st;
+
+	snprintf(bin, sizeof(bin), "%s", b != NULL ? b : "./ltpscope");
+	snprintf(rt, sizeof(rt), "%s", tap_shared_path("ltp/runtest-syscalls"));
+	snprintf(meta, sizeof(meta), "%s", tap_shared_path("ltp/ltp.json"));
+	snprintf(table, sizeof(table), "%s",
+	    tap_shared_path("netbsd/linux-amd64-syscalls.master"));
+	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -f %s -m %s "
+	    "--metadata %s --doc creat07 fcntl01 bpf_prog01 2>&1", bin, rt,
+	    table, meta);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "tests --doc");
+	has_str(out, "creat07\tcreat\tcreat07\n    Check that :manpage:"
+	    "`creat(2)` sets ETXTBSY correctly.\n\n    NOTE:", "doc lines "
+	    "under the test");
+	has_str(out, "    linux-git 3b832035387ff508fdcf0fba66701afc78f79e3d  "
+	    "https://git.kernel.org/", "its tag with a link");
+	has_str(out, "fcntl01\tfcntl\tfcntl01\n    (no metadata)\n",
+	    "a test without metadata says so");
+	has_str(out, "bpf_prog01\tbpf\t", "bpf_prog01 mapped by its group");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -f %s -m %s "
+	    "--metadata %s --format json cve-2017-16939 setuid01_16 2>&1",
+	    bin, rt, table, meta);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 1, "an unknown tag fails");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -f %s -m %s "
+	    "--metadata %s --format json setuid01_16 2>&1", bin, rt, table,
+	    meta);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "tests --format json");
+	has_str(out, "\"metadata\": \"setuid01\", \"group\": \"setuid\", "
+	    "\"doc\": [\"Verify that setuid(2) returns 0 and effective uid "
+	    "has", "metadata name, group and doc in JSON");
+	has_str(out, "\"tags\": [], \"requires\": \"\", \"parallel\": "
+	    "true}", "tags, requirements and parallel safety");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -f %s -m %s "
+	    "--metadata /nonexistent/ltp.json fcntl01 2>&1", bin, rt, table);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 1, "a --metadata file that is missing fails");
+	has_str(out, "/nonexistent/ltp.json: error: cannot open",
+	    "and says so");
+	free(out);
+}
+
+int
+main(void)
+{
+	struct diaglist dl;
+	struct ltpmeta *m;
+
+	test_json();
+	test_load_errors();
+	diag_init(&dl);
+	m = ltpmeta_load_file(tap_shared_path("ltp/ltp.json"), &dl);
+	ok(m != NULL && dl.n == 0, "the real ltp.json loads cleanly (%zu "
+	    "diagnostics)", dl.n);
+	if (dl.n > 0)
+		diag_print(&dl, stderr, "test_ltpmeta");
+	diag_free(&dl);
+	if (m != NULL) {
+		test_real(m);
+		test_runtest_tags(m);
+		test_parallel(m);
+	}
+	ltpmeta_free(m);
+	test_suite();
+	test_runnable();
+	test_cli();
+	return tap_done();
+}

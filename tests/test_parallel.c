@@ -1,0 +1,414 @@
+/*
+ * Parallel runs (-j) and the metadata in `ltpscope run`: 200 LTP-like
+ * programs of our own give the same stored results serially and with
+ * -j 2; tests the metadata marks unsafe run alone; tests that cannot
+ * run here are reported before the run and stored as not-run with the
+ * reason; --dry-run shows the order and why; the engine's workers are
+ * visible to its caller; and a run killed while two tests ran resumes
+ * with both marked interrupted.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <poll.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltpscope/engine.h"
+#include "ltpscope/store.h"
+#include "tap.h"
+
+#define NTESTS	200
+
+static char root[1024], bin[2048], cwd[1024], table[1024];
+
+static const char *const kinds[] = {
+	"pass", "fail", "broken", "conf", "warn", "oldlib", "oldlib fail",
+	"sleepy 20", "pass", "tiny"
+};
+#define NKINDS	(sizeof(kinds) / sizeof(kinds[0]))
+
+static void
+tagname(size_t i, char *buf, size_t len)
+{
+	/* Some tags are a _64 build of the metadata entry, as in LTP. */
+	snprintf(buf, len, "par%03zu%s", i, i % 50 == 5 ? "_64" : "");
+}
+
+/* What the metadata says of test i (NULL: no entry). */
+static const char *
+meta_of(size_t i)
+{
+	if (i % 10 == 0)
+		return NULL;
+	if (i % 10 == 1)
+		return "\"needs_root\": true";
+	if (i % 10 == 2)
+		return "\"save_restore\": [[\"/proc/sys/x\", \"1\", \"SKIP\"]]";
+	if (i % 25 == 3)
+		return "\"needs_kconfigs\": [\"CONFIG_NOPE=y\"]";
+	if (i == 4)
+		return "\"supported_archs\": [\"s390x\"]";
+	return "\"needs_tmpdir\": true";
+}
+
+static void
+mkroot(void)
+{
+	const char *fakes[] = { "pass", "fail", "broken", "conf", "warn",
+	    "oldlib", "sleepy", "tiny", NULL };
+	char path[2048], target[2048], tag[32];
+	const char *m;
+	FILE *fp;
+	size_t i, first = 1;
+
+	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
+	mkdir(root, 0755);
+	snprintf(path, sizeof(path), "%s/testcases", root);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/testcases/bin", root);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/runtest", root);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/metadata", root);
+	mkdir(path, 0755);
+	for (i = 0; fakes[i] != NULL; i++) {
+		snprintf(target, sizeof(target), "%s/tests/ltpfake/bin/%s",
+		    cwd, fakes[i]);
+		snprintf(path, sizeof(path), "%s/testcases/bin/%s", root,
+		    fakes[i]);
+		if (symlink(target, path) != 0 && errno != EEXIST)
+			tap_diag("symlink %s: %s", path, strerror(errno));
+	}
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", root);
+	fp = fopen(path, "w");
+	for (i = 1; i <= NTESTS; i++) {
+		tagname(i, tag, sizeof(tag));
+		fprintf(fp, "%s %s\n", tag, kinds[i % NKINDS]);
+	}
+	fclose(fp);
+	snprintf(path, sizeof(path), "%s/metadata/ltp.json", root);
+	fp = fopen(path, "w");
+	fprintf(fp, "{\n \"testsuite\": {\"version\": \"fake\"},\n"
+	    " \"defaults\": {\"timeout\": 30},\n \"tests\": {\n");
+	for (i = 1; i <= NTESTS; i++) {
+		if ((m = meta_of(i)) == NULL)
+			continue;
+		fprintf(fp, "%s  \"par%03zu\": {\"groups\": [\"getpid\", "
+		    "\"syscalls\"], \"doc\": [\"Test %zu.\"], %s}",
+		    first ? "" : ",\n", i, i, m);
+		first = 0;
+	}
+	fprintf(fp, "\n }\n}\n");
+	fclose(fp);
+}
+
+/* Every stored result of run 1, one line per test, ordered by tag. */
+static char *
+results(const char *dbpath, size_t *np)
+{
+	sqlite3 *db;
+	sqlite3_stmt *s;
+	char *buf = NULL, line[256];
+	size_t len = 0;
+
+	*np = 0;
+	if (sqlite3_open(dbpath, &db) != SQLITE_OK)
+		return strdup("(cannot open)");
+	if (sqlite3_prepare_v2(db, "SELECT tag, status, exit_code, n_pass, "
+	    "n_fail, n_broken, n_conf, n_warn, syscall FROM results WHERE "
+	    "run_id = 1 ORDER BY tag", -1, &s, NULL) != SQLITE_OK) {
+		sqlite3_close(db);
+		return strdup("(cannot query)");
+	}
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		snprintf(line, sizeof(line), "%s %d %d %d %d %d %d %d %s\n",
+		    sqlite3_column_text(s, 0), sqlite3_column_int(s, 1),
+		    sqlite3_column_int(s, 2), sqlite3_column_int(s, 3),
+		    sqlite3_column_int(s, 4), sqlite3_column_int(s, 5),
+		    sqlite3_column_int(s, 6), sqlite3_column_int(s, 7),
+		    sqlite3_column_text(s, 8));
+		buf = realloc(buf, len + strlen(line) + 1);
+		memcpy(buf + len, line, strlen(line) + 1);
+		len += strlen(line);
+		(*np)++;
+	}
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+	return buf != NULL ? buf : strdup("");
+}
+
+static char *
+summary(const char *out)
+{
+	const char *p = strstr(out, "run 1: ");
+	const char *nl = p != NULL ? strchr(p, '\n') : NULL;
+
+	return p != NULL ? strndup(p, nl ? (size_t)(nl - p) : strlen(p)) :
+	    strdup("(no summary)");
+}
+
+static void
+test_serial_vs_parallel(void)
+{
+	char cmd[8192], db1[1200], db2[1200];
+	char *out1, *out2, *r1, *r2, *s1, *s2;
+	const char *nr, *first;
+	size_t n1, n2;
+	int st1, st2;
+
+	snprintf(db1, sizeof(db1), "%s/serial.db", tap_tmpdir());
+	snprintf(db2, sizeof(db2), "%s/par.db", tap_tmpdir());
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s --timeout 30 "
+	    "--kconfig tests/fixtures/kconfig-meta </dev/null 2>&1", bin, db1,
+	    root, table);
+	out1 = tap_run(cmd, &st1, 0);
+	snprintf(cmd, sizeof(cmd), "%s run -j 2 -d %s -L %s -m %s --timeout "
+	    "30 --kconfig tests/fixtures/kconfig-meta </dev/null 2>&1", bin,
+	    db2, root, table);
+	out2 = tap_run(cmd, &st2, 0);
+	is_int(st1, 1, "serial run: exit 1 (some tests fail)");
+	is_int(st2, 1, "parallel run: the same exit");
+	r1 = results(db1, &n1);
+	r2 = results(db2, &n2);
+	is_int((long long)n1, NTESTS, "serial: %d results stored", NTESTS);
+	is_int((long long)n2, NTESTS, "-j 2: %d results stored", NTESTS);
+	ok(strcmp(r1, r2) == 0, "the same statuses, counts and exit codes");
+	if (strcmp(r1, r2) != 0)
+		tap_diag("serial:\n%.2000s\nparallel:\n%.2000s", r1, r2);
+	s1 = summary(out1);
+	s2 = summary(out2);
+	is_str(s2, s1, "the same summary");
+	has_str(s1, "200 of 200 tests done", "every test accounted for");
+	has_str(r1, "par003 7 ", "a kconfig-less test is stored not-run");
+	has_str(out1, "par003: not runnable here: the kernel config lacks "
+	    "CONFIG_NOPE=y (tests/fixtures/kconfig-meta)",
+	    "and reported with the reason");
+	has_str(out2, "par004: not runnable here: runs only on s390x",
+	    "arch reported too");
+	nr = strstr(out1, "par003: not runnable here");
+	first = strstr(out1, "PASS ");
+	ok(nr != NULL && first != NULL && nr < first, "reported before the "
+	    "run, not after");
+	has_str(out2, "(not runnable here: the kernel config lacks "
+	    "CONFIG_NOPE=y", "the result line says why too");
+	has_str(r1, "par005_64 0 0 2 0 0 0 0 getpid", "par005_64 takes "
+	    "par005's metadata group as its syscall");
+	free(out1);
+	free(out2);
+	free(r1);
+	free(r2);
+	free(s1);
+	free(s2);
+}
+
+static void
+test_dry(void)
+{
+	char cmd[8192], line[256];
+	char *out, *p, *last = NULL;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "%s run -j 2 --dry-run -d %s/par.db -L %s "
+	    "-m %s --kconfig tests/fixtures/kconfig-meta </dev/null 2>&1",
+	    bin, tap_tmpdir(), root, table);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "dry run");
+	has_str(out, "2 jobs: tests marked parallel run side by side",
+	    "says how it will run");
+	has_str(out, "parallel  ", "parallel tests are marked");
+	has_str(out, "serial (no metadata)", "a test without metadata runs "
+	    "alone");
+	has_str(out, "serial (needs_root)", "needs_root runs alone");
+	has_str(out, "serial (save_restore)", "save_restore runs alone");
+	has_str(out, "not runnable here: runs only on s390x", "and says why "
+	    "a test will not run");
+	p = strchr(out, '\n');
+	snprintf(line, sizeof(line), "%.*s", p ? (int)(strchr(p + 1, '\n') -
+	    p - 1) : 0, p ? p + 1 : "");
+	has_str(line, "not runnable here", "tests that never start come "
+	    "first: %s", line);
+	for (p = out; (p = strstr(p, "\n ")) != NULL; p++)
+		last = p + 1;
+	ok(last != NULL && strstr(last, "serial (") != NULL, "serial tests "
+	    "come last");
+	/* par007 (sleepy 20) took longest: first of the parallel ones. */
+	p = strstr(out, "parallel  ");
+	while (p != NULL && p > out && p[-1] != '\n')
+		p--;
+	ok(p != NULL && strncmp(p + 6, "par", 3) == 0 &&
+	    strstr(p, "sleepy") != NULL && strstr(p, "sleepy") <
+	    strchr(p, '\n'), "the longest earlier duration first");
+	free(out);
+
+	snprintf(cmd, sizeof(cmd), "%s run --dry-run -d %s/par.db -L %s "
+	    "-m %s --kconfig tests/fixtures/kconfig-meta </dev/null 2>&1",
+	    bin, tap_tmpdir(), root, table);
+	out = tap_run(cmd, &st, 0);
+	ok(strstr(out, "parallel") == NULL && strstr(out, "   1  par001 ")
+	    != NULL, "without -j: runtest order, no modes");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s run -j 0 -L %s -m %s 2>&1", bin, root,
+	    table);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 2, "-j 0 is a usage error");
+	free(out);
+}
+
+struct evlog {
+	struct engine	*e;
+	int		 workers_seen[4];
+	int		 noworker;
+	size_t		 running_at_serial;
+	size_t		 max_running;
+	int		 lines;
+};
+
+static void
+ev_wstart(void *arg, size_t w, const char *tag, size_t idx, size_t n)
+{
+	struct evlog *l = arg;
+
+	if (w == ENGINE_NO_WORKER)
+		l->noworker++;
+	else if (w < 4)
+		l->workers_seen[w]++;
+	if (strcmp(tag, "serial") == 0)
+		l->running_at_serial = engine_running(l->e);
+}
+
+static void
+ev_wline(void *arg, size_t w, const struct ltpout_line *line)
+{
+	struct evlog *l = arg;
+
+	l->lines++;
+}
+
+static void
+test_engine_api(void)
+{
+	char sleepy[2048], path[1200];
+	struct engine_test t[4];
+	struct engine_events ev;
+	struct engine_opts eo;
+	struct engine *e;
+	struct store *st = NULL;
+	struct diaglist dl;
+	struct evlog log;
+	struct pollfd pfd[4];
+	const unsigned *k;
+	int rv;
+
+	snprintf(sleepy, sizeof(sleepy), "%s/tests/ltpfake/bin/sleepy 300",
+	    cwd);
+	snprintf(path, sizeof(path), "%s/api.db", tap_tmpdir());
+	diag_init(&dl);
+	if (!ok(store_open(&st, path, STORE_CREATE, &dl) == STORE_OK,
+	    "store opens"))
+		return;
+	memset(t, 0, sizeof(t));
+	t[0].tag = "a";
+	t[0].cmdline = sleepy;
+	t[0].parallel = 1;
+	t[1].tag = "b";
+	t[1].cmdline = sleepy;
+	t[1].parallel = 1;
+	t[2].tag = "serial";
+	t[2].cmdline = sleepy;
+	t[3].tag = "skipped";
+	t[3].cmdline = sleepy;
+	t[3].notrun = "not runnable here: needs root (running as uid 1)";
+	memset(&ev, 0, sizeof(ev));
+	memset(&log, 0, sizeof(log));
+	ev.worker_start = ev_wstart;
+	ev.worker_line = ev_wline;
+	ev.arg = &log;
+	memset(&eo, 0, sizeof(eo));
+	eo.runner.ltproot = root;
+	eo.runner.kconfig = "";
+	eo.jobs = 2;
+	e = engine_new(st, &eo, t, 4, &ev, &dl);
+	log.e = e;
+	if (!ok(e != NULL, "engine with 2 workers"))
+		return;
+	is_int((long long)engine_workers(e), 2, "engine_workers");
+	is_int(engine_service(e, &dl), 0, "first step");
+	is_int((long long)engine_running(e), 2, "two tests start at once");
+	ok(engine_worker_tag(e, 0) != NULL && engine_worker_tag(e, 1) != NULL
+	    && strcmp(engine_worker_tag(e, 0), engine_worker_tag(e, 1)) != 0,
+	    "each worker names its test (%s, %s)", engine_worker_tag(e, 0),
+	    engine_worker_tag(e, 1));
+	ok(engine_worker_tag(e, 2) == NULL, "no third worker");
+	is_int((long long)engine_pollfds(e, pfd, 4), 2, "two fds to poll");
+	ok(engine_poll_timeout(e) != 0, "nothing more can start: wait");
+	rv = engine_run(e, &dl);
+	is_int(rv, 0, "the run completes");
+	ok(log.workers_seen[0] >= 1 && log.workers_seen[1] >= 1,
+	    "both workers ran tests (%d, %d)", log.workers_seen[0],
+	    log.workers_seen[1]);
+	is_int(log.noworker, 1, "the not-run test had no worker");
+	is_int((long long)log.running_at_serial, 0, "the serial test ran "
+	    "alone");
+	ok(log.lines > 0, "output lines carry their worker");
+	k = engine_counts(e);
+	ok(k[TS_PASS] == 3 && k[TS_NOTRUN] == 1, "3 pass, 1 not-run");
+	engine_free(e);
+
+	/* Killed while two ran: both become interrupted on resume. */
+	snprintf(sleepy, sizeof(sleepy), "%s/tests/ltpfake/bin/sleepy 5000",
+	    cwd);
+	t[2].parallel = 1;
+	t[3].notrun = NULL;
+	t[3].parallel = 1;
+	e = engine_new(st, &eo, t, 4, &ev, &dl);
+	log.e = e;
+	if (e != NULL) {
+		struct store_interrupted *iv = NULL;
+		struct store_queue_item *q = NULL;
+		size_t ni = 0, nq = 0;
+		int64_t id = engine_run_id(e);
+
+		(void)engine_service(e, &dl);
+		is_int((long long)engine_running(e), 2, "two running");
+		/* What a crash leaves: the rows, no end (the kill is ours). */
+		store_close(st);
+		st = NULL;
+		engine_free(e);
+		(void)store_open(&st, path, 0, &dl);
+		ok(st != NULL && store_interrupted_runs(st, &iv, &ni, &dl) ==
+		    STORE_OK && ni == 1 && iv[0].nrunning == 2,
+		    "the crashed run shows two running tests");
+		store_interrupted_free(iv, ni);
+		ok(st != NULL && store_run_resume(st, id, &q, &nq, &dl) ==
+		    STORE_OK && nq == 2, "resume leaves the two not started");
+		store_queue_free(q, nq);
+	}
+	store_close(st);
+	if (dl.n > 0)
+		diag_print(&dl, stderr, "test_parallel");
+	diag_free(&dl);
+}
+
+int
+main(void)
+{
+	const char *b = getenv("LTPSCOPE_BIN");
+
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		return 1;
+	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
+	snprintf(table, sizeof(table), "%s",
+	    tap_shared_path("linux/syscall_64.tbl"));
+	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
+	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
+	mkroot();
+	test_engine_api();
+	test_serial_vs_parallel();
+	test_dry();
+	return tap_done();
+}
