@@ -156,7 +156,10 @@ ui_run_began(struct ui *ui, const struct engine_test *tests)
 }
 
 static const struct engine_events ui_events = {
-	ev_test_start, ev_skip_warning, ev_line, ev_test_end, NULL
+	.test_start = ev_test_start,
+	.skip_warning = ev_skip_warning,
+	.line = ev_line,
+	.test_end = ev_test_end,
 };
 
 /* Runs the tests of the syscalls or the tests given (explicitly named). */
