@@ -195,10 +195,9 @@ export_md(const struct shoplist *l, FILE *fp)
 			fprintf(fp, "- **%s** %s", t->tag,
 			    test_status_name(t->status));
 			if (t->category[0] != '\0')
-				fprintf(fp, ", %s%s%s", t->category,
+				fprintf(fp, ", %s%s", t->category,
 				    t->source == SHOP_SUGGESTED ?
-				    " (suggested)" : "",
-				    t->author[0] != '\0' ? "" : "");
+				    " (suggested)" : "");
 			if (t->first_line[0] != '\0') {
 				fputs(": ", fp);
 				md_code(fp, t->first_line);
