@@ -256,7 +256,12 @@ rules_match(struct rules *r, enum rule_field field, const char *s,
 static int
 rules_strong_line(const struct ltpout_line *l)
 {
-	return l->cls == LC_TFAIL || l->cls == LC_TBROK || l->cls == LC_META;
+	if (l->cls == LC_TFAIL || l->cls == LC_TBROK || l->cls == LC_META)
+		return 1;
+	/* LTP's library says so in plain lines before its TBROK. */
+	return l->cls == LC_PLAIN && (strstr(l->text, "Test timeouted") !=
+	    NULL || strstr(l->text, "Sending SIGKILL to test process") !=
+	    NULL);
 }
 
 int
@@ -289,7 +294,9 @@ rules_suggest(struct rules *r, const char *test, const char *syscall,
 			if (!ltpout_scan(p, &buf, &left, &l) &&
 			    !ltpout_flush(p, &l))
 				break;
-			if (rules_strong_line(&l) != (pass == 0))
+			/* TINFO and plain lines chat too much to judge by. */
+			if (pass == 0 ? !rules_strong_line(&l) :
+			    l.cls != LC_TWARN && l.cls != LC_TCONF)
 				continue;
 			if ((ru = rules_match(r, RF_LINE, l.text, l.len,
 			    dl)) != NULL) {

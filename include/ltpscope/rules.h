@@ -14,8 +14,8 @@
  * Which rule wins, first match: name rules (test:, syscall:) in file
  * order; then output lines saying TFAIL or TBROK, or that ltpscope or
  * LTP stopped the test, in output order, each tried against the line
- * rules in file order; then the other lines (TWARN, TCONF, TINFO,
- * plain) the same way.
+ * rules in file order; then the TWARN and TCONF lines the same way.
+ * TINFO and plain lines are never judged: they chat too much.
  *
  * A pattern that does not compile is reported as "file:line:col:
  * message", col being the column of the offending byte in the file.
