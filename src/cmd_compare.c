@@ -67,7 +67,8 @@ compare_text(const struct cmp_result *c, int all)
 	}
 	printf("\nRESULTS\n");
 	for (k = 0; k < 5; k++)
-		printf("%-17s %u\n", cmp_kind_name(order[k]) , c->counts[order[k]]);
+		printf("%-17s %u\n", cmp_kind_name(order[k]),
+		    c->counts[order[k]]);
 	for (i = 0, k = 0; i < c->n; i++)
 		k += c->v[i].flaky;
 	printf("%-17s %zu\n", "flaky", k);
@@ -148,6 +149,7 @@ cmd_compare(int argc, char **argv)
 	struct store *st;
 	const char *db = NULL;
 	unsigned fn = FLAKY_N, fm = FLAKY_M;
+	size_t i;
 	int ch, json = 0, all = 0, failreg = 0, rv = 0;
 	int64_t a = 0, b = 0;
 
@@ -207,7 +209,7 @@ cmd_compare(int argc, char **argv)
 	    compare_runs(st, a, b, fn, fm, &c, &dl) != STORE_OK)
 		rv = 1;
 	else {
-		for (size_t i = 0; i < c.nwarnings && json; i++)
+		for (i = 0; i < c.nwarnings && json; i++)
 			fprintf(stderr, "ltpscope: compare: warning: %s\n",
 			    c.warnings[i]);
 		if (json)

@@ -254,11 +254,12 @@ tags_print(const struct triage_tag *v, size_t n, int format)
 		(void)snprintf(num, sizeof(num), "%" PRId64, t->run_id);
 		switch (format) {
 		case 0:
-			printf("%-20s %-16s %-10s %6s %-12s %s\n",
-			    storecli_field(t->tag),
-			    storecli_field(t->category),
-			    tag_state_name(t->state), num, t->author,
-			    storecli_field(t->note));
+			/* storecli_field() has two buffers: two a printf. */
+			printf("%-20s %-16s ", storecli_field(t->tag),
+			    storecli_field(t->category));
+			printf("%-10s %6s %-12s ", tag_state_name(t->state),
+			    num, storecli_field(t->author));
+			printf("%s\n", storecli_field(t->note));
 			if (t->line[0] != '\0')
 				printf("%-20s line: %s\n", "",
 				    storecli_field(t->line));

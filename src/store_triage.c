@@ -81,8 +81,9 @@ store_tag_set(struct store *st, const struct triage_tag *t,
 	if ((err = store_prepare(st, &s, "INSERT INTO tags (tag, line, "
 	    "category, note, author, created, run_id, status_at, resolved) "
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, nullif(?7, 0), ?8, 0) "
-	    "ON CONFLICT (tag, line) DO UPDATE SET category = excluded.category,"
-	    " note = excluded.note, author = excluded.author,"
+	    "ON CONFLICT (tag, line) DO UPDATE SET"
+	    " category = excluded.category, note = excluded.note,"
+	    " author = excluded.author,"
 	    " created = excluded.created, run_id = excluded.run_id,"
 	    " status_at = excluded.status_at, resolved = 0", dl)) != STORE_OK)
 		return err;

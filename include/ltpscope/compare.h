@@ -48,8 +48,8 @@ struct cmp_result {
 	struct cmp_item	*v;		/* every test, ordered by tag */
 	size_t		 n;
 	unsigned	 counts[CMP__COUNT];
-	char		**warnings;	/* the runs differ in system, arch
-					   or LTP version */
+	/* The runs differ in system, arch or LTP version: */
+	char		**warnings;
 	size_t		 nwarnings;
 };
 

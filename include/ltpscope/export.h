@@ -19,9 +19,9 @@
  *	"surrogateescape" does: reversible, since valid UTF-8 never
  *	encodes a surrogate (decode with surrogateescape to get the
  *	bytes back).
- *  html	one self-contained file: inline CSS, inline SVG bar charts (tests
- *	per category, per status), no script, nothing fetched; invalid
- *	UTF-8 bytes show as U+FFFD.
+ *  html	one self-contained file: inline CSS, inline SVG bar charts
+ *	(tests per category, per status), no script, nothing fetched;
+ *	invalid UTF-8 bytes show as U+FFFD.
  *
  * Ownership: a struct shoplist owns everything in it; shoplist_free().
  */
@@ -84,8 +84,8 @@ struct shop_opts {
 	struct rules		*rules;		/* NULL: no suggestions */
 	struct catalogue	*cat;		/* NULL: no catalogue state */
 	const struct fundamental *fund;		/* NULL: all weights 1 */
-	int			 all;		/* also categories not for the
-						   shopping list */
+	/* Also tests tagged with categories not for the list: */
+	int			 all;
 };
 
 struct shoplist {

@@ -58,8 +58,8 @@ struct rules;
 struct rules	*rules_new(void);
 void		 rules_free(struct rules *);
 /* Parses and compiles rules (added after those loaded already). */
-int		 rules_parse(struct rules *, const char *name, const char *buf,
-		    size_t len, struct diaglist *);
+int		 rules_parse(struct rules *, const char *name,
+		    const char *buf, size_t len, struct diaglist *);
 /* The same for a file; -1 if it cannot be read. */
 int		 rules_load_file(struct rules *, const char *path,
 		    struct diaglist *);

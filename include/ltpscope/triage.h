@@ -41,7 +41,8 @@ struct triage_suggestion {
 	char		*rule_file;	/* the rule that suggested it */
 	unsigned long	 rule_line;
 	char		*line;		/* output line matched, "" for names */
-	char		*confirmed;	/* category of an existing tag, or NULL */
+	/* category of an existing tag, or NULL */
+	char		*confirmed;
 };
 
 /*

@@ -79,7 +79,8 @@ void	store_tags_free(struct triage_tag *, size_t);
 const char	*tag_state_name(enum tag_state);
 
 /* Makes run_id the baseline of its run's arch (replacing any other). */
-int	store_baseline_set(struct store *, int64_t run_id, struct diaglist *);
+int	store_baseline_set(struct store *, int64_t run_id,
+	    struct diaglist *);
 /* The baseline run of arch; STORE_ENOTFOUND (no message) if none. */
 int	store_baseline_get(struct store *, const char *arch, int64_t *idp,
 	    struct diaglist *);

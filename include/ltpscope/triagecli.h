@@ -16,7 +16,8 @@
 /* Opens db (NULL: the default) read-write; NULL after printing why. */
 struct store	*triagecli_open(const char *db, const char *cmd);
 /* A run number or "last"; 0 after printing why. */
-int64_t		 triagecli_run(struct store *, const char *arg, const char *cmd);
+int64_t		 triagecli_run(struct store *, const char *arg,
+		    const char *cmd);
 /* --author, else $LTPSCOPE_AUTHOR, $USER, $LOGNAME; never NULL. */
 const char	*triagecli_author(const char *opt);
 /* Default categories (+ the user's); -1 after printing why. */
