@@ -122,12 +122,12 @@ export_csv(const struct shoplist *l, FILE *fp)
 {
 	static const char *const head[] = { "priority", "syscall",
 	    "catalogue", "test", "status", "category", "source", "note",
-	    "author", "first_failing_line" };
+	    "author", "first_failing_line", "flaky" };
 	char prio[32];
 	size_t i, j, k;
 
-	for (k = 0; k < 10; k++)
-		csv_field(fp, head[k], k == 9);
+	for (k = 0; k < 11; k++)
+		csv_field(fp, head[k], k == 10);
 	for (i = 0; i < l->n; i++) {
 		const struct shop_syscall *sc = &l->v[i];
 
@@ -144,7 +144,8 @@ export_csv(const struct shoplist *l, FILE *fp)
 			csv_field(fp, source_names[t->source], 0);
 			csv_field(fp, t->note, 0);
 			csv_field(fp, t->author, 0);
-			csv_field(fp, t->first_line, 1);
+			csv_field(fp, t->first_line, 0);
+			csv_field(fp, t->flaky ? "yes" : "no", 1);
 		}
 	}
 }
@@ -192,8 +193,9 @@ export_md(const struct shoplist *l, FILE *fp)
 		for (j = 0; j < sc->ntests; j++) {
 			const struct shop_test *t = &sc->tests[j];
 
-			fprintf(fp, "- **%s** %s", t->tag,
-			    test_status_name(t->status));
+			fprintf(fp, "- **%s** %s%s", t->tag,
+			    test_status_name(t->status), t->flaky ?
+			    " (flaky)" : "");
 			if (t->category[0] != '\0')
 				fprintf(fp, ", %s%s", t->category,
 				    t->source == SHOP_SUGGESTED ?
@@ -248,8 +250,9 @@ export_json(const struct shoplist *l, FILE *fp)
 			json_kv(fp, "source", source_names[t->source], 1);
 			json_kv(fp, "note", t->note, 1);
 			json_kv(fp, "author", t->author, 1);
-			json_kv(fp, "first_failing_line", t->first_line, 0);
-			fputs("}", fp);
+			json_kv(fp, "first_failing_line", t->first_line, 1);
+			fprintf(fp, "\"flaky\": %s}", t->flaky ? "true" :
+			    "false");
 		}
 		fputs("]}", fp);
 	}
@@ -380,8 +383,9 @@ export_html(const struct shoplist *l, FILE *fp)
 			html_text(fp, sc->cat_state);
 			fprintf(fp, "</td><td>%lu</td><td>", sc->priority);
 			html_text(fp, t->tag);
-			fprintf(fp, "</td><td>%s</td><td%s>",
-			    test_status_name(t->status),
+			fprintf(fp, "</td><td>%s%s</td><td%s>",
+			    test_status_name(t->status), t->flaky ?
+			    " (flaky)" : "",
 			    t->source == SHOP_SUGGESTED ?
 			    " class=\"suggested\"" : "");
 			html_text(fp, t->category);

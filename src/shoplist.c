@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ltpscope/catalogue.h"
+#include "ltpscope/compare.h"
 #include "ltpscope/export.h"
 #include "ltpscope/triage.h"
 #include "ltpscope/triage_store.h"
@@ -137,7 +138,8 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	const struct triage_tag *t;
 	const struct category *c;
 	struct shop_syscall *sc;
-	size_t nres = 0, ntags = 0, i, nf;
+	char **flaky = NULL;
+	size_t nres = 0, ntags = 0, nflaky = 0, i, nf;
 	int64_t run_id = o->run_id;
 	char *sys;
 	int err;
@@ -150,7 +152,9 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	    (err = store_run_results(st, run_id, &res, &nres, dl)) !=
 	    STORE_OK ||
 	    (err = store_tags_list(st, run_id, NULL, &tags, &ntags, dl)) !=
-	    STORE_OK)
+	    STORE_OK ||
+	    (err = flaky_tests(st, run_id, FLAKY_N, FLAKY_M, &flaky, &nflaky,
+	    dl)) != STORE_OK)
 		goto out;
 	nf = o->fund != NULL ? o->fund->n : 0;
 	for (i = 0; i < nres; i++) {
@@ -167,6 +171,8 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 		    sizeof(*sc->tests));
 		shop_fill_test(st, o, &res[i], t, sys,
 		    &sc->tests[sc->ntests++]);
+		sc->tests[sc->ntests - 1].flaky = flaky_has(flaky, nflaky,
+		    res[i].tag);
 		count_category(l, sc->tests[sc->ntests - 1].category);
 		l->statuscounts[res[i].status]++;
 		l->ntests++;
@@ -185,6 +191,7 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 out:
 	store_results_free(res, nres);
 	store_tags_free(tags, ntags);
+	flaky_free(flaky, nflaky);
 	if (err != STORE_OK)
 		shoplist_free(l);
 	return err;

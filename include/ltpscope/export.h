@@ -59,6 +59,7 @@ enum shop_source {
 };
 
 struct shop_test {
+	int		 flaky;		/* see compare.h */
 	char		*tag;
 	enum test_status status;
 	char		*category;	/* "" when SHOP_NONE */
