@@ -596,7 +596,8 @@ test_cli(void)
 	out = tap_run(cmd, &rc, 1);
 	has_str(out, "\"readv\",\"implemented-native\",\"readv01\"",
 	    "catalogue state of readv from the table");
-	has_str(out, "\"open\",\"implemented-compat\",\"open01\"", "and of open");
+	has_str(out, "\"open\",\"implemented-compat\",\"open01\"",
+	    "and of open");
 	free(out);
 	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 10 "
 	    "--format json", bin, dbfile);
