@@ -284,6 +284,41 @@ test_real_outputs(void)
 	diag_free(&dl);
 }
 
+/* The user's rules come first; their errors name their file. */
+static void
+test_user_rules(void)
+{
+	struct rules_suggestion sg;
+	struct rules *r = rules_new();
+	struct diaglist dl;
+	char dir[1024], path[1100];
+	static const char out[] = "x.c:1: TFAIL: open() failed: ENOSYS\n";
+
+	(void)snprintf(dir, sizeof(dir), "%s/cfg2", tap_tmpdir());
+	(void)snprintf(path, sizeof(path), "mkdir -p %s/ltpscope", dir);
+	free(tap_run(path, NULL, 0));
+	(void)snprintf(path, sizeof(path), "%s/ltpscope/rules", dir);
+	write_file(path, "wont-fix test:^open99$\ntest-bug [z-a]\n");
+	setenv("XDG_CONFIG_HOME", dir, 1);
+	diag_init(&dl);
+	is_int(rules_load_default(r, &dl), 1, "one bad user rule");
+	has_str(first_msg(&dl), "/cfg2/ltpscope/rules:2:", "named by file "
+	    "and line");
+	has_str(first_msg(&dl), "range out of order", "pcre2's reason");
+	ok(rules_suggest(r, "open99", "open", out, sizeof(out) - 1, &sg,
+	    &dl) && strcmp(sg.rule->category, "wont-fix") == 0,
+	    "the user's rule wins over ENOSYS");
+	rules_suggestion_clear(&sg);
+	ok(rules_suggest(r, "open98", "open", out, sizeof(out) - 1, &sg,
+	    &dl) && strcmp(sg.rule->category, "missing-syscall") == 0,
+	    "the default rules still apply");
+	is_int(sg.lineno, 1, "the matched line's number");
+	rules_suggestion_clear(&sg);
+	unsetenv("XDG_CONFIG_HOME");
+	rules_free(r);
+	diag_free(&dl);
+}
+
 static void
 test_fundamental(void)
 {
@@ -312,6 +347,7 @@ main(void)
 	test_rule_errors();
 	test_match_limit();
 	test_real_outputs();
+	test_user_rules();
 	test_fundamental();
 	return tap_done();
 }
