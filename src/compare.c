@@ -251,6 +251,18 @@ flaky_free(char **v, size_t n)
 	free(v);
 }
 
+/* Ends one test's history: keeps its name when it changed enough. */
+static void
+flaky_end(char ***vp, size_t *np, char **prev, unsigned changes, unsigned n)
+{
+	if (*prev != NULL && changes >= n && n > 0) {
+		*vp = xreallocarray(*vp, *np + 1, sizeof(**vp));
+		(*vp)[(*np)++] = *prev;
+	} else
+		free(*prev);
+	*prev = NULL;
+}
+
 int
 flaky_tests(struct store *st, int64_t run_id, unsigned n, unsigned m,
     char ***vp, size_t *np, struct diaglist *dl)
@@ -260,13 +272,15 @@ flaky_tests(struct store *st, int64_t run_id, unsigned n, unsigned m,
 	const char *tag;
 	size_t nv = 0;
 	unsigned changes = 0;
-	int rc, err, last = -1, status;
+	int64_t run, cur_run = 0;
+	int rc, err, status, cur = -1, last = -1;
 
 	*vp = NULL;
 	*np = 0;
 	/*
-	 * The last m runs up to run_id with the same system as run_id;
-	 * each test's last result in each, in run order.
+	 * Results of the last m runs up to run_id with the same system as
+	 * run_id, by test, run and order; a test that ran twice in a run
+	 * counts by its last result.
 	 */
 	if ((err = store_prepare(st, &s, "WITH sys AS (SELECT uname, "
 	    "os_name, os_version, arch, ltp_version FROM runs WHERE id = ?1),"
@@ -274,37 +288,38 @@ flaky_tests(struct store *st, int64_t run_id, unsigned n, unsigned m,
 	    "r.uname = sys.uname AND r.os_name = sys.os_name AND "
 	    "r.os_version = sys.os_version AND r.arch = sys.arch AND "
 	    "r.ltp_version = sys.ltp_version ORDER BY r.id DESC LIMIT ?2) "
-	    "SELECT x.tag, x.status FROM results x WHERE x.run_id IN "
-	    "(SELECT id FROM recent) AND x.status <> 9 AND x.id = "
-	    "(SELECT max(y.id) FROM results y WHERE y.run_id = x.run_id AND "
-	    "y.tag = x.tag AND y.status <> 9) ORDER BY x.tag, x.run_id",
-	    dl)) != STORE_OK)
+	    "SELECT tag, run_id, status FROM results WHERE run_id IN "
+	    "(SELECT id FROM recent) AND status <> 9 "
+	    "ORDER BY tag, run_id, id", dl)) != STORE_OK)
 		return err;
 	(void)sqlite3_bind_int64(s, 1, run_id);
 	(void)sqlite3_bind_int64(s, 2, (int64_t)m);
-	for (;;) {
-		rc = sqlite3_step(s);
-		tag = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(s,
-		    0) : NULL;
-		if (prev != NULL && (tag == NULL || strcmp(tag, prev) != 0)) {
-			if (changes >= n && n > 0) {
-				v = xreallocarray(v, nv + 1, sizeof(*v));
-				v[nv++] = prev;
-			} else
-				free(prev);
-			prev = NULL;
-		}
-		if (rc != SQLITE_ROW)
-			break;
-		status = sqlite3_column_int(s, 1);
-		if (prev == NULL) {
-			prev = xstrdup(tag != NULL ? tag : "");
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		tag = (const char *)sqlite3_column_text(s, 0);
+		run = sqlite3_column_int64(s, 1);
+		status = sqlite3_column_int(s, 2);
+		if (tag == NULL)
+			tag = "";
+		if (prev == NULL || strcmp(tag, prev) != 0) {
+			if (prev != NULL && last >= 0 && cur != last)
+				changes++;
+			flaky_end(&v, &nv, &prev, changes, n);
+			prev = xstrdup(tag);
 			changes = 0;
-		} else if (status != last)
-			changes++;
-		last = status;
+			last = -1;
+		} else if (run != cur_run) {
+			/* The previous run's result is final now. */
+			if (last >= 0 && cur != last)
+				changes++;
+			last = cur;
+		}
+		cur_run = run;
+		cur = status;
 	}
 	(void)sqlite3_finalize(s);
+	if (prev != NULL && last >= 0 && cur != last)
+		changes++;
+	flaky_end(&v, &nv, &prev, changes, n);
 	if (rc != SQLITE_DONE) {
 		flaky_free(v, nv);
 		return store_sqlerr(st, dl, rc, "cannot read the history");
