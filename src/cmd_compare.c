@@ -33,6 +33,20 @@ status_or_dash(int s)
 	return s < 0 ? "-" : test_status_name((enum test_status)s);
 }
 
+/* What moved, when both runs have the test. */
+static void
+compare_counts(const struct cmp_item *it)
+{
+	if (it->status_a < 0 || it->status_b < 0)
+		return;
+	if (it->bad_a != it->bad_b)
+		printf("  failed+broken %u -> %u", it->bad_a, it->bad_b);
+	if (it->conf_a != it->conf_b)
+		printf("  skipped %u -> %u", it->conf_a, it->conf_b);
+	if (it->warn_a != it->warn_b)
+		printf("  warnings %u -> %u", it->warn_a, it->warn_b);
+}
+
 static void
 compare_text(const struct cmp_result *c, int all)
 {
@@ -57,12 +71,13 @@ compare_text(const struct cmp_result *c, int all)
 			it = &c->v[i];
 			if (it->kind != order[k])
 				continue;
-			printf("  %-24s %-14s %s -> %s%s\n",
+			printf("  %-24s %-14s %s -> %s",
 			    storecli_field(it->tag),
 			    storecli_field(it->syscall),
 			    status_or_dash(it->status_a),
-			    status_or_dash(it->status_b),
-			    it->flaky ? "  (flaky)" : "");
+			    status_or_dash(it->status_b));
+			compare_counts(it);
+			printf("%s\n", it->flaky ? "  (flaky)" : "");
 		}
 	}
 	printf("\nRESULTS\n");
@@ -104,9 +119,11 @@ compare_json(const struct cmp_result *c, int all)
 		printf(", \"syscall\": ");
 		export_json_str(stdout, it->syscall, strlen(it->syscall));
 		printf(", \"kind\": \"%s\", \"a\": \"%s\", \"b\": \"%s\", "
-		    "\"flaky\": %s}", cmp_kind_name(it->kind),
-		    status_or_dash(it->status_a),
-		    status_or_dash(it->status_b),
+		    "\"bad\": [%u, %u], \"skipped\": [%u, %u], "
+		    "\"warnings\": [%u, %u], \"flaky\": %s}",
+		    cmp_kind_name(it->kind), status_or_dash(it->status_a),
+		    status_or_dash(it->status_b), it->bad_a, it->bad_b,
+		    it->conf_a, it->conf_b, it->warn_a, it->warn_b,
 		    it->flaky ? "true" : "false");
 	}
 	printf("%s]}\n", first ? "" : "\n");

@@ -161,6 +161,10 @@ add_item(struct cmp_result *c, const struct store_result *a,
 	it->status_b = b != NULL ? (int)b->status : -1;
 	it->bad_a = a != NULL ? compare_bad_count(a) : 0;
 	it->bad_b = b != NULL ? compare_bad_count(b) : 0;
+	it->conf_a = a != NULL ? a->nconf : 0;
+	it->conf_b = b != NULL ? b->nconf : 0;
+	it->warn_a = a != NULL ? a->nwarn : 0;
+	it->warn_b = b != NULL ? b->nwarn : 0;
 	it->flaky = flaky_has(flaky, nflaky, it->tag);
 	c->counts[it->kind]++;
 }

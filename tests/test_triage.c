@@ -616,11 +616,22 @@ test_cli(void)
 	is_int(rc, 3, "regression: exit 3");
 	has_str(out, "regressed         1", "counts printed");
 	has_str(out, "removed           6", "removed count");
+	has_str(out, "writev02                 writev         pass -> pass  "
+	    "skipped 0 -> 1", "what changed is said");
+	has_str(out, "readv02                  readv          warn -> fail  "
+	    "failed+broken 0 -> 1", "and what regressed");
 	has_str(out, "warning: the runs differ in OS version", "warning");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s compare -d %s 4 5", bin, dbfile);
-	free(tap_run(cmd, &rc, 1));
+	(void)snprintf(cmd, sizeof(cmd), "%s compare -d %s --format json 4 5",
+	    bin, dbfile);
+	out = tap_run(cmd, &rc, 0);
 	is_int(rc, 0, "without --fail-on-regression: 0");
+	has_str(out, "\"counts\": {\"regressed\": 1, \"fixed\": 1, "
+	    "\"changed\": 1, \"new\": 2, \"removed\": 6}", "JSON counts");
+	has_str(out, "{\"test\": \"readv02\", \"syscall\": \"readv\", "
+	    "\"kind\": \"regressed\", \"a\": \"warn\", \"b\": \"fail\", "
+	    "\"bad\": [0, 1]", "JSON item");
+	free(out);
 
 	(void)snprintf(cmd, sizeof(cmd), "%s suggest -d %s 1", bin, dbfile);
 	out = tap_run(cmd, &rc, 1);

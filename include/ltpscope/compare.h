@@ -39,6 +39,8 @@ struct cmp_item {
 	unsigned	 bad_a;		/* failed + broken (1 for a bad
 					   status with no counts) */
 	unsigned	 bad_b;
+	unsigned	 conf_a, conf_b;	/* skipped (TCONF) counts */
+	unsigned	 warn_a, warn_b;	/* TWARN counts */
 	int		 flaky;
 };
 
