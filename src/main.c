@@ -28,6 +28,28 @@ const struct cmd cmd_table[] = {
 	    "[-p regex] [--timeout s] [--label text] [--skip file]... "
 	    "[--dry-run] [-v] [test ...] | --resume [run]",
 	    "run LTP tests safely, storing every result" },
+	{ "tag", cmd_tag,
+	    "[-d db] [-m note] [--run run] [--line text] [--author name] "
+	    "test category | --resolved test",
+	    "put a triage category and a note on a failing test" },
+	{ "untag", cmd_untag, "[-d db] [--line text] test",
+	    "remove a test's triage tag" },
+	{ "tags", cmd_tags, "[-d db] [--run run] [--format text|csv|json] "
+	    "[test]",
+	    "list triage tags, with \"resolved?\" for tests that now pass" },
+	{ "suggest", cmd_suggest, "[-d db] [--accept] [--format text|json] "
+	    "[run]",
+	    "suggest categories for a run's failures from the rules" },
+	{ "baseline", cmd_baseline, "[-d db] run | --clear arch",
+	    "make a run the baseline of its arch" },
+	{ "compare", cmd_compare,
+	    "[-d db] [--fail-on-regression] [--all] [--flaky N/M] "
+	    "[--format text|json] [run_a] [run_b]",
+	    "compare two runs (default: the newest against the baseline)" },
+	{ "export", cmd_export,
+	    "[-d db] [--format csv|md|json|html] [-o file] [--arch arch] "
+	    "[--run run] [--all] [-m table]",
+	    "export the shopping list of failures per syscall" },
 	{ "import", cmd_import, "[-v] [-d db] [--label text] [--kirk] path",
 	    "import shell tool logs or kirk's results.json as a run" },
 	{ "export-logs", cmd_export_logs, "[-d db] [--force] run|last dir",

@@ -4,8 +4,7 @@
  * steps in one transaction, and a newer file is refused rather than
  * misread.  Steps are append only: never edit one that has shipped.
  *
- * Room is left for later tables (triage tags, baselines): they become
- * new steps here.
+ * Later tables (triage tags, baselines) are steps of their own.
  */
 #include <stdio.h>
 
@@ -111,6 +110,32 @@ static const char *const store_migrations[] = {
 	"    WHERE tag = OLD.tag AND status <> 9 GROUP BY tag"
 	"    ON CONFLICT (tag) DO NOTHING;"
 	"END;",
+
+	/*
+	 * 3: triage.  A tag is a category and a note on a test (or on one
+	 * failing line of it, line '' meaning the whole test), made by
+	 * someone on some run; it carries forward to later runs by test
+	 * name.  status_at is the test's status when it was tagged, so a
+	 * later pass shows it "resolved?"; resolved is set when a user
+	 * confirms that.  The note is a BLOB: any bytes come back exact.
+	 * A baseline is one run per arch that compare measures against.
+	 */
+	"CREATE TABLE tags ("
+	"  id INTEGER PRIMARY KEY,"
+	"  tag TEXT NOT NULL,"
+	"  line BLOB NOT NULL DEFAULT x'',"
+	"  category TEXT NOT NULL,"
+	"  note BLOB NOT NULL DEFAULT x'',"
+	"  author TEXT NOT NULL DEFAULT '',"
+	"  created INTEGER NOT NULL,"
+	"  run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,"
+	"  status_at INTEGER NOT NULL DEFAULT -1,"
+	"  resolved INTEGER NOT NULL DEFAULT 0,"
+	"  UNIQUE (tag, line));"
+	"CREATE TABLE baselines ("
+	"  arch TEXT PRIMARY KEY,"
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  set_at INTEGER NOT NULL);",
 };
 
 #define NMIGRATIONS	(sizeof(store_migrations) / sizeof(store_migrations[0]))

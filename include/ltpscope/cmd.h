@@ -27,5 +27,12 @@ int	cmd_runs(int, char **);
 int	cmd_show(int, char **);
 int	cmd_import(int, char **);
 int	cmd_export_logs(int, char **);
+int	cmd_tag(int, char **);
+int	cmd_untag(int, char **);
+int	cmd_tags(int, char **);
+int	cmd_suggest(int, char **);
+int	cmd_baseline(int, char **);
+int	cmd_compare(int, char **);
+int	cmd_export(int, char **);
 
 #endif

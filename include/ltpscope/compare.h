@@ -1,0 +1,87 @@
+/*
+ * Comparing two runs, as the earlier shell tool's "-c" did: which tests
+ * regressed (failed or broken went up), were fixed (went down),
+ * changed (only the skipped/warning counts or the status otherwise),
+ * are new (only in B) or were removed (only in A); plus flaky tests, a
+ * test whose result changed in at least N of its last M runs on the
+ * same system (same uname, OS version, arch and LTP version).
+ *
+ * Ownership: compare_free() releases what compare_runs() filled;
+ * flaky_free() the array of flaky_tests().
+ */
+#ifndef LTPSCOPE_COMPARE_H
+#define LTPSCOPE_COMPARE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ltpscope/store.h"
+
+enum cmp_kind {
+	CMP_SAME,
+	CMP_REGRESSED,
+	CMP_FIXED,
+	CMP_CHANGED,
+	CMP_NEW,
+	CMP_REMOVED,
+	CMP__COUNT
+};
+
+#define FLAKY_N		2	/* default: changed in 2 ... */
+#define FLAKY_M		5	/* ... of the last 5 runs */
+
+struct cmp_item {
+	char		*tag;
+	char		*syscall;
+	enum cmp_kind	 kind;
+	int		 status_a;	/* enum test_status; -1: absent */
+	int		 status_b;
+	unsigned	 bad_a;		/* failed + broken (1 for a bad
+					   status with no counts) */
+	unsigned	 bad_b;
+	unsigned	 conf_a, conf_b;	/* skipped (TCONF) counts */
+	unsigned	 warn_a, warn_b;	/* TWARN counts */
+	int		 flaky;
+};
+
+struct cmp_result {
+	struct store_run a;		/* the runs compared */
+	struct store_run b;
+	struct cmp_item	*v;		/* every test, ordered by tag */
+	size_t		 n;
+	unsigned	 counts[CMP__COUNT];
+	/* The runs differ in system, arch or LTP version: */
+	char		**warnings;
+	size_t		 nwarnings;
+};
+
+const char	*cmp_kind_name(enum cmp_kind);
+/* The comparison of one test; a or b NULL when absent. */
+enum cmp_kind	 compare_results(const struct store_result *a,
+		    const struct store_result *b);
+unsigned	 compare_bad_count(const struct store_result *);
+/*
+ * The default runs: b is run_b, else the newest run; a is run_a, else
+ * the baseline of b's arch, else the newest earlier run of that arch.
+ * STORE_ENOTFOUND with a message when there is nothing to compare.
+ */
+int	compare_default_runs(struct store *, int64_t *run_a, int64_t *run_b,
+	    struct diaglist *);
+/*
+ * Compares run a with run b; flaky_n/flaky_m (0: the defaults) mark
+ * the flaky tests seen up to b.
+ */
+int	compare_runs(struct store *, int64_t a, int64_t b, unsigned flaky_n,
+	    unsigned flaky_m, struct cmp_result *, struct diaglist *);
+void	compare_free(struct cmp_result *);
+
+/*
+ * Tests that changed result in at least n of the last m runs up to and
+ * including run_id on the same system, sorted; *np gets the count.
+ */
+int	flaky_tests(struct store *, int64_t run_id, unsigned n, unsigned m,
+	    char ***vp, size_t *np, struct diaglist *);
+int	flaky_has(char *const *, size_t, const char *);
+void	flaky_free(char **, size_t);
+
+#endif

@@ -1,0 +1,122 @@
+/*
+ * The shopping list: the failures of one run grouped per syscall, each
+ * with its category (a confirmed tag, else a rule's suggestion), note,
+ * first failing line and the syscall's catalogue state, syscalls
+ * ordered by priority; and its export as CSV, Markdown, JSON or HTML.
+ *
+ * Priority of a syscall = failing tests x weight, where the weight of
+ * the call ranked r (1-based) among the n of data/fundamental is
+ * n + 2 - r, and 1 for calls not listed.  Ties go by name.
+ *
+ * Formats (export_write()):
+ *  csv	RFC 4180: CRLF line ends, every field quoted, quotes doubled;
+ *	bytes are written exactly as stored (notes may hold newlines).
+ *  md	Markdown for a mailing list: a section per syscall, a list item
+ *	per test, notes as indented text; bytes exact.
+ *  json	UTF-8 JSON.  Valid UTF-8 is written as is (with the escapes
+ *	JSON needs); each byte that is not part of valid UTF-8 becomes
+ *	the lone surrogate \udcXX (XX its value, 80-FF), as Python's
+ *	"surrogateescape" does: reversible, since valid UTF-8 never
+ *	encodes a surrogate (decode with surrogateescape to get the
+ *	bytes back).
+ *  html	one self-contained file: inline CSS, inline SVG bar charts
+ *	(tests per category, per status), no script, nothing fetched;
+ *	invalid UTF-8 bytes show as U+FFFD.
+ *
+ * Ownership: a struct shoplist owns everything in it; shoplist_free().
+ */
+#ifndef LTPSCOPE_EXPORT_H
+#define LTPSCOPE_EXPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ltpscope/categories.h"
+#include "ltpscope/rules.h"
+#include "ltpscope/store.h"
+
+struct catalogue;
+
+/* data/fundamental: a ranked list of call names. */
+struct fundamental {
+	char	**names;
+	size_t	  n;
+};
+
+int	fundamental_parse(struct fundamental *, const char *name,
+	    const char *buf, size_t len, struct diaglist *);
+/* data/fundamental; -1 if it cannot be read. */
+int	fundamental_load_default(struct fundamental *, struct diaglist *);
+/* 1-based rank, 0 when not listed. */
+size_t	fundamental_rank(const struct fundamental *, const char *);
+void	fundamental_free(struct fundamental *);
+
+enum shop_source {
+	SHOP_NONE,		/* no tag, no rule matched */
+	SHOP_SUGGESTED,		/* a rule's suggestion */
+	SHOP_TAGGED		/* a confirmed tag */
+};
+
+struct shop_test {
+	int		 flaky;		/* see compare.h */
+	char		*tag;
+	enum test_status status;
+	char		*category;	/* "" when SHOP_NONE */
+	enum shop_source source;
+	char		*note;		/* "" when none */
+	char		*author;
+	char		*first_line;	/* first failing line, "" if none */
+};
+
+struct shop_syscall {
+	char		*name;
+	char		*cat_state;	/* catalogue state, "" if unknown */
+	size_t		 rank;		/* in data/fundamental, 0: not */
+	unsigned long	 priority;
+	struct shop_test *tests;
+	size_t		 ntests;
+};
+
+struct shop_opts {
+	int64_t			 run_id;	/* 0: the newest run of arch */
+	const char		*arch;		/* NULL or "": any */
+	const struct categories	*cats;		/* NULL: every tag listed */
+	struct rules		*rules;		/* NULL: no suggestions */
+	struct catalogue	*cat;		/* NULL: no catalogue state */
+	const struct fundamental *fund;		/* NULL: all weights 1 */
+	/* Also tests tagged with categories not for the list: */
+	int			 all;
+};
+
+struct shoplist {
+	struct store_run	 run;
+	struct shop_syscall	*v;		/* by priority, highest first */
+	size_t			 n;
+	size_t			 ntests;
+	/* For the charts: */
+	char			**catnames;	/* categories seen, "" = none */
+	unsigned		*catcounts;
+	size_t			 ncats;
+	unsigned		 statuscounts[TS__COUNT];
+};
+
+int	shoplist_build(struct store *, const struct shop_opts *,
+	    struct shoplist *, struct diaglist *);
+void	shoplist_free(struct shoplist *);
+
+enum export_format {
+	EXPORT_CSV,
+	EXPORT_MD,
+	EXPORT_JSON,
+	EXPORT_HTML
+};
+
+/* -1 for an unknown name. */
+int	export_format_from_name(const char *);
+/* Writes the list; returns 0, or -1 on a write error (errno set). */
+int	export_write(const struct shoplist *, enum export_format, FILE *);
+/* The JSON string writer export uses (quotes included); for tests. */
+void	export_json_str(FILE *, const char *, size_t);
+
+#endif

@@ -1,0 +1,28 @@
+/*
+ * What the triage subcommands (tag, untag, tags, suggest, baseline,
+ * compare, export) share: opening the database named by -d for
+ * writing, run arguments, the author of a tag, and loading categories
+ * and rules with their messages printed.  Program code: prints.
+ */
+#ifndef LTPSCOPE_TRIAGECLI_H
+#define LTPSCOPE_TRIAGECLI_H
+
+#include <stdint.h>
+
+#include "ltpscope/categories.h"
+#include "ltpscope/rules.h"
+#include "ltpscope/store.h"
+
+/* Opens db (NULL: the default) read-write; NULL after printing why. */
+struct store	*triagecli_open(const char *db, const char *cmd);
+/* A run number or "last"; 0 after printing why. */
+int64_t		 triagecli_run(struct store *, const char *arg,
+		    const char *cmd);
+/* --author, else $LTPSCOPE_AUTHOR, $USER, $LOGNAME; never NULL. */
+const char	*triagecli_author(const char *opt);
+/* Default categories (+ the user's); -1 after printing why. */
+int		 triagecli_categories(struct categories *);
+/* Default rules (user's first); NULL after printing why. */
+struct rules	*triagecli_rules(const struct categories *);
+
+#endif

@@ -1,0 +1,83 @@
+/*
+ * ltpscope baseline: make a run the baseline of its arch, the run that
+ * "ltpscope compare" measures later runs against by default.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ltpscope/cmd.h"
+#include "ltpscope/triage_store.h"
+#include "ltpscope/triagecli.h"
+
+static void
+baseline_usage(void)
+{
+	fprintf(stderr, "usage: ltpscope baseline [-d db] run\n"
+	    "       ltpscope baseline [-d db] --clear arch\n");
+}
+
+int
+cmd_baseline(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "clear", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct store_run r;
+	struct diaglist dl;
+	struct store *st;
+	const char *db = NULL, *clear = NULL;
+	int ch, rv = 0;
+	int64_t run;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "d:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'c':
+			clear = optarg;
+			break;
+		case 'h':
+			baseline_usage();
+			return 0;
+		default:
+			baseline_usage();
+			return 2;
+		}
+	}
+	if (argc - optind != (clear != NULL ? 0 : 1)) {
+		baseline_usage();
+		return 2;
+	}
+	if ((st = triagecli_open(db, "baseline")) == NULL)
+		return 1;
+	diag_init(&dl);
+	if (clear != NULL) {
+		if (store_baseline_clear(st, clear, &dl) != STORE_OK)
+			rv = 1;
+		goto out;
+	}
+	if ((run = triagecli_run(st, argv[optind], "baseline")) == 0) {
+		rv = 1;
+		goto out;
+	}
+	if (store_baseline_set(st, run, &dl) != STORE_OK ||
+	    store_get_run(st, run, &r, &dl) != STORE_OK) {
+		rv = 1;
+		goto out;
+	}
+	printf("run %" PRId64 " is the baseline for arch '%s'\n", run,
+	    r.arch);
+	store_run_clear(&r);
+out:
+	diag_print(&dl, stderr, "ltpscope");
+	diag_free(&dl);
+	store_close(st);
+	return rv;
+}

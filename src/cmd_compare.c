@@ -1,0 +1,244 @@
+/*
+ * ltpscope compare: what changed between two runs (by default the
+ * newest against its arch's baseline), in the shell tool's words:
+ * regressed, fixed, changed, new, removed; flaky tests are marked.
+ * Exit status 3 on a regression with --fail-on-regression.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/cmd.h"
+#include "ltpscope/compare.h"
+#include "ltpscope/export.h"
+#include "ltpscope/storecli.h"
+#include "ltpscope/triagecli.h"
+
+#define COMPARE_REGRESSED_EXIT	3
+
+static void
+compare_usage(void)
+{
+	fprintf(stderr, "usage: ltpscope compare [-d db] "
+	    "[--fail-on-regression] [--all] [--flaky N/M] "
+	    "[--format text|json] [run_a] [run_b]\n");
+}
+
+static const char *
+status_or_dash(int s)
+{
+	return s < 0 ? "-" : test_status_name((enum test_status)s);
+}
+
+/* What moved, when both runs have the test. */
+static void
+compare_counts(const struct cmp_item *it)
+{
+	if (it->status_a < 0 || it->status_b < 0)
+		return;
+	if (it->bad_a != it->bad_b)
+		printf("  failed+broken %u -> %u", it->bad_a, it->bad_b);
+	if (it->conf_a != it->conf_b)
+		printf("  skipped %u -> %u", it->conf_a, it->conf_b);
+	if (it->warn_a != it->warn_b)
+		printf("  warnings %u -> %u", it->warn_a, it->warn_b);
+}
+
+static void
+compare_text(const struct cmp_result *c, int all)
+{
+	static const enum cmp_kind order[] = { CMP_REGRESSED, CMP_FIXED,
+	    CMP_CHANGED, CMP_NEW, CMP_REMOVED, CMP_SAME };
+	const struct cmp_item *it;
+	size_t i, k;
+
+	printf("Comparing run %" PRId64 " (%s %s %s, LTP %s) with run %"
+	    PRId64 " (%s %s %s, LTP %s)\n", c->a.id, c->a.os_name,
+	    c->a.os_version, c->a.arch, c->a.ltp_version, c->b.id,
+	    c->b.os_name, c->b.os_version, c->b.arch, c->b.ltp_version);
+	for (i = 0; i < c->nwarnings; i++)
+		printf("warning: %s\n", storecli_field(c->warnings[i]));
+	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
+		if (order[k] == CMP_SAME && !all)
+			continue;
+		if (c->counts[order[k]] == 0)
+			continue;
+		printf("\n%s:\n", cmp_kind_name(order[k]));
+		for (i = 0; i < c->n; i++) {
+			it = &c->v[i];
+			if (it->kind != order[k])
+				continue;
+			printf("  %-24s %-14s %s -> %s",
+			    storecli_field(it->tag),
+			    storecli_field(it->syscall),
+			    status_or_dash(it->status_a),
+			    status_or_dash(it->status_b));
+			compare_counts(it);
+			printf("%s\n", it->flaky ? "  (flaky)" : "");
+		}
+	}
+	printf("\nRESULTS\n");
+	for (k = 0; k < 5; k++)
+		printf("%-17s %u\n", cmp_kind_name(order[k]),
+		    c->counts[order[k]]);
+	for (i = 0, k = 0; i < c->n; i++)
+		k += c->v[i].flaky;
+	printf("%-17s %zu\n", "flaky", k);
+}
+
+static void
+compare_json(const struct cmp_result *c, int all)
+{
+	const struct cmp_item *it;
+	size_t i, first = 1;
+	int k;
+
+	printf("{\"run_a\": %" PRId64 ", \"run_b\": %" PRId64 ", "
+	    "\"counts\": {", c->a.id, c->b.id);
+	for (k = 1; k < CMP__COUNT; k++)
+		printf("%s\"%s\": %u", k > 1 ? ", " : "", cmp_kind_name(k),
+		    c->counts[k]);
+	printf("}, \"warnings\": [");
+	for (i = 0; i < c->nwarnings; i++) {
+		if (i > 0)
+			printf(", ");
+		export_json_str(stdout, c->warnings[i],
+		    strlen(c->warnings[i]));
+	}
+	printf("], \"tests\": [");
+	for (i = 0; i < c->n; i++) {
+		it = &c->v[i];
+		if (it->kind == CMP_SAME && !all && !it->flaky)
+			continue;
+		printf("%s\n  {\"test\": ", first ? "" : ",");
+		first = 0;
+		export_json_str(stdout, it->tag, strlen(it->tag));
+		printf(", \"syscall\": ");
+		export_json_str(stdout, it->syscall, strlen(it->syscall));
+		printf(", \"kind\": \"%s\", \"a\": \"%s\", \"b\": \"%s\", "
+		    "\"bad\": [%u, %u], \"skipped\": [%u, %u], "
+		    "\"warnings\": [%u, %u], \"flaky\": %s}",
+		    cmp_kind_name(it->kind), status_or_dash(it->status_a),
+		    status_or_dash(it->status_b), it->bad_a, it->bad_b,
+		    it->conf_a, it->conf_b, it->warn_a, it->warn_b,
+		    it->flaky ? "true" : "false");
+	}
+	printf("%s]}\n", first ? "" : "\n");
+}
+
+static int
+parse_flaky(const char *s, unsigned *n, unsigned *m)
+{
+	char *end;
+	unsigned long a, b;
+
+	errno = 0;
+	a = strtoul(s, &end, 10);
+	if (errno != 0 || end == s || *end != '/')
+		return -1;
+	s = end + 1;
+	b = strtoul(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || a == 0 || b < 2 ||
+	    a >= b || b > 1000)
+		return -1;
+	*n = (unsigned)a;
+	*m = (unsigned)b;
+	return 0;
+}
+
+int
+cmd_compare(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "fail-on-regression", no_argument, NULL, 'F' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "flaky", required_argument, NULL, 'k' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct cmp_result c;
+	struct diaglist dl;
+	struct store *st;
+	const char *db = NULL;
+	unsigned fn = FLAKY_N, fm = FLAKY_M;
+	size_t i;
+	int ch, json = 0, all = 0, failreg = 0, rv = 0;
+	int64_t a = 0, b = 0;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "d:f:h", longopts, NULL)) !=
+	    -1) {
+		switch (ch) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'F':
+			failreg = 1;
+			break;
+		case 'a':
+			all = 1;
+			break;
+		case 'k':
+			if (parse_flaky(optarg, &fn, &fm) != 0) {
+				fprintf(stderr, "ltpscope: compare: --flaky "
+				    "wants N/M with 0 < N < M, e.g. 2/5\n");
+				return 2;
+			}
+			break;
+		case 'f':
+			if (strcmp(optarg, "json") == 0)
+				json = 1;
+			else if (strcmp(optarg, "text") == 0)
+				json = 0;
+			else {
+				compare_usage();
+				return 2;
+			}
+			break;
+		case 'h':
+			compare_usage();
+			return 0;
+		default:
+			compare_usage();
+			return 2;
+		}
+	}
+	if (argc - optind > 2) {
+		compare_usage();
+		return 2;
+	}
+	if ((st = triagecli_open(db, "compare")) == NULL)
+		return 1;
+	if ((argc - optind >= 1 && (a = triagecli_run(st, argv[optind],
+	    "compare")) == 0) || (argc - optind == 2 &&
+	    (b = triagecli_run(st, argv[optind + 1], "compare")) == 0)) {
+		store_close(st);
+		return 1;
+	}
+	/* One run given: it is compared against the newest. */
+	diag_init(&dl);
+	if (compare_default_runs(st, &a, &b, &dl) != STORE_OK ||
+	    compare_runs(st, a, b, fn, fm, &c, &dl) != STORE_OK)
+		rv = 1;
+	else {
+		for (i = 0; i < c.nwarnings && json; i++)
+			fprintf(stderr, "ltpscope: compare: warning: %s\n",
+			    c.warnings[i]);
+		if (json)
+			compare_json(&c, all);
+		else
+			compare_text(&c, all);
+		if (failreg && c.counts[CMP_REGRESSED] > 0)
+			rv = COMPARE_REGRESSED_EXIT;
+		compare_free(&c);
+	}
+	diag_print(&dl, stderr, "ltpscope");
+	diag_free(&dl);
+	store_close(st);
+	return rv;
+}

@@ -1,0 +1,190 @@
+/*
+ * ltpscope export: the shopping list of a run (by default the newest,
+ * of --arch if given) as CSV, Markdown, JSON or self-contained HTML,
+ * to stdout or a file.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltpscope/catalogue.h"
+#include "ltpscope/cmd.h"
+#include "ltpscope/export.h"
+#include "ltpscope/suite.h"
+#include "ltpscope/triagecli.h"
+#include "ltpscope/xmalloc.h"
+
+static void
+export_usage(void)
+{
+	fprintf(stderr, "usage: ltpscope export [-d db] "
+	    "[--format csv|md|json|html] [-o file] [--arch arch] "
+	    "[--run run] [--all] [-m table]...\n");
+}
+
+/* The tables given, else the default one if there is any. */
+static struct catalogue *
+export_catalogue(char **tables, size_t n)
+{
+	struct catalogue *cat = catalogue_new();
+	struct diaglist dl;
+	char buf[1024];
+	size_t i;
+
+	diag_init(&dl);
+	if (n == 0 && suite_default_table(buf, sizeof(buf)) != NULL)
+		(void)catalogue_load_file(cat, buf, NULL, &dl);
+	for (i = 0; i < n; i++)
+		if (catalogue_load_file(cat, tables[i], NULL, &dl) < 0)
+			break;
+	if (dl.nerrors > 0 && n > 0) {
+		diag_print(&dl, stderr, "ltpscope");
+		diag_free(&dl);
+		catalogue_free(cat);
+		return NULL;
+	}
+	diag_free(&dl);
+	return cat;
+}
+
+int
+cmd_export(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "arch", required_argument, NULL, 'A' },
+		{ "run", required_argument, NULL, 'r' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "master", required_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct shop_opts o;
+	struct shoplist l;
+	struct categories cats;
+	struct fundamental fund;
+	struct diaglist dl;
+	struct store *st = NULL;
+	char **tables = NULL, *tmp = NULL;
+	const char *db = NULL, *out = NULL, *runarg = NULL;
+	size_t ntables = 0;
+	int ch, fmt = EXPORT_CSV, rv = 1;
+	FILE *fp = stdout;
+
+	memset(&o, 0, sizeof(o));
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "d:f:o:m:h", longopts, NULL)) !=
+	    -1) {
+		switch (ch) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'f':
+			if ((fmt = export_format_from_name(optarg)) < 0) {
+				fprintf(stderr, "ltpscope: export: unknown "
+				    "format '%s'\n", optarg);
+				export_usage();
+				free(tables);
+				return 2;
+			}
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'A':
+			o.arch = optarg;
+			break;
+		case 'r':
+			runarg = optarg;
+			break;
+		case 'a':
+			o.all = 1;
+			break;
+		case 'm':
+			tables = xreallocarray(tables, ntables + 1,
+			    sizeof(*tables));
+			tables[ntables++] = optarg;
+			break;
+		case 'h':
+			export_usage();
+			free(tables);
+			return 0;
+		default:
+			export_usage();
+			free(tables);
+			return 2;
+		}
+	}
+	if (optind != argc) {
+		export_usage();
+		free(tables);
+		return 2;
+	}
+	diag_init(&dl);
+	categories_init(&cats);
+	memset(&fund, 0, sizeof(fund));
+	if (triagecli_categories(&cats) < 0 ||
+	    (o.rules = triagecli_rules(&cats)) == NULL)
+		goto out;
+	if (fundamental_load_default(&fund, &dl) < 0)
+		goto out;
+	if ((o.cat = export_catalogue(tables, ntables)) == NULL)
+		goto out;
+	o.cats = &cats;
+	o.fund = &fund;
+	if ((st = triagecli_open(db, "export")) == NULL)
+		goto out;
+	if (runarg != NULL && (o.run_id = triagecli_run(st, runarg,
+	    "export")) == 0)
+		goto out;
+	if (shoplist_build(st, &o, &l, &dl) != STORE_OK)
+		goto out;
+	if (out != NULL) {
+		/* Written beside it and renamed: never half a file. */
+		xasprintf(&tmp, "%s.tmp%ld", out, (long)getpid());
+		if ((fp = fopen(tmp, "w")) == NULL) {
+			fprintf(stderr, "ltpscope: %s: %s\n", tmp,
+			    strerror(errno));
+			shoplist_free(&l);
+			goto out;
+		}
+	}
+	if (export_write(&l, fmt, fp) != 0)
+		fprintf(stderr, "ltpscope: %s: write error: %s\n",
+		    out != NULL ? out : "stdout", strerror(errno));
+	else
+		rv = 0;
+	shoplist_free(&l);
+	if (out != NULL) {
+		if (fclose(fp) != 0 && rv == 0) {
+			fprintf(stderr, "ltpscope: %s: %s\n", out,
+			    strerror(errno));
+			rv = 1;
+		}
+		if (rv == 0 && rename(tmp, out) != 0) {
+			fprintf(stderr, "ltpscope: %s: %s\n", out,
+			    strerror(errno));
+			rv = 1;
+		}
+		if (rv != 0)
+			(void)unlink(tmp);
+	}
+out:
+	diag_print(&dl, stderr, "ltpscope");
+	diag_free(&dl);
+	if (st != NULL)
+		store_close(st);
+	if (o.cat != NULL)
+		catalogue_free(o.cat);
+	rules_free(o.rules);
+	fundamental_free(&fund);
+	categories_free(&cats);
+	free(tables);
+	free(tmp);
+	return rv;
+}

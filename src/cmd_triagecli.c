@@ -1,0 +1,120 @@
+/*
+ * Helpers of the triage subcommands (see triagecli.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/diag.h"
+#include "ltpscope/triagecli.h"
+#include "ltpscope/xmalloc.h"
+
+struct store *
+triagecli_open(const char *db, const char *cmd)
+{
+	struct diaglist dl;
+	struct store *st = NULL;
+	char *path = NULL;
+
+	diag_init(&dl);
+	if (db != NULL)
+		path = xstrdup(db);
+	else if (store_default_path(&path, &dl) != STORE_OK)
+		goto out;
+	if (store_open(&st, path, 0, &dl) != STORE_OK)
+		st = NULL;
+out:
+	if (st == NULL) {
+		if (dl.n == 0)
+			fprintf(stderr, "ltpscope: %s: no database\n", cmd);
+		diag_print(&dl, stderr, "ltpscope");
+	}
+	diag_free(&dl);
+	free(path);
+	return st;
+}
+
+int64_t
+triagecli_run(struct store *st, const char *arg, const char *cmd)
+{
+	struct diaglist dl;
+	struct store_run r;
+	char *end;
+	long long id;
+	int64_t last;
+
+	diag_init(&dl);
+	if (strcmp(arg, "last") == 0) {
+		if (store_latest_run(st, &last, &dl) != STORE_OK) {
+			diag_print(&dl, stderr, "ltpscope");
+			last = 0;
+		}
+		diag_free(&dl);
+		return last;
+	}
+	errno = 0;
+	id = strtoll(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || id <= 0) {
+		fprintf(stderr, "ltpscope: %s: '%s' is not a run number "
+		    "(see ltpscope runs)\n", cmd, arg);
+		return 0;
+	}
+	if (store_get_run(st, (int64_t)id, &r, &dl) != STORE_OK) {
+		diag_print(&dl, stderr, "ltpscope");
+		id = 0;
+	} else
+		store_run_clear(&r);
+	diag_free(&dl);
+	return (int64_t)id;
+}
+
+const char *
+triagecli_author(const char *opt)
+{
+	const char *v;
+
+	if (opt != NULL)
+		return opt;
+	if ((v = getenv("LTPSCOPE_AUTHOR")) != NULL && *v != '\0')
+		return v;
+	if ((v = getenv("USER")) != NULL && *v != '\0')
+		return v;
+	if ((v = getenv("LOGNAME")) != NULL && *v != '\0')
+		return v;
+	return "";
+}
+
+int
+triagecli_categories(struct categories *c)
+{
+	struct diaglist dl;
+	int n;
+
+	diag_init(&dl);
+	categories_init(c);
+	n = categories_load_default(c, &dl);
+	diag_print(&dl, stderr, "ltpscope");
+	diag_free(&dl);
+	return n < 0 ? -1 : 0;
+}
+
+struct rules *
+triagecli_rules(const struct categories *c)
+{
+	struct diaglist dl;
+	struct rules *r = rules_new();
+
+	diag_init(&dl);
+	if (rules_load_default(r, &dl) < 0) {
+		diag_print(&dl, stderr, "ltpscope");
+		diag_free(&dl);
+		rules_free(r);
+		return NULL;
+	}
+	if (c != NULL)
+		(void)rules_check(r, c, &dl);
+	diag_print(&dl, stderr, "ltpscope");
+	diag_free(&dl);
+	return r;
+}

@@ -1,0 +1,334 @@
+/*
+ * Run comparison and flaky tests (see compare.h).  Results are matched
+ * by tag; a test that ran twice in a run counts by its last result.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/compare.h"
+#include "ltpscope/store_impl.h"
+#include "ltpscope/triage.h"
+#include "ltpscope/triage_store.h"
+#include "ltpscope/xmalloc.h"
+
+static const char *const cmp_kind_names[CMP__COUNT] = {
+	"same", "regressed", "fixed", "changed", "new", "removed"
+};
+
+const char *
+cmp_kind_name(enum cmp_kind k)
+{
+	return (unsigned)k < CMP__COUNT ? cmp_kind_names[k] : "?";
+}
+
+unsigned
+compare_bad_count(const struct store_result *r)
+{
+	unsigned n = r->nfail + r->nbroken;
+
+	/* A timeout or a kill says nothing in the counts; still bad. */
+	if (n == 0 && test_status_is_bad(r->status))
+		n = 1;
+	return n;
+}
+
+enum cmp_kind
+compare_results(const struct store_result *a, const struct store_result *b)
+{
+	unsigned ba, bb;
+
+	if (a == NULL)
+		return b == NULL ? CMP_SAME : CMP_NEW;
+	if (b == NULL)
+		return CMP_REMOVED;
+	ba = compare_bad_count(a);
+	bb = compare_bad_count(b);
+	if (bb > ba)
+		return CMP_REGRESSED;
+	if (bb < ba)
+		return CMP_FIXED;
+	if (a->status != b->status || a->nconf != b->nconf ||
+	    a->nwarn != b->nwarn)
+		return CMP_CHANGED;
+	return CMP_SAME;
+}
+
+int
+compare_default_runs(struct store *st, int64_t *run_a, int64_t *run_b,
+    struct diaglist *dl)
+{
+	struct store_run rb;
+	sqlite3_stmt *s;
+	int err, rc;
+
+	if (*run_b == 0 && (err = store_latest_run(st, run_b, dl)) !=
+	    STORE_OK)
+		return err;
+	if (*run_a != 0)
+		return STORE_OK;
+	if ((err = store_get_run(st, *run_b, &rb, dl)) != STORE_OK)
+		return err;
+	err = store_baseline_get(st, rb.arch, run_a, dl);
+	if (err == STORE_OK && *run_a != *run_b)
+		goto out;
+	if (err != STORE_OK && err != STORE_ENOTFOUND)
+		goto out;
+	*run_a = 0;
+	if ((err = store_prepare(st, &s, "SELECT max(id) FROM runs WHERE "
+	    "arch = ? AND id < ?", dl)) != STORE_OK)
+		goto out;
+	(void)sqlite3_bind_text(s, 1, rb.arch, -1, SQLITE_STATIC);
+	(void)sqlite3_bind_int64(s, 2, *run_b);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		*run_a = sqlite3_column_int64(s, 0);
+	(void)sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		err = store_sqlerr(st, dl, rc, "cannot read runs");
+	else if (*run_a == 0) {
+		diag_error(dl, st->path, 0, "nothing to compare run %lld "
+		    "with: no baseline for arch '%s' and no earlier run "
+		    "(set one with ltpscope baseline RUN)",
+		    (long long)*run_b, rb.arch);
+		err = STORE_ENOTFOUND;
+	}
+out:
+	store_run_clear(&rb);
+	return err;
+}
+
+/* Keeps the last result of each tag: v is in execution order. */
+static int
+by_tag(const void *x, const void *y)
+{
+	const struct store_result *a = x, *b = y;
+	int c = strcmp(a->tag, b->tag);
+
+	if (c != 0)
+		return c;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+static size_t
+last_per_tag(struct store_result *v, size_t n)
+{
+	size_t i, m = 0;
+
+	qsort(v, n, sizeof(*v), by_tag);
+	for (i = 0; i < n; i++) {
+		if (v[i].status == TS_RUNNING) {
+			store_result_clear(&v[i]);
+			continue;
+		}
+		if (m > 0 && strcmp(v[m - 1].tag, v[i].tag) == 0)
+			store_result_clear(&v[--m]);
+		if (m != i)
+			v[m] = v[i];
+		m++;
+	}
+	return m;
+}
+
+static void
+add_warning(struct cmp_result *c, const char *what, const char *a,
+    const char *b)
+{
+	char *w;
+
+	if (strcmp(a, b) == 0)
+		return;
+	xasprintf(&w, "the runs differ in %s: '%s' against '%s'", what, a, b);
+	c->warnings = xreallocarray(c->warnings, c->nwarnings + 1,
+	    sizeof(*c->warnings));
+	c->warnings[c->nwarnings++] = w;
+}
+
+static void
+add_item(struct cmp_result *c, const struct store_result *a,
+    const struct store_result *b, char *const *flaky, size_t nflaky)
+{
+	struct cmp_item *it;
+	const struct store_result *r = b != NULL ? b : a;
+
+	if (c->n % 64 == 0)
+		c->v = xreallocarray(c->v, c->n + 64, sizeof(*c->v));
+	it = &c->v[c->n++];
+	memset(it, 0, sizeof(*it));
+	it->tag = xstrdup(r->tag);
+	it->syscall = triage_result_syscall(r);
+	it->kind = compare_results(a, b);
+	it->status_a = a != NULL ? (int)a->status : -1;
+	it->status_b = b != NULL ? (int)b->status : -1;
+	it->bad_a = a != NULL ? compare_bad_count(a) : 0;
+	it->bad_b = b != NULL ? compare_bad_count(b) : 0;
+	it->conf_a = a != NULL ? a->nconf : 0;
+	it->conf_b = b != NULL ? b->nconf : 0;
+	it->warn_a = a != NULL ? a->nwarn : 0;
+	it->warn_b = b != NULL ? b->nwarn : 0;
+	it->flaky = flaky_has(flaky, nflaky, it->tag);
+	c->counts[it->kind]++;
+}
+
+int
+compare_runs(struct store *st, int64_t a, int64_t b, unsigned flaky_n,
+    unsigned flaky_m, struct cmp_result *c, struct diaglist *dl)
+{
+	struct store_result *va = NULL, *vb = NULL;
+	char **flaky = NULL;
+	size_t na = 0, nb = 0, nflaky = 0, i = 0, j = 0;
+	int err, d;
+
+	memset(c, 0, sizeof(*c));
+	if ((err = store_get_run(st, a, &c->a, dl)) != STORE_OK ||
+	    (err = store_get_run(st, b, &c->b, dl)) != STORE_OK ||
+	    (err = store_run_results(st, a, &va, &na, dl)) != STORE_OK ||
+	    (err = store_run_results(st, b, &vb, &nb, dl)) != STORE_OK ||
+	    (err = flaky_tests(st, b, flaky_n ? flaky_n : FLAKY_N,
+	    flaky_m ? flaky_m : FLAKY_M, &flaky, &nflaky, dl)) != STORE_OK)
+		goto out;
+	add_warning(c, "OS", c->a.os_name, c->b.os_name);
+	add_warning(c, "OS version", c->a.os_version, c->b.os_version);
+	add_warning(c, "arch", c->a.arch, c->b.arch);
+	add_warning(c, "LTP version", c->a.ltp_version, c->b.ltp_version);
+	na = last_per_tag(va, na);
+	nb = last_per_tag(vb, nb);
+	while (i < na || j < nb) {
+		if (i == na)
+			d = 1;
+		else if (j == nb)
+			d = -1;
+		else
+			d = strcmp(va[i].tag, vb[j].tag);
+		if (d < 0)
+			add_item(c, &va[i++], NULL, flaky, nflaky);
+		else if (d > 0)
+			add_item(c, NULL, &vb[j++], flaky, nflaky);
+		else
+			add_item(c, &va[i++], &vb[j++], flaky, nflaky);
+	}
+out:
+	store_results_free(va, na);
+	store_results_free(vb, nb);
+	flaky_free(flaky, nflaky);
+	if (err != STORE_OK)
+		compare_free(c);
+	return err;
+}
+
+void
+compare_free(struct cmp_result *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++) {
+		free(c->v[i].tag);
+		free(c->v[i].syscall);
+	}
+	free(c->v);
+	for (i = 0; i < c->nwarnings; i++)
+		free(c->warnings[i]);
+	free(c->warnings);
+	store_run_clear(&c->a);
+	store_run_clear(&c->b);
+	memset(c, 0, sizeof(*c));
+}
+
+static int
+cmp_str(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+int
+flaky_has(char *const *v, size_t n, const char *tag)
+{
+	return n > 0 && bsearch(&tag, v, n, sizeof(*v), cmp_str) != NULL;
+}
+
+void
+flaky_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Ends one test's history: keeps its name when it changed enough. */
+static void
+flaky_end(char ***vp, size_t *np, char **prev, unsigned changes, unsigned n)
+{
+	if (*prev != NULL && changes >= n && n > 0) {
+		*vp = xreallocarray(*vp, *np + 1, sizeof(**vp));
+		(*vp)[(*np)++] = *prev;
+	} else
+		free(*prev);
+	*prev = NULL;
+}
+
+int
+flaky_tests(struct store *st, int64_t run_id, unsigned n, unsigned m,
+    char ***vp, size_t *np, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	char **v = NULL, *prev = NULL;
+	const char *tag;
+	size_t nv = 0;
+	unsigned changes = 0;
+	int64_t run, cur_run = 0;
+	int rc, err, status, cur = -1, last = -1;
+
+	*vp = NULL;
+	*np = 0;
+	/*
+	 * Results of the last m runs up to run_id with the same system as
+	 * run_id, by test, run and order; a test that ran twice in a run
+	 * counts by its last result.
+	 */
+	if ((err = store_prepare(st, &s, "WITH sys AS (SELECT uname, "
+	    "os_name, os_version, arch, ltp_version FROM runs WHERE id = ?1),"
+	    " recent AS (SELECT r.id FROM runs r, sys WHERE r.id <= ?1 AND "
+	    "r.uname = sys.uname AND r.os_name = sys.os_name AND "
+	    "r.os_version = sys.os_version AND r.arch = sys.arch AND "
+	    "r.ltp_version = sys.ltp_version ORDER BY r.id DESC LIMIT ?2) "
+	    "SELECT tag, run_id, status FROM results WHERE run_id IN "
+	    "(SELECT id FROM recent) AND status <> 9 "
+	    "ORDER BY tag, run_id, id", dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_int64(s, 1, run_id);
+	(void)sqlite3_bind_int64(s, 2, (int64_t)m);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		tag = (const char *)sqlite3_column_text(s, 0);
+		run = sqlite3_column_int64(s, 1);
+		status = sqlite3_column_int(s, 2);
+		if (tag == NULL)
+			tag = "";
+		if (prev == NULL || strcmp(tag, prev) != 0) {
+			if (prev != NULL && last >= 0 && cur != last)
+				changes++;
+			flaky_end(&v, &nv, &prev, changes, n);
+			prev = xstrdup(tag);
+			changes = 0;
+			last = -1;
+		} else if (run != cur_run) {
+			/* The previous run's result is final now. */
+			if (last >= 0 && cur != last)
+				changes++;
+			last = cur;
+		}
+		cur_run = run;
+		cur = status;
+	}
+	(void)sqlite3_finalize(s);
+	if (prev != NULL && last >= 0 && cur != last)
+		changes++;
+	flaky_end(&v, &nv, &prev, changes, n);
+	if (rc != SQLITE_DONE) {
+		flaky_free(v, nv);
+		return store_sqlerr(st, dl, rc, "cannot read the history");
+	}
+	*vp = v;
+	*np = nv;
+	return STORE_OK;
+}

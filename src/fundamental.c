@@ -1,0 +1,89 @@
+/*
+ * data/fundamental: the ranked list of the Linux calls programs use
+ * most, which weighs syscalls on the shopping list (see export.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/categories.h"
+#include "ltpscope/export.h"
+#include "ltpscope/paths.h"
+#include "ltpscope/xmalloc.h"
+
+int
+fundamental_parse(struct fundamental *f, const char *name, const char *buf,
+    size_t len, struct diaglist *dl)
+{
+	const char *p = buf, *end = buf + len, *nl, *w, *we;
+	unsigned long lineno = 0;
+	int nerr = 0;
+
+	memset(f, 0, sizeof(*f));
+	while (p < end) {
+		lineno++;
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		w = p;
+		while (w < nl && (*w == ' ' || *w == '\t'))
+			w++;
+		we = w;
+		while (we < nl && *we != ' ' && *we != '\t' && *we != '\r')
+			we++;
+		if (we > w && *w != '#') {
+			if (memchr(we, '#', (size_t)(nl - we)) == NULL &&
+			    strspn(we, " \t\r") < (size_t)(nl - we)) {
+				diag_error(dl, name, lineno, "one call name "
+				    "a line");
+				nerr++;
+			} else {
+				f->names = xreallocarray(f->names, f->n + 1,
+				    sizeof(*f->names));
+				f->names[f->n++] = xstrndup(w,
+				    (size_t)(we - w));
+			}
+		}
+		p = nl + 1;
+	}
+	return nerr;
+}
+
+int
+fundamental_load_default(struct fundamental *f, struct diaglist *dl)
+{
+	char path[1024], *buf;
+	size_t len;
+	int n;
+
+	memset(f, 0, sizeof(*f));
+	paths_data("fundamental", path, sizeof(path));
+	if ((buf = triage_slurp(path, &len)) == NULL) {
+		diag_error(dl, path, 0, "cannot read: %s", strerror(errno));
+		return -1;
+	}
+	n = fundamental_parse(f, path, buf, len, dl);
+	free(buf);
+	return n;
+}
+
+size_t
+fundamental_rank(const struct fundamental *f, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		if (strcmp(f->names[i], name) == 0)
+			return i + 1;
+	return 0;
+}
+
+void
+fundamental_free(struct fundamental *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		free(f->names[i]);
+	free(f->names);
+	memset(f, 0, sizeof(*f));
+}

@@ -1,0 +1,744 @@
+/*
+ * Triage end to end: tags carry forward and turn "resolved?", notes of
+ * any bytes survive the store and every export, compare sorts the
+ * shell tool's example (../shared/ctp/examples/comparing.txt) into
+ * regressed/fixed/new/removed, flaky tests are found, CSV round-trips
+ * through a reader written here, JSON's escapes reverse, the HTML is
+ * well formed with its charts, and the subcommands do the same.
+ */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/compare.h"
+#include "ltpscope/export.h"
+#include "ltpscope/ltplog.h"
+#include "ltpscope/ltpout.h"
+#include "ltpscope/triage.h"
+#include "ltpscope/triage_store.h"
+#include "tap.h"
+
+#define REFDIR	"ctp/reference_logs_sample/NetBSD11-reference"
+
+static const char *const reflogs[] = {
+	"abort/abort01", "capget/capget01", "close/close01", "close/close02",
+	"open/open01", "readv/readv01", "readv/readv02", "writev/writev01",
+	"writev/writev02"
+};
+
+static char	 dbfile[1024];
+static char	*bignote;
+
+static const char *
+first_msg(const struct diaglist *dl)
+{
+	static char buf[1024];
+
+	buf[0] = '\0';
+	if (dl->n > 0)
+		(void)diag_format(&dl->v[0], buf, sizeof(buf));
+	return buf;
+}
+
+static void
+ignore_line(const struct ltpout_line *l, void *arg)
+{
+}
+
+static int64_t
+new_run(struct store *st, const char *osver)
+{
+	struct store_run run;
+	struct diaglist dl;
+
+	memset(&run, 0, sizeof(run));
+	run.host = (char *)"h";
+	run.uname = (char *)"NetBSD h 11.0 GENERIC amd64";
+	run.os_name = (char *)"NetBSD";
+	run.os_version = (char *)osver;
+	run.arch = (char *)"amd64";
+	run.ltp_version = (char *)"20260529";
+	run.label = (char *)"t";
+	diag_init(&dl);
+	if (store_run_begin(st, &run, NULL, 0, &dl) != STORE_OK)
+		tap_diag("run_begin: %s", first_msg(&dl));
+	diag_free(&dl);
+	return run.id;
+}
+
+/* Stores one result whose verdict comes from its output, as ltpscope
+   import would from a shell tool log. */
+static void
+add_result(struct store *st, int64_t run, const char *tag,
+    const char *syscall, const char *out, size_t len, int64_t seq)
+{
+	struct test_end end = { TEST_NOEXIT, 0 };
+	struct store_result r;
+	struct diaglist dl;
+	struct ltpout *p = ltpout_new();
+	const struct ltpout_tally *t;
+	int64_t id;
+
+	ltpout_feed(p, out, len, ignore_line, NULL);
+	ltpout_finish(p, ignore_line, NULL);
+	t = ltpout_tally(p);
+	memset(&r, 0, sizeof(r));
+	r.tag = (char *)tag;
+	r.syscall = (char *)syscall;
+	r.status = ltpout_status(t, &end, NULL, 0);
+	r.npass = (unsigned)t->lines[LC_TPASS];
+	r.nfail = (unsigned)t->lines[LC_TFAIL];
+	r.nbroken = (unsigned)t->lines[LC_TBROK];
+	r.nconf = (unsigned)t->lines[LC_TCONF];
+	r.nwarn = (unsigned)t->lines[LC_TWARN];
+	diag_init(&dl);
+	if (store_test_start(st, run, tag, syscall, seq, &id, &dl) !=
+	    STORE_OK || store_test_finish(st, id, &r, out, len, &dl) !=
+	    STORE_OK)
+		tap_diag("store: %s", first_msg(&dl));
+	diag_free(&dl);
+	ltpout_free(p);
+}
+
+/* Adds the reference logs but those in skip (by index bit). */
+static void
+add_reflogs(struct store *st, int64_t run, unsigned skip)
+{
+	struct ltplog lg;
+	struct diaglist dl;
+	char rel[256], sys[64], *slash;
+	size_t i;
+
+	for (i = 0; i < sizeof(reflogs) / sizeof(reflogs[0]); i++) {
+		if (skip & (1u << i))
+			continue;
+		(void)snprintf(rel, sizeof(rel), "%s/%s.log", REFDIR,
+		    reflogs[i]);
+		(void)snprintf(sys, sizeof(sys), "%s", reflogs[i]);
+		slash = strchr(sys, '/');
+		*slash = '\0';
+		ltplog_init(&lg);
+		diag_init(&dl);
+		if (ltplog_read(&lg, tap_shared_path(rel), &dl) == 0)
+			add_result(st, run, slash + 1, sys, lg.body,
+			    lg.bodylen, (int64_t)i);
+		else
+			tap_diag("%s: %s", rel, first_msg(&dl));
+		diag_free(&dl);
+		ltplog_free(&lg);
+	}
+}
+
+static void
+end_run(struct store *st, int64_t run)
+{
+	struct diaglist dl;
+
+	diag_init(&dl);
+	(void)store_run_end(st, run, RUN_FINISHED, &dl);
+	diag_free(&dl);
+}
+
+#define PASS_OUT	"t.c:1: TPASS: fine\n\nSummary:\npassed   1\n" \
+			"failed   0\nbroken   0\nskipped  0\nwarnings 0\n"
+#define FAIL_OUT	"t.c:9: TFAIL: writev(iovcnt=0) failed: EINVAL\n" \
+			"\nSummary:\npassed   0\nfailed   1\nbroken   0\n" \
+			"skipped  0\nwarnings 0\n"
+
+#define CONF_OUT	"t.c:1: TPASS: fine\nt.c:2: TCONF: no such flag\n"
+
+static const char tricky[] = "say \"hi\", 'there'\n'; DROP TABLE tags; --"
+    "\r\nbad utf-8: \xff\xfe\xc3 end";
+
+static void
+test_tags(struct store *st)
+{
+	struct triage_tag t, *v;
+	struct diaglist dl;
+	size_t n, nr;
+	int64_t r1, r2, r3;
+
+	diag_init(&dl);
+	r1 = new_run(st, "11.0");
+	add_reflogs(st, r1, 0);
+	end_run(st, r1);
+
+	memset(&t, 0, sizeof(t));
+	t.tag = (char *)"writev01";
+	t.category = (char *)"bug-compat";
+	t.note = (char *)tricky;
+	t.author = (char *)"tester";
+	t.run_id = r1;
+	t.status_at = TS_FAIL;
+	is_int(store_tag_set(st, &t, &dl), STORE_OK, "tag set: %s",
+	    first_msg(&dl));
+	t.tag = (char *)"readv01";
+	t.category = (char *)"bug-compat";
+	t.note = bignote;
+	is_int(store_tag_set(st, &t, &dl), STORE_OK, "100 KB note");
+	t.line = (char *)"readv01.c:61: TFAIL: ";
+	t.note = (char *)"the line";
+	is_int(store_tag_set(st, &t, &dl), STORE_OK, "tag on one line");
+	t.line = NULL;
+	t.category = (char *)"";
+	is_int(store_tag_set(st, &t, &dl), STORE_EINVAL, "no category");
+
+	is_int(store_tags_list(st, r1, NULL, &v, &n, &dl), STORE_OK,
+	    "list tags");
+	is_int(n, 3, "three tags");
+	if (n == 3) {
+		is_str(v[0].tag, "readv01", "sorted by test");
+		is_str(v[0].line, "", "whole-test tag first");
+		ok(strcmp(v[0].note, bignote) == 0, "100 KB note exact");
+		is_str(v[1].line, "readv01.c:61: TFAIL: ", "line tag");
+		ok(memcmp(v[2].note, tricky, sizeof(tricky)) == 0,
+		    "quotes, SQL and invalid UTF-8 exact");
+		is_str(v[2].author, "tester", "author kept");
+		is_int(v[2].run_id, r1, "made on run 1");
+		is_int(v[2].state, TAG_FAILING, "failing on run 1");
+	}
+	store_tags_free(v, n);
+
+	/* Run 2: writev01 passes -> "resolved?"; readv01 still fails. */
+	r2 = new_run(st, "11.0");
+	add_result(st, r2, "writev01", "writev", PASS_OUT,
+	    sizeof(PASS_OUT) - 1, 0);
+	add_result(st, r2, "readv01", "readv", FAIL_OUT,
+	    sizeof(FAIL_OUT) - 1, 1);
+	end_run(st, r2);
+	store_tags_list(st, 0, "writev01", &v, &n, &dl);
+	ok(n == 1 && v[0].state == TAG_RESOLVED_Q && v[0].seen_run == r2,
+	    "now passing: resolved?");
+	store_tags_free(v, n);
+	store_tags_list(st, 0, "readv01", &v, &n, &dl);
+	ok(n == 2 && v[0].state == TAG_FAILING && v[0].seen_run == r2,
+	    "still failing in run 2: tag carried forward");
+	store_tags_free(v, n);
+	is_int(store_tag_resolve(st, "writev01", "", 1, &dl), STORE_OK,
+	    "confirm resolved");
+	store_tags_list(st, 0, "writev01", &v, &n, &dl);
+	ok(n == 1 && v[0].state == TAG_RESOLVED, "resolved");
+	store_tags_free(v, n);
+	/* Read against run 1 it still failed there. */
+	store_tags_list(st, r1, "writev01", &v, &n, &dl);
+	ok(n == 1 && v[0].state == TAG_FAILING, "failing as of run 1");
+	store_tags_free(v, n);
+
+	/* Run 3: it fails again: the tag shows as failing. */
+	r3 = new_run(st, "11.0");
+	add_result(st, r3, "writev01", "writev", FAIL_OUT,
+	    sizeof(FAIL_OUT) - 1, 0);
+	end_run(st, r3);
+	store_tags_list(st, 0, "writev01", &v, &n, &dl);
+	ok(n == 1 && v[0].state == TAG_FAILING, "fails again: failing");
+	store_tags_free(v, n);
+
+	is_int(store_tag_remove(st, "readv01", "readv01.c:61: TFAIL: ", &nr,
+	    &dl), STORE_OK, "untag one line");
+	is_int(nr, 1, "one removed");
+	is_int(store_tag_resolve(st, "nosuch", "", 1, &dl), STORE_ENOTFOUND,
+	    "resolving no tag");
+	diag_free(&dl);
+}
+
+static void
+test_compare(struct store *st)
+{
+	struct cmp_result c;
+	struct diaglist dl;
+	int64_t a, b, x = 0, y = 0;
+	size_t i;
+	char **fl;
+	size_t nfl;
+
+	diag_init(&dl);
+	/* The reference, plus pipe02 failing. */
+	a = new_run(st, "11.0");
+	add_reflogs(st, a, 0);
+	add_result(st, a, "pipe02", "pipe", FAIL_OUT, sizeof(FAIL_OUT) - 1,
+	    20);
+	add_result(st, a, "pipe04", "pipe", PASS_OUT, sizeof(PASS_OUT) - 1,
+	    21);
+	end_run(st, a);
+	/*
+	 * The new run: five logs and pipe04 gone (removed), readv02 regressed,
+	 * pipe02 fixed, pipe01 and pipe03 new; on another NetBSD.
+	 */
+	b = new_run(st, "11.99");
+	add_reflogs(st, b, 0x1f | 1u << 6 | 1u << 8);
+	add_result(st, b, "readv02", "readv", FAIL_OUT,
+	    sizeof(FAIL_OUT) - 1, 1);
+	add_result(st, b, "pipe02", "pipe", PASS_OUT, sizeof(PASS_OUT) - 1,
+	    2);
+	add_result(st, b, "pipe01", "pipe", PASS_OUT, sizeof(PASS_OUT) - 1,
+	    3);
+	add_result(st, b, "pipe03", "pipe", FAIL_OUT, sizeof(FAIL_OUT) - 1,
+	    4);
+	add_result(st, b, "writev02", "writev", CONF_OUT,
+	    sizeof(CONF_OUT) - 1, 5);
+	end_run(st, b);
+	is_int(compare_runs(st, a, b, 0, 0, &c, &dl), STORE_OK, "compare: %s",
+	    first_msg(&dl));
+	is_int(c.counts[CMP_REGRESSED], 1, "regressed: 1");
+	is_int(c.counts[CMP_FIXED], 1, "fixed: 1");
+	is_int(c.counts[CMP_NEW], 2, "new: 2");
+	is_int(c.counts[CMP_REMOVED], 6, "removed: 6");
+	is_int(c.counts[CMP_CHANGED], 1, "changed: writev02 skipped a case");
+	for (i = 0; i < c.n; i++) {
+		if (strcmp(c.v[i].tag, "readv02") == 0)
+			is_int(c.v[i].kind, CMP_REGRESSED, "readv02 regressed");
+		if (strcmp(c.v[i].tag, "pipe02") == 0)
+			is_int(c.v[i].kind, CMP_FIXED, "pipe02 fixed");
+		if (strcmp(c.v[i].tag, "readv01") == 0)
+			is_int(c.v[i].kind, CMP_SAME, "readv01 the same");
+	}
+	ok(c.nwarnings == 1 && strstr(c.warnings[0], "OS version") != NULL,
+	    "warns that the NetBSD versions differ");
+	compare_free(&c);
+
+	/* Default: newest against the baseline of its arch. */
+	is_int(store_baseline_set(st, a, &dl), STORE_OK, "baseline set");
+	is_int(compare_default_runs(st, &x, &y, &dl), STORE_OK, "defaults");
+	is_int(x, a, "A is the baseline");
+	is_int(y, b, "B is the newest");
+
+	/* Flaky: pipe05 flips on the same system (runs 6-10). */
+	for (i = 0; i < 5; i++) {
+		x = new_run(st, "12.0");
+		add_result(st, x, "pipe05", "pipe", i % 2 ? PASS_OUT : FAIL_OUT,
+		    i % 2 ? sizeof(PASS_OUT) - 1 : sizeof(FAIL_OUT) - 1, 0);
+		add_result(st, x, "pipe06", "pipe", PASS_OUT,
+		    sizeof(PASS_OUT) - 1, 1);
+		end_run(st, x);
+	}
+	is_int(flaky_tests(st, x, 2, 5, &fl, &nfl, &dl), STORE_OK, "flaky");
+	ok(nfl == 1 && strcmp(fl[0], "pipe05") == 0, "pipe05 is flaky, "
+	    "pipe06 is not");
+	flaky_free(fl, nfl);
+	is_int(flaky_tests(st, x, 5, 5, &fl, &nfl, &dl), STORE_OK, "5 of 5");
+	is_int(nfl, 0, "four changes are not five");
+	flaky_free(fl, nfl);
+	is_int(flaky_tests(st, 4, 2, 5, &fl, &nfl, &dl), STORE_OK, "run 4");
+	/* Runs 1-4 (11.0): writev01 failed, passed, failed, failed. */
+	ok(nfl == 1 && strcmp(fl[0], "writev01") == 0, "writev01 flaky on "
+	    "11.0; pipe05's flips on 12.0 do not count there");
+	flaky_free(fl, nfl);
+	diag_free(&dl);
+}
+
+/* RFC 4180 reader: fields of every record; returns the record count. */
+static size_t
+csv_read(const char *s, size_t len, char ***fields, size_t *nfields)
+{
+	size_t i = 0, nrec = 0, n = 0, cap = 0, blen;
+	char *buf = malloc(len + 1);
+	char **v = NULL;
+	int quoted;
+
+	while (i < len) {
+		blen = 0;
+		quoted = s[i] == '"';
+		if (quoted)
+			i++;
+		for (; i < len; i++) {
+			if (quoted && s[i] == '"') {
+				if (i + 1 < len && s[i + 1] == '"') {
+					buf[blen++] = '"';
+					i++;
+					continue;
+				}
+				quoted = 0;
+				continue;
+			}
+			if (!quoted && (s[i] == ',' || s[i] == '\r' ||
+			    s[i] == '\n'))
+				break;
+			buf[blen++] = s[i];
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			v = realloc(v, cap * sizeof(*v));
+		}
+		v[n] = malloc(blen + 1);
+		memcpy(v[n], buf, blen);
+		v[n++][blen] = '\0';
+		if (i < len && s[i] == ',')
+			i++;
+		else {
+			if (i < len && s[i] == '\r')
+				i++;
+			if (i < len && s[i] == '\n')
+				i++;
+			nrec++;
+		}
+	}
+	free(buf);
+	*fields = v;
+	*nfields = n;
+	return nrec;
+}
+
+/*
+ * Checks that every element opened is closed in order (void elements
+ * and "/>" aside): the HTML is well formed as XML would want it.
+ */
+static int
+html_balanced(const char *s)
+{
+	static const char *const voids[] = { "meta", "br", "img", "hr",
+	    "link", "input", "rect", NULL };
+	char stack[64][16], name[16];
+	const char *p = s, *e;
+	size_t depth = 0, n, k;
+	int closing, isvoid;
+
+	while ((p = strchr(p, '<')) != NULL) {
+		if (p[1] == '!') {
+			p++;
+			continue;
+		}
+		closing = p[1] == '/';
+		e = p + 1 + closing;
+		for (n = 0; n < sizeof(name) - 1 && ((*e >= 'a' && *e <= 'z') ||
+		    (*e >= '0' && *e <= '9')); e++)
+			name[n++] = *e;
+		name[n] = '\0';
+		if (n == 0 || (e = strchr(e, '>')) == NULL)
+			return 0;
+		isvoid = e[-1] == '/';
+		for (k = 0; voids[k] != NULL; k++)
+			if (strcmp(name, voids[k]) == 0)
+				isvoid = 1;
+		if (closing) {
+			if (depth == 0 || strcmp(stack[--depth], name) != 0)
+				return 0;
+		} else if (!isvoid) {
+			if (depth == 64)
+				return 0;
+			(void)snprintf(stack[depth++], sizeof(stack[0]), "%s",
+			    name);
+		}
+		p = e + 1;
+	}
+	return depth == 0;
+}
+
+/* Decodes one JSON string starting at the quote; \udcXX gives byte XX. */
+static char *
+json_unstring(const char *p)
+{
+	char *out = malloc(strlen(p) + 1), *o = out;
+	unsigned long cp;
+
+	for (p++; *p != '"' && *p != '\0'; p++) {
+		if (*p != '\\') {
+			*o++ = *p;
+			continue;
+		}
+		switch (*++p) {
+		case 'n': *o++ = '\n'; break;
+		case 'r': *o++ = '\r'; break;
+		case 't': *o++ = '\t'; break;
+		case 'u':
+			cp = strtoul((char[5]){ p[1], p[2], p[3], p[4], 0 },
+			    NULL, 16);
+			p += 4;
+			if (cp >= 0xdc80 && cp <= 0xdcff)
+				*o++ = (char)(cp & 0xff);
+			else
+				*o++ = (char)cp;	/* ASCII controls */
+			break;
+		default: *o++ = *p; break;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+static void
+test_export(struct store *st, int64_t run)
+{
+	struct shop_opts o;
+	struct shoplist l;
+	struct categories cats;
+	struct fundamental fund;
+	struct rules *rules = rules_new();
+	struct diaglist dl;
+	char path[1100], **f, *buf, *p, *note;
+	size_t nf, nrec, len, i;
+	int found = 0;
+	FILE *fp;
+
+	diag_init(&dl);
+	categories_init(&cats);
+	(void)categories_load_default(&cats, &dl);
+	(void)rules_load_default(rules, &dl);
+	(void)fundamental_load_default(&fund, &dl);
+	memset(&o, 0, sizeof(o));
+	o.run_id = run;
+	o.cats = &cats;
+	o.rules = rules;
+	o.fund = &fund;
+	is_int(shoplist_build(st, &o, &l, &dl), STORE_OK, "shopping list: %s",
+	    first_msg(&dl));
+	ok(l.n >= 2, "failures in several syscalls");
+	if (l.n >= 2) {
+		is_str(l.v[0].name, "open", "open first: it ranks highest");
+		ok(l.v[0].priority >= l.v[1].priority, "by priority");
+	}
+
+	/* CSV round trip. */
+	(void)snprintf(path, sizeof(path), "%s/list.csv", tap_tmpdir());
+	fp = fopen(path, "w");
+	is_int(export_write(&l, EXPORT_CSV, fp), 0, "CSV written");
+	fclose(fp);
+	buf = tap_slurp(path, &len);
+	nrec = csv_read(buf, len, &f, &nf);
+	is_int(nf, nrec * 11, "eleven fields a record");
+	for (i = 0; i + 10 < nf; i += 11)
+		if (strcmp(f[i + 3], "writev01") == 0) {
+			found = 1;
+			ok(memcmp(f[i + 7], tricky, sizeof(tricky)) == 0,
+			    "note with commas, quotes, newlines, invalid "
+			    "UTF-8 round-trips through CSV");
+			is_str(f[i + 5], "bug-compat", "its category");
+			is_str(f[i + 6], "tagged", "confirmed, not suggested");
+			has_str(f[i + 9], "TFAIL", "first failing line");
+			is_str(f[i + 10], "no", "not flaky");
+		} else if (strcmp(f[i + 3], "readv01") == 0)
+			ok(strcmp(f[i + 7], bignote) == 0, "100 KB note "
+			    "round-trips through CSV");
+	ok(found, "writev01 in the CSV");
+	for (i = 0; i < nf; i++)
+		free(f[i]);
+	free(f);
+	free(buf);
+
+	/* JSON: the escapes reverse to the stored bytes. */
+	(void)snprintf(path, sizeof(path), "%s/list.json", tap_tmpdir());
+	fp = fopen(path, "w");
+	export_write(&l, EXPORT_JSON, fp);
+	fclose(fp);
+	buf = tap_slurp(path, &len);
+	has_str(buf, "\\udcff\\udcfe\\udcc3 end", "invalid bytes as \\udcXX");
+	if ((p = strstr(buf, "\"note\": \"say")) != NULL) {
+		note = json_unstring(p + 8);
+		ok(strcmp(note, tricky) == 0, "JSON note decodes to the bytes");
+		free(note);
+	} else
+		ok(0, "JSON note found");
+	free(buf);
+
+	/* HTML: self-contained, charts and data. */
+	(void)snprintf(path, sizeof(path), "%s/list.html", tap_tmpdir());
+	fp = fopen(path, "w");
+	export_write(&l, EXPORT_HTML, fp);
+	fclose(fp);
+	buf = tap_slurp(path, &len);
+	has_str(buf, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "id=\"chart-category\"", "category chart");
+	has_str(buf, "id=\"chart-status\"", "status chart");
+	has_str(buf, ">bug-compat</text>", "category bar label");
+	has_str(buf, "&#39;; DROP TABLE tags; --", "note escaped in HTML");
+	ok(strstr(buf, "<script") == NULL && strstr(buf, "src=") == NULL &&
+	    strstr(buf, "href=") == NULL, "nothing fetched, no script");
+	ok(html_balanced(buf), "every element closed, in order");
+	ok(!html_balanced("<html><body><p>x</body></html>"),
+	    "(the check can fail)");
+	free(buf);
+	if (system("command -v chromium >/dev/null 2>&1") == 0) {
+		char cmd[2400], png[1100];
+
+		(void)snprintf(png, sizeof(png), "%s/list.png", tap_tmpdir());
+		(void)snprintf(cmd, sizeof(cmd), "chromium --headless "
+		    "--no-sandbox --disable-gpu --screenshot=%s "
+		    "file://%s >/dev/null 2>&1", png, path);
+		(void)system(cmd);
+		buf = tap_slurp(png, &len);
+		ok(buf != NULL && len > 1000, "chromium renders the HTML");
+		free(buf);
+	} else
+		tap_diag("chromium not on PATH: HTML checked structurally");
+
+	/* Markdown: a section per syscall. */
+	(void)snprintf(path, sizeof(path), "%s/list.md", tap_tmpdir());
+	fp = fopen(path, "w");
+	export_write(&l, EXPORT_MD, fp);
+	fclose(fp);
+	buf = tap_slurp(path, &len);
+	has_str(buf, "## 1. open\n\npriority ", "Markdown section");
+	has_str(buf, "- **writev01** fail, bug-compat", "Markdown item");
+	free(buf);
+
+	shoplist_free(&l);
+	fundamental_free(&fund);
+	rules_free(rules);
+	categories_free(&cats);
+	diag_free(&dl);
+}
+
+static void
+test_cli(void)
+{
+	const char *bin = getenv("LTPSCOPE_BIN");
+	char cmd[2400], *out;
+	int rc;
+
+	if (bin == NULL)
+		bin = "./ltpscope";
+	(void)snprintf(cmd, sizeof(cmd), "%s tag -d %s -m 'O_TMPFILE, \"x\"' "
+	    "open01 unsupported-flag", bin, dbfile);
+	free(tap_run(cmd, &rc, 1));
+	is_int(rc, 0, "ltpscope tag");
+	(void)snprintf(cmd, sizeof(cmd), "%s tag -d %s open01 no-such", bin,
+	    dbfile);
+	out = tap_run(cmd, &rc, 1);
+	is_int(rc, 2, "unknown category is a usage error");
+	has_str(out, "unknown category 'no-such'", "says which");
+	free(out);
+	(void)snprintf(cmd, sizeof(cmd), "%s tags -d %s --format json open01",
+	    bin, dbfile);
+	out = tap_run(cmd, &rc, 0);
+	has_str(out, "\"category\": \"unsupported-flag\"", "tags json");
+	has_str(out, "\"note\": \"O_TMPFILE, \\\"x\\\"\"", "note in json");
+	free(out);
+	(void)snprintf(cmd, sizeof(cmd), "%s untag -d %s open01", bin, dbfile);
+	free(tap_run(cmd, &rc, 1));
+	is_int(rc, 0, "ltpscope untag");
+	(void)snprintf(cmd, sizeof(cmd), "%s untag -d %s open01", bin, dbfile);
+	free(tap_run(cmd, &rc, 1));
+	is_int(rc, 1, "untag twice fails");
+
+	(void)snprintf(cmd, sizeof(cmd), "%s compare -d %s "
+	    "--fail-on-regression 4 5", bin, dbfile);
+	out = tap_run(cmd, &rc, 1);
+	is_int(rc, 3, "regression: exit 3");
+	has_str(out, "regressed         1", "counts printed");
+	has_str(out, "removed           6", "removed count");
+	has_str(out, "writev02                 writev         pass -> pass  "
+	    "skipped 0 -> 1", "what changed is said");
+	has_str(out, "readv02                  readv          warn -> fail  "
+	    "failed+broken 0 -> 1", "and what regressed");
+	has_str(out, "warning: the runs differ in OS version", "warning");
+	free(out);
+	(void)snprintf(cmd, sizeof(cmd), "%s compare -d %s --format json 4 5",
+	    bin, dbfile);
+	out = tap_run(cmd, &rc, 0);
+	is_int(rc, 0, "without --fail-on-regression: 0");
+	has_str(out, "\"counts\": {\"regressed\": 1, \"fixed\": 1, "
+	    "\"changed\": 1, \"new\": 2, \"removed\": 6}", "JSON counts");
+	has_str(out, "{\"test\": \"readv02\", \"syscall\": \"readv\", "
+	    "\"kind\": \"regressed\", \"a\": \"warn\", \"b\": \"fail\", "
+	    "\"bad\": [0, 1]", "JSON item");
+	free(out);
+
+	(void)snprintf(cmd, sizeof(cmd), "%s suggest -d %s 1", bin, dbfile);
+	out = tap_run(cmd, &rc, 1);
+	is_int(rc, 0, "ltpscope suggest");
+	has_str(out, "readv01              fail       bug-compat",
+	    "suggestion shown");
+	free(out);
+	(void)snprintf(cmd, sizeof(cmd), "%s baseline -d %s 1", bin, dbfile);
+	out = tap_run(cmd, &rc, 1);
+	has_str(out, "run 1 is the baseline for arch 'amd64'", "baseline");
+	free(out);
+	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 1 "
+	    "--format html -o %s/e.html && grep -c '<svg' %s/e.html", bin,
+	    dbfile, tap_tmpdir(), tap_tmpdir());
+	out = tap_run(cmd, &rc, 1);
+	is_str(out, "2\n", "export -o writes the HTML with two charts");
+	free(out);
+	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 1 -m %s",
+	    bin, dbfile,
+	    tap_shared_path("netbsd/linux-amd64-syscalls.master"));
+	out = tap_run(cmd, &rc, 1);
+	has_str(out, "\"readv\",\"implemented-native\",\"readv01\"",
+	    "catalogue state of readv from the table");
+	has_str(out, "\"open\",\"implemented-compat\",\"open01\"",
+	    "and of open");
+	free(out);
+	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 10 "
+	    "--format json", bin, dbfile);
+	out = tap_run(cmd, &rc, 1);
+	has_str(out, "\"test\": \"pipe05\", \"status\": \"fail\"",
+	    "pipe05 fails in run 10");
+	has_str(out, "\"flaky\": true", "and is marked flaky");
+	free(out);
+	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --format xls", bin,
+	    dbfile);
+	free(tap_run(cmd, &rc, 1));
+	is_int(rc, 2, "bad format: usage error");
+}
+
+/* A schema 1 database (tests/fixtures) gains the triage tables. */
+static void
+test_migration(void)
+{
+	struct triage_tag t;
+	struct store *st;
+	struct diaglist dl;
+	sqlite3 *db;
+	char path[1100], *sql;
+	int64_t id;
+
+	(void)snprintf(path, sizeof(path), "%s/v1.db", tap_tmpdir());
+	sql = tap_slurp("tests/fixtures/store-v1.sql", NULL);
+	if (!ok(sql != NULL, "v1 fixture"))
+		return;
+	sqlite3_open(path, &db);
+	ok(sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK, "v1 built");
+	sqlite3_close(db);
+	free(sql);
+	diag_init(&dl);
+	is_int(store_open(&st, path, 0, &dl), STORE_OK, "v1 opens: %s",
+	    first_msg(&dl));
+	if (st == NULL) {
+		diag_free(&dl);
+		return;
+	}
+	is_int(store_schema_version(st), STORE_SCHEMA_VERSION, "migrated");
+	memset(&t, 0, sizeof(t));
+	t.tag = (char *)"abort01";
+	t.category = (char *)"crash";
+	is_int(store_tag_set(st, &t, &dl), STORE_OK, "tags on a migrated "
+	    "database");
+	is_int(store_latest_run(st, &id, &dl), STORE_OK, "its run");
+	is_int(store_baseline_set(st, id, &dl), STORE_OK, "baseline on it");
+	is_int(store_baseline_set(st, 999, &dl), STORE_ENOTFOUND,
+	    "no baseline for a run that is not there");
+	store_close(st);
+	diag_free(&dl);
+}
+
+int
+main(void)
+{
+	struct store *st;
+	struct diaglist dl;
+	size_t i;
+
+	setenv("LTPSCOPE_DATA", "data", 1);
+	setenv("HOME", tap_tmpdir(), 1);
+	unsetenv("XDG_CONFIG_HOME");
+	unsetenv("LTPSCOPE_MASTER");
+	bignote = malloc(100 * 1024 + 1);
+	for (i = 0; i < 100 * 1024; i++)
+		bignote[i] = "abc, \"\n"[i % 7];
+	bignote[100 * 1024] = '\0';
+	(void)snprintf(dbfile, sizeof(dbfile), "%s/t.db", tap_tmpdir());
+	diag_init(&dl);
+	if (!ok(store_open(&st, dbfile, STORE_CREATE, &dl) == STORE_OK,
+	    "store: %s", first_msg(&dl)))
+		return tap_done();
+	is_int(store_schema_version(st), 3, "schema 3");
+	test_tags(st);		/* runs 1-3 */
+	test_compare(st);	/* runs 4-9 */
+	test_export(st, 1);
+	store_close(st);
+	test_cli();
+	test_migration();
+	diag_free(&dl);
+	free(bignote);
+	return tap_done();
+}
