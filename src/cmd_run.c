@@ -22,6 +22,7 @@
 #include "ltpscope/skiplist.h"
 #include "ltpscope/store.h"
 #include "ltpscope/suite.h"
+#include "ltpscope/textsafe.h"
 #include "ltpscope/xmalloc.h"
 
 #define RUN_MAXLIST	256
@@ -53,8 +54,8 @@ run_usage(FILE *fp)
 	    "[--label text]\n"
 	    "           [--skip file]... [--pipe] [--timeout-mul x] "
 	    "[--dev device]\n"
-	    "           [--reproducible] [--kconfig file] [--dry-run] "
-	    "[-v]\n"
+	    "           [--reproducible] [--kconfig file] [--grace ms] "
+	    "[--dry-run] [-v]\n"
 	    "           [-j jobs] [--metadata file] [--no-metadata] "
 	    "[test...]\n"
 	    "       ltpscope run --resume [run] [-d db] [--skip-culprit] "
@@ -111,22 +112,18 @@ static void
 ev_line(void *arg, const struct ltpout_line *l)
 {
 	struct run_ctx *c = arg;
-	size_t i;
+	char *safe;
+	size_t len;
 
 	/* With -j the lines of several tests interleave: see ev_wline. */
 	if (!c->verbose || c->jobs > 1)
 		return;
 	run_clear_progress(c);
-	/* Only printable bytes: test output must not drive the terminal. */
-	for (i = 0; i < l->len; i++) {
-		unsigned char ch = (unsigned char)l->text[i];
-
-		if (ch == '\t' || (ch >= 0x20 && ch != 0x7f))
-			putchar(ch);
-		else
-			printf("^%c", ch == 0x7f ? '?' : ch + '@');
-	}
+	/* The explorer's placeholders: output must not drive the terminal. */
+	safe = textsafe_display(l->text, l->len, 0, &len);
+	fwrite(safe, 1, len, stdout);
 	putchar('\n');
+	free(safe);
 }
 
 /* -v with -j: each line after the tag of the test that printed it. */
@@ -292,6 +289,30 @@ run_report_interrupted(struct store *st, int64_t *newest, char *culprit,
 	}
 	store_interrupted_free(v, n);
 	return (int)n;
+}
+
+/* The newest run that was stopped before its end, or 0. */
+static int64_t
+run_newest_stopped(struct store *st)
+{
+	struct store_run *v = NULL;
+	struct diaglist dl;
+	size_t n = 0, i;
+	int64_t id = 0;
+
+	diag_init(&dl);
+	if (store_list_runs(st, &v, &n, &dl) == STORE_OK)
+		for (i = 0; i < n && id == 0; i++)
+			if (v[i].state == RUN_INTERRUPTED &&
+			    v[i].nqueued > v[i].counts[TS_PASS] +
+			    v[i].counts[TS_FAIL] + v[i].counts[TS_BROKEN] +
+			    v[i].counts[TS_CONF] + v[i].counts[TS_WARN] +
+			    v[i].counts[TS_TIMEOUT] + v[i].counts[TS_SIGNALLED] +
+			    v[i].counts[TS_NOTRUN] + v[i].counts[TS_INTERRUPTED])
+				id = v[i].id;
+	store_runs_free(v, n);
+	diag_free(&dl);
+	return id;
 }
 
 static int
@@ -514,7 +535,7 @@ cmd_run(int argc, char **argv)
 	long jobs = 1;
 	int no_metadata = 0;
 	char *dbdefault = NULL, *end;
-	char path[2048], culprit[256], userskip[2048];
+	char path[2048], culprit[256], userskip[2048], kcpath[2048];
 	struct engine_opts eo;
 	struct engine_test *tests = NULL;
 	struct engine *e = NULL;
@@ -756,6 +777,9 @@ cmd_run(int argc, char **argv)
 			if (run_report_interrupted(st, &newest, NULL, 0,
 			    1) < 0)
 				goto out;
+			/* A run stopped by ^C or X ended itself, interrupted. */
+			if (newest == 0)
+				newest = run_newest_stopped(st);
 			if ((run_id = newest) == 0) {
 				fprintf(stderr, "ltpscope: no interrupted run "
 				    "to resume\n");
@@ -836,6 +860,12 @@ cmd_run(int argc, char **argv)
 
 	memset(&eo, 0, sizeof(eo));
 	eo.runner.ltproot = resume ? ltpindex_root(ltpdir) : suite.root;
+	if (kconfig == NULL) {
+		/* Beside the binary or installed, like the skip list. */
+		paths_data("kconfig", kcpath, sizeof(kcpath));
+		if (access(kcpath, R_OK) == 0)
+			kconfig = kcpath;
+	}
 	eo.runner.kconfig = kconfig;
 	eo.runner.timeout_mul = timeout_mul;
 	eo.runner.ltp_dev = dev;

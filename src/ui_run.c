@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "ltpscope/paths.h"
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
@@ -97,6 +99,9 @@ ui_run_opts(struct ui *ui, struct engine_opts *eo)
 {
 	memset(eo, 0, sizeof(*eo));
 	eo->runner.ltproot = ui->suite.root;
+	paths_data("kconfig", ui->kconfig, sizeof(ui->kconfig));
+	if (access(ui->kconfig, R_OK) == 0)
+		eo->runner.kconfig = ui->kconfig;
 	eo->runner.timeout_ms = ui->timeout_s > 0 ? ui->timeout_s * 1000 :
 	    -1;
 	eo->skip = &ui->skip;

@@ -360,6 +360,39 @@ test_kill9(void)
 	is_int(unfinished, 0, "every resumed run has all 12 tests");
 }
 
+/* ^C stops a run; a plain --resume finishes it. */
+static void
+test_sigint(void)
+{
+	char sroot[1200], db[1200], cmd[8192];
+	char *out;
+	pid_t pid;
+	int st, fd;
+
+	snprintf(sroot, sizeof(sroot), "%s/sleepy-ltp", tap_tmpdir());
+	snprintf(db, sizeof(db), "%s/int.db", tap_tmpdir());
+	if ((pid = fork()) == 0) {
+		fd = open("/dev/null", O_RDWR);
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execl(bin, bin, "run", "-d", db, "-L", sroot, "-m",
+		    tap_shared_path("linux/syscall_64.tbl"), (char *)0);
+		_exit(127);
+	}
+	usleep(120000);
+	kill(pid, SIGINT);
+	waitpid(pid, &st, 0);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 1, "^C ends the run, exit 1");
+	snprintf(cmd, sizeof(cmd), "%s run --resume -d %s </dev/null 2>&1",
+	    bin, db);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "a plain --resume takes the stopped run");
+	has_str(out, "resuming run 1", "and says which");
+	has_str(out, "getpid12", "it runs what was left");
+	free(out);
+}
+
 int
 main(void)
 {
@@ -374,5 +407,6 @@ main(void)
 	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
 	test_outcomes();
 	test_kill9();
+	test_sigint();
 	return tap_done();
 }

@@ -45,6 +45,7 @@ struct ui {
 	struct store		*store;
 	char			 dbpath[1024];
 	char			 ltproot[1200];	/* suite.root may point here */
+	char			 kconfig[1200];
 	struct skiplist		 skip;
 	struct ui_sysrow	*rows;
 	size_t			 nrows;
