@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "ltpscope/compat.h"
+#include "ltpscope/exitwatch.h"
 #include "ltpscope/procs.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/runner.h"
@@ -47,6 +48,8 @@ extern char **environ;
 struct runner {
 	pid_t		 pid;
 	int		 fd;		/* pty master or pipe; -1 after EOF */
+	int		 xfd;		/* readable once the leader ended
+					   (exitwatch.h); -1: none, or reaped */
 	int		 reaped;
 	int		 done;
 	int		 term_sent;
@@ -264,6 +267,50 @@ fd_above_stdio(int *fd)
 	return 0;
 }
 
+/*
+ * A fresh directory tmpbase/ltpscope.XXXXXX, mode 0755: LTP tests that
+ * drop privileges still need to reach their TMPDIR.  mkdtemp(3) would
+ * need a chmod(2) after it, a journalled inode update per test; mkdir
+ * with the mode does it in one call, and mkdir never follows a link
+ * planted under the name.  NULL with errno set on failure.
+ */
+static char *
+make_tmpdir(const char *tmpbase)
+{
+	static const char chars[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	static unsigned long long seq;
+	unsigned long long x;
+	mode_t mask;
+	char *dir, *p;
+	int tries, e, i;
+
+	/* Read the umask (single-threaded: nothing can see the gap). */
+	mask = umask(077);
+	(void)umask(mask);
+	xasprintf(&dir, "%s/ltpscope.XXXXXX", tmpbase);
+	p = dir + strlen(dir) - 6;
+	for (tries = 0; tries < 100; tries++) {
+		x = (unsigned long long)now_ns() ^
+		    ((unsigned long long)getpid() << 32) ^ (++seq * 0x9e3779b97f4a7c15ULL);
+		for (i = 0; i < 6; i++) {
+			p[i] = chars[x % (sizeof(chars) - 1)];
+			x /= sizeof(chars) - 1;
+		}
+		if (mkdir(dir, 0755) == 0) {
+			if ((mask & 0755) != 0)
+				(void)chmod(dir, 0755);
+			return dir;
+		}
+		if (errno != EEXIST)
+			break;
+	}
+	e = errno;
+	free(dir);
+	errno = e;
+	return NULL;
+}
+
 /* Master and slave of a pty that passes output bytes through as is. */
 static int
 open_pty(int *master, int *slave)
@@ -325,16 +372,11 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		    argv[0], path);
 		goto fail;
 	}
-	xasprintf(&tmpl, "%s/ltpscope.XXXXXX", tmpbase);
-	if (mkdtemp(tmpl) == NULL) {
-		diag_error(dl, NULL, 0, "runner: cannot create %s: %s", tmpl,
-		    strerror(errno));
-		free(tmpl);
-		tmpl = NULL;
+	if ((tmpl = make_tmpdir(tmpbase)) == NULL) {
+		diag_error(dl, NULL, 0, "runner: cannot create a directory "
+		    "in %s: %s", tmpbase, strerror(errno));
 		goto fail;
 	}
-	/* LTP tests that drop privileges still need to reach TMPDIR. */
-	(void)chmod(tmpl, 0755);
 	if (tmpl[0] != '/') {
 		char *abs = absolute_path(tmpl);
 
@@ -398,6 +440,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	free(tty);
 	r->pid = pid;
 	r->fd = in;
+	r->xfd = exitwatch_open(pid);
 	r->tmpdir = tmpl;
 	r->grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
 	r->drain_ms = o->drain_ms > 0 ? o->drain_ms : RUNNER_DEFAULT_DRAIN_MS;
@@ -531,10 +574,14 @@ runner_reap(struct runner *r)
 	} else if (si.si_pid != r->pid)
 		return;
 	/*
-	 * Stragglers: usually none, which the quick search (no ppids)
-	 * tells.  If there are, their own descendants count too.
+	 * Stragglers: a session member that still writes to the pty (or
+	 * pipe) keeps it open, so when output has ended with the leader
+	 * nobody is left to look for, and the listing (tens of
+	 * microseconds a test) is skipped.  Otherwise the quick search (no
+	 * ppids) tells whether there are any; if there are, their own
+	 * descendants count too.
 	 */
-	if (runner_session_left(r->pid) != 0) {
+	if (r->fd >= 0 && runner_session_left(r->pid) != 0) {
 		n = procs_signal_session(r->pid,
 		    PROCS_DESCENDANTS | PROCS_NOT_LEADER, SIGKILL);
 		if (n > 0)
@@ -544,6 +591,10 @@ runner_reap(struct runner *r)
 		w = waitpid(r->pid, &st, 0);
 	while (w == -1 && errno == EINTR);
 	r->reaped = 1;
+	if (r->xfd >= 0) {
+		close(r->xfd);
+		r->xfd = -1;
+	}
 	r->res.duration = (double)(now_ns() - r->t_start_ns) / 1e9;
 	if (w == r->pid) {
 		if (WIFEXITED(st)) {
@@ -630,7 +681,11 @@ runner_poll_timeout(const struct runner *r)
 		t = r->kill_at - now;
 	else if (r->kill_sent)
 		t = 20;
-	if (r->fd < 0) {
+	if (t < 0 && (r->term_sent || r->deadline >= 0))
+		t = 0;			/* overdue */
+	if (r->fd < 0 && r->xfd >= 0)
+		d = -1;			/* the exit watch wakes the caller */
+	else if (r->fd < 0) {
 		/*
 		 * Output ended, the leader is on its way out: look again
 		 * at once a few times, then back off.
@@ -639,15 +694,17 @@ runner_poll_timeout(const struct runner *r)
 		    r->eof_polls - 8 : 6);
 	} else
 		d = RUNNER_REAP_POLL_MS;
-	if (t < 0 || d < t)
+	if (t < 0 || (d >= 0 && d < t))
 		t = d;
-	return t < 0 ? 0 : (int)(t > INT_MAX ? INT_MAX : t);
+	return t < 0 ? -1 : (int)(t > INT_MAX ? INT_MAX : t);
 }
 
 int
 runner_fd(const struct runner *r)
 {
-	return r->fd;
+	if (r->fd >= 0 || r->reaped)
+		return r->fd;
+	return r->xfd;
 }
 
 int
@@ -711,6 +768,8 @@ runner_free(struct runner *r)
 	}
 	if (!r->done)
 		runner_finish(r);
+	if (r->xfd >= 0)
+		close(r->xfd);
 	free(r->tmpdir);
 	free(r->buf);
 	free(r);
@@ -726,7 +785,7 @@ runner_run(const struct runner_opts *o, const char *cmdline,
 	if ((r = runner_start(o, cmdline, dl)) == NULL)
 		return -1;
 	while (!runner_service(r)) {
-		if (r->fd < 0 && !r->reaped) {
+		if (r->fd < 0 && !r->reaped && r->xfd < 0) {
 			/*
 			 * Output ended and the leader is on its way out,
 			 * which takes tens of microseconds: finer steps
