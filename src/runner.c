@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -338,6 +339,127 @@ open_pty(int *master, int *slave)
 	return 0;
 }
 
+/*
+ * What the next test will need, made while this one runs: a fresh
+ * TMPDIR and a fresh pty cost a few hundred microseconds together
+ * (mostly the file system's), and a test's start on another CPU hides
+ * that.  Nothing is reused: a spare goes to one test only, and a spare
+ * directory that is no longer empty, or no longer ours, is not used.
+ * Process-wide, as the runner is used one test after another; what is
+ * left over is removed at exit (or by runner_release_spares()).
+ */
+static struct {
+	char	*base;		/* the tmpbase dir was made in */
+	char	*dir;
+	int	 master;	/* -1: none */
+	int	 slave;
+	int	 registered;	/* atexit() done */
+} spare = { NULL, NULL, -1, -1, 0 };
+
+void
+runner_release_spares(void)
+{
+	if (spare.dir != NULL)
+		(void)rmdir(spare.dir);
+	free(spare.dir);
+	free(spare.base);
+	spare.dir = spare.base = NULL;
+	if (spare.master >= 0) {
+		close(spare.master);
+		close(spare.slave);
+		spare.master = spare.slave = -1;
+	}
+}
+
+/* 1 if dir is still an empty directory of ours, mode 0755. */
+static int
+spare_dir_unused(const char *dir)
+{
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+	int fd, n = 0;
+
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1)
+		return 0;
+	if (fstat(fd, &st) == -1 || st.st_uid != geteuid() ||
+	    (st.st_mode & 07777) != 0755 || (d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return 0;
+	}
+	while ((de = readdir(d)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0)
+			n++;
+	closedir(d);
+	return n == 0;
+}
+
+/* A fresh TMPDIR below tmpbase: the spare if there is a good one. */
+static char *
+take_tmpdir(const char *tmpbase)
+{
+	char *dir;
+
+	if (spare.dir != NULL && strcmp(spare.base, tmpbase) == 0 &&
+	    spare_dir_unused(spare.dir)) {
+		dir = spare.dir;
+		spare.dir = NULL;
+		free(spare.base);
+		spare.base = NULL;
+		return dir;
+	}
+	if (spare.dir != NULL) {
+		(void)rmtree(spare.dir);
+		free(spare.dir);
+		free(spare.base);
+		spare.dir = spare.base = NULL;
+	}
+	return make_tmpdir(tmpbase);
+}
+
+static int
+take_pty(int *master, int *slave)
+{
+	if (spare.master >= 0) {
+		*master = spare.master;
+		*slave = spare.slave;
+		spare.master = spare.slave = -1;
+		return 0;
+	}
+	return open_pty(master, slave);
+}
+
+/* After a start: the spares for the next test, if they can be had. */
+static void
+prepare_spares(const char *tmpbase, int want_pty)
+{
+	int m, sl;
+
+	if (!spare.registered) {
+		spare.registered = 1;
+		(void)atexit(runner_release_spares);
+	}
+	if (spare.dir == NULL && (spare.dir = make_tmpdir(tmpbase)) != NULL)
+		spare.base = xstrdup(tmpbase);
+	/*
+	 * Above 0..2: a caller that runs with one closed may dup2() onto
+	 * it later, as ltpscope's tests do, and the spare would be lost.
+	 */
+	if (want_pty && spare.master < 0) {
+		if (open_pty(&m, &sl) == -1)
+			return;
+		if (fd_above_stdio(&m) == -1 || fd_above_stdio(&sl) == -1) {
+			close(m);
+			close(sl);
+			return;
+		}
+		spare.master = m;
+		spare.slave = sl;
+	}
+}
+
 struct runner *
 runner_startv(const struct runner_opts *o, char *const argv[],
     struct diaglist *dl)
@@ -372,7 +494,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		    argv[0], path);
 		goto fail;
 	}
-	if ((tmpl = make_tmpdir(tmpbase)) == NULL) {
+	if ((tmpl = take_tmpdir(tmpbase)) == NULL) {
 		diag_error(dl, NULL, 0, "runner: cannot create a directory "
 		    "in %s: %s", tmpbase, strerror(errno));
 		goto fail;
@@ -399,7 +521,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 			    strerror(errno));
 			goto fail;
 		}
-	} else if (open_pty(&in, &out) == -1) {
+	} else if (take_pty(&in, &out) == -1) {
 		diag_error(dl, NULL, 0, "runner: openpty: %s",
 		    strerror(errno));
 		in = out = -1;
@@ -441,6 +563,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	r->pid = pid;
 	r->fd = in;
 	r->xfd = exitwatch_open(pid);
+	prepare_spares(tmpbase, !o->use_pipe);
 	r->tmpdir = tmpl;
 	r->grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
 	r->drain_ms = o->drain_ms > 0 ? o->drain_ms : RUNNER_DEFAULT_DRAIN_MS;
