@@ -247,6 +247,7 @@ main(void)
 		med[m] = bench_median(t[m], ROUNDS) * 1e6;
 		rat[m] = bench_median(q[m], ROUNDS);
 	}
+	runner_release_spares();
 	(void)rmdir(tmpbase);
 
 	printf("runner: tiny test %d times each way in %d interleaved "
