@@ -42,16 +42,18 @@
 #define PER	(RUNS / ROUNDS)
 #define TINY	"tests/ltpfake/bin/tiny"
 
-enum { M_SHELL, M_RUNNER, M_PIPE, M_FAIR, M_FLOOR, M_DIRS, M_PTY, NM };
+enum { M_SHELL, M_RUNNER, M_PIPE, M_MEM, M_FAIR, M_FLOOR, M_DIRS, M_PTY,
+    NM };
 
 /* Sizes that snprintf() can be shown never to cut. */
 static char tmpbase[1024];
+static char memdir[1024];	/* "" when there is no memory fs */
 static char tiny[PATH_MAX + 64];
 static int have_setsid;
 
-/* Seconds per test for n runs through runner_run(). */
+/* Seconds per test for n runs through runner_run(), TMPDIRs in base. */
 static double
-bench_runner(int pipe_mode, int n)
+bench_runner(int pipe_mode, const char *base, int n)
 {
 	struct runner_opts o;
 	struct runner_result res;
@@ -61,7 +63,7 @@ bench_runner(int pipe_mode, int n)
 
 	memset(&o, 0, sizeof(o));
 	o.use_pipe = pipe_mode;
-	o.tmpbase = tmpbase;
+	o.tmpbase = base;
 	diag_init(&dl);
 	t0 = bench_now();
 	for (i = 0; i < n; i++)
@@ -182,6 +184,14 @@ bench_pty(int n)
 	return (bench_now() - t0) / n;
 }
 
+/* Whether method m can run here. */
+static int
+runs(int m)
+{
+	return (m != M_FAIR || have_setsid) && (m != M_MEM ||
+	    memdir[0] != '\0');
+}
+
 static double
 bench_method(int m)
 {
@@ -189,9 +199,11 @@ bench_method(int m)
 	case M_SHELL:
 		return bench_shell("$T", PER);
 	case M_RUNNER:
-		return bench_runner(0, PER);
+		return bench_runner(0, tmpbase, PER);
 	case M_PIPE:
-		return bench_runner(1, PER);
+		return bench_runner(1, tmpbase, PER);
+	case M_MEM:
+		return bench_runner(0, memdir, PER);
 	case M_FAIR:
 		return bench_shell("mkdir $B.$i && TMPDIR=$B.$i setsid $T && "
 		    "rmdir $B.$i", PER);
@@ -209,7 +221,7 @@ main(void)
 {
 	static double t[NM][ROUNDS], q[NM][ROUNDS];
 	double med[NM], rat[NM], best[NM];
-	const char *base;
+	const char *base, *mem;
 	char cwd[PATH_MAX];
 	int r, m, k;
 
@@ -224,16 +236,21 @@ main(void)
 	}
 	(void)snprintf(tiny, sizeof(tiny), "%s/%s", cwd, TINY);
 	have_setsid = system("command -v setsid >/dev/null 2>&1") == 0;
+	if ((mem = getenv("LTPSCOPE_BENCH_MEMDIR")) == NULL)
+		mem = "/dev/shm";
+	(void)snprintf(memdir, sizeof(memdir), "%s/ltpscope-bench.XXXXXX",
+	    mem);
+	if (access(mem, W_OK) == -1 || mkdtemp(memdir) == NULL)
+		memdir[0] = '\0';
 
 	for (m = 0; m < NM; m++)	/* warm the caches */
-		if (m != M_FAIR || have_setsid)
+		if (runs(m))
 			(void)bench_method(m);
 	/* Each round starts with another method: no fixed neighbours. */
 	for (r = 0; r < ROUNDS; r++)
 		for (k = 0; k < NM; k++) {
 			m = (r + k) % NM;
-			t[m][r] = m != M_FAIR || have_setsid ?
-			    bench_method(m) : 1;
+			t[m][r] = runs(m) ? bench_method(m) : 1;
 		}
 	/* Ratios per round, then their median: drift cancels out. */
 	for (m = 0; m < NM; m++)
@@ -249,6 +266,8 @@ main(void)
 	}
 	runner_release_spares();
 	(void)rmdir(tmpbase);
+	if (memdir[0] != '\0')
+		(void)rmdir(memdir);
 
 	printf("runner: tiny test %d times each way in %d interleaved "
 	    "rounds; us/test: median round (fastest round); ratios: median "
@@ -260,6 +279,10 @@ main(void)
 	    rat[M_RUNNER]);
 	printf("runner: runner_run, pipe         %6.0f (%4.0f) us  ratio "
 	    "%.2f\n", med[M_PIPE], best[M_PIPE], rat[M_PIPE]);
+	if (runs(M_MEM))
+		printf("runner: runner_run, pty, TMPDIRs in %s %.0f (%.0f) us  "
+		    "ratio %.2f\n", mem, med[M_MEM], best[M_MEM],
+		    rat[M_MEM]);
 	if (have_setsid)
 		printf("runner: fair shell loop          %6.0f (%4.0f) us  "
 		    "runner pty / fair loop: ratio %.2f\n", med[M_FAIR],
