@@ -271,7 +271,7 @@ fd_above_stdio(int *fd)
 /*
  * A fresh directory tmpbase/ltpscope.XXXXXX, mode 0755: LTP tests that
  * drop privileges still need to reach their TMPDIR.  mkdtemp(3) would
- * need a chmod(2) after it, a journalled inode update per test; mkdir
+ * need a chmod(2) after it, one more inode update per test; mkdir
  * with the mode does it in one call, and mkdir never follows a link
  * planted under the name.  NULL with errno set on failure.
  */
@@ -292,8 +292,10 @@ make_tmpdir(const char *tmpbase)
 	xasprintf(&dir, "%s/ltpscope.XXXXXX", tmpbase);
 	p = dir + strlen(dir) - 6;
 	for (tries = 0; tries < 100; tries++) {
+		/* Unguessable enough: mkdir() fails on a planted name. */
 		x = (unsigned long long)now_ns() ^
-		    ((unsigned long long)getpid() << 32) ^ (++seq * 0x9e3779b97f4a7c15ULL);
+		    ((unsigned long long)getpid() << 32) ^
+		    (++seq * 0x9e3779b97f4a7c15ULL);
 		for (i = 0; i < 6; i++) {
 			p[i] = chars[x % (sizeof(chars) - 1)];
 			x /= sizeof(chars) - 1;

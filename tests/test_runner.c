@@ -678,7 +678,7 @@ test_output_closed_early(void)
 	 * With the pty's master closed at EOF, the kernel hangs up the
 	 * session (SIGHUP): the test ignores that to go on.
 	 */
-	r = runner_start(&o, "exec >&- 2>&-; trap '' HUP; sleep 1", &dl);
+	r = runner_start(&o, "trap '' HUP; exec >&- 2>&-; sleep 1", &dl);
 	if (!ok(r != NULL, "output-closing test started")) {
 		diag_free(&dl);
 		return;
