@@ -564,7 +564,11 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	free(tty);
 	r->pid = pid;
 	r->fd = in;
-	r->xfd = exitwatch_open(pid);
+	if ((r->xfd = exitwatch_open(pid)) >= 0 &&
+	    fd_above_stdio(&r->xfd) == -1) {
+		close(r->xfd);
+		r->xfd = -1;	/* then reaping is polled for */
+	}
 	prepare_spares(tmpbase, !o->use_pipe);
 	r->tmpdir = tmpl;
 	r->grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
