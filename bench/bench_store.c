@@ -3,6 +3,15 @@
  * results, then the run list (with counts), one run's results, a
  * test's history and the latest result per test, each timed against
  * one run's results as the baseline measured in the same run.
+ *
+ * Benchmarks: each ratio is a query's time over the time to read one
+ * run's results, which the explorer does whenever a run is opened and
+ * which grows only with the run, not the history.  A ratio near or
+ * below 1 means that query stays as cheap as opening a run however
+ * many runs the database holds; one far above 1 would make the UI
+ * slower as the history grows.  ROUNDS interleaved rounds of REPEAT
+ * queries each; figures are the median round, ratios the median of
+ * the rounds' ratios.
  */
 #include <sys/time.h>
 
@@ -13,18 +22,45 @@
 #include <unistd.h>
 
 #include "ltpscope/store.h"
+#include "bench.h"
 
 #define NRUNS		200
 #define NRESULTS	1300
-#define REPEAT		20
+#define REPEAT		10
+#define ROUNDS		5
 
+enum { Q_BASE, Q_LIST, Q_HIST, Q_LATEST, NQ };
+
+/* Milliseconds per query q, over REPEAT of them. */
 static double
-now_ms(void)
+time_query(struct store *st, int q, struct diaglist *dl)
 {
-	struct timeval tv;
+	struct store_result *res;
+	struct store_run *runs;
+	double t = bench_now();
+	size_t n;
+	int i;
 
-	gettimeofday(&tv, NULL);
-	return tv.tv_sec * 1000.0 + tv.tv_usec / 1000.0;
+	for (i = 0; i < REPEAT; i++)
+		switch (q) {
+		case Q_BASE:
+			store_run_results(st, 100, &res, &n, dl);
+			store_results_free(res, n);
+			break;
+		case Q_LIST:
+			store_list_runs(st, &runs, &n, dl);
+			store_runs_free(runs, n);
+			break;
+		case Q_HIST:
+			store_test_history(st, "test0650", 20, &res, &n, dl);
+			store_results_free(res, n);
+			break;
+		default:
+			store_latest_results(st, &res, &n, dl);
+			store_results_free(res, n);
+			break;
+		}
+	return (bench_now() - t) * 1e3 / REPEAT;
 }
 
 /* Bulk fill in one transaction: a bench needs data, not durability. */
@@ -63,14 +99,13 @@ fill(sqlite3 *db)
 int
 main(void)
 {
-	struct store_result *res;
-	struct store_run *runs;
+	static const char *const sfx[] = { "", "-wal", "-shm", "-lock" };
 	struct diaglist dl;
 	struct store *st;
-	char path[256];
-	double t, base, list, hist, latest;
-	size_t n;
-	int i;
+	char path[256], p[300];
+	double t[NQ][ROUNDS], ratio[NQ][ROUNDS], med[NQ], rat[NQ];
+	size_t i;
+	int q, r;
 
 	snprintf(path, sizeof(path), "%s/ltpscope-bench-%d.db",
 	    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp",
@@ -82,41 +117,38 @@ main(void)
 	}
 	fill(store_sqlite_handle(st));
 
-	t = now_ms();
-	for (i = 0; i < REPEAT; i++) {
-		store_run_results(st, 100, &res, &n, &dl);
-		store_results_free(res, n);
+	for (q = 0; q < NQ; q++)	/* warm the caches */
+		(void)time_query(st, q, &dl);
+	for (r = 0; r < ROUNDS; r++) {
+		for (q = 0; q < NQ; q++)
+			t[q][r] = time_query(st, q, &dl);
+		for (q = 0; q < NQ; q++)
+			ratio[q][r] = t[q][r] / t[Q_BASE][r];
 	}
-	base = (now_ms() - t) / REPEAT;
-	t = now_ms();
-	for (i = 0; i < REPEAT; i++) {
-		store_list_runs(st, &runs, &n, &dl);
-		store_runs_free(runs, n);
+	for (q = 0; q < NQ; q++) {
+		med[q] = bench_median(t[q], ROUNDS);
+		rat[q] = bench_median(ratio[q], ROUNDS);
 	}
-	list = (now_ms() - t) / REPEAT;
-	t = now_ms();
-	for (i = 0; i < REPEAT; i++) {
-		store_test_history(st, "test0650", 20, &res, &n, &dl);
-		store_results_free(res, n);
+	if (dl.nerrors > 0) {
+		diag_print(&dl, stderr, "bench_store");
+		return 1;
 	}
-	hist = (now_ms() - t) / REPEAT;
-	t = now_ms();
-	for (i = 0; i < REPEAT; i++) {
-		store_latest_results(st, &res, &n, &dl);
-		store_results_free(res, n);
-	}
-	latest = (now_ms() - t) / REPEAT;
 
-	printf("bench_store: %d runs x %d results; baseline: one run's "
-	    "results %.2f ms\n", NRUNS, NRESULTS, base);
+	printf("bench_store: %d runs x %d results; %d rounds, median round "
+	    "and ratio\n", NRUNS, NRESULTS, ROUNDS);
+	printf("bench_store: baseline: one run's results %.2f ms\n",
+	    med[Q_BASE]);
 	printf("bench_store: list runs with counts   %6.2f ms  x%.2f\n",
-	    list, list / base);
+	    med[Q_LIST], rat[Q_LIST]);
 	printf("bench_store: history of one test     %6.2f ms  x%.2f\n",
-	    hist, hist / base);
+	    med[Q_HIST], rat[Q_HIST]);
 	printf("bench_store: latest result per test  %6.2f ms  x%.2f\n",
-	    latest, latest / base);
+	    med[Q_LATEST], rat[Q_LATEST]);
 	store_close(st);
 	diag_free(&dl);
-	(void)unlink(path);
+	for (i = 0; i < sizeof(sfx) / sizeof(sfx[0]); i++) {
+		(void)snprintf(p, sizeof(p), "%s%s", path, sfx[i]);
+		(void)unlink(p);
+	}
 	return 0;
 }

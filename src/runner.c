@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -26,6 +27,7 @@
 #include <unistd.h>
 
 #include "ltpscope/compat.h"
+#include "ltpscope/exitwatch.h"
 #include "ltpscope/procs.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/runner.h"
@@ -47,6 +49,8 @@ extern char **environ;
 struct runner {
 	pid_t		 pid;
 	int		 fd;		/* pty master or pipe; -1 after EOF */
+	int		 xfd;		/* readable once the leader ended
+					   (exitwatch.h); -1: none, or reaped */
 	int		 reaped;
 	int		 done;
 	int		 term_sent;
@@ -264,6 +268,52 @@ fd_above_stdio(int *fd)
 	return 0;
 }
 
+/*
+ * A fresh directory tmpbase/ltpscope.XXXXXX, mode 0755: LTP tests that
+ * drop privileges still need to reach their TMPDIR.  mkdtemp(3) would
+ * need a chmod(2) after it, one more inode update per test; mkdir
+ * with the mode does it in one call, and mkdir never follows a link
+ * planted under the name.  NULL with errno set on failure.
+ */
+static char *
+make_tmpdir(const char *tmpbase)
+{
+	static const char chars[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	static unsigned long long seq;
+	unsigned long long x;
+	mode_t mask;
+	char *dir, *p;
+	int tries, e, i;
+
+	/* Read the umask (single-threaded: nothing can see the gap). */
+	mask = umask(077);
+	(void)umask(mask);
+	xasprintf(&dir, "%s/ltpscope.XXXXXX", tmpbase);
+	p = dir + strlen(dir) - 6;
+	for (tries = 0; tries < 100; tries++) {
+		/* Unguessable enough: mkdir() fails on a planted name. */
+		x = (unsigned long long)now_ns() ^
+		    ((unsigned long long)getpid() << 32) ^
+		    (++seq * 0x9e3779b97f4a7c15ULL);
+		for (i = 0; i < 6; i++) {
+			p[i] = chars[x % (sizeof(chars) - 1)];
+			x /= sizeof(chars) - 1;
+		}
+		if (mkdir(dir, 0755) == 0) {
+			if ((mask & 0755) != 0)
+				(void)chmod(dir, 0755);
+			return dir;
+		}
+		if (errno != EEXIST)
+			break;
+	}
+	e = errno;
+	free(dir);
+	errno = e;
+	return NULL;
+}
+
 /* Master and slave of a pty that passes output bytes through as is. */
 static int
 open_pty(int *master, int *slave)
@@ -289,6 +339,127 @@ open_pty(int *master, int *slave)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * What the next test will need, made while this one runs: a fresh
+ * TMPDIR and a fresh pty cost a few hundred microseconds together
+ * (mostly the file system's), and a test's start on another CPU hides
+ * that.  Nothing is reused: a spare goes to one test only, and a spare
+ * directory that is no longer empty, or no longer ours, is not used.
+ * Process-wide, as the runner is used one test after another; what is
+ * left over is removed at exit (or by runner_release_spares()).
+ */
+static struct {
+	char	*base;		/* the tmpbase dir was made in */
+	char	*dir;
+	int	 master;	/* -1: none */
+	int	 slave;
+	int	 registered;	/* atexit() done */
+} spare = { NULL, NULL, -1, -1, 0 };
+
+void
+runner_release_spares(void)
+{
+	if (spare.dir != NULL)
+		(void)rmdir(spare.dir);
+	free(spare.dir);
+	free(spare.base);
+	spare.dir = spare.base = NULL;
+	if (spare.master >= 0) {
+		close(spare.master);
+		close(spare.slave);
+		spare.master = spare.slave = -1;
+	}
+}
+
+/* 1 if dir is still an empty directory of ours, mode 0755. */
+static int
+spare_dir_unused(const char *dir)
+{
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+	int fd, n = 0;
+
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1)
+		return 0;
+	if (fstat(fd, &st) == -1 || st.st_uid != geteuid() ||
+	    (st.st_mode & 07777) != 0755 || (d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return 0;
+	}
+	while ((de = readdir(d)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0)
+			n++;
+	closedir(d);
+	return n == 0;
+}
+
+/* A fresh TMPDIR below tmpbase: the spare if there is a good one. */
+static char *
+take_tmpdir(const char *tmpbase)
+{
+	char *dir;
+
+	if (spare.dir != NULL && strcmp(spare.base, tmpbase) == 0 &&
+	    spare_dir_unused(spare.dir)) {
+		dir = spare.dir;
+		spare.dir = NULL;
+		free(spare.base);
+		spare.base = NULL;
+		return dir;
+	}
+	if (spare.dir != NULL) {
+		(void)rmtree(spare.dir);
+		free(spare.dir);
+		free(spare.base);
+		spare.dir = spare.base = NULL;
+	}
+	return make_tmpdir(tmpbase);
+}
+
+static int
+take_pty(int *master, int *slave)
+{
+	if (spare.master >= 0) {
+		*master = spare.master;
+		*slave = spare.slave;
+		spare.master = spare.slave = -1;
+		return 0;
+	}
+	return open_pty(master, slave);
+}
+
+/* After a start: the spares for the next test, if they can be had. */
+static void
+prepare_spares(const char *tmpbase, int want_pty)
+{
+	int m, sl;
+
+	if (!spare.registered) {
+		spare.registered = 1;
+		(void)atexit(runner_release_spares);
+	}
+	if (spare.dir == NULL && (spare.dir = make_tmpdir(tmpbase)) != NULL)
+		spare.base = xstrdup(tmpbase);
+	/*
+	 * Above 0..2: a caller that runs with one closed may dup2() onto
+	 * it later, as ltpscope's tests do, and the spare would be lost.
+	 */
+	if (want_pty && spare.master < 0) {
+		if (open_pty(&m, &sl) == -1)
+			return;
+		if (fd_above_stdio(&m) == -1 || fd_above_stdio(&sl) == -1) {
+			close(m);
+			close(sl);
+			return;
+		}
+		spare.master = m;
+		spare.slave = sl;
+	}
 }
 
 struct runner *
@@ -325,16 +496,11 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		    argv[0], path);
 		goto fail;
 	}
-	xasprintf(&tmpl, "%s/ltpscope.XXXXXX", tmpbase);
-	if (mkdtemp(tmpl) == NULL) {
-		diag_error(dl, NULL, 0, "runner: cannot create %s: %s", tmpl,
-		    strerror(errno));
-		free(tmpl);
-		tmpl = NULL;
+	if ((tmpl = take_tmpdir(tmpbase)) == NULL) {
+		diag_error(dl, NULL, 0, "runner: cannot create a directory "
+		    "in %s: %s", tmpbase, strerror(errno));
 		goto fail;
 	}
-	/* LTP tests that drop privileges still need to reach TMPDIR. */
-	(void)chmod(tmpl, 0755);
 	if (tmpl[0] != '/') {
 		char *abs = absolute_path(tmpl);
 
@@ -357,7 +523,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 			    strerror(errno));
 			goto fail;
 		}
-	} else if (open_pty(&in, &out) == -1) {
+	} else if (take_pty(&in, &out) == -1) {
 		diag_error(dl, NULL, 0, "runner: openpty: %s",
 		    strerror(errno));
 		in = out = -1;
@@ -398,6 +564,12 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	free(tty);
 	r->pid = pid;
 	r->fd = in;
+	if ((r->xfd = exitwatch_open(pid)) >= 0 &&
+	    fd_above_stdio(&r->xfd) == -1) {
+		close(r->xfd);
+		r->xfd = -1;	/* then reaping is polled for */
+	}
+	prepare_spares(tmpbase, !o->use_pipe);
 	r->tmpdir = tmpl;
 	r->grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
 	r->drain_ms = o->drain_ms > 0 ? o->drain_ms : RUNNER_DEFAULT_DRAIN_MS;
@@ -531,10 +703,14 @@ runner_reap(struct runner *r)
 	} else if (si.si_pid != r->pid)
 		return;
 	/*
-	 * Stragglers: usually none, which the quick search (no ppids)
-	 * tells.  If there are, their own descendants count too.
+	 * Stragglers: a session member that still writes to the pty (or
+	 * pipe) keeps it open, so when output has ended with the leader
+	 * nobody is left to look for, and the listing (tens of
+	 * microseconds a test) is skipped.  Otherwise the quick search (no
+	 * ppids) tells whether there are any; if there are, their own
+	 * descendants count too.
 	 */
-	if (runner_session_left(r->pid) != 0) {
+	if (r->fd >= 0 && runner_session_left(r->pid) != 0) {
 		n = procs_signal_session(r->pid,
 		    PROCS_DESCENDANTS | PROCS_NOT_LEADER, SIGKILL);
 		if (n > 0)
@@ -544,6 +720,10 @@ runner_reap(struct runner *r)
 		w = waitpid(r->pid, &st, 0);
 	while (w == -1 && errno == EINTR);
 	r->reaped = 1;
+	if (r->xfd >= 0) {
+		close(r->xfd);
+		r->xfd = -1;
+	}
 	r->res.duration = (double)(now_ns() - r->t_start_ns) / 1e9;
 	if (w == r->pid) {
 		if (WIFEXITED(st)) {
@@ -630,7 +810,11 @@ runner_poll_timeout(const struct runner *r)
 		t = r->kill_at - now;
 	else if (r->kill_sent)
 		t = 20;
-	if (r->fd < 0) {
+	if (t < 0 && (r->term_sent || r->deadline >= 0))
+		t = 0;			/* overdue */
+	if (r->fd < 0 && r->xfd >= 0)
+		d = -1;			/* the exit watch wakes the caller */
+	else if (r->fd < 0) {
 		/*
 		 * Output ended, the leader is on its way out: look again
 		 * at once a few times, then back off.
@@ -639,15 +823,17 @@ runner_poll_timeout(const struct runner *r)
 		    r->eof_polls - 8 : 6);
 	} else
 		d = RUNNER_REAP_POLL_MS;
-	if (t < 0 || d < t)
+	if (t < 0 || (d >= 0 && d < t))
 		t = d;
-	return t < 0 ? 0 : (int)(t > INT_MAX ? INT_MAX : t);
+	return t < 0 ? -1 : (int)(t > INT_MAX ? INT_MAX : t);
 }
 
 int
 runner_fd(const struct runner *r)
 {
-	return r->fd;
+	if (r->fd >= 0 || r->reaped)
+		return r->fd;
+	return r->xfd;
 }
 
 int
@@ -711,6 +897,8 @@ runner_free(struct runner *r)
 	}
 	if (!r->done)
 		runner_finish(r);
+	if (r->xfd >= 0)
+		close(r->xfd);
 	free(r->tmpdir);
 	free(r->buf);
 	free(r);
@@ -726,7 +914,7 @@ runner_run(const struct runner_opts *o, const char *cmdline,
 	if ((r = runner_start(o, cmdline, dl)) == NULL)
 		return -1;
 	while (!runner_service(r)) {
-		if (r->fd < 0 && !r->reaped) {
+		if (r->fd < 0 && !r->reaped && r->xfd < 0) {
 			/*
 			 * Output ended and the leader is on its way out,
 			 * which takes tens of microseconds: finer steps

@@ -604,6 +604,108 @@ test_nonblocking_and_stop(void)
 	(void)spins;
 }
 
+/* The entries of dir whose names start with "ltpscope.": how many. */
+static int
+count_tmpdirs(const char *dir, char *last, size_t len)
+{
+	struct dirent *de;
+	DIR *d;
+	int n = 0;
+
+	if ((d = opendir(dir)) == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL)
+		if (strncmp(de->d_name, "ltpscope.", 9) == 0) {
+			snprintf(last, len, "%s/%s", dir, de->d_name);
+			n++;
+		}
+	closedir(d);
+	return n;
+}
+
+/*
+ * The runner makes the next test's TMPDIR while one runs; that spare
+ * must never reach a test once anything has been put into it, and must
+ * not outlive runner_release_spares().
+ */
+static void
+test_spares(void)
+{
+	struct runner_opts o;
+	struct runner_result res;
+	char spare[PATH_MAX], planted[PATH_MAX + 16], tmpdir[PATH_MAX];
+	struct stat st;
+	int fd;
+
+	opts_init(&o);
+	run(&o, FAKE "pass", &res);
+	if (!is_int(count_tmpdirs(tap_tmpdir(), spare, sizeof(spare)), 1,
+	    "one spare TMPDIR waits for the next test"))
+		return;
+	snprintf(planted, sizeof(planted), "%s/planted", spare);
+	if ((fd = open(planted, O_WRONLY | O_CREAT, 0644)) >= 0)
+		close(fd);
+	run(&o, FAKE "envdump", &res);
+	snprintf(tmpdir, sizeof(tmpdir), "%s", field("TMPDIR"));
+	ok(tmpdir[0] == '/' && strcmp(tmpdir, spare) != 0,
+	    "a spare with something in it is not handed out (%s)", tmpdir);
+	ok(stat(spare, &st) == -1, "it is removed instead");
+	run(&o, FAKE "envdump", &res);
+	ok(strcmp(field("TMPDIR"), tmpdir) != 0, "every test its own TMPDIR");
+	runner_release_spares();
+	is_int(count_tmpdirs(tap_tmpdir(), spare, sizeof(spare)), 0,
+	    "nothing left below the base after runner_release_spares()");
+}
+
+/*
+ * A test that closes its output and goes on: the caller sleeps in
+ * poll(2) until it ends (an exit watch where the system has one)
+ * rather than waking again and again.
+ */
+static void
+test_output_closed_early(void)
+{
+	struct runner_opts o;
+	struct diaglist dl;
+	struct runner *r;
+	struct pollfd pfd;
+	int spins = 0, watched = 0, t;
+
+	opts_init(&o);
+	memset(&out, 0, sizeof(out));
+	diag_init(&dl);
+	/*
+	 * With the pty's master closed at EOF, the kernel hangs up the
+	 * session (SIGHUP): the test ignores that to go on.
+	 */
+	r = runner_start(&o, "trap '' HUP; exec >&- 2>&-; sleep 1", &dl);
+	if (!ok(r != NULL, "output-closing test started")) {
+		diag_free(&dl);
+		return;
+	}
+	while (!runner_service(r) && spins < 1000) {
+		pfd.fd = runner_fd(r);
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		t = runner_poll_timeout(r);
+		/* Beyond the 100 ms look for the leader: a watch. */
+		if (pfd.fd >= 0 && (t == -1 || t > 100))
+			watched = 1;
+		(void)poll(&pfd, pfd.fd >= 0, t);
+		spins++;
+	}
+	ok(runner_done(r) && runner_result(r)->exited &&
+	    runner_result(r)->exit_code == 0, "it ends well");
+	ok(runner_result(r)->duration >= 0.9, "after its second (%.3f s)",
+	    runner_result(r)->duration);
+	if (watched)
+		ok(spins <= 8, "the caller slept in poll (%d wakeups)", spins);
+	else
+		tap_diag("no exit watch here: %d wakeups", spins);
+	runner_free(r);
+	diag_free(&dl);
+}
+
 /* ltpscope started with stdin and stderr closed still feeds its tests. */
 static void
 test_closed_stdio(void)
@@ -673,5 +775,7 @@ main(void)
 	test_closed_stdio();
 	test_flood_and_bytes();
 	test_nonblocking_and_stop();
+	test_output_closed_early();
+	test_spares();
 	return tap_done();
 }

@@ -24,6 +24,16 @@
  * reap the runner's children for it (no waitpid(-1) in a SIGCHLD
  * handler: the exit status would be lost).  File descriptors the
  * caller opened without O_CLOEXEC are inherited by the test.
+ *
+ * Stragglers: when the leader has exited, the rest of its session is
+ * looked for (and killed, with the descendants that left it) if the
+ * output is still held open.  When the output ended with the leader,
+ * nobody holds the pty or pipe any more and the look, a listing of
+ * every process, is skipped: a session member that had closed all its
+ * descriptors on the output is then not found.  A timeout or a stop
+ * always signals the whole session.  Closing the pty at the end of
+ * output hangs up the session: a test that closes its output and goes
+ * on gets SIGHUP.
  */
 #ifndef LTPSCOPE_RUNNER_H
 #define LTPSCOPE_RUNNER_H
@@ -98,13 +108,19 @@ struct runner	*runner_start(const struct runner_opts *, const char *cmdline,
 struct runner	*runner_startv(const struct runner_opts *, char *const argv[],
 		    struct diaglist *);
 
-/* The descriptor to poll for POLLIN; -1 once output has ended. */
+/*
+ * The descriptor to poll for POLLIN: the output while it lasts; after
+ * it has ended, while the test is still to be reaped, one that becomes
+ * readable when the test exits (pidfd or kqueue, exitwatch.h) where
+ * the system has it; -1 when there is nothing to wait for.
+ */
 int		 runner_fd(const struct runner *);
 /*
  * Milliseconds until runner_service() must run again even if the fd
  * stays quiet (timeout, grace, reaping); -1: only when the fd is ready.
- * Small while the leader's end is pending, since the runner installs no
- * SIGCHLD handler; a caller with one may call runner_service() sooner.
+ * Without an exit watch, small while the leader's end is pending, since
+ * the runner installs no SIGCHLD handler; a caller with one may call
+ * runner_service() sooner.
  */
 int		 runner_poll_timeout(const struct runner *);
 /*
@@ -129,6 +145,14 @@ void		 runner_free(struct runner *);
 /* Starts, services until done, fills *res.  -1 if it could not start. */
 int		 runner_run(const struct runner_opts *, const char *cmdline,
 		    struct runner_result *, struct diaglist *);
+
+/*
+ * To start the next test sooner, runner_start() makes a fresh TMPDIR
+ * and pty for it while the current test runs (never one used before).
+ * This removes and closes them; it runs at exit by itself, and a
+ * caller may call it sooner (before it forks, say).
+ */
+void		 runner_release_spares(void);
 
 /* 1 if the line needs /bin/sh -c (has shell metacharacters). */
 int		 runner_needs_shell(const char *cmdline);

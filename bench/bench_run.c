@@ -1,0 +1,337 @@
+/*
+ * What a whole `ltpscope run` costs per test: 200 "tiny" tests (exit 0
+ * at once) in a fake LTP install, run by the ltpscope binary -- engine,
+ * runner, parser, and the store committing with synchronous=FULL
+ * before and after every test -- against the same 200 runs from a
+ * plain shell loop, measured here, now.  Run from the repository root
+ * (make bench); LTPSCOPE_BIN names the binary (./ltpscope).
+ *
+ * Benchmarks: the ratio is the run's time over the shell loop's for the
+ * same tests: how much longer a queue of trivial tests takes through
+ * ltpscope, whose every result must survive kill -9 and a kernel
+ * panic.  The same run with its database on a memory file system
+ * (/dev/shm, or LTPSCOPE_BENCH_MEMDIR), where fsync(2) costs nothing,
+ * shows how much of that is the commits; one commit is also timed
+ * alone.  bench_runner breaks down the runner's own share.  Each
+ * method runs in ROUNDS interleaved rounds; the figures are the median
+ * round, the ratios the median of the rounds' ratios.
+ */
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <spawn.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltpscope/status.h"
+#include "bench.h"
+
+#define NTESTS		200
+#define ROUNDS		5
+#define COMMITS		100	/* per round of the commit timing */
+#define TINY		"tests/ltpfake/bin/tiny"
+
+enum { M_SHELL, M_RUN, M_RUNMEM, M_COMMIT, NM };
+
+extern char **environ;
+
+static char work[1024];		/* fake LTPROOT and databases */
+static char memdir[1024];	/* "" when there is none */
+static char tiny[PATH_MAX + 64];
+static const char *bin;
+
+static void
+die(const char *what)
+{
+	fprintf(stderr, "bench_run: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+/* $work/ltp: testcases/bin/tiny and a runtest file of NTESTS lines. */
+static void
+make_ltproot(void)
+{
+	char path[sizeof(work) + 64];
+	FILE *fp;
+	int i;
+
+	(void)snprintf(path, sizeof(path), "%s/ltp", work);
+	if (mkdir(path, 0755) == -1)
+		die(path);
+	(void)snprintf(path, sizeof(path), "%s/ltp/testcases", work);
+	if (mkdir(path, 0755) == -1)
+		die(path);
+	(void)snprintf(path, sizeof(path), "%s/ltp/testcases/bin", work);
+	if (mkdir(path, 0755) == -1)
+		die(path);
+	(void)snprintf(path, sizeof(path), "%s/ltp/testcases/bin/tiny",
+	    work);
+	if (symlink(tiny, path) == -1)
+		die(path);
+	(void)snprintf(path, sizeof(path), "%s/ltp/runtest", work);
+	if (mkdir(path, 0755) == -1)
+		die(path);
+	(void)snprintf(path, sizeof(path), "%s/ltp/runtest/syscalls", work);
+	if ((fp = fopen(path, "w")) == NULL)
+		die(path);
+	for (i = 0; i < NTESTS; i++)
+		fprintf(fp, "tiny%03d tiny\n", i);
+	if (fclose(fp) == EOF)
+		die(path);
+	(void)snprintf(path, sizeof(path), "%s/ltp/Version", work);
+	if ((fp = fopen(path, "w")) == NULL)
+		die(path);
+	fprintf(fp, "20260529-bench\n");
+	(void)fclose(fp);
+}
+
+static void
+remove_db(const char *db)
+{
+	char p[PATH_MAX];
+
+	(void)unlink(db);
+	(void)snprintf(p, sizeof(p), "%s-wal", db);
+	(void)unlink(p);
+	(void)snprintf(p, sizeof(p), "%s-shm", db);
+	(void)unlink(p);
+	(void)snprintf(p, sizeof(p), "%s-lock", db);	/* the store's */
+	(void)unlink(p);
+}
+
+/* Passed results in db's newest run: -1 on error. */
+static int
+count_passes(const char *db)
+{
+	sqlite3 *h;
+	sqlite3_stmt *s;
+	int n = -1;
+
+	if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_prepare_v2(h, "SELECT count(*) FROM results WHERE "
+	    "status = ? AND run_id = (SELECT max(id) FROM runs)", -1, &s,
+	    NULL) == SQLITE_OK) {
+		sqlite3_bind_int(s, 1, TS_PASS);
+		if (sqlite3_step(s) == SQLITE_ROW)
+			n = sqlite3_column_int(s, 0);
+		sqlite3_finalize(s);
+	}
+	sqlite3_close(h);
+	return n;
+}
+
+/* Seconds for `ltpscope run` of the whole runtest file, db in dir. */
+static double
+bench_run(const char *dir)
+{
+	posix_spawn_file_actions_t fa;
+	char db[sizeof(work) + 32], root[sizeof(work) + 32];
+	char *argv[] = { (char *)bin, (char *)"run", (char *)"-d", db,
+	    (char *)"-L", root, NULL };
+	double t0, t;
+	pid_t pid;
+	int st, n;
+
+	(void)snprintf(db, sizeof(db), "%s/bench.db", dir);
+	(void)snprintf(root, sizeof(root), "%s/ltp", work);
+	remove_db(db);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	t0 = bench_now();
+	if ((errno = posix_spawn(&pid, bin, &fa, NULL, argv, environ)) != 0)
+		die(bin);
+	if (waitpid(pid, &st, 0) != pid)
+		die("waitpid");
+	t = bench_now() - t0;
+	posix_spawn_file_actions_destroy(&fa);
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		fprintf(stderr, "bench_run: %s run failed (status %d)\n", bin,
+		    st);
+		exit(1);
+	}
+	if ((n = count_passes(db)) != NTESTS) {
+		fprintf(stderr, "bench_run: %d of %d results stored\n", n,
+		    NTESTS);
+		exit(1);
+	}
+	remove_db(db);
+	return t;
+}
+
+/* Seconds for the shell loop, less starting the shell. */
+static double
+bench_shell(void)
+{
+	char cmd[sizeof(tiny) + 128];
+	double t0, t1, t2;
+
+	(void)snprintf(cmd, sizeof(cmd), "i=0; while [ $i -lt %d ]; do %s; "
+	    "i=$((i + 1)); done", NTESTS, tiny);
+	t0 = bench_now();
+	if (system("i=0") != 0)
+		die("sh");
+	t1 = bench_now();
+	if (system(cmd) != 0)
+		die("shell loop");
+	t2 = bench_now();
+	return t2 - t1 - (t1 - t0);
+}
+
+/* Seconds per commit of one row, WAL and synchronous=FULL, in dir. */
+static double
+bench_commit(const char *dir)
+{
+	char db[sizeof(work) + 32];
+	sqlite3 *h;
+	double t0, t;
+	int i, rc;
+
+	(void)snprintf(db, sizeof(db), "%s/commit.db", dir);
+	remove_db(db);
+	if (sqlite3_open(db, &h) != SQLITE_OK)
+		die(db);
+	rc = sqlite3_exec(h, "PRAGMA journal_mode=WAL; PRAGMA synchronous="
+	    "FULL; CREATE TABLE t (a INTEGER, b TEXT)", NULL, NULL, NULL);
+	t0 = bench_now();
+	for (i = 0; rc == SQLITE_OK && i < COMMITS; i++)
+		rc = sqlite3_exec(h, "BEGIN IMMEDIATE; INSERT INTO t VALUES "
+		    "(1, 'a result row'); COMMIT", NULL, NULL, NULL);
+	t = (bench_now() - t0) / COMMITS;
+	if (rc != SQLITE_OK) {
+		fprintf(stderr, "bench_run: %s: %s\n", db, sqlite3_errmsg(h));
+		exit(1);
+	}
+	sqlite3_close(h);
+	remove_db(db);
+	return t;
+}
+
+static double
+bench_method(int m)
+{
+	switch (m) {
+	case M_SHELL:
+		return bench_shell();
+	case M_RUN:
+		return bench_run(work);
+	case M_RUNMEM:
+		return memdir[0] != '\0' ? bench_run(memdir) : 1;
+	default:
+		return bench_commit(work);
+	}
+}
+
+/* A scratch directory below base, or "" if none can be made. */
+static void
+scratch(char *buf, size_t len, const char *base)
+{
+	struct stat st;
+
+	buf[0] = '\0';
+	if (base == NULL || stat(base, &st) == -1 || !S_ISDIR(st.st_mode))
+		return;
+	(void)snprintf(buf, len, "%s/ltpscope-bench.XXXXXX", base);
+	if (mkdtemp(buf) == NULL)
+		buf[0] = '\0';
+}
+
+static void
+cleanup(void)
+{
+	char p[sizeof(work) + 64];
+
+	(void)snprintf(p, sizeof(p), "%s/ltp/runtest/syscalls", work);
+	(void)unlink(p);
+	(void)snprintf(p, sizeof(p), "%s/ltp/runtest", work);
+	(void)rmdir(p);
+	(void)snprintf(p, sizeof(p), "%s/ltp/testcases/bin/tiny", work);
+	(void)unlink(p);
+	(void)snprintf(p, sizeof(p), "%s/ltp/testcases/bin", work);
+	(void)rmdir(p);
+	(void)snprintf(p, sizeof(p), "%s/ltp/testcases", work);
+	(void)rmdir(p);
+	(void)snprintf(p, sizeof(p), "%s/ltp/Version", work);
+	(void)unlink(p);
+	(void)snprintf(p, sizeof(p), "%s/ltp", work);
+	(void)rmdir(p);
+	(void)rmdir(work);
+	if (memdir[0] != '\0')
+		(void)rmdir(memdir);
+}
+
+int
+main(void)
+{
+	static double t[NM][ROUNDS], q[NM][ROUNDS];
+	double med[NM], rat[NM];
+	const char *base, *mem;
+	char cwd[PATH_MAX];
+	int r, m, k;
+
+	if ((bin = getenv("LTPSCOPE_BIN")) == NULL || *bin == '\0')
+		bin = "./ltpscope";
+	if ((base = getenv("TMPDIR")) == NULL || base[0] != '/')
+		base = "/tmp";
+	if ((mem = getenv("LTPSCOPE_BENCH_MEMDIR")) == NULL)
+		mem = "/dev/shm";
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		die("getcwd");
+	(void)snprintf(tiny, sizeof(tiny), "%s/%s", cwd, TINY);
+	if (access(tiny, X_OK) == -1 || access(bin, X_OK) == -1) {
+		fprintf(stderr, "bench_run: needs %s and %s (make bench)\n",
+		    TINY, bin);
+		return 1;
+	}
+	scratch(work, sizeof(work), base);
+	if (work[0] == '\0')
+		die(base);
+	scratch(memdir, sizeof(memdir), mem);
+	make_ltproot();
+
+	for (m = 0; m < NM; m++)	/* warm the caches */
+		(void)bench_method(m);
+	for (r = 0; r < ROUNDS; r++)
+		for (k = 0; k < NM; k++) {
+			m = (r + k) % NM;
+			t[m][r] = bench_method(m);
+		}
+	for (m = 0; m < NM; m++) {
+		for (r = 0; r < ROUNDS; r++)
+			q[m][r] = t[m][r] / t[M_SHELL][r];
+		med[m] = bench_median(t[m], ROUNDS);
+		rat[m] = bench_median(q[m], ROUNDS);
+	}
+	cleanup();
+
+	printf("run: `ltpscope run` of %d tiny tests vs a shell loop "
+	    "running them; %d interleaved rounds, median round and median "
+	    "ratio\n", NTESTS, ROUNDS);
+	printf("run: shell loop                      %6.3f s  %5.0f us/test  "
+	    "baseline\n", med[M_SHELL], med[M_SHELL] / NTESTS * 1e6);
+	printf("run: ltpscope run, db in %-11s %6.3f s  %5.0f us/test  ratio "
+	    "%.2f\n", base, med[M_RUN], med[M_RUN] / NTESTS * 1e6,
+	    rat[M_RUN]);
+	if (memdir[0] != '\0')
+		printf("run: ltpscope run, db in %-11s %6.3f s  %5.0f us/test  "
+		    "ratio %.2f (no fsync cost)\n", mem, med[M_RUNMEM],
+		    med[M_RUNMEM] / NTESTS * 1e6, rat[M_RUNMEM]);
+	else
+		printf("run: no memory file system at %s: the run without "
+		    "fsync costs is skipped\n", mem);
+	printf("run: one WAL commit with synchronous=FULL in %s: %.0f us; "
+	    "the engine commits twice per test (a \"running\" row before, "
+	    "the result after)\n", base, med[M_COMMIT] * 1e6);
+	printf("run:   so about %.0f us/test of the run's %.0f us/test over "
+	    "the shell loop are durability\n", 2 * med[M_COMMIT] * 1e6,
+	    (med[M_RUN] - med[M_SHELL]) / NTESTS * 1e6);
+	return 0;
+}
