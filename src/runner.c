@@ -703,14 +703,13 @@ runner_reap(struct runner *r)
 	} else if (si.si_pid != r->pid)
 		return;
 	/*
-	 * Stragglers: a session member that still writes to the pty (or
-	 * pipe) keeps it open, so when output has ended with the leader
-	 * nobody is left to look for, and the listing (tens of
-	 * microseconds a test) is skipped.  Otherwise the quick search (no
-	 * ppids) tells whether there are any; if there are, their own
-	 * descendants count too.
+	 * Stragglers: always look, even when output ended with the leader,
+	 * since a member that closed its descriptors (a daemon) would
+	 * otherwise outlive the test.  The quick search (no ppids) costs
+	 * tens of microseconds; only when it finds someone do their own
+	 * descendants get listed too.
 	 */
-	if (r->fd >= 0 && runner_session_left(r->pid) != 0) {
+	if (runner_session_left(r->pid) != 0) {
 		n = procs_signal_session(r->pid,
 		    PROCS_DESCENDANTS | PROCS_NOT_LEADER, SIGKILL);
 		if (n > 0)

@@ -380,7 +380,11 @@ test_sigint(void)
 		    tap_shared_path("linux/syscall_64.tbl"), (char *)0);
 		_exit(127);
 	}
-	usleep(120000);
+	{
+		struct timespec ts = { 0, 120000000L };
+
+		nanosleep(&ts, NULL);
+	}
 	kill(pid, SIGINT);
 	waitpid(pid, &st, 0);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 1, "^C ends the run, exit 1");
