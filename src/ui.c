@@ -782,6 +782,7 @@ cmd_ui(int argc, char **argv)
 	if (ui.views[0].ops->free != NULL)
 		ui.views[0].ops->free(&ui.views[0]);
 	ui_run_free(&ui);
+	ui_triage_free(&ui);
 	ui_free_catalogue(ui.rows, ui.nrows);
 	linering_free(ui.ring);
 	ltpout_free(ui.parser);

@@ -30,11 +30,13 @@ static EditLine	*ui_el;
 static History	*ui_hist;
 static char	 ui_histfile[1100];
 
+static const char *ui_prompt_text = ":";
+
 static char *
 ui_el_prompt(EditLine *el)
 {
 	(void)el;
-	return (char *)":";
+	return (char *)ui_prompt_text;
 }
 
 static void
@@ -241,15 +243,17 @@ ui_cmdline_exec(struct ui *ui, const char *line)
 	runtest_argv_free(argv);
 }
 
-void
-ui_cmdline(struct ui *ui)
+char *
+ui_readline(struct ui *ui, const char *prompt, int history_too)
 {
 	HistEvent ev;
 	const char *line;
 	char *copy;
 	int count = 0;
 
+	(void)ui;
 	ui_el_init();
+	ui_prompt_text = prompt;
 	/* The bottom line is libedit's while it reads. */
 	move(LINES - 1, 0);
 	clrtoeol();
@@ -270,13 +274,24 @@ ui_cmdline(struct ui *ui)
 	clearok(curscr, TRUE);
 	refresh();
 	if (copy == NULL)
-		return;
+		return NULL;
 	copy[strcspn(copy, "\r\n")] = '\0';
-	if (copy[0] != '\0') {
+	if (history_too && copy[0] != '\0') {
 		history(ui_hist, &ev, H_ENTER, copy);
 		if (ui_histfile[0] != '\0')
 			(void)history(ui_hist, &ev, H_SAVE, ui_histfile);
-		ui_cmdline_exec(ui, copy);
 	}
-	free(copy);
+	return copy;
+}
+
+void
+ui_cmdline(struct ui *ui)
+{
+	char *line;
+
+	if ((line = ui_readline(ui, ":", 1)) == NULL)
+		return;
+	if (line[0] != '\0')
+		ui_cmdline_exec(ui, line);
+	free(line);
 }

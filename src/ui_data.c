@@ -13,6 +13,7 @@
 #include "ltpscope/diag.h"
 #include "ltpscope/store.h"
 #include "ltpscope/suite.h"
+#include "ltpscope/triage_store.h"
 #include "ltpscope/ui.h"
 #include "ltpscope/xmalloc.h"
 
@@ -95,9 +96,10 @@ ui_catalogue_results(struct suite *s, struct store *st,
     struct ui_sysrow *rows, size_t nrows)
 {
 	struct store_result *res = NULL;
+	struct triage_tag *tags = NULL;
 	struct diaglist dl;
 	const char **names;
-	size_t i, j, nres = 0;
+	size_t i, j, nres = 0, ntags = 0;
 	int *ntests;
 	unsigned (*last)[TS__COUNT];
 	long k;
@@ -133,6 +135,29 @@ ui_catalogue_results(struct suite *s, struct store *st,
 	}
 	diag_free(&dl);
 	store_results_free(res, nres);
+	for (i = 0; i < nrows; i++)
+		rows[i].category[0] = '\0';
+	diag_init(&dl);
+	if (st != NULL && store_tags_list(st, 0, NULL, &tags, &ntags, &dl) ==
+	    STORE_OK) {
+		/* A syscall shows the category of one of its tests' tags. */
+		for (i = 0; i < ntags; i++) {
+			const struct ltptest *t = ltpindex_find(&s->idx,
+			    tags[i].tag);
+
+			if (t == NULL || t->nsyscalls == 0 ||
+			    tags[i].state == TAG_RESOLVED)
+				continue;
+			for (j = 0; j < nrows; j++)
+				if (strcmp(rows[j].name, t->syscalls[0]) == 0 &&
+				    rows[j].category[0] == '\0')
+					snprintf(rows[j].category,
+					    sizeof(rows[j].category), "%s",
+					    tags[i].category);
+		}
+	}
+	store_tags_free(tags, ntags);
+	diag_free(&dl);
 	for (i = 0; i < nrows; i++) {
 		k = ui_bsearch(names, nrows, rows[i].name);
 		rows[i].ntests = k >= 0 ? ntests[k] : 0;
@@ -169,8 +194,9 @@ void
 ui_testrow_update(struct store *st, struct ui_testrow *r)
 {
 	struct store_result *h = NULL;
+	struct triage_tag *tags = NULL;
 	struct diaglist dl;
-	size_t n = 0, i, k = 0;
+	size_t n = 0, i, k = 0, ntags = 0;
 
 	r->has_result = 0;
 	r->history[0] = '\0';
@@ -192,6 +218,16 @@ ui_testrow_update(struct store *st, struct ui_testrow *r)
 		r->nwarn = h[0].nwarn;
 	}
 	store_results_free(h, n);
+	r->category[0] = r->tagstate[0] = '\0';
+	if (st != NULL && store_tags_list(st, 0, r->tag, &tags, &ntags,
+	    &dl) == STORE_OK && ntags > 0) {
+		snprintf(r->category, sizeof(r->category), "%s",
+		    tags[0].category);
+		if (tags[0].state != TAG_FAILING)
+			snprintf(r->tagstate, sizeof(r->tagstate), "%s",
+			    tag_state_name(tags[0].state));
+	}
+	store_tags_free(tags, ntags);
 	diag_free(&dl);
 }
 
@@ -219,6 +255,18 @@ ui_load_tests(struct suite *s, struct store *st, const char *const *names,
 		rows[i].syscall = xstrdup(suite_test_syscall(t));
 		rows[i].cmdline = xstrdup(t->cmdline);
 		ui_testrow_update(st, &rows[i]);
+		if (s->meta != NULL) {
+			const struct ltpmeta_test *m;
+			char req[512];
+
+			rows[i].doc = ltpmeta_doc(s->meta, t->tag,
+			    &rows[i].ndoc);
+			if ((m = ltpmeta_test(s->meta, t->tag)) != NULL) {
+				ltpmeta_requirements(m, req, sizeof(req));
+				if (req[0] != '\0')
+					rows[i].requires = xstrdup(req);
+			}
+		}
 	}
 	free(picked);
 	*rowsp = rows;

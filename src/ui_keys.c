@@ -124,9 +124,12 @@ key_filter(struct ui *ui)
 static void
 key_next_match(struct ui *ui)
 {
-	if (!ui->focus_pane || ui->search[0] == '\0') {
-		ui_message(ui, 0, "n finds the next match of a search in the "
-		    "output pane (Tab, then /)");
+	if (!ui->focus_pane) {
+		ui_triage_note(ui, 0);
+		return;
+	}
+	if (ui->search[0] == '\0') {
+		ui_message(ui, 0, "search the output first: /");
 		return;
 	}
 	(void)ui_pane_search(ui, ui->search, 1);
@@ -254,6 +257,7 @@ ui_open_tests(struct ui *ui, const char *const *names, size_t n)
 		if (why != NULL)
 			rows[i].skip = xstrdup(why);
 	}
+	ui_triage_suggest_rows(ui, rows, nrows);
 	ui_push_view(ui, UK_TESTS);
 	v = ui_top(ui);
 	view_tests_init(v, rows, nrows);
@@ -285,6 +289,12 @@ key_enter(struct ui *ui)
 	case UK_RESULTS:
 		ui_pane_show_output(ui, view_tests_current(ui_top(ui)));
 		break;
+	case UK_PICK:
+		ui_triage_picked(ui);
+		break;
+	case UK_TEXT:
+		ui_triage_open_row(ui);
+		break;
 	case UK_RUNS:
 		if ((run = view_runs_current(ui_top(ui))) == NULL)
 			break;
@@ -293,6 +303,7 @@ key_enter(struct ui *ui)
 			    (long long)run->id);
 			break;
 		}
+		ui_triage_suggest_rows(ui, rows, n);
 		ui_push_view(ui, UK_RESULTS);
 		v = ui_top(ui);
 		view_tests_init(v, rows, n);
@@ -459,6 +470,48 @@ key_quit_now(struct ui *ui)
 	ui->quit = 1;
 }
 
+static void
+key_tag(struct ui *ui)
+{
+	ui_triage_pick(ui);
+}
+
+static void
+key_note_editor(struct ui *ui)
+{
+	ui_triage_note(ui, 1);
+}
+
+static void
+key_accept(struct ui *ui)
+{
+	ui_triage_accept(ui);
+}
+
+static void
+key_compare(struct ui *ui)
+{
+	ui_triage_compare(ui);
+}
+
+static void
+key_shoplist(struct ui *ui)
+{
+	ui_triage_shoplist(ui);
+}
+
+static void
+key_export(struct ui *ui)
+{
+	ui_triage_export(ui);
+}
+
+static void
+key_baseline(struct ui *ui)
+{
+	ui_triage_baseline(ui);
+}
+
 const struct ui_key ui_keys[] = {
 	{ 'j', "j, Down", "move down (scroll the output when it has focus)",
 	    key_down },
@@ -484,7 +537,8 @@ const struct ui_key ui_keys[] = {
 	{ KEY_BACKSPACE, NULL, NULL, key_back },
 	{ '/', "/", "filter the catalogue by a regular expression (pcre2, "
 	    "any case); in the output, search", key_filter },
-	{ 'n', "n", "next match of the output search", key_next_match },
+	{ 'n', "n", "write a note on the tagged test; in the output, the "
+	    "next match of the search", key_next_match },
 	{ 's', "s", "sort the catalogue by number, name or state", key_sort },
 	{ '1', "1", "show all states", key_state_all },
 	{ '2', "2", "show implemented calls only", key_state_impl },
@@ -496,6 +550,16 @@ const struct ui_key ui_keys[] = {
 	    "the one under the cursor)", key_run },
 	{ 'x', "x", "stop the running test", key_stop },
 	{ 'X', "X", "stop the whole run (resumable)", key_stop_all },
+	{ 't', "t", "tag the test (or the marked ones) with a category",
+	    key_tag },
+	{ 'N', "N", "edit the test's note in $EDITOR", key_note_editor },
+	{ 'A', "A", "accept the suggested category of the test (or the "
+	    "marked ones)", key_accept },
+	{ 'C', "C", "compare the newest run with the baseline", key_compare },
+	{ 'S', "S", "the shopping list: failures by category", key_shoplist },
+	{ 'E', "E", "export the shopping list (.csv .md .json .html)",
+	    key_export },
+	{ 'b', "b", "in the runs: make the run the baseline", key_baseline },
 	{ 'T', "T", "all tests of the LTP install", key_all_tests },
 	{ 'R', "R", "the runs in the results database", key_runs },
 	{ '\t', "Tab", "move the focus between the list and the output",

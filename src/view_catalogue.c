@@ -281,7 +281,7 @@ cat_header(struct view *v)
 {
 	(void)v;
 	return "   NR  NAME                   STATE   TESTS  LAST RUN    "
-	    "FUNCTION";
+	    "[TRIAGE] FUNCTION";
 }
 
 /* The worst of a syscall's latest results, for the LAST RUN column. */
@@ -353,6 +353,14 @@ cat_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 		ui_attr_off(ui, ui_status_elem(worst));
 	} else
 		x = cat_col(y, x, "-", 12, width);
+	if (x < width && r->category[0] != '\0') {
+		/* The cause someone wrote down matters more than the name. */
+		ui_attr_on(ui, TE_TITLE);
+		x += ui_put(y, x, "[", width - x, 0);
+		x += ui_put(y, x, r->category, width - x, 0);
+		x += ui_put(y, x, "] ", width - x, 0);
+		ui_attr_off(ui, TE_TITLE);
+	}
 	if (x < width)
 		ui_put(y, x, r->function, width - x, 1);
 }

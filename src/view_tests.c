@@ -27,6 +27,7 @@ ui_testrows_free(struct ui_testrow *rows, size_t n)
 		free(rows[i].syscall);
 		free(rows[i].cmdline);
 		free(rows[i].skip);
+		free(rows[i].requires);
 	}
 	free(rows);
 }
@@ -105,8 +106,8 @@ static const char *
 tests_header(struct view *v)
 {
 	(void)v;
-	return "  TEST                 SYSCALL          STATUS       TIME  "
-	    "HISTORY   P/F/B/C/W";
+	return "  TEST               SYSCALL     STATUS         TIME HISTORY  "
+	    "TRIAGE";
 }
 
 static int
@@ -124,7 +125,7 @@ static void
 tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 {
 	struct ui_testrow *r = view_tests_row(v, i);
-	char buf[64];
+	char buf[96];
 	int x = 0;
 
 	if (r->marked)
@@ -132,29 +133,36 @@ tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 	x = tests_col(y, x, r->marked ? "*" : " ", 2, width);
 	if (r->marked)
 		ui_attr_off(ui, TE_MARK);
-	x = tests_col(y, x, r->tag, 21, width);
-	x = tests_col(y, x, r->syscall[0] ? r->syscall : "-", 17, width);
+	x = tests_col(y, x, r->tag, 19, width);
+	x = tests_col(y, x, r->syscall[0] ? r->syscall : "-", 12, width);
 	if (r->has_result) {
 		ui_attr_on(ui, ui_status_elem(r->status));
-		x = tests_col(y, x, test_status_name(r->status), 11, width);
+		x = tests_col(y, x, test_status_name(r->status), 12, width);
 		ui_attr_off(ui, ui_status_elem(r->status));
 		snprintf(buf, sizeof(buf), "%6.1fs ", r->duration_ms /
 		    1000.0);
 	} else {
 		ui_attr_on(ui, TE_DIM);
-		x = tests_col(y, x, r->skip ? "skip-list" : "not run", 11,
+		x = tests_col(y, x, r->skip ? "skip-list" : "not run", 12,
 		    width);
 		ui_attr_off(ui, TE_DIM);
 		snprintf(buf, sizeof(buf), "%6s  ", "-");
 	}
 	x = tests_col(y, x, buf, 8, width);
-	x = tests_col(y, x, r->history[0] ? r->history : "-", 10, width);
-	if (r->has_result) {
-		snprintf(buf, sizeof(buf), "%u/%u/%u/%u/%u", r->npass,
-		    r->nfail, r->nbroken, r->nconf, r->nwarn);
-		x = tests_col(y, x, buf, 16, width);
-	}
-	if (x < width && r->skip != NULL)
+	x = tests_col(y, x, r->history[0] ? r->history : "-", 9, width);
+	if (r->category[0] != '\0') {
+		snprintf(buf, sizeof(buf), "%s%s%s", r->category,
+		    r->tagstate[0] ? " " : "", r->tagstate);
+		ui_attr_on(ui, TE_TITLE);
+		x = tests_col(y, x, buf, width - x, width);
+		ui_attr_off(ui, TE_TITLE);
+	} else if (r->suggest[0] != '\0') {
+		/* A rule's guess, not yet anyone's word: A accepts it. */
+		snprintf(buf, sizeof(buf), "%s?", r->suggest);
+		ui_attr_on(ui, TE_DIM);
+		x = tests_col(y, x, buf, width - x, width);
+		ui_attr_off(ui, TE_DIM);
+	} else if (r->skip != NULL && x < width)
 		ui_put(y, x, r->skip, width - x, 1);
 }
 
@@ -179,6 +187,7 @@ tests_draw_detail(struct ui *ui, struct view *v, int y, int h)
 {
 	struct ui_testrow *r = view_tests_current(v);
 	int end = y + h;
+	size_t i;
 
 	if (r == NULL || h <= 0)
 		return;
@@ -191,6 +200,19 @@ tests_draw_detail(struct ui *ui, struct view *v, int y, int h)
 		ui_putf(y++, 0, COLS, "  syscall  %s", r->syscall);
 	if (y < end && r->skip)
 		ui_putf(y++, 0, COLS, "  skip     %s", r->skip);
+	if (y < end && r->has_result)
+		ui_putf(y++, 0, COLS, "  counts   %u pass, %u fail, %u broken, "
+		    "%u conf, %u warn", r->npass, r->nfail, r->nbroken,
+		    r->nconf, r->nwarn);
+	if (y < end && r->category[0])
+		ui_putf(y++, 0, COLS, "  triage   %s %s", r->category,
+		    r->tagstate);
+	if (y < end && r->requires)
+		ui_putf(y++, 0, COLS, "  needs    %s", r->requires);
+	/* What the test checks, in LTP's own words (its metadata). */
+	for (i = 0; y < end && i < r->ndoc; i++)
+		ui_putf(y++, 0, COLS, "  %s %s", i == 0 ? "checks  " : "        ",
+		    r->doc[i]);
 	if (y < end)
 		ui_putf(y++, 0, COLS, "  history  %s (oldest to newest: . pass"
 		    ", F fail, B broken, c conf, w warn, T timeout, S "

@@ -157,6 +157,45 @@ test_demo(void)
 	has_str(tmux_screen(), "TFAIL: open(O_TMPFILE) failed: EINVAL",
 	    "the failing line is there");
 
+	/* Triage: a rule's suggestion, a tag, a note, the shopping list. */
+	has_str(line_with("open02", buf, sizeof(buf)),
+	    "unsupported-flag?", "a rule suggests unsupported-flag");
+	tmux_keys("t");
+	ok(tmux_wait_for("category for open02", 2000), "t opens the picker");
+	has_str(tmux_screen(), "missing-syscall", "it lists the categories");
+	tmux_keys("Enter");
+	ok(tmux_wait_for("open02 tagged unsupported-flag", 2000),
+	    "Enter tags the test with the suggested category");
+	has_str(line_with("open02", buf, sizeof(buf)), "unsupported-flag",
+	    "the tag shows in the list");
+	ok(strstr(buf, "?") == NULL, "no longer a mere suggestion");
+	tmux_keys("n");
+	tmux_keys("-l 'needs O_TMPFILE in the vfs, \"quoted\"'");
+	tmux_keys("Enter");
+	ok(tmux_wait_for("note saved on open02", 3000), "n saves a note");
+	tmux_keys("S");
+	ok(tmux_wait_for("shopping list of run 1", 2000),
+	    "S shows the shopping list");
+	s = tmux_screen();
+	has_str(s, "unsupported-flag (1)", "grouped by category");
+	has_str(s, "needs O_TMPFILE in the vfs", "with the note");
+	tmux_keys("E");
+	snprintf(buf, sizeof(buf), "-l '%s/shop.csv'", tap_tmpdir());
+	tmux_keys(buf);
+	tmux_keys("Enter");
+	ok(tmux_wait_for("shopping list written to", 3000), "E exports");
+	{
+		char path[1200], *csv;
+
+		snprintf(path, sizeof(path), "%s/shop.csv", tap_tmpdir());
+		csv = tap_slurp(path, NULL);
+		has_str(csv, "open02", "the CSV lists open02");
+		has_str(csv, "\"needs O_TMPFILE in the vfs, \"\"quoted\"\"\"",
+		    "the note, quoted as RFC 4180 says");
+		free(csv);
+	}
+	tmux_keys("q");
+
 	tmux_keys("q R");
 	ok(tmux_wait_for("runs: 1 in", 2000), "R lists the runs");
 	has_str(line_with("finished", buf, sizeof(buf)), "3    1",
@@ -219,6 +258,16 @@ mkroot(const char *dir)
 	fprintf(fp, "read01 flood 50\nread02 pass\nread03 pass\n"
 	    "pause01 hang\nmmap01 escapes\n");
 	fclose(fp);
+	/* LTP's metadata, with what read02 checks. */
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/metadata/ltp.json", dir);
+	fp = fopen(path, "w");
+	fprintf(fp, "{\"testsuite\": {}, \"defaults\": {}, \"tests\": {"
+	    "\"read02\": {\"doc\": [\"Verify that read(2) returns what "
+	    "was written.\", \"\", \"Also a second paragraph.\"], "
+	    "\"groups\": [\"read\"], \"needs_root\": \"1\"}}}\n");
+	fclose(fp);
 }
 
 static void
@@ -241,6 +290,11 @@ test_fake(void)
 	tmux_keys("-l '^read$'");
 	tmux_keys("Enter Enter");
 	ok(tmux_wait_for("tests of read: 3", 3000), "the tests of read");
+	tmux_keys("j d");
+	ok(tmux_wait_for("checks   Verify that read(2) returns what was "
+	    "written.", 2000), "d shows what read02 checks (LTP's doc)");
+	has_str(tmux_screen(), "Also a second paragraph", "all of it");
+	tmux_keys("d k");
 
 	/* 50 MB of output: the pane fills while the cursor still moves. */
 	tmux_keys("r");
@@ -282,7 +336,7 @@ test_fake(void)
 	has_str(s, "bad utf-8 \\xff\\xfe", "bytes that are not UTF-8 as "
 	    "\\xNN");
 	has_str(s, "ltpscope  tests of mmap", "title line intact");
-	has_str(s, "  TEST                 SYSCALL", "column header intact");
+	has_str(s, "  TEST               SYSCALL", "column header intact");
 	has_str(s, "run 3 finished", "status line intact");
 
 	/* Quitting with a run in progress asks first. */

@@ -38,6 +38,7 @@ struct ui_sysrow {
 	unsigned long	 line;
 	int		 ntests;	/* LTP tests mapped to it */
 	unsigned	 last[TS__COUNT]; /* latest result of each test */
+	char		 category[40];	/* a triage tag of one of its tests */
 	int		 marked;
 };
 
@@ -52,6 +53,12 @@ struct ui_testrow {
 	int64_t		 duration_ms;
 	unsigned	 npass, nfail, nbroken, nconf, nwarn;
 	char		 history[17];	/* oldest .. newest, one char each */
+	char		 category[40];	/* triage tag, "" when none */
+	char		 tagstate[16];	/* "", "resolved?", ... */
+	char		 suggest[40];	/* a rule's suggestion, "" */
+	char *const	*doc;		/* LTP's description (the suite's) */
+	size_t		 ndoc;
+	char		*requires;	/* what it needs, or NULL */
 	char		*skip;		/* skip-list reason, or NULL */
 	int		 marked;
 };
@@ -152,6 +159,19 @@ void	ui_testrows_free(struct ui_testrow *, size_t);
 extern const struct view_ops	view_runs_ops;
 void	view_runs_init(struct view *, struct ui_runrow *, size_t);
 struct ui_runrow *view_runs_current(struct view *);
+
+/* Plain lines with a key each (view_text.c): compare, shopping list. */
+struct ui_textrow {
+	char		*text;
+	enum theme_elem	 elem;
+	char		*key;		/* what Enter acts on, or NULL */
+	int64_t		 id;
+};
+extern const struct view_ops	view_text_ops;
+void	view_text_init(struct view *, const char *);
+void	view_text_add(struct view *, enum theme_elem, const char *, int64_t,
+	    const char *, ...) __attribute__((__format__(__printf__, 5, 6)));
+struct ui_textrow *view_text_current(struct view *);
 
 /* Loading data for the explorer (ui_data.c). */
 int	ui_load_catalogue(struct suite *, struct store *, struct ui_sysrow **,

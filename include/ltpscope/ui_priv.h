@@ -8,9 +8,11 @@
 
 #include <time.h>
 
+#include "ltpscope/categories.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/linering.h"
 #include "ltpscope/ltpout.h"
+#include "ltpscope/rules.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/store.h"
 #include "ltpscope/suite.h"
@@ -21,7 +23,9 @@
 #define UI_RING_LINES	20000
 #define UI_RING_BYTES	(4u * 1024 * 1024)
 
-enum ui_viewkind { UK_CATALOGUE, UK_TESTS, UK_RUNS, UK_RESULTS };
+enum ui_viewkind {
+	UK_CATALOGUE, UK_TESTS, UK_RUNS, UK_RESULTS, UK_PICK, UK_TEXT
+};
 
 enum ui_prompt {
 	UP_NONE,
@@ -80,6 +84,12 @@ struct ui {
 	int			 timeout_s;
 	int			 stop_requested;
 
+	/* Triage: categories, rules, what the picker tags. */
+	struct categories	*cats;
+	struct rules		*rules;
+	char			**pick_tags;
+	size_t			 npick;
+
 	/* Prompts and messages. */
 	enum ui_prompt		 prompting;
 	enum ui_confirm		 confirm;
@@ -134,6 +144,22 @@ void	ui_run_free(struct ui *);
 void	ui_cmdline(struct ui *);
 void	ui_cmdline_exec(struct ui *, const char *);
 void	ui_cmdline_end(void);
+/* Reads a line on the bottom line with libedit; NULL on EOF. */
+char	*ui_readline(struct ui *, const char *, int);
+
+/* ui_triage.c */
+void	ui_triage_load(struct ui *);
+void	ui_triage_free(struct ui *);
+void	ui_triage_suggest_rows(struct ui *, struct ui_testrow *, size_t);
+void	ui_triage_pick(struct ui *);
+void	ui_triage_picked(struct ui *);
+void	ui_triage_note(struct ui *, int);
+void	ui_triage_accept(struct ui *);
+void	ui_triage_compare(struct ui *);
+void	ui_triage_shoplist(struct ui *);
+void	ui_triage_export(struct ui *);
+void	ui_triage_baseline(struct ui *);
+void	ui_triage_open_row(struct ui *);
 
 /* ui_keys.c */
 void	ui_key(struct ui *, int);

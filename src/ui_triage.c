@@ -1,0 +1,606 @@
+/*
+ * Triage in the explorer: tagging a failure with a category (t), its
+ * note (n on the bottom line, N in $EDITOR), accepting a rule's
+ * suggestion (A), the Compare screen (C), the Shopping list (S) and its
+ * export (E).  The work is the core's (triage_store, rules, compare,
+ * export); this file only asks and shows.
+ */
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <curses.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltpscope/compare.h"
+#include "ltpscope/export.h"
+#include "ltpscope/triage_store.h"
+#include "ltpscope/ui_priv.h"
+#include "ltpscope/xmalloc.h"
+
+void
+ui_triage_load(struct ui *ui)
+{
+	struct diaglist dl;
+
+	if (ui->cats != NULL)
+		return;
+	diag_init(&dl);
+	ui->cats = xcalloc(1, sizeof(*ui->cats));
+	categories_init(ui->cats);
+	(void)categories_load_default(ui->cats, &dl);
+	ui->rules = rules_new();
+	(void)rules_load_default(ui->rules, &dl);
+	if (dl.nerrors > 0) {
+		char first[512];
+		size_t i;
+
+		for (i = 0; i < dl.n && dl.v[i].level != DIAG_ERROR; i++)
+			continue;
+		diag_format(&dl.v[i], first, sizeof(first));
+		ui_message(ui, 1, "%s", first);
+	}
+	diag_free(&dl);
+}
+
+void
+ui_triage_free(struct ui *ui)
+{
+	size_t i;
+
+	if (ui->cats != NULL) {
+		categories_free(ui->cats);
+		free(ui->cats);
+	}
+	if (ui->rules != NULL)
+		rules_free(ui->rules);
+	for (i = 0; i < ui->npick; i++)
+		free(ui->pick_tags[i]);
+	free(ui->pick_tags);
+	ui->cats = NULL;
+	ui->rules = NULL;
+}
+
+/* A rule's guess for each untagged failure, shown dimmed beside it. */
+void
+ui_triage_suggest_rows(struct ui *ui, struct ui_testrow *rows, size_t n)
+{
+	struct rules_suggestion sg;
+	struct store_output out;
+	struct diaglist dl;
+	size_t i;
+
+	ui_triage_load(ui);
+	diag_init(&dl);
+	for (i = 0; i < n; i++) {
+		rows[i].suggest[0] = '\0';
+		if (!rows[i].has_result || rows[i].category[0] != '\0' ||
+		    !test_status_is_bad(rows[i].status))
+			continue;
+		memset(&out, 0, sizeof(out));
+		if (store_get_output(ui->store, rows[i].result_id, &out, &dl) !=
+		    STORE_OK)
+			continue;
+		memset(&sg, 0, sizeof(sg));
+		if (rules_suggest(ui->rules, rows[i].tag, rows[i].syscall,
+		    out.data, out.stored_size, &sg, &dl) == 1 && sg.rule)
+			snprintf(rows[i].suggest, sizeof(rows[i].suggest),
+			    "%s", sg.rule->category);
+		rules_suggestion_clear(&sg);
+		store_output_clear(&out);
+	}
+	diag_free(&dl);
+}
+
+static void
+ui_triage_refresh(struct ui *ui)
+{
+	struct view *v;
+	size_t i, j;
+
+	for (i = 1; i <= (size_t)ui->depth; i++) {
+		if (ui->kinds[i] != UK_TESTS && ui->kinds[i] != UK_RESULTS)
+			continue;
+		v = &ui->views[i];
+		for (j = 0; j < view_tests_count(v); j++) {
+			struct ui_testrow *r = view_tests_row(v, j);
+			enum test_status keep = r->status;
+			int64_t id = r->result_id;
+
+			ui_testrow_update(ui->store, r);
+			if (ui->kinds[i] == UK_RESULTS) {
+				r->status = keep;
+				r->result_id = id;
+			}
+			ui_triage_suggest_rows(ui, r, 1);
+		}
+	}
+	ui_catalogue_results(&ui->suite, ui->store, ui->rows, ui->nrows);
+}
+
+/* The tests t and n act on: the marked ones, or the cursor's. */
+static struct ui_testrow **
+ui_triage_targets(struct ui *ui, size_t *np)
+{
+	struct view *v;
+	struct ui_testrow **t, *r;
+	size_t i, n = 0, total;
+	enum ui_viewkind k = ui_top_kind(ui);
+
+	*np = 0;
+	if (k != UK_TESTS && k != UK_RESULTS) {
+		ui_message(ui, 0, "tag tests from a list of tests: Enter on a "
+		    "syscall, or R and a run");
+		return NULL;
+	}
+	v = ui_top(ui);
+	total = view_tests_count(v);
+	t = xcalloc(total + 1, sizeof(*t));
+	for (i = 0; i < total; i++)
+		if ((r = view_tests_row(v, i))->marked)
+			t[n++] = r;
+	if (n == 0 && (r = view_tests_current(v)) != NULL)
+		t[n++] = r;
+	*np = n;
+	return t;
+}
+
+void
+ui_triage_pick(struct ui *ui)
+{
+	struct ui_testrow **t;
+	struct view *v;
+	size_t n, i;
+
+	ui_triage_load(ui);
+	if ((t = ui_triage_targets(ui, &n)) == NULL || n == 0) {
+		free(t);
+		return;
+	}
+	for (i = 0; i < ui->npick; i++)
+		free(ui->pick_tags[i]);
+	ui->pick_tags = xreallocarray(ui->pick_tags, n, sizeof(char *));
+	for (i = 0; i < n; i++)
+		ui->pick_tags[i] = xstrdup(t[i]->tag);
+	ui->npick = n;
+	ui_push_view(ui, UK_PICK);
+	v = ui_top(ui);
+	view_text_init(v, "  CATEGORY          MEANING");
+	snprintf(v->title, sizeof(v->title), "category for %s%s (Enter "
+	    "picks, q cancels)", t[0]->tag, n > 1 ? " and the marked" : "");
+	for (i = 0; i < ui->cats->n; i++) {
+		const struct category *c = &ui->cats->v[i];
+
+		view_text_add(v, TE_NORMAL, c->name, 0, "  %-17s %s%s", c->name,
+		    c->meaning, c->shopping ? "" : " (not on the shopping "
+		    "list)");
+		if (strcmp(c->name, t[0]->category[0] ? t[0]->category :
+		    t[0]->suggest) == 0)
+			v->cursor = i;
+	}
+	free(t);
+}
+
+static const char *
+ui_author(void)
+{
+	const char *u = getenv("USER");
+	struct passwd *pw;
+
+	if (u != NULL && *u != '\0')
+		return u;
+	pw = getpwuid(getuid());
+	return pw != NULL ? pw->pw_name : "unknown";
+}
+
+/* Tags one test, keeping the note it had. */
+static int
+ui_triage_set(struct ui *ui, const char *test, const char *category,
+    const char *note, struct diaglist *dl)
+{
+	struct triage_tag tag, *old = NULL;
+	struct store_result res;
+	size_t nold = 0;
+	int rv;
+
+	memset(&tag, 0, sizeof(tag));
+	tag.tag = (char *)test;
+	tag.line = (char *)"";
+	tag.author = (char *)ui_author();
+	tag.status_at = -1;
+	memset(&res, 0, sizeof(res));
+	(void)store_tags_list(ui->store, 0, test, &old, &nold, dl);
+	tag.category = (char *)(category != NULL ? category : nold > 0 ?
+	    old[0].category : "");
+	tag.note = (char *)(note != NULL ? note : nold > 0 ? old[0].note :
+	    "");
+	if (tag.category[0] == '\0') {
+		store_tags_free(old, nold);
+		return -2;
+	}
+	{
+		struct store_result *h = NULL;
+		size_t nh = 0;
+
+		if (store_test_history(ui->store, test, 1, &h, &nh, dl) ==
+		    STORE_OK && nh > 0) {
+			tag.run_id = h[0].run_id;
+			tag.status_at = (int)h[0].status;
+		}
+		store_results_free(h, nh);
+	}
+	rv = store_tag_set(ui->store, &tag, dl);
+	store_tags_free(old, nold);
+	return rv == STORE_OK ? 0 : -1;
+}
+
+void
+ui_triage_picked(struct ui *ui)
+{
+	struct ui_textrow *r = view_text_current(ui_top(ui));
+	struct diaglist dl;
+	char *cat;
+	size_t i;
+	int bad = 0;
+
+	if (r == NULL || r->key == NULL)
+		return;
+	cat = xstrdup(r->key);
+	ui_pop_view(ui);
+	diag_init(&dl);
+	for (i = 0; i < ui->npick; i++)
+		if (ui_triage_set(ui, ui->pick_tags[i], cat, NULL, &dl) != 0)
+			bad++;
+	if (bad > 0 && dl.n > 0)
+		ui_message(ui, 1, "%s", dl.v[0].msg);
+	else
+		ui_message(ui, 0, "%s tagged %s%s", ui->pick_tags[0], cat,
+		    ui->npick > 1 ? " (with the marked)" : "");
+	diag_free(&dl);
+	free(cat);
+	ui_triage_refresh(ui);
+}
+
+/* A note typed on the bottom line, or written in $EDITOR. */
+void
+ui_triage_note(struct ui *ui, int editor)
+{
+	struct ui_testrow **t;
+	struct triage_tag *old = NULL;
+	struct diaglist dl;
+	size_t n, nold = 0, len;
+	char *note = NULL, path[] = "/tmp/ltpscope-note.XXXXXX";
+	const char *ed;
+	int fd, rv;
+
+	if ((t = ui_triage_targets(ui, &n)) == NULL || n == 0) {
+		free(t);
+		return;
+	}
+	diag_init(&dl);
+	(void)store_tags_list(ui->store, 0, t[0]->tag, &old, &nold, &dl);
+	if (nold == 0) {
+		ui_message(ui, 1, "%s has no category yet: t tags it first",
+		    t[0]->tag);
+		goto out;
+	}
+	if (!editor)
+		note = ui_readline(ui, "note: ", 0);
+	else {
+		if ((fd = mkstemp(path)) == -1) {
+			ui_message(ui, 1, "%s: %s", path, strerror(errno));
+			goto out;
+		}
+		len = strlen(old[0].note);
+		if (write(fd, old[0].note, len) != (ssize_t)len)
+			ui_message(ui, 1, "%s: %s", path, strerror(errno));
+		close(fd);
+		if ((ed = getenv("VISUAL")) == NULL || *ed == '\0')
+			if ((ed = getenv("EDITOR")) == NULL || *ed == '\0')
+				ed = "vi";
+		def_prog_mode();
+		endwin();
+		{
+			char cmd[2048];
+
+			snprintf(cmd, sizeof(cmd), "%s '%s'", ed, path);
+			rv = system(cmd);
+		}
+		reset_prog_mode();
+		clearok(curscr, TRUE);
+		refresh();
+		if (rv == 0)
+			note = triage_slurp(path, &len);
+		unlink(path);
+	}
+	if (note == NULL)
+		goto out;
+	if (ui_triage_set(ui, t[0]->tag, NULL, note, &dl) != 0)
+		ui_message(ui, 1, "note not saved: %s", dl.n > 0 ?
+		    dl.v[0].msg : "?");
+	else
+		ui_message(ui, 0, "note saved on %s", t[0]->tag);
+	free(note);
+	ui_triage_refresh(ui);
+out:
+	store_tags_free(old, nold);
+	diag_free(&dl);
+	free(t);
+}
+
+/* A: the rule's suggestion becomes the test's category. */
+void
+ui_triage_accept(struct ui *ui)
+{
+	struct ui_testrow **t;
+	struct diaglist dl;
+	size_t n, i, done = 0;
+
+	if ((t = ui_triage_targets(ui, &n)) == NULL || n == 0) {
+		free(t);
+		return;
+	}
+	diag_init(&dl);
+	for (i = 0; i < n; i++)
+		if (t[i]->suggest[0] != '\0' && ui_triage_set(ui, t[i]->tag,
+		    t[i]->suggest, NULL, &dl) == 0)
+			done++;
+	if (done == 0)
+		ui_message(ui, 0, "no suggestion to accept here");
+	else
+		ui_message(ui, 0, "accepted %zu suggestion%s", done,
+		    done == 1 ? "" : "s");
+	diag_free(&dl);
+	free(t);
+	ui_triage_refresh(ui);
+}
+
+static enum theme_elem
+ui_cmp_elem(enum cmp_kind k)
+{
+	switch (k) {
+	case CMP_REGRESSED:
+		return TE_FAIL;
+	case CMP_FIXED:
+		return TE_PASS;
+	case CMP_CHANGED:
+		return TE_WARN;
+	case CMP_NEW:
+	case CMP_REMOVED:
+		return TE_INFO;
+	default:
+		return TE_DIM;
+	}
+}
+
+static const char *
+ui_st_name(int s)
+{
+	return s < 0 ? "-" : test_status_name(s);
+}
+
+/* C: the newest run against the baseline (or the run before it). */
+void
+ui_triage_compare(struct ui *ui)
+{
+	struct cmp_result cr;
+	struct diaglist dl;
+	struct view *v;
+	int64_t a = 0, b = 0;
+	size_t i, k;
+	static const enum cmp_kind order[] = {
+		CMP_REGRESSED, CMP_FIXED, CMP_CHANGED, CMP_NEW, CMP_REMOVED
+	};
+
+	diag_init(&dl);
+	memset(&cr, 0, sizeof(cr));
+	if (compare_default_runs(ui->store, &a, &b, &dl) != STORE_OK ||
+	    compare_runs(ui->store, a, b, FLAKY_N, FLAKY_M, &cr, &dl) !=
+	    STORE_OK) {
+		ui_message(ui, 1, "nothing to compare: %s", dl.n > 0 ?
+		    dl.v[0].msg : "fewer than two runs");
+		diag_free(&dl);
+		return;
+	}
+	diag_free(&dl);
+	ui_push_view(ui, UK_TEXT);
+	v = ui_top(ui);
+	view_text_init(v, "  CHANGE     TEST                 SYSCALL        "
+	    "BEFORE     AFTER");
+	snprintf(v->title, sizeof(v->title), "compare run %" PRId64 " with "
+	    "run %" PRId64 ": %u regressed, %u fixed, %u changed, %u new, "
+	    "%u removed", a, b, cr.counts[CMP_REGRESSED],
+	    cr.counts[CMP_FIXED], cr.counts[CMP_CHANGED], cr.counts[CMP_NEW],
+	    cr.counts[CMP_REMOVED]);
+	for (i = 0; i < cr.nwarnings; i++)
+		view_text_add(v, TE_WARN, NULL, 0, "  warning: %s",
+		    cr.warnings[i]);
+	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++)
+		for (i = 0; i < cr.n; i++) {
+			const struct cmp_item *it = &cr.v[i];
+
+			if (it->kind != order[k])
+				continue;
+			view_text_add(v, ui_cmp_elem(it->kind), it->tag, 0,
+			    "  %-10s %-20s %-14s %-10s %-10s%s",
+			    cmp_kind_name(it->kind), it->tag, it->syscall,
+			    ui_st_name(it->status_a), ui_st_name(it->status_b),
+			    it->flaky ? " flaky" : "");
+		}
+	if (cr.n == 0 || cr.counts[CMP_SAME] == cr.n)
+		view_text_add(v, TE_DIM, NULL, 0, "  (no test changed)");
+	compare_free(&cr);
+}
+
+static int
+ui_shoplist_build(struct ui *ui, struct shoplist *sl, struct diaglist *dl)
+{
+	struct fundamental fund;
+	struct shop_opts so;
+	int rv;
+
+	ui_triage_load(ui);
+	memset(&fund, 0, sizeof(fund));
+	(void)fundamental_load_default(&fund, dl);
+	memset(&so, 0, sizeof(so));
+	so.cats = ui->cats;
+	so.rules = ui->rules;
+	so.cat = ui->suite.cat;
+	so.fund = &fund;
+	rv = shoplist_build(ui->store, &so, sl, dl);
+	fundamental_free(&fund);
+	return rv;
+}
+
+/* S: the failures grouped by category, as people fix them. */
+void
+ui_triage_shoplist(struct ui *ui)
+{
+	struct shoplist sl;
+	struct diaglist dl;
+	struct view *v;
+	size_t c, i, j;
+
+	diag_init(&dl);
+	memset(&sl, 0, sizeof(sl));
+	if (ui_shoplist_build(ui, &sl, &dl) != STORE_OK) {
+		ui_message(ui, 1, "no shopping list: %s", dl.n > 0 ?
+		    dl.v[0].msg : "no runs yet");
+		diag_free(&dl);
+		return;
+	}
+	diag_free(&dl);
+	ui_push_view(ui, UK_TEXT);
+	v = ui_top(ui);
+	view_text_init(v, "  SYSCALL         TEST                 STATUS    "
+	    "NOTE / FIRST FAILING LINE");
+	snprintf(v->title, sizeof(v->title), "shopping list of run %" PRId64
+	    ": %zu failing tests in %zu syscalls (E exports)", sl.run.id,
+	    sl.ntests, sl.n);
+	for (c = 0; c < sl.ncats; c++) {
+		const char *cat = sl.catnames[c];
+
+		view_text_add(v, TE_TITLE, NULL, 0, "%s (%u)", cat[0] ? cat :
+		    "not triaged yet", sl.catcounts[c]);
+		for (i = 0; i < sl.n; i++)
+			for (j = 0; j < sl.v[i].ntests; j++) {
+				const struct shop_test *t = &sl.v[i].tests[j];
+
+				if (strcmp(t->category, cat) != 0)
+					continue;
+				view_text_add(v, ui_status_elem(t->status),
+				    t->tag, 0, "  %-15s %-20s %-9s %s%s",
+				    sl.v[i].name, t->tag,
+				    test_status_name(t->status),
+				    t->source == SHOP_SUGGESTED ?
+				    "(suggested) " : "", t->note[0] ? t->note :
+				    t->first_line);
+			}
+	}
+	if (sl.ntests == 0)
+		view_text_add(v, TE_DIM, NULL, 0, "  (nothing failed)");
+	shoplist_free(&sl);
+}
+
+/* E: the shopping list into a file; the format follows its name. */
+void
+ui_triage_export(struct ui *ui)
+{
+	struct shoplist sl;
+	struct diaglist dl;
+	char *path, tmp[1200];
+	const char *dot;
+	FILE *fp;
+	int fmt;
+
+	path = ui_readline(ui, "export to (.csv .md .json .html): ", 0);
+	if (path == NULL || path[0] == '\0') {
+		free(path);
+		return;
+	}
+	dot = strrchr(path, '.');
+	fmt = dot != NULL ? export_format_from_name(dot + 1) : -1;
+	if (fmt < 0) {
+		ui_message(ui, 1, "%s: name it .csv, .md, .json or .html",
+		    path);
+		free(path);
+		return;
+	}
+	diag_init(&dl);
+	memset(&sl, 0, sizeof(sl));
+	if (ui_shoplist_build(ui, &sl, &dl) != STORE_OK) {
+		ui_message(ui, 1, "no shopping list: %s", dl.n > 0 ?
+		    dl.v[0].msg : "no runs yet");
+		goto out;
+	}
+	/* Written aside and renamed: a full disk leaves the old file. */
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	if ((fp = fopen(tmp, "w")) == NULL) {
+		ui_message(ui, 1, "%s: %s", tmp, strerror(errno));
+		goto out;
+	}
+	if (export_write(&sl, (enum export_format)fmt, fp) != 0 ||
+	    fclose(fp) != 0 || rename(tmp, path) != 0) {
+		ui_message(ui, 1, "%s: %s", path, strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	ui_message(ui, 0, "shopping list written to %s: %zu tests", path,
+	    sl.ntests);
+out:
+	shoplist_free(&sl);
+	diag_free(&dl);
+	free(path);
+}
+
+/* b in the runs view: that run becomes its arch's baseline. */
+void
+ui_triage_baseline(struct ui *ui)
+{
+	struct ui_runrow *r;
+	struct diaglist dl;
+
+	if (ui_top_kind(ui) != UK_RUNS ||
+	    (r = view_runs_current(ui_top(ui))) == NULL) {
+		ui_message(ui, 0, "b marks a run as the baseline: R, then b "
+		    "on the run");
+		return;
+	}
+	diag_init(&dl);
+	if (store_baseline_set(ui->store, r->id, &dl) != STORE_OK)
+		ui_message(ui, 1, "%s", dl.n > 0 ? dl.v[0].msg : "failed");
+	else
+		ui_message(ui, 0, "run %" PRId64 " is the baseline now", r->id);
+	diag_free(&dl);
+}
+
+/* Enter on a compare or shopping-list line: that test's output. */
+void
+ui_triage_open_row(struct ui *ui)
+{
+	struct ui_textrow *tr = view_text_current(ui_top(ui));
+	struct store_result *h = NULL;
+	struct ui_testrow row;
+	struct diaglist dl;
+	size_t n = 0;
+
+	if (tr == NULL || tr->key == NULL)
+		return;
+	diag_init(&dl);
+	if (store_test_history(ui->store, tr->key, 1, &h, &n, &dl) ==
+	    STORE_OK && n > 0) {
+		memset(&row, 0, sizeof(row));
+		row.tag = tr->key;
+		row.has_result = 1;
+		row.status = h[0].status;
+		row.result_id = h[0].id;
+		ui_pane_show_output(ui, &row);
+	}
+	store_results_free(h, n);
+	diag_free(&dl);
+}
