@@ -55,7 +55,7 @@ const struct cmd cmd_table[] = {
 	{ "export-logs", cmd_export_logs, "[-d db] [--force] run|last dir",
 	    "write a run as the shell tool's <syscall>/<test>.log tree" },
 	{ "ui", cmd_ui, "[--demo] [-m file]... [-L dir] [-f runtest]... "
-	    "[-d db] [--timeout s] [--theme name]",
+	    "[-d db] [--timeout s] [-j jobs] [--theme name]",
 	    "open the explorer (the default without a subcommand)" },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -449,11 +449,11 @@ ui_now_ms(void)
 static int
 ui_loop(struct ui *ui)
 {
-	struct pollfd pfd[3];
+	struct pollfd pfd[2 + 64];
 	unsigned char sigs[64];
 	ssize_t n, i;
 	long last_draw = 0, now;
-	int ch, np, timeout, efd;
+	int ch, np, timeout;
 
 	ui_draw(ui);
 	last_draw = ui_now_ms();
@@ -468,13 +468,9 @@ ui_loop(struct ui *ui)
 		np = 2;
 		timeout = -1;
 		if (ui->eng != NULL) {
-			efd = engine_fd(ui->eng);
+			/* Every busy worker's output, with -j several. */
+			np += (int)engine_pollfds(ui->eng, pfd + 2, 64);
 			timeout = engine_poll_timeout(ui->eng);
-			if (efd >= 0) {
-				pfd[2].fd = efd;
-				pfd[2].events = POLLIN;
-				np = 3;
-			}
 			/* The status line's clock ticks once a second. */
 			if (timeout < 0 || timeout > 1000)
 				timeout = 1000;
@@ -662,6 +658,53 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 	return rv;
 }
 
+/*
+ * $XDG_CONFIG_HOME/ltpscope/config: "theme NAME", "timeout SECONDS",
+ * "jobs N", one a line, "#" comments.  Options on the command line win.
+ * A bad line is said on the status line, not fatal.
+ */
+static void
+ui_config(struct ui *ui, const char **theme, int *timeout_s)
+{
+	static char name[256];
+	char path[1100], line[512], key[64], val[256];
+	const char *cfg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	unsigned long lineno = 0;
+	FILE *fp;
+
+	if (cfg != NULL && cfg[0] == '/')
+		snprintf(path, sizeof(path), "%s/ltpscope/config", cfg);
+	else if (home != NULL && home[0] != '\0')
+		snprintf(path, sizeof(path), "%s/.config/ltpscope/config",
+		    home);
+	else
+		return;
+	if ((fp = fopen(path, "r")) == NULL)
+		return;
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		lineno++;
+		line[strcspn(line, "#\r\n")] = '\0';
+		if (sscanf(line, "%63s %255s", key, val) != 2) {
+			if (sscanf(line, "%63s", key) == 1)
+				ui_message(ui, 1, "%s:%lu: '%s' wants a value",
+				    path, lineno, key);
+			continue;
+		}
+		if (strcmp(key, "theme") == 0) {
+			snprintf(name, sizeof(name), "%s", val);
+			*theme = name;
+		} else if (strcmp(key, "timeout") == 0)
+			*timeout_s = atoi(val);
+		else if (strcmp(key, "jobs") == 0 && atoi(val) >= 1 &&
+		    atoi(val) <= 64)
+			ui->jobs = atoi(val);
+		else
+			ui_message(ui, 1, "%s:%lu: unknown setting '%s'", path,
+			    lineno, key);
+	}
+	fclose(fp);
+}
+
 int
 cmd_ui(int argc, char **argv)
 {
@@ -673,6 +716,7 @@ cmd_ui(int argc, char **argv)
 		{ "db", required_argument, NULL, 'd' },
 		{ "ltproot", required_argument, NULL, 'L' },
 		{ "runtest", required_argument, NULL, 'f' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -685,8 +729,10 @@ cmd_ui(int argc, char **argv)
 	int ch, demo = 0, rv, timeout_s = 300;
 
 	memset(&ui, 0, sizeof(ui));
+	ui.jobs = 1;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "hm:d:L:f:", longopts,
+	ui_config(&ui, &themename, &timeout_s);
+	while ((ch = getopt_long(argc, argv, "hm:d:L:f:j:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'D':
@@ -708,6 +754,14 @@ cmd_ui(int argc, char **argv)
 			break;
 		case 't':
 			timeout_s = atoi(optarg);
+			break;
+		case 'j':
+			ui.jobs = atoi(optarg);
+			if (ui.jobs < 1 || ui.jobs > 64) {
+				fprintf(stderr, "ltpscope: --jobs wants 1 to "
+				    "64\n");
+				return 2;
+			}
 			break;
 		case 'T':
 			themename = optarg;

@@ -507,6 +507,37 @@ key_export(struct ui *ui)
 }
 
 static void
+key_jobs(struct ui *ui)
+{
+	ui->jobs = ui->jobs >= 4 ? 1 : ui->jobs * 2;
+	ui_message(ui, 0, "runs started from now on: %d test%s at a time "
+	    "(those LTP's metadata says are safe side by side)", ui->jobs,
+	    ui->jobs == 1 ? "" : "s");
+}
+
+static void
+key_worker(struct ui *ui)
+{
+	const char *tag;
+	size_t n;
+
+	if (ui->eng == NULL || (n = engine_workers(ui->eng)) < 2) {
+		ui_message(ui, 0, "w picks the worker the output pane shows, "
+		    "in a parallel run (J)");
+		return;
+	}
+	ui->worker_sel = (ui->worker_sel + 1) % n;
+	tag = engine_worker_tag(ui->eng, ui->worker_sel);
+	ui_pane_clear(ui, "");
+	snprintf(ui->pane_title, sizeof(ui->pane_title), "worker %zu: %s",
+	    ui->worker_sel + 1, tag != NULL ? tag : "idle");
+	if (tag != NULL)
+		snprintf(ui->pane_tag, sizeof(ui->pane_tag), "%s", tag);
+	ui->pane_live = 1;
+	ui->follow = 1;
+}
+
+static void
 key_baseline(struct ui *ui)
 {
 	ui_triage_baseline(ui);
@@ -550,8 +581,8 @@ const struct ui_key ui_keys[] = {
 	    "the one under the cursor)", key_run },
 	{ 'x', "x", "stop the running test", key_stop },
 	{ 'X', "X", "stop the whole run (resumable)", key_stop_all },
-	{ 't', "t", "tag the test (or the marked ones) with a category",
-	    key_tag },
+	{ 't', "t", "tag the test (or the marked ones) with a category; in "
+	    "the output, the line at its top", key_tag },
 	{ 'N', "N", "edit the test's note in $EDITOR", key_note_editor },
 	{ 'A', "A", "accept the suggested category of the test (or the "
 	    "marked ones)", key_accept },
@@ -560,6 +591,10 @@ const struct ui_key ui_keys[] = {
 	{ 'E', "E", "export the shopping list (.csv .md .json .html)",
 	    key_export },
 	{ 'b', "b", "in the runs: make the run the baseline", key_baseline },
+	{ 'J', "J", "tests at a time in the next run: 1, 2, 4 (parallel-safe "
+	    "ones only)", key_jobs },
+	{ 'w', "w", "in a parallel run, the worker whose output the pane "
+	    "shows", key_worker },
 	{ 'T', "T", "all tests of the LTP install", key_all_tests },
 	{ 'R', "R", "the runs in the results database", key_runs },
 	{ '\t', "Tab", "move the focus between the list and the output",

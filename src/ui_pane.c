@@ -50,6 +50,7 @@ ui_pane_clear(struct ui *ui, const char *title)
 {
 	linering_clear(ui->ring);
 	ui->pane_top = 0;
+	ui->pane_tag[0] = '\0';
 	snprintf(ui->pane_title, sizeof(ui->pane_title), "%s", title);
 }
 
@@ -156,6 +157,7 @@ ui_pane_show_output(struct ui *ui, const struct ui_testrow *t)
 	snprintf(title, sizeof(title), "%s: %s (stored output)", t->tag,
 	    test_status_name(t->status));
 	ui_pane_clear(ui, title);
+	snprintf(ui->pane_tag, sizeof(ui->pane_tag), "%s", t->tag);
 	ui->pane_open = 1;
 	ui->detail = 0;
 	ui->pane_live = 0;

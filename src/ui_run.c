@@ -14,27 +14,63 @@
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
+/* The pane shows one worker's test: the first's, or the one w picks. */
 static void
-ev_test_start(void *arg, const char *tag, size_t idx, size_t n)
+ui_pane_start(struct ui *ui, const char *tag, size_t idx, size_t n,
+    size_t w)
 {
-	struct ui *ui = arg;
 	const struct ltptest *t = ltpindex_find(&ui->suite.idx, tag);
 	char title[300];
 
-	snprintf(ui->running, sizeof(ui->running), "%s", tag);
-	ui->run_idx = idx;
-	ui->run_n = n;
-	ui->test_started = time(NULL);
 	if (!ui->pane_live && ui->pane_title[0] != '\0' && !ui->follow)
 		return;
-	snprintf(title, sizeof(title), "%s (%zu/%zu) running", tag, idx + 1,
-	    n);
+	if (w != ENGINE_NO_WORKER && ui->jobs > 1)
+		snprintf(title, sizeof(title), "worker %zu: %s (%zu/%zu) "
+		    "running", w + 1, tag, idx + 1, n);
+	else
+		snprintf(title, sizeof(title), "%s (%zu/%zu) running", tag,
+		    idx + 1, n);
 	ui_pane_clear(ui, title);
+	snprintf(ui->pane_tag, sizeof(ui->pane_tag), "%s", tag);
 	ui->pane_live = 1;
 	ui->pane_open = 1;
 	ui->detail = 0;
 	ui_pane_meta(ui, "$ %s", t != NULL ? t->cmdline : tag);
 }
+
+static void
+ev_worker_start(void *arg, size_t w, const char *tag, size_t idx, size_t n)
+{
+	struct ui *ui = arg;
+
+	if (ui->jobs > 1 && w == ui->worker_sel)
+		ui_pane_start(ui, tag, idx, n, w);
+}
+
+static void
+ev_worker_line(void *arg, size_t w, const struct ltpout_line *l)
+{
+	struct ui *ui = arg;
+
+	if (ui->jobs > 1 && w == ui->worker_sel && ui->pane_live)
+		ui_pane_push(ui, l->cls, l->text, l->len);
+}
+
+static void
+ev_test_start(void *arg, const char *tag, size_t idx, size_t n)
+{
+	struct ui *ui = arg;
+
+	snprintf(ui->running, sizeof(ui->running), "%s", tag);
+	ui->run_idx = idx;
+	ui->run_n = n;
+	ui->test_started = time(NULL);
+	if (ui->jobs > 1)
+		return;
+	ui_pane_start(ui, tag, idx, n, ENGINE_NO_WORKER);
+}
+
+
 
 static void
 ev_skip_warning(void *arg, const char *tag, const char *reason)
@@ -50,7 +86,7 @@ ev_line(void *arg, const struct ltpout_line *l)
 {
 	struct ui *ui = arg;
 
-	if (ui->pane_live)
+	if (ui->pane_live && ui->jobs <= 1)
 		ui_pane_push(ui, l->cls, l->text, l->len);
 }
 
@@ -79,11 +115,11 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 {
 	struct ui *ui = arg;
 
-	if (ui->pane_live)
+	if (ui->pane_live && ui->jobs <= 1)
 		ui_pane_meta(ui, "== %s: %s (%s) in %.2f s", r->tag,
 		    test_status_name(r->status), why != NULL ? why : "",
 		    r->duration_ms / 1000.0);
-	if (ui->pane_live) {
+	if (ui->pane_live && ui->jobs <= 1) {
 		char title[300];
 
 		snprintf(title, sizeof(title), "%s (%zu/%zu) %s", r->tag,
@@ -106,6 +142,7 @@ ui_run_opts(struct ui *ui, struct engine_opts *eo)
 	    -1;
 	eo->skip = &ui->skip;
 	eo->label = "explorer";
+	eo->jobs = ui->jobs;
 	eo->timeout_s = ui->timeout_s;
 }
 
@@ -165,6 +202,8 @@ static const struct engine_events ui_events = {
 	.skip_warning = ev_skip_warning,
 	.line = ev_line,
 	.test_end = ev_test_end,
+	.worker_start = ev_worker_start,
+	.worker_line = ev_worker_line,
 };
 
 /* Runs the tests of the syscalls or the tests given (explicitly named). */
@@ -211,6 +250,13 @@ ui_run_selected(struct ui *ui, const char *const *syscalls, size_t nsys,
 		tests[i].cmdline = t->cmdline;
 		for (j = 0; j < ntags; j++)
 			tests[i].explicit |= strcmp(tags[j], t->tag) == 0;
+	}
+	if (ui->jobs > 1 && ui->suite.meta != NULL) {
+		/* Side by side only what LTP's metadata says is safe. */
+		for (i = 0; i < n; i++)
+			tests[i].parallel = ltpmeta_parallel_safe(
+			    ltpmeta_test(ui->suite.meta, tests[i].tag), NULL, 0);
+		engine_order(tests, n, ui->store);
 	}
 	ui_run_opts(ui, &eo);
 	ev.arg = ui;
@@ -364,6 +410,9 @@ ui_run_status(struct ui *ui, char *buf, size_t len)
 	}
 	ui_clock(elapsed, el, sizeof(el));
 	ui_clock((long)rest, left, sizeof(left));
+	if (engine_running(ui->eng) > 1)
+		snprintf(ui->running, sizeof(ui->running), "%zu tests",
+		    engine_running(ui->eng));
 	snprintf(buf, len, "%s %s [%zu/%zu] %s, ~%s left  P%u F%u B%u C%u",
 	    ui->stop_requested ? "stopping" : "running",
 	    ui->running[0] ? ui->running : "-", done + (ui->running[0] != 0),

@@ -62,6 +62,7 @@ ui_triage_free(struct ui *ui)
 	for (i = 0; i < ui->npick; i++)
 		free(ui->pick_tags[i]);
 	free(ui->pick_tags);
+	free(ui->pick_line);
 	ui->cats = NULL;
 	ui->rules = NULL;
 }
@@ -158,12 +159,40 @@ ui_triage_pick(struct ui *ui)
 	size_t n, i;
 
 	ui_triage_load(ui);
+	for (i = 0; i < ui->npick; i++)
+		free(ui->pick_tags[i]);
+	ui->npick = 0;
+	free(ui->pick_line);
+	ui->pick_line = NULL;
+	if (ui->focus_pane && ui->pane_tag[0] != '\0') {
+		/* The line at the top of the pane: search brings it there. */
+		const char *text = linering_get(ui->ring, ui->pane_top, NULL,
+		    NULL);
+
+		if (text == NULL) {
+			ui_message(ui, 0, "no line to tag");
+			return;
+		}
+		ui->pick_tags = xreallocarray(ui->pick_tags, 1,
+		    sizeof(char *));
+		ui->pick_tags[0] = xstrdup(ui->pane_tag);
+		ui->pick_line = xstrdup(text);
+		ui->npick = 1;
+		ui_push_view(ui, UK_PICK);
+		v = ui_top(ui);
+		view_text_init(v, "  CATEGORY          MEANING");
+		snprintf(v->title, sizeof(v->title), "category for this line "
+		    "of %s: %.60s", ui->pane_tag, text);
+		for (i = 0; i < ui->cats->n; i++)
+			view_text_add(v, TE_NORMAL, ui->cats->v[i].name, 0,
+			    "  %-17s %s", ui->cats->v[i].name,
+			    ui->cats->v[i].meaning);
+		return;
+	}
 	if ((t = ui_triage_targets(ui, &n)) == NULL || n == 0) {
 		free(t);
 		return;
 	}
-	for (i = 0; i < ui->npick; i++)
-		free(ui->pick_tags[i]);
 	ui->pick_tags = xreallocarray(ui->pick_tags, n, sizeof(char *));
 	for (i = 0; i < n; i++)
 		ui->pick_tags[i] = xstrdup(t[i]->tag);
@@ -200,8 +229,8 @@ ui_author(void)
 
 /* Tags one test, keeping the note it had. */
 static int
-ui_triage_set(struct ui *ui, const char *test, const char *category,
-    const char *note, struct diaglist *dl)
+ui_triage_set(struct ui *ui, const char *test, const char *line,
+    const char *category, const char *note, struct diaglist *dl)
 {
 	struct triage_tag tag, *old = NULL;
 	struct store_result res;
@@ -210,7 +239,7 @@ ui_triage_set(struct ui *ui, const char *test, const char *category,
 
 	memset(&tag, 0, sizeof(tag));
 	tag.tag = (char *)test;
-	tag.line = (char *)"";
+	tag.line = (char *)(line != NULL ? line : "");
 	tag.author = (char *)ui_author();
 	tag.status_at = -1;
 	memset(&res, 0, sizeof(res));
@@ -254,13 +283,15 @@ ui_triage_picked(struct ui *ui)
 	ui_pop_view(ui);
 	diag_init(&dl);
 	for (i = 0; i < ui->npick; i++)
-		if (ui_triage_set(ui, ui->pick_tags[i], cat, NULL, &dl) != 0)
+		if (ui_triage_set(ui, ui->pick_tags[i], ui->pick_line, cat,
+		    NULL, &dl) != 0)
 			bad++;
 	if (bad > 0 && dl.n > 0)
 		ui_message(ui, 1, "%s", dl.v[0].msg);
 	else
 		ui_message(ui, 0, "%s tagged %s%s", ui->pick_tags[0], cat,
-		    ui->npick > 1 ? " (with the marked)" : "");
+		    ui->pick_line != NULL ? " (that line)" : ui->npick > 1 ?
+		    " (with the marked)" : "");
 	diag_free(&dl);
 	free(cat);
 	ui_triage_refresh(ui);
@@ -320,7 +351,7 @@ ui_triage_note(struct ui *ui, int editor)
 	}
 	if (note == NULL)
 		goto out;
-	if (ui_triage_set(ui, t[0]->tag, NULL, note, &dl) != 0)
+	if (ui_triage_set(ui, t[0]->tag, NULL, NULL, note, &dl) != 0)
 		ui_message(ui, 1, "note not saved: %s", dl.n > 0 ?
 		    dl.v[0].msg : "?");
 	else
@@ -347,7 +378,7 @@ ui_triage_accept(struct ui *ui)
 	}
 	diag_init(&dl);
 	for (i = 0; i < n; i++)
-		if (t[i]->suggest[0] != '\0' && ui_triage_set(ui, t[i]->tag,
+		if (t[i]->suggest[0] != '\0' && ui_triage_set(ui, t[i]->tag, NULL,
 		    t[i]->suggest, NULL, &dl) == 0)
 			done++;
 	if (done == 0)

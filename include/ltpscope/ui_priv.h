@@ -70,6 +70,7 @@ struct ui {
 	size_t			 pane_top;
 	int			 pane_live;	/* showing the running test */
 	char			 pane_title[300];
+	char			 pane_tag[128];	/* the test the pane shows */
 	int			 detail;	/* syscall details, not output */
 
 	/* A run in progress. */
@@ -82,6 +83,8 @@ struct ui {
 	size_t			 run_n;
 	double			*est;		/* expected seconds per test */
 	int			 timeout_s;
+	int			 jobs;		/* parallel workers for runs */
+	size_t			 worker_sel;	/* worker the pane shows */
 	int			 stop_requested;
 
 	/* Triage: categories, rules, what the picker tags. */
@@ -89,6 +92,7 @@ struct ui {
 	struct rules		*rules;
 	char			**pick_tags;
 	size_t			 npick;
+	char			*pick_line;	/* a failing line to tag, or NULL */
 
 	/* Prompts and messages. */
 	enum ui_prompt		 prompting;
