@@ -196,6 +196,17 @@ test_demo(void)
 	}
 	tmux_keys("q");
 
+	/* A failing line of the output gets a tag of its own. */
+	tmux_keys("Enter Tab /");
+	tmux_keys("-l 'TFAIL'");
+	tmux_keys("Enter t");
+	ok(tmux_wait_for("category for this line of open02", 2000),
+	    "t in the output tags the line the search found");
+	has_str(tmux_screen(), "TFAIL: open(O_TMPFILE)", "that line");
+	tmux_keys("Enter");
+	ok(tmux_wait_for("(that line)", 2000), "the line is tagged");
+	tmux_keys("Tab");
+
 	tmux_keys("q R");
 	ok(tmux_wait_for("runs: 1 in", 2000), "R lists the runs");
 	has_str(line_with("finished", buf, sizeof(buf)), "3    1",
