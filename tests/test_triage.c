@@ -548,15 +548,31 @@ test_export(struct store *st, int64_t run)
 	    "(the check can fail)");
 	free(buf);
 	if (system("command -v chromium >/dev/null 2>&1") == 0) {
-		char cmd[2400], png[1100];
+		char cmd[4400], png[1100];
 
 		(void)snprintf(png, sizeof(png), "%s/list.png", tap_tmpdir());
-		(void)snprintf(cmd, sizeof(cmd), "chromium --headless "
-		    "--no-sandbox --disable-gpu --screenshot=%s "
-		    "file://%s >/dev/null 2>&1", png, path);
+		/* No network here: keep Chromium from reaching for it. */
+		(void)snprintf(cmd, sizeof(cmd), "timeout 120 chromium "
+		    "--headless --no-sandbox --disable-gpu --disable-quic "
+		    "--no-first-run --disable-background-networking "
+		    "--disable-component-update --disable-sync "
+		    "--user-data-dir=%s/chromium --screenshot=%s "
+		    "file://%s >/dev/null 2>&1", tap_tmpdir(), png, path);
 		(void)system(cmd);
 		buf = tap_slurp(png, &len);
-		ok(buf != NULL && len > 1000, "chromium renders the HTML");
+		ok(buf != NULL && len > 1000 && memcmp(buf, "\x89PNG", 4) == 0,
+		    "chromium renders the HTML to a PNG (%zu bytes)",
+		    buf != NULL ? len : 0);
+		free(buf);
+		(void)snprintf(cmd, sizeof(cmd), "timeout 120 chromium "
+		    "--headless --no-sandbox --disable-gpu --disable-quic "
+		    "--no-first-run --disable-background-networking "
+		    "--disable-component-update --disable-sync "
+		    "--user-data-dir=%s/chromium --dump-dom file://%s "
+		    "2>/dev/null", tap_tmpdir(), path);
+		buf = tap_run(cmd, NULL, 0);
+		has_str(buf, "id=\"chart-category\"", "the rendered page "
+		    "holds the category chart");
 		free(buf);
 	} else
 		tap_diag("chromium not on PATH: HTML checked structurally");
