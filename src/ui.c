@@ -585,8 +585,11 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 	so.nruntests = nruntests;
 	if (demo) {
 		paths_data("demo/linux-amd64-syscalls.master", demotab, sizeof(demotab));
-		paths_data("../build/demo-ltp", ui->ltproot,
-		    sizeof(ui->ltproot));
+		/* Installed beside the data, or built in the source tree. */
+		paths_data("demo-ltp", ui->ltproot, sizeof(ui->ltproot));
+		if (access(ui->ltproot, R_OK) != 0)
+			paths_data("../build/demo-ltp", ui->ltproot,
+			    sizeof(ui->ltproot));
 		dt[0] = demotab;
 		dt[1] = suite_default_table(path, sizeof(path));
 		so.tables = dt;

@@ -215,14 +215,18 @@ ui_triage_pick(struct ui *ui)
 	free(t);
 }
 
+/* As the tag subcommand: LTPSCOPE_AUTHOR, USER, LOGNAME, the passwd. */
 static const char *
 ui_author(void)
 {
-	const char *u = getenv("USER");
+	const char *const vars[] = { "LTPSCOPE_AUTHOR", "USER", "LOGNAME" };
+	const char *u;
 	struct passwd *pw;
+	size_t i;
 
-	if (u != NULL && *u != '\0')
-		return u;
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]); i++)
+		if ((u = getenv(vars[i])) != NULL && *u != '\0')
+			return u;
 	pw = getpwuid(getuid());
 	return pw != NULL ? pw->pw_name : "unknown";
 }
