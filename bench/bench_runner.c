@@ -50,6 +50,8 @@ static char tmpbase[1024];
 static char memdir[1024];	/* "" when there is no memory fs */
 static char tiny[PATH_MAX + 64];
 static int have_setsid;
+/* One set of spares for every runner_run(), as the engine keeps one. */
+static struct runner_spares *spares;
 
 /* Seconds per test for n runs through runner_run(), TMPDIRs in base. */
 static double
@@ -64,6 +66,7 @@ bench_runner(int pipe_mode, const char *base, int n)
 	memset(&o, 0, sizeof(o));
 	o.use_pipe = pipe_mode;
 	o.tmpbase = base;
+	o.spares = spares;
 	diag_init(&dl);
 	t0 = bench_now();
 	for (i = 0; i < n; i++)
@@ -235,6 +238,7 @@ main(void)
 		return 1;
 	}
 	(void)snprintf(tiny, sizeof(tiny), "%s/%s", cwd, TINY);
+	spares = runner_spares_new();
 	have_setsid = system("command -v setsid >/dev/null 2>&1") == 0;
 	if ((mem = getenv("LTPSCOPE_BENCH_MEMDIR")) == NULL)
 		mem = "/dev/shm";
@@ -264,7 +268,8 @@ main(void)
 		med[m] = bench_median(t[m], ROUNDS) * 1e6;
 		rat[m] = bench_median(q[m], ROUNDS);
 	}
-	runner_release_spares();
+	runner_spares_free(spares);
+	spares = NULL;
 	(void)rmdir(tmpbase);
 	if (memdir[0] != '\0')
 		(void)rmdir(memdir);

@@ -58,6 +58,7 @@ struct engine {
 
 	struct eworker		*w;		/* jobs of them */
 	size_t			 nw;
+	struct runner_spares	*spares;	/* next test's TMPDIR, pty */
 	size_t			 nbusy;
 	struct eworker		 instant;	/* tests that never start */
 
@@ -151,6 +152,9 @@ engine_alloc(struct store *st, const struct engine_opts *opts,
 
 	e->st = st;
 	e->opts = *opts;
+	/* A caller's own spares win; else the run keeps a set. */
+	if (opts->runner.spares == NULL)
+		e->spares = e->opts.runner.spares = runner_spares_new();
 	if (ev != NULL)
 		e->ev = *ev;
 	e->nw = opts->jobs > 1 ? (size_t)opts->jobs : 1;
@@ -756,6 +760,7 @@ engine_free(struct engine *e)
 		return;
 	for (i = 0; i < e->nw; i++)
 		engine_worker_free(&e->w[i]);
+	runner_spares_free(e->spares);
 	engine_worker_free(&e->instant);
 	free(e->w);
 	for (i = 0; i < e->n; i++) {

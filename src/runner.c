@@ -343,34 +343,33 @@ open_pty(int *master, int *slave)
 
 /*
  * What the next test will need, made while this one runs: a fresh
- * TMPDIR and a fresh pty cost a few hundred microseconds together
- * (mostly the file system's), and a test's start on another CPU hides
- * that.  Nothing is reused: a spare goes to one test only, and a spare
+ * TMPDIR costs a few hundred microseconds (the file system's), and a
+ * test's start on another CPU hides that.  Nothing is reused: a spare goes to one test only, and a spare
  * directory that is no longer empty, or no longer ours, is not used.
- * Process-wide, as the runner is used one test after another; what is
- * left over is removed at exit (or by runner_release_spares()).
+ * The caller owns the spares (the engine keeps one set per run), so
+ * the runner itself keeps no state between tests.
  */
-static struct {
+struct runner_spares {
 	char	*base;		/* the tmpbase dir was made in */
 	char	*dir;
-	int	 master;	/* -1: none */
-	int	 slave;
-	int	 registered;	/* atexit() done */
-} spare = { NULL, NULL, -1, -1, 0 };
+};
+
+struct runner_spares *
+runner_spares_new(void)
+{
+	return xcalloc(1, sizeof(struct runner_spares));
+}
 
 void
-runner_release_spares(void)
+runner_spares_free(struct runner_spares *sp)
 {
-	if (spare.dir != NULL)
-		(void)rmdir(spare.dir);
-	free(spare.dir);
-	free(spare.base);
-	spare.dir = spare.base = NULL;
-	if (spare.master >= 0) {
-		close(spare.master);
-		close(spare.slave);
-		spare.master = spare.slave = -1;
-	}
+	if (sp == NULL)
+		return;
+	if (sp->dir != NULL)
+		(void)rmdir(sp->dir);
+	free(sp->dir);
+	free(sp->base);
+	free(sp);
 }
 
 /* 1 if dir is still an empty directory of ours, mode 0755. */
@@ -400,66 +399,39 @@ spare_dir_unused(const char *dir)
 
 /* A fresh TMPDIR below tmpbase: the spare if there is a good one. */
 static char *
-take_tmpdir(const char *tmpbase)
+take_tmpdir(struct runner_spares *sp, const char *tmpbase)
 {
 	char *dir;
 
-	if (spare.dir != NULL && strcmp(spare.base, tmpbase) == 0 &&
-	    spare_dir_unused(spare.dir)) {
-		dir = spare.dir;
-		spare.dir = NULL;
-		free(spare.base);
-		spare.base = NULL;
+	if (sp != NULL && sp->dir != NULL && strcmp(sp->base, tmpbase) == 0 &&
+	    spare_dir_unused(sp->dir)) {
+		dir = sp->dir;
+		sp->dir = NULL;
+		free(sp->base);
+		sp->base = NULL;
 		return dir;
 	}
-	if (spare.dir != NULL) {
-		(void)rmtree(spare.dir);
-		free(spare.dir);
-		free(spare.base);
-		spare.dir = spare.base = NULL;
+	if (sp != NULL && sp->dir != NULL) {
+		(void)rmtree(sp->dir);
+		free(sp->dir);
+		free(sp->base);
+		sp->dir = sp->base = NULL;
 	}
 	return make_tmpdir(tmpbase);
 }
 
-static int
-take_pty(int *master, int *slave)
-{
-	if (spare.master >= 0) {
-		*master = spare.master;
-		*slave = spare.slave;
-		spare.master = spare.slave = -1;
-		return 0;
-	}
-	return open_pty(master, slave);
-}
-
-/* After a start: the spares for the next test, if they can be had. */
+/*
+ * After a start: the next test's TMPDIR, if it can be had.  Not its
+ * pty: that saves some 50 microseconds but keeps a terminal open
+ * between tests, and runs with it lost output now and then.
+ */
 static void
-prepare_spares(const char *tmpbase, int want_pty)
+prepare_spares(struct runner_spares *sp, const char *tmpbase)
 {
-	int m, sl;
-
-	if (!spare.registered) {
-		spare.registered = 1;
-		(void)atexit(runner_release_spares);
-	}
-	if (spare.dir == NULL && (spare.dir = make_tmpdir(tmpbase)) != NULL)
-		spare.base = xstrdup(tmpbase);
-	/*
-	 * Above 0..2: a caller that runs with one closed may dup2() onto
-	 * it later, as ltpscope's tests do, and the spare would be lost.
-	 */
-	if (want_pty && spare.master < 0) {
-		if (open_pty(&m, &sl) == -1)
-			return;
-		if (fd_above_stdio(&m) == -1 || fd_above_stdio(&sl) == -1) {
-			close(m);
-			close(sl);
-			return;
-		}
-		spare.master = m;
-		spare.slave = sl;
-	}
+	if (sp == NULL)
+		return;
+	if (sp->dir == NULL && (sp->dir = make_tmpdir(tmpbase)) != NULL)
+		sp->base = xstrdup(tmpbase);
 }
 
 struct runner *
@@ -496,7 +468,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		    argv[0], path);
 		goto fail;
 	}
-	if ((tmpl = take_tmpdir(tmpbase)) == NULL) {
+	if ((tmpl = take_tmpdir(o->spares, tmpbase)) == NULL) {
 		diag_error(dl, NULL, 0, "runner: cannot create a directory "
 		    "in %s: %s", tmpbase, strerror(errno));
 		goto fail;
@@ -523,7 +495,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 			    strerror(errno));
 			goto fail;
 		}
-	} else if (take_pty(&in, &out) == -1) {
+	} else if (open_pty(&in, &out) == -1) {
 		diag_error(dl, NULL, 0, "runner: openpty: %s",
 		    strerror(errno));
 		in = out = -1;
@@ -569,7 +541,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		close(r->xfd);
 		r->xfd = -1;	/* then reaping is polled for */
 	}
-	prepare_spares(tmpbase, !o->use_pipe);
+	prepare_spares(o->spares, tmpbase);
 	r->tmpdir = tmpl;
 	r->grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
 	r->drain_ms = o->drain_ms > 0 ? o->drain_ms : RUNNER_DEFAULT_DRAIN_MS;

@@ -626,7 +626,7 @@ count_tmpdirs(const char *dir, char *last, size_t len)
 /*
  * The runner makes the next test's TMPDIR while one runs; that spare
  * must never reach a test once anything has been put into it, and must
- * not outlive runner_release_spares().
+ * not outlive runner_spares_free().
  */
 static void
 test_spares(void)
@@ -638,10 +638,13 @@ test_spares(void)
 	int fd;
 
 	opts_init(&o);
+	o.spares = runner_spares_new();
 	run(&o, FAKE "pass", &res);
 	if (!is_int(count_tmpdirs(tap_tmpdir(), spare, sizeof(spare)), 1,
-	    "one spare TMPDIR waits for the next test"))
+	    "one spare TMPDIR waits for the next test")) {
+		runner_spares_free(o.spares);
 		return;
+	}
 	snprintf(planted, sizeof(planted), "%s/planted", spare);
 	if ((fd = open(planted, O_WRONLY | O_CREAT, 0644)) >= 0)
 		close(fd);
@@ -652,9 +655,9 @@ test_spares(void)
 	ok(stat(spare, &st) == -1, "it is removed instead");
 	run(&o, FAKE "envdump", &res);
 	ok(strcmp(field("TMPDIR"), tmpdir) != 0, "every test its own TMPDIR");
-	runner_release_spares();
+	runner_spares_free(o.spares);
 	is_int(count_tmpdirs(tap_tmpdir(), spare, sizeof(spare)), 0,
-	    "nothing left below the base after runner_release_spares()");
+	    "nothing left below the base after runner_spares_free()");
 }
 
 /*

@@ -72,6 +72,8 @@ struct runner_opts {
 	int		 drain_ms;	/* 0: default */
 	runner_output_fn *output;	/* NULL: output is counted, dropped */
 	void		*output_arg;
+	struct runner_spares *spares;	/* NULL: each test starts from
+					   nothing (see runner_spares_new) */
 };
 
 /* What became of a run; valid once runner_done() says so. */
@@ -93,6 +95,7 @@ struct runner_result {
 };
 
 struct runner;
+struct runner_spares;
 
 /*
  * Starts a test.  cmdline is a runtest-style command line: split at
@@ -148,11 +151,12 @@ int		 runner_run(const struct runner_opts *, const char *cmdline,
 
 /*
  * To start the next test sooner, runner_start() makes a fresh TMPDIR
- * and pty for it while the current test runs (never one used before).
- * This removes and closes them; it runs at exit by itself, and a
- * caller may call it sooner (before it forks, say).
+ * for it while the current test runs (never one used before),
+ * when runner_opts.spares holds a set of spares.  The caller owns it:
+ * runner_spares_free() removes and closes what is left.
  */
-void		 runner_release_spares(void);
+struct runner_spares	*runner_spares_new(void);
+void			 runner_spares_free(struct runner_spares *);
 
 /* 1 if the line needs /bin/sh -c (has shell metacharacters). */
 int		 runner_needs_shell(const char *cmdline);
