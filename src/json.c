@@ -23,6 +23,7 @@ struct jparser {
 	const char	*linestart;
 	unsigned	 depth;
 	unsigned	 max_depth;
+	unsigned	 flags;
 	struct diaglist	*dl;
 	int		 failed;
 };
@@ -38,6 +39,21 @@ static struct json	*jp_value(struct jparser *);
 static void		 jp_error(struct jparser *, const char *,
 			    const char *, ...)
 			    __attribute__((__format__(__printf__, 3, 4)));
+
+/* Column of at on the line starting at ls: bytes, or characters. */
+static unsigned
+jp_col(const struct jparser *jp, const char *ls, const char *at)
+{
+	const char *s;
+	unsigned col = 1;
+
+	if (!(jp->flags & JSON_COL_CHARS))
+		return (unsigned)(at - ls) + 1;
+	for (s = ls; s < at; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			col++;
+	return col;
+}
 
 static void
 jp_error(struct jparser *jp, const char *at, const char *fmt, ...)
@@ -63,8 +79,8 @@ jp_error(struct jparser *jp, const char *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	(void)vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	diag_add(jp->dl, DIAG_ERROR, jp->name, line,
-	    (unsigned)(at - ls) + 1, "%s", msg);
+	diag_add(jp->dl, DIAG_ERROR, jp->name, line, jp_col(jp, ls, at),
+	    "%s", msg);
 }
 
 static void
@@ -135,7 +151,7 @@ jp_node(struct jparser *jp, enum json_type t)
 
 	v->type = t;
 	v->line = jp->line;
-	v->col = (unsigned)(jp->p - jp->linestart) + 1;
+	v->col = jp_col(jp, jp->linestart, jp->p);
 	return v;
 }
 
@@ -208,6 +224,10 @@ jp_escape_u(struct jparser *jp, struct jbuf *b)
 	}
 	if (hi >= 0xdc00 && hi <= 0xdfff) {
 		jp_error(jp, jp->p, "lone low surrogate \\u%04lx", hi);
+		return -1;
+	}
+	if (hi == 0 && (jp->flags & JSON_NO_NUL)) {
+		jp_error(jp, jp->p, "\\u0000 in string");
 		return -1;
 	}
 	if (hi < 0xd800 || hi > 0xdbff) {
@@ -377,6 +397,20 @@ key_seen(const struct json *obj, const char *key, size_t len)
 	return 0;
 }
 
+static void
+jp_member_add(struct json *v, size_t *cap, struct jbuf *key, struct json *val)
+{
+	if (v->n == *cap) {
+		*cap = *cap ? *cap * 2 : 8;
+		v->members = xreallocarray(v->members, *cap,
+		    sizeof(*v->members));
+	}
+	v->members[v->n].key = key->s;
+	v->members[v->n].keylen = key->len;
+	v->members[v->n].value = val;
+	v->n++;
+}
+
 static struct json *
 jp_object(struct jparser *jp)
 {
@@ -384,6 +418,7 @@ jp_object(struct jparser *jp)
 	struct jbuf key;
 	const char *kat;
 	size_t cap = 0;
+	int dup;
 
 	jp->p++;
 	jp_skip_ws(jp);
@@ -406,11 +441,16 @@ jp_object(struct jparser *jp)
 			goto fail;
 		}
 		/* Linear: objects in real files are small. */
-		if (key_seen(v, key.s, key.len)) {
+		dup = key_seen(v, key.s, key.len);
+		if (dup && !(jp->flags & JSON_DUPKEY_WARN)) {
 			jp_error(jp, kat, "duplicate key \"%.60s\"", key.s);
 			free(key.s);
 			goto fail;
 		}
+		if (dup)
+			diag_add(jp->dl, DIAG_WARNING, jp->name, jp->line,
+			    jp_col(jp, jp->linestart, kat), "duplicate key "
+			    "\"%.60s\"; the first one counts", key.s);
 		jp_skip_ws(jp);
 		if (jp->p >= jp->end || *jp->p != ':') {
 			jp_error(jp, jp->p, "':' expected after object key");
@@ -422,15 +462,11 @@ jp_object(struct jparser *jp)
 			free(key.s);
 			goto fail;
 		}
-		if (v->n == cap) {
-			cap = cap ? cap * 2 : 8;
-			v->members = xreallocarray(v->members, cap,
-			    sizeof(*v->members));
-		}
-		v->members[v->n].key = key.s;
-		v->members[v->n].keylen = key.len;
-		v->members[v->n].value = val;
-		v->n++;
+		if (dup) {
+			free(key.s);
+			json_free(val);
+		} else
+			jp_member_add(v, &cap, &key, val);
 		jp_skip_ws(jp);
 		if (jp->p < jp->end && *jp->p == ',') {
 			jp->p++;
@@ -567,6 +603,7 @@ json_parse(struct json **rootp, const char *buf, size_t len,
 	jp.dl = dl;
 	jp.max_depth = lim != NULL && lim->max_depth != 0 ? lim->max_depth :
 	    JSON_DEPTH_MAX;
+	jp.flags = lim != NULL ? lim->flags : 0;
 	max_size = lim != NULL && lim->max_size != 0 ? lim->max_size :
 	    JSON_SIZE_MAX;
 	if (len > max_size) {

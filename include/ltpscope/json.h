@@ -67,9 +67,20 @@ struct json {
 	size_t		 n;		/* items or members */
 };
 
+/*
+ * json_limits.flags, for readers of files that others write loosely
+ * (LTP's metadata): a duplicate key is a warning and the first one
+ * counts; \u0000 is refused so every string is a C string; columns
+ * in diagnostics and nodes count UTF-8 characters, not bytes.
+ */
+#define JSON_DUPKEY_WARN	0x1u
+#define JSON_NO_NUL		0x2u
+#define JSON_COL_CHARS		0x4u
+
 struct json_limits {
 	unsigned	 max_depth;	/* 0: JSON_DEPTH_MAX */
 	size_t		 max_size;	/* 0: JSON_SIZE_MAX */
+	unsigned	 flags;		/* JSON_DUPKEY_WARN | ... */
 };
 
 /*
