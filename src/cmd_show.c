@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ltpscope/cmd.h"
+#include "ltpscope/json.h"
 #include "ltpscope/storecli.h"
 #include "ltpscope/textsafe.h"
 
@@ -90,9 +91,9 @@ static void
 show_json_result(const struct store_result *r)
 {
 	printf("{\"seq\": %" PRId64 ", \"tag\": ", r->seq);
-	storecli_json_str(stdout, r->tag, strlen(r->tag));
+	json_write_str(stdout, r->tag, strlen(r->tag), 0);
 	printf(", \"syscall\": ");
-	storecli_json_str(stdout, r->syscall, strlen(r->syscall));
+	json_write_str(stdout, r->syscall, strlen(r->syscall), 0);
 	printf(", \"status\": \"%s\", \"exit_code\": %d, \"signal\": %d, "
 	    "\"duration_ms\": %" PRId64 ", \"pass\": %u, \"fail\": %u, "
 	    "\"broken\": %u, \"conf\": %u, \"warn\": %u, "
@@ -110,7 +111,7 @@ show_json(const struct store_run *run, const struct store_result *v,
 	size_t i;
 
 	printf("{\"run\": %" PRId64 ", \"label\": ", run->id);
-	storecli_json_str(stdout, run->label, strlen(run->label));
+	json_write_str(stdout, run->label, strlen(run->label), 0);
 	printf(", \"state\": \"%s\", \"results\": [",
 	    store_run_state_name(run->state));
 	for (i = 0; i < n; i++) {
@@ -141,7 +142,7 @@ show_output(struct store *st, int64_t run_id, const char *tag, int json)
 		printf("{\"run\": %" PRId64 ", \"result\": ", run_id);
 		show_json_result(&r);
 		printf(", \"output\": ");
-		storecli_json_str(stdout, o.data, o.stored_size);
+		json_write_str(stdout, o.data, o.stored_size, 0);
 		printf("}\n");
 	} else
 		show_sanitized(stdout, (const unsigned char *)o.data,

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ltpscope/cmd.h"
+#include "ltpscope/json.h"
 #include "ltpscope/ltpindex.h"
 #include "ltpscope/ltpmeta.h"
 #include "ltpscope/suite.h"
@@ -67,21 +68,12 @@ print_diags(const struct diaglist *dl)
 	}
 }
 
+/* Bytes as they are but for quotes and controls, as --format json
+   always wrote them. */
 static void
 json_str(const char *s)
 {
-	putchar('"');
-	for (; *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
+	json_write_str(stdout, s, strlen(s), JSON_W_BYTES);
 }
 
 static void

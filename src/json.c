@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ltpscope/json.h"
+#include "ltpscope/textsafe.h"
 #include "ltpscope/xmalloc.h"
 
 struct jparser {
@@ -155,36 +156,6 @@ jp_node(struct jparser *jp, enum json_type t)
 	return v;
 }
 
-/* Length of the well-formed UTF-8 sequence at s, 0 if it is not one. */
-static size_t
-utf8_seq(const unsigned char *s, size_t avail)
-{
-	unsigned long c;
-	size_t n, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, c = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, c = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, c = s[0] & 0x07;
-	else
-		return 0;
-	if (n > avail)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = (c << 6) | (s[i] & 0x3f);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && c < 0x10000) ||
-	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
-		return 0;
-	return n;
-}
-
 /* Four hex digits at p; -1 if they are not. */
 static long
 jp_hex4(const char *p, const char *end)
@@ -253,6 +224,7 @@ static int
 jp_string(struct jparser *jp, struct jbuf *b)
 {
 	const char *start = jp->p, *run;
+	unsigned long cp;
 	size_t n;
 
 	jp->p++;
@@ -280,8 +252,8 @@ jp_string(struct jparser *jp, struct jbuf *b)
 			return -1;
 		}
 		if ((unsigned char)*jp->p >= 0x80) {
-			n = utf8_seq((const unsigned char *)jp->p,
-			    (size_t)(jp->end - jp->p));
+			n = textsafe_utf8_decode(jp->p,
+			    (size_t)(jp->end - jp->p), &cp);
 			if (n == 0) {
 				jp_error(jp, jp->p, "invalid UTF-8 in string");
 				return -1;

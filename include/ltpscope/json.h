@@ -26,6 +26,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ltpscope/diag.h"
 
@@ -116,5 +117,21 @@ int		 json_int64(const struct json *, int64_t *out);
 double		 json_number(const struct json *, double dflt);
 /* 1 for true, 0 for false, dflt for anything else. */
 int		 json_bool(const struct json *, int dflt);
+
+/*
+ * Writes len bytes of s (any content) to fp as a JSON string, quotes
+ * included.  '"', '\\', \n, \t and \r get short escapes, other
+ * control bytes and DEL \u00XX; a byte that does not start well-formed
+ * UTF-8 becomes \ufffd.  The flags keep older outputs as they were:
+ * JSON_W_LONE_DC writes such a byte as \udcXX (a lone surrogate, so
+ * the bytes can be recovered); JSON_W_DEL_RAW writes DEL as it is;
+ * JSON_W_BYTES escapes only '"', '\\' and control bytes (all as \u00XX)
+ * and passes every other byte, UTF-8 or not.
+ */
+#define JSON_W_LONE_DC		0x1u
+#define JSON_W_DEL_RAW		0x2u
+#define JSON_W_BYTES		0x4u
+
+void		 json_write_str(FILE *, const char *, size_t, unsigned flags);
 
 #endif

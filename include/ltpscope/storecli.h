@@ -1,7 +1,7 @@
 /*
  * Helpers shared by the subcommands that read the results store
  * (ltpscope runs, ltpscope show): opening the database named by -d or
- * the default one, reporting interrupted runs, JSON strings and times.
+ * the default one, reporting interrupted runs, times.
  * These print to stdout/stderr, so they belong to the program, not to
  * the core.
  */
@@ -23,9 +23,6 @@
 int	storecli_open(const char *path, struct store **stp, char **pathp);
 /* Prints "run N was interrupted while TEST was running" warnings. */
 void	storecli_warn_interrupted(struct store *);
-/* Writes s (len bytes, any content) as a JSON string, quotes included;
-   bytes that are not UTF-8 become U+FFFD. */
-void	storecli_json_str(FILE *, const char *s, size_t len);
 /* "2026-12-03 06:51:00" in UTC, or "-" for 0. */
 void	storecli_time(int64_t, char *, size_t);
 /*
