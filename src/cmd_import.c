@@ -66,23 +66,6 @@ import_is_json(const char *path)
 	return c == '{';
 }
 
-static int
-import_open_db(const char *db, struct store **stp, struct diaglist *dl)
-{
-	char *path = NULL;
-	int err;
-
-	*stp = NULL;
-	if (db == NULL) {
-		if (store_default_path(&path, dl) != STORE_OK)
-			return -1;
-		db = path;
-	}
-	err = store_open(stp, db, STORE_CREATE | STORE_MKDIRS, dl);
-	free(path);
-	return err == STORE_OK ? 0 : -1;
-}
-
 int
 cmd_import(int argc, char **argv)
 {
@@ -150,7 +133,8 @@ cmd_import(int argc, char **argv)
 		return 1;
 	}
 	diag_init(&dl);
-	if (import_open_db(db, &st, &dl) != 0) {
+	if (store_open_db(&st, db, STORE_CREATE | STORE_MKDIRS, NULL, &dl) !=
+	    STORE_OK) {
 		diag_print(&dl, stderr, "ltpscope");
 		diag_free(&dl);
 		return 1;

@@ -534,7 +534,7 @@ cmd_run(int argc, char **argv)
 	char **reasons = NULL;
 	long jobs = 1;
 	int no_metadata = 0;
-	char *dbdefault = NULL, *end;
+	char *end;
 	char path[2048], culprit[256], userskip[2048], kcpath[2048];
 	struct engine_opts eo;
 	struct engine_test *tests = NULL;
@@ -745,11 +745,10 @@ cmd_run(int argc, char **argv)
 			diag_init(&dl);
 			/* Durations of earlier runs order a parallel run. */
 			diag_init(&hdl);
-			if (jobs > 1 && (dbpath != NULL || store_default_path(
-			    &dbdefault, &hdl) == STORE_OK) && access(dbpath ?
-			    dbpath : dbdefault, R_OK) == 0)
-				(void)store_open(&hist, dbpath ? dbpath :
-				    dbdefault, STORE_READONLY, &hdl);
+			if (jobs > 1)
+				(void)store_open_db(&hist, dbpath,
+				    STORE_READONLY | STORE_IF_EXISTS, NULL,
+				    &hdl);
 			diag_free(&hdl);
 			if (jobs > 1) {
 				engine_order(tests, npicked, hist);
@@ -763,13 +762,8 @@ cmd_run(int argc, char **argv)
 		}
 	}
 
-	if (dbpath == NULL) {
-		if (store_default_path(&dbdefault, &dl) != STORE_OK)
-			goto out;
-		dbpath = dbdefault;
-	}
-	if (store_open(&st, dbpath, STORE_CREATE | STORE_MKDIRS, &dl) !=
-	    STORE_OK)
+	if (store_open_db(&st, dbpath, STORE_CREATE | STORE_MKDIRS, NULL,
+	    &dl) != STORE_OK)
 		goto out;
 
 	if (resume) {
@@ -937,7 +931,6 @@ out:
 	run_print_diags(&dl);
 	engine_free(e);
 	store_close(st);
-	free(dbdefault);
 	free(tests);
 	for (i = 0; reasons != NULL && i < npicked; i++)
 		free(reasons[i]);

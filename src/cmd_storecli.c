@@ -1,8 +1,6 @@
 /*
  * What "ltpscope runs" and "ltpscope show" share (see storecli.h).
  */
-#include <sys/types.h>
-#include <sys/stat.h>
 
 #include <errno.h>
 #include <inttypes.h>
@@ -12,35 +10,22 @@
 
 #include "ltpscope/diag.h"
 #include "ltpscope/storecli.h"
-#include "ltpscope/xmalloc.h"
 
 int
 storecli_open(const char *path, struct store **stp, char **pathp)
 {
 	struct diaglist dl;
-	struct stat sb;
-	int err;
+	int rv = 0;
 
-	*stp = NULL;
-	*pathp = NULL;
 	diag_init(&dl);
-	if (path != NULL)
-		*pathp = xstrdup(path);
-	else if (store_default_path(pathp, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
-		diag_free(&dl);
-		return 1;
-	}
-	if (stat(*pathp, &sb) != 0 && errno == ENOENT)
-		return 0;
 	/* Read-write without create: a file we may not write reads fine. */
-	if ((err = store_open(stp, *pathp, 0, &dl)) != STORE_OK) {
+	if (store_open_db(stp, path, STORE_IF_EXISTS, pathp, &dl) !=
+	    STORE_OK) {
 		diag_print(&dl, stderr, "ltpscope");
-		diag_free(&dl);
-		return 1;
+		rv = 1;
 	}
 	diag_free(&dl);
-	return 0;
+	return rv;
 }
 
 void

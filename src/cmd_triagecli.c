@@ -8,30 +8,20 @@
 
 #include "ltpscope/diag.h"
 #include "ltpscope/triagecli.h"
-#include "ltpscope/xmalloc.h"
 
 struct store *
 triagecli_open(const char *db, const char *cmd)
 {
 	struct diaglist dl;
-	struct store *st = NULL;
-	char *path = NULL;
+	struct store *st;
 
 	diag_init(&dl);
-	if (db != NULL)
-		path = xstrdup(db);
-	else if (store_default_path(&path, &dl) != STORE_OK)
-		goto out;
-	if (store_open(&st, path, 0, &dl) != STORE_OK)
-		st = NULL;
-out:
-	if (st == NULL) {
+	if (store_open_db(&st, db, 0, NULL, &dl) != STORE_OK) {
 		if (dl.n == 0)
 			fprintf(stderr, "ltpscope: %s: no database\n", cmd);
 		diag_print(&dl, stderr, "ltpscope");
 	}
 	diag_free(&dl);
-	free(path);
 	return st;
 }
 

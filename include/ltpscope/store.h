@@ -61,6 +61,7 @@ enum store_err {
 #define STORE_READONLY	0x01	/* SQLITE_OPEN_READONLY; writers fail */
 #define STORE_CREATE	0x02	/* create the file if missing */
 #define STORE_MKDIRS	0x04	/* also create missing parent directories */
+#define STORE_IF_EXISTS	0x08	/* store_open_db(): a missing file is fine */
 
 enum store_run_state {
 	RUN_RUNNING = 0,
@@ -152,6 +153,15 @@ int	store_default_path(char **pathp, struct diaglist *);
  */
 int	store_open(struct store **stp, const char *path, int flags,
 	    struct diaglist *);
+/*
+ * What the subcommands' -d means: opens db, or the default database
+ * (store_default_path()) when db is NULL.  With STORE_IF_EXISTS a file
+ * that does not exist yet is no error: STORE_OK with *stp NULL.  When
+ * pathp is not NULL it gets the path tried, malloc'd for the caller to
+ * free (NULL when there was no default).
+ */
+int	store_open_db(struct store **stp, const char *db, int flags,
+	    char **pathp, struct diaglist *);
 /* Closes; releases a run lock this process held.  NULL is fine. */
 void	store_close(struct store *);
 const char *store_path(const struct store *);
