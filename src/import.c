@@ -18,6 +18,7 @@
 #include "ltpscope/import.h"
 #include "ltpscope/ltplog.h"
 #include "ltpscope/ltpout.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 #include "import_impl.h"
 
@@ -309,34 +310,15 @@ scan_dir(struct ctp_scan *sc, const char *dir, const char *dirname,
 static char *
 slurp(const char *path, size_t *lenp, struct diaglist *dl)
 {
-	size_t len = 0, cap = 0, n;
-	char *buf = NULL;
-	FILE *fp;
+	char *buf;
+	int rc;
 
-	if ((fp = fopen(path, "rb")) == NULL) {
-		diag_add(dl, DIAG_WARNING, path, 0, 0, "cannot open: %s; "
-		    "skipped", strerror(errno));
+	if ((rc = slurp_file(path, 0, &buf, lenp)) != SLURP_OK) {
+		diag_add(dl, DIAG_WARNING, path, 0, 0, "cannot %s: %s; "
+		    "skipped", rc == SLURP_EOPEN ? "open" : "read",
+		    strerror(errno));
 		return NULL;
 	}
-	for (;;) {
-		if (cap - len < 8192) {
-			cap = cap ? cap * 2 : 16384;
-			buf = xrealloc(buf, cap);
-		}
-		n = fread(buf + len, 1, cap - len, fp);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		diag_add(dl, DIAG_WARNING, path, 0, 0, "cannot read: %s; "
-		    "skipped", strerror(errno));
-		(void)fclose(fp);
-		free(buf);
-		return NULL;
-	}
-	(void)fclose(fp);
-	*lenp = len;
 	return buf;
 }
 

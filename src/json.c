@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ltpscope/json.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/textsafe.h"
 #include "ltpscope/xmalloc.h"
 
@@ -601,36 +602,19 @@ int
 json_parse_file(struct json **rootp, const char *path,
     const struct json_limits *lim, struct diaglist *dl)
 {
-	size_t len = 0, cap = 0, n, max_size;
-	char *buf = NULL;
-	FILE *fp;
+	size_t len, max_size;
+	char *buf;
 	int rc;
 
 	*rootp = NULL;
 	max_size = lim != NULL && lim->max_size != 0 ? lim->max_size :
 	    JSON_SIZE_MAX;
-	if ((fp = fopen(path, "rb")) == NULL) {
-		diag_error(dl, path, 0, "cannot open: %s", strerror(errno));
+	/* Reading stops early past the limit: json_parse() reports it. */
+	if ((rc = slurp_file(path, max_size, &buf, &len)) != SLURP_OK) {
+		diag_error(dl, path, 0, "cannot %s: %s", rc == SLURP_EOPEN ?
+		    "open" : "read", strerror(errno));
 		return -1;
 	}
-	for (;;) {
-		if (cap - len < 8192) {
-			cap = cap ? cap * 2 : 65536;
-			buf = xrealloc(buf, cap);
-		}
-		n = fread(buf + len, 1, cap - len, fp);
-		len += n;
-		/* Stop reading early: the size check below reports it. */
-		if (n == 0 || len > max_size)
-			break;
-	}
-	if (ferror(fp)) {
-		diag_error(dl, path, 0, "cannot read: %s", strerror(errno));
-		(void)fclose(fp);
-		free(buf);
-		return -1;
-	}
-	(void)fclose(fp);
 	rc = json_parse(rootp, buf, len, path, lim, dl);
 	free(buf);
 	return rc;
