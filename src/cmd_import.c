@@ -224,7 +224,7 @@ cmd_export_logs(int argc, char **argv)
 		return 1;
 	}
 	free(path);
-	if ((run_id = storecli_run_arg(st, runarg)) == 0) {
+	if ((run_id = storecli_run_arg(st, runarg, "show")) == 0) {
 		store_close(st);
 		return 1;
 	}

@@ -250,7 +250,7 @@ cmd_show(int argc, char **argv)
 		free(path);
 		return 1;
 	}
-	if ((run_id = storecli_run_arg(st, runarg)) == 0)
+	if ((run_id = storecli_run_arg(st, runarg, "show")) == 0)
 		rv = 1;
 	else if (test != NULL)
 		rv = show_output(st, run_id, test, json);

@@ -89,7 +89,7 @@ storecli_field(const char *s)
 }
 
 int64_t
-storecli_run_arg(struct store *st, const char *arg)
+storecli_run_arg(struct store *st, const char *arg, const char *cmd)
 {
 	struct diaglist dl;
 	char *end;
@@ -108,8 +108,8 @@ storecli_run_arg(struct store *st, const char *arg)
 	errno = 0;
 	id = strtoll(arg, &end, 10);
 	if (errno != 0 || end == arg || *end != '\0' || id <= 0) {
-		fprintf(stderr, "ltpscope: show: '%s' is not a run number "
-		    "(see ltpscope runs)\n", arg);
+		fprintf(stderr, "ltpscope: %s: '%s' is not a run number "
+		    "(see ltpscope runs)\n", cmd, arg);
 		return 0;
 	}
 	return (int64_t)id;

@@ -30,7 +30,10 @@ void	storecli_time(int64_t, char *, size_t);
  * '?'.  Returns one of two static buffers, so two may share a printf.
  */
 const char	*storecli_field(const char *);
-/* Parses a run id or "last"; 0 and a message on failure. */
-int64_t	storecli_run_arg(struct store *, const char *);
+/*
+ * Parses a run id or "last" (the id is not looked up); 0 and a message
+ * naming the subcommand cmd on failure.
+ */
+int64_t	storecli_run_arg(struct store *, const char *, const char *cmd);
 
 #endif
