@@ -179,7 +179,6 @@ cmd_export_logs(int argc, char **argv)
 	struct diaglist dl;
 	struct store *st;
 	const char *db = NULL, *runarg, *dir;
-	char *path;
 	int64_t run_id;
 	int ch, rc;
 
@@ -207,27 +206,9 @@ cmd_export_logs(int argc, char **argv)
 	}
 	runarg = argv[optind];
 	dir = argv[optind + 1];
-	if (strcmp(runarg, "last") != 0 && (runarg[0] == '\0' ||
-	    runarg[strspn(runarg, "0123456789")] != '\0')) {
-		fprintf(stderr, "ltpscope: export-logs: '%s' is not a run "
-		    "number (see ltpscope runs)\n", runarg);
-		return 2;
-	}
-	if (storecli_open(db, &st, &path) != 0) {
-		free(path);
-		return 1;
-	}
-	if (st == NULL) {
-		fprintf(stderr, "ltpscope: %s: no such database; no runs "
-		    "yet\n", path);
-		free(path);
-		return 1;
-	}
-	free(path);
-	if ((run_id = storecli_run_arg(st, runarg, "show")) == 0) {
-		store_close(st);
-		return 1;
-	}
+	if ((rc = storecli_open_run(db, runarg, "export-logs", &st,
+	    &run_id)) != 0)
+		return rc;
 	diag_init(&dl);
 	rc = export_ctp_logs(st, run_id, dir, &opts, &stats, &dl);
 	diag_print(&dl, stderr, "ltpscope");

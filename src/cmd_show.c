@@ -195,7 +195,6 @@ cmd_show(int argc, char **argv)
 	};
 	struct store *st;
 	const char *db = NULL, *test = NULL, *runarg;
-	char *path;
 	int64_t run_id;
 	int ch, json = 0, rv;
 
@@ -234,29 +233,12 @@ cmd_show(int argc, char **argv)
 		return 2;
 	}
 	runarg = argv[optind];
-	if (strcmp(runarg, "last") != 0 && (runarg[0] == '\0' ||
-	    runarg[strspn(runarg, "0123456789")] != '\0')) {
-		fprintf(stderr, "ltpscope: show: '%s' is not a run number "
-		    "(see ltpscope runs)\n", runarg);
-		return 2;
-	}
-	if (storecli_open(db, &st, &path) != 0) {
-		free(path);
-		return 1;
-	}
-	if (st == NULL) {
-		fprintf(stderr, "ltpscope: %s: no such database; no runs "
-		    "yet\n", path);
-		free(path);
-		return 1;
-	}
-	if ((run_id = storecli_run_arg(st, runarg, "show")) == 0)
-		rv = 1;
-	else if (test != NULL)
+	if ((rv = storecli_open_run(db, runarg, "show", &st, &run_id)) != 0)
+		return rv;
+	if (test != NULL)
 		rv = show_output(st, run_id, test, json);
 	else
 		rv = show_run(st, run_id, json);
 	store_close(st);
-	free(path);
 	return rv;
 }

@@ -114,3 +114,36 @@ storecli_run_arg(struct store *st, const char *arg, const char *cmd)
 	}
 	return (int64_t)id;
 }
+
+int
+storecli_open_run(const char *db, const char *runarg, const char *cmd,
+    struct store **stp, int64_t *run_idp)
+{
+	char *path;
+
+	*stp = NULL;
+	if (strcmp(runarg, "last") != 0 && (runarg[0] == '\0' ||
+	    runarg[strspn(runarg, "0123456789")] != '\0')) {
+		fprintf(stderr, "ltpscope: %s: '%s' is not a run number "
+		    "(see ltpscope runs)\n", cmd, runarg);
+		return 2;
+	}
+	if (storecli_open(db, stp, &path) != 0) {
+		free(path);
+		return 1;
+	}
+	if (*stp == NULL) {
+		fprintf(stderr, "ltpscope: %s: no such database; no runs "
+		    "yet\n", path);
+		free(path);
+		return 1;
+	}
+	free(path);
+	/* Only 0 or a number too big gets here; "show" as it always said. */
+	if ((*run_idp = storecli_run_arg(*stp, runarg, "show")) == 0) {
+		store_close(*stp);
+		*stp = NULL;
+		return 1;
+	}
+	return 0;
+}

@@ -35,5 +35,13 @@ const char	*storecli_field(const char *);
  * naming the subcommand cmd on failure.
  */
 int64_t	storecli_run_arg(struct store *, const char *, const char *cmd);
+/*
+ * What "show RUN" and "export-logs RUN" share: runarg must be a number
+ * or "last" (else 2, after a message naming cmd), the database (db, or
+ * the default) must exist and the run number parse (else 1, after a
+ * message).  0 sets *stp, which the caller closes, and *run_idp.
+ */
+int	storecli_open_run(const char *db, const char *runarg,
+	    const char *cmd, struct store **stp, int64_t *run_idp);
 
 #endif
