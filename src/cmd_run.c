@@ -63,12 +63,6 @@ run_usage(FILE *fp)
 }
 
 static void
-run_print_diags(const struct diaglist *dl)
-{
-	diag_print(dl, stderr, "ltpscope");
-}
-
-static void
 run_clear_progress(struct run_ctx *c)
 {
 	if (c->tty && c->progress_shown) {
@@ -251,7 +245,7 @@ run_report_interrupted(struct store *st, int64_t *newest, char *culprit,
 
 	diag_init(&dl);
 	if (store_interrupted_runs(st, &v, &n, &dl) != STORE_OK) {
-		run_print_diags(&dl);
+		diag_print(&dl, stderr, "ltpscope");
 		diag_free(&dl);
 		return -1;
 	}
@@ -740,7 +734,7 @@ cmd_run(int argc, char **argv)
 			struct store *hist = NULL;
 			struct diaglist hdl;
 
-			run_print_diags(&dl);
+			diag_print(&dl, stderr, "ltpscope");
 			diag_free(&dl);
 			diag_init(&dl);
 			/* Durations of earlier runs order a parallel run. */
@@ -928,7 +922,7 @@ out:
 	free(cfg_kconfig);
 	free(cfg_mul);
 	free(cfg_dev);
-	run_print_diags(&dl);
+	diag_print(&dl, stderr, "ltpscope");
 	engine_free(e);
 	store_close(st);
 	free(tests);
