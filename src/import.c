@@ -155,24 +155,6 @@ import_config_get(const char *config, const char *key)
 	return NULL;
 }
 
-void
-import_counts(struct store_result *r, const struct ltpout_tally *t)
-{
-	if (t->summary.present) {
-		r->npass = (unsigned)t->summary.passed;
-		r->nfail = (unsigned)t->summary.failed;
-		r->nbroken = (unsigned)t->summary.broken;
-		r->nconf = (unsigned)t->summary.skipped;
-		r->nwarn = (unsigned)t->summary.warnings;
-	} else {
-		r->npass = (unsigned)t->lines[LC_TPASS];
-		r->nfail = (unsigned)t->lines[LC_TFAIL];
-		r->nbroken = (unsigned)t->lines[LC_TBROK];
-		r->nconf = (unsigned)t->lines[LC_TCONF];
-		r->nwarn = (unsigned)t->lines[LC_TWARN];
-	}
-}
-
 int
 import_store_items(struct store *st, struct store_run *run,
     const struct import_item *items, size_t n, const struct import_opts *opts,
@@ -619,7 +601,7 @@ import_ctp_dir(struct store *st, const char *dir,
 		items[nitems].r.tag = f->tag;
 		items[nitems].r.syscall = f->syscall;
 		items[nitems].r.status = ltplog_status(&f->log, &t, NULL, 0);
-		import_counts(&items[nitems].r, &t);
+		store_result_counts(&items[nitems].r, &t);
 		/* No exit status in these logs unless exit_code says. */
 		items[nitems].r.exit_code = log_exit_code(&f->log);
 		items[nitems].out = f->log.body;

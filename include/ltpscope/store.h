@@ -248,6 +248,13 @@ int	store_latest_results(struct store *, struct store_result **vp,
 	    size_t *np, struct diaglist *);
 void	store_result_clear(struct store_result *);
 void	store_results_free(struct store_result *, size_t);
+/*
+ * Sets r's five counts from a test's parsed output: LTP's summary when
+ * the test printed one, else the TPASS, TFAIL... lines seen.
+ */
+struct ltpout_tally;
+void	store_result_counts(struct store_result *,
+	    const struct ltpout_tally *);
 /* Output of one result; STORE_ENOTFOUND when none was stored. */
 int	store_get_output(struct store *, int64_t result_id,
 	    struct store_output *, struct diaglist *);
