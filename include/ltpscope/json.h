@@ -3,11 +3,12 @@
  *
  * Strict means: no comments, no trailing commas, no leading zeros, no
  * bare control characters or invalid UTF-8 in strings, no lone UTF-16
- * surrogates in \u escapes, no duplicate keys in one object, nothing
- * but white space after the value.  A UTF-8 byte order mark at the
- * start is skipped.  Errors go to the diaglist as "name:line:col:
- * message" (line and column 1-based, the column counted in bytes) and
- * the parse stops at the first one.
+ * surrogates in \u escapes, no duplicate keys in one object (see
+ * json_limits.flags for a looser reading), nothing but white space
+ * after the value.  A UTF-8 byte order mark at the start is skipped.
+ * Errors go to the diaglist as "name:line:col: message" (line and
+ * column 1-based, the column counted in bytes unless JSON_COL_CHARS)
+ * and the parse stops at the first one.
  *
  * Nesting deeper than the depth limit and documents larger than the
  * size limit are refused, so hostile input cannot exhaust the stack or
@@ -20,6 +21,9 @@
  * Ownership: json_parse() hands the caller a tree that json_free()
  * releases whole; every pointer got from a node (strings, members,
  * items) lives as long as the tree.
+ *
+ * json_write_str() is the other direction: the one JSON string writer
+ * of every JSON output.
  */
 #ifndef LTPSCOPE_JSON_H
 #define LTPSCOPE_JSON_H
