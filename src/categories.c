@@ -10,6 +10,7 @@
 
 #include "ltpscope/categories.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/theme.h"
 #include "ltpscope/xmalloc.h"
 
@@ -189,34 +190,13 @@ categories_parse(struct categories *c, const char *name, const char *buf,
 char *
 triage_slurp(const char *path, size_t *lenp)
 {
-	FILE *fp;
-	char *buf = NULL;
-	size_t n = 0, cap = 0, got;
-	int saved;
+	char *buf;
+	size_t len;
 
-	if ((fp = fopen(path, "rb")) == NULL)
+	if (slurp_file(path, 0, &buf, &len) != SLURP_OK)
 		return NULL;
-	for (;;) {
-		if (cap - n < 4096) {
-			cap = cap ? cap * 2 : 8192;
-			buf = xrealloc(buf, cap);
-		}
-		got = fread(buf + n, 1, cap - n - 1, fp);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		saved = errno;
-		fclose(fp);
-		free(buf);
-		errno = saved;
-		return NULL;
-	}
-	fclose(fp);
-	buf[n] = '\0';
 	if (lenp != NULL)
-		*lenp = n;
+		*lenp = len;
 	return buf;
 }
 

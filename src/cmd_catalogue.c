@@ -15,6 +15,7 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/compat.h"
 #include "ltpscope/diag.h"
+#include "ltpscope/json.h"
 
 enum out_format {
 	OUT_TEXT,
@@ -112,71 +113,6 @@ csv_field(const char *s, int last)
 	putchar(last ? '\n' : ',');
 }
 
-/* Length of a valid UTF-8 sequence at s, or 0. */
-static size_t
-utf8_len(const unsigned char *s)
-{
-	size_t n, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
-static void
-json_string(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	putchar('"');
-	while (*p != '\0') {
-		size_t n;
-
-		switch (*p) {
-		case '"':
-			fputs("\\\"", stdout);
-			break;
-		case '\\':
-			fputs("\\\\", stdout);
-			break;
-		case '\n':
-			fputs("\\n", stdout);
-			break;
-		case '\t':
-			fputs("\\t", stdout);
-			break;
-		case '\r':
-			fputs("\\r", stdout);
-			break;
-		default:
-			if (*p < 0x20) {
-				printf("\\u%04x", *p);
-				break;
-			}
-			if ((n = utf8_len(p)) == 0) {
-				/* Not UTF-8: say so rather than emit junk. */
-				fputs("\\ufffd", stdout);
-				break;
-			}
-			fwrite(p, 1, n, stdout);
-			p += n;
-			continue;
-		}
-		p++;
-	}
-	putchar('"');
-}
 
 /*
  * Rows of a Linux table only supply names once a NetBSD table is
@@ -278,6 +214,13 @@ list_csv(struct catalogue *cat, size_t n, int all)
 	}
 }
 
+/* Catalogue strings in JSON; DEL is written as it always was. */
+static void
+json_str(const char *s)
+{
+	json_write_str(stdout, s, strlen(s), JSON_W_DEL_RAW);
+}
+
 static void
 list_json(struct catalogue *cat, size_t n, int all)
 {
@@ -292,21 +235,21 @@ list_json(struct catalogue *cat, size_t n, int all)
 		if (hidden(e, nb))
 			continue;
 		printf("%s\n  {\"abi\": ", out++ > 0 ? "," : "");
-		json_string(e->abi);
+		json_str(e->abi);
 		printf(", \"number\": %ld, \"name\": ", e->number);
-		json_string(e->name);
+		json_str(e->name);
 		fputs(", \"type\": ", stdout);
-		json_string(e->type_name);
+		json_str(e->type_name);
 		fputs(", \"state\": ", stdout);
-		json_string(cat_state_name(e->state));
+		json_str(cat_state_name(e->state));
 		fputs(", \"function\": ", stdout);
-		json_string(e->function);
+		json_str(e->function);
 		fputs(", \"prototype\": ", stdout);
-		json_string(e->prototype);
+		json_str(e->prototype);
 		fputs(", \"guard\": ", stdout);
-		json_string(e->guard);
+		json_str(e->guard);
 		fputs(", \"file\": ", stdout);
-		json_string(e->file);
+		json_str(e->file);
 		printf(", \"line\": %lu}", e->line);
 	}
 	printf("%s]\n", out > 0 ? "\n" : "");

@@ -13,7 +13,7 @@
 
 #include "ltpscope/cmd.h"
 #include "ltpscope/compare.h"
-#include "ltpscope/export.h"
+#include "ltpscope/json.h"
 #include "ltpscope/storecli.h"
 #include "ltpscope/triagecli.h"
 
@@ -105,8 +105,8 @@ compare_json(const struct cmp_result *c, int all)
 	for (i = 0; i < c->nwarnings; i++) {
 		if (i > 0)
 			printf(", ");
-		export_json_str(stdout, c->warnings[i],
-		    strlen(c->warnings[i]));
+		json_write_str(stdout, c->warnings[i],
+		    strlen(c->warnings[i]), JSON_W_LONE_DC);
 	}
 	printf("], \"tests\": [");
 	for (i = 0; i < c->n; i++) {
@@ -115,9 +115,11 @@ compare_json(const struct cmp_result *c, int all)
 			continue;
 		printf("%s\n  {\"test\": ", first ? "" : ",");
 		first = 0;
-		export_json_str(stdout, it->tag, strlen(it->tag));
+		json_write_str(stdout, it->tag, strlen(it->tag),
+		    JSON_W_LONE_DC);
 		printf(", \"syscall\": ");
-		export_json_str(stdout, it->syscall, strlen(it->syscall));
+		json_write_str(stdout, it->syscall, strlen(it->syscall),
+		    JSON_W_LONE_DC);
 		printf(", \"kind\": \"%s\", \"a\": \"%s\", \"b\": \"%s\", "
 		    "\"bad\": [%u, %u], \"skipped\": [%u, %u], "
 		    "\"warnings\": [%u, %u], \"flaky\": %s}",

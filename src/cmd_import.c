@@ -66,23 +66,6 @@ import_is_json(const char *path)
 	return c == '{';
 }
 
-static int
-import_open_db(const char *db, struct store **stp, struct diaglist *dl)
-{
-	char *path = NULL;
-	int err;
-
-	*stp = NULL;
-	if (db == NULL) {
-		if (store_default_path(&path, dl) != STORE_OK)
-			return -1;
-		db = path;
-	}
-	err = store_open(stp, db, STORE_CREATE | STORE_MKDIRS, dl);
-	free(path);
-	return err == STORE_OK ? 0 : -1;
-}
-
 int
 cmd_import(int argc, char **argv)
 {
@@ -150,7 +133,8 @@ cmd_import(int argc, char **argv)
 		return 1;
 	}
 	diag_init(&dl);
-	if (import_open_db(db, &st, &dl) != 0) {
+	if (store_open_db(&st, db, STORE_CREATE | STORE_MKDIRS, NULL, &dl) !=
+	    STORE_OK) {
 		diag_print(&dl, stderr, "ltpscope");
 		diag_free(&dl);
 		return 1;
@@ -195,7 +179,6 @@ cmd_export_logs(int argc, char **argv)
 	struct diaglist dl;
 	struct store *st;
 	const char *db = NULL, *runarg, *dir;
-	char *path;
 	int64_t run_id;
 	int ch, rc;
 
@@ -223,27 +206,9 @@ cmd_export_logs(int argc, char **argv)
 	}
 	runarg = argv[optind];
 	dir = argv[optind + 1];
-	if (strcmp(runarg, "last") != 0 && (runarg[0] == '\0' ||
-	    runarg[strspn(runarg, "0123456789")] != '\0')) {
-		fprintf(stderr, "ltpscope: export-logs: '%s' is not a run "
-		    "number (see ltpscope runs)\n", runarg);
-		return 2;
-	}
-	if (storecli_open(db, &st, &path) != 0) {
-		free(path);
-		return 1;
-	}
-	if (st == NULL) {
-		fprintf(stderr, "ltpscope: %s: no such database; no runs "
-		    "yet\n", path);
-		free(path);
-		return 1;
-	}
-	free(path);
-	if ((run_id = storecli_run_arg(st, runarg)) == 0) {
-		store_close(st);
-		return 1;
-	}
+	if ((rc = storecli_open_run(db, runarg, "export-logs", &st,
+	    &run_id)) != 0)
+		return rc;
 	diag_init(&dl);
 	rc = export_ctp_logs(st, run_id, dir, &opts, &stats, &dl);
 	diag_print(&dl, stderr, "ltpscope");

@@ -63,12 +63,6 @@ run_usage(FILE *fp)
 }
 
 static void
-run_print_diags(const struct diaglist *dl)
-{
-	diag_print(dl, stderr, "ltpscope");
-}
-
-static void
 run_clear_progress(struct run_ctx *c)
 {
 	if (c->tty && c->progress_shown) {
@@ -251,7 +245,7 @@ run_report_interrupted(struct store *st, int64_t *newest, char *culprit,
 
 	diag_init(&dl);
 	if (store_interrupted_runs(st, &v, &n, &dl) != STORE_OK) {
-		run_print_diags(&dl);
+		diag_print(&dl, stderr, "ltpscope");
 		diag_free(&dl);
 		return -1;
 	}
@@ -534,7 +528,7 @@ cmd_run(int argc, char **argv)
 	char **reasons = NULL;
 	long jobs = 1;
 	int no_metadata = 0;
-	char *dbdefault = NULL, *end;
+	char *end;
 	char path[2048], culprit[256], userskip[2048], kcpath[2048];
 	struct engine_opts eo;
 	struct engine_test *tests = NULL;
@@ -740,16 +734,15 @@ cmd_run(int argc, char **argv)
 			struct store *hist = NULL;
 			struct diaglist hdl;
 
-			run_print_diags(&dl);
+			diag_print(&dl, stderr, "ltpscope");
 			diag_free(&dl);
 			diag_init(&dl);
 			/* Durations of earlier runs order a parallel run. */
 			diag_init(&hdl);
-			if (jobs > 1 && (dbpath != NULL || store_default_path(
-			    &dbdefault, &hdl) == STORE_OK) && access(dbpath ?
-			    dbpath : dbdefault, R_OK) == 0)
-				(void)store_open(&hist, dbpath ? dbpath :
-				    dbdefault, STORE_READONLY, &hdl);
+			if (jobs > 1)
+				(void)store_open_db(&hist, dbpath,
+				    STORE_READONLY | STORE_IF_EXISTS, NULL,
+				    &hdl);
 			diag_free(&hdl);
 			if (jobs > 1) {
 				engine_order(tests, npicked, hist);
@@ -763,13 +756,8 @@ cmd_run(int argc, char **argv)
 		}
 	}
 
-	if (dbpath == NULL) {
-		if (store_default_path(&dbdefault, &dl) != STORE_OK)
-			goto out;
-		dbpath = dbdefault;
-	}
-	if (store_open(&st, dbpath, STORE_CREATE | STORE_MKDIRS, &dl) !=
-	    STORE_OK)
+	if (store_open_db(&st, dbpath, STORE_CREATE | STORE_MKDIRS, NULL,
+	    &dl) != STORE_OK)
 		goto out;
 
 	if (resume) {
@@ -934,10 +922,9 @@ out:
 	free(cfg_kconfig);
 	free(cfg_mul);
 	free(cfg_dev);
-	run_print_diags(&dl);
+	diag_print(&dl, stderr, "ltpscope");
 	engine_free(e);
 	store_close(st);
-	free(dbdefault);
 	free(tests);
 	for (i = 0; reasons != NULL && i < npicked; i++)
 		free(reasons[i]);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ltpscope/cmd.h"
+#include "ltpscope/json.h"
 #include "ltpscope/storecli.h"
 
 static void
@@ -71,7 +72,7 @@ static void
 runs_json_field(const char *name, const char *value, int comma)
 {
 	printf("\"%s\": ", name);
-	storecli_json_str(stdout, value, strlen(value));
+	json_write_str(stdout, value, strlen(value), 0);
 	if (comma)
 		printf(", ");
 }

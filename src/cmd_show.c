@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ltpscope/cmd.h"
+#include "ltpscope/json.h"
 #include "ltpscope/storecli.h"
 #include "ltpscope/textsafe.h"
 
@@ -90,9 +91,9 @@ static void
 show_json_result(const struct store_result *r)
 {
 	printf("{\"seq\": %" PRId64 ", \"tag\": ", r->seq);
-	storecli_json_str(stdout, r->tag, strlen(r->tag));
+	json_write_str(stdout, r->tag, strlen(r->tag), 0);
 	printf(", \"syscall\": ");
-	storecli_json_str(stdout, r->syscall, strlen(r->syscall));
+	json_write_str(stdout, r->syscall, strlen(r->syscall), 0);
 	printf(", \"status\": \"%s\", \"exit_code\": %d, \"signal\": %d, "
 	    "\"duration_ms\": %" PRId64 ", \"pass\": %u, \"fail\": %u, "
 	    "\"broken\": %u, \"conf\": %u, \"warn\": %u, "
@@ -110,7 +111,7 @@ show_json(const struct store_run *run, const struct store_result *v,
 	size_t i;
 
 	printf("{\"run\": %" PRId64 ", \"label\": ", run->id);
-	storecli_json_str(stdout, run->label, strlen(run->label));
+	json_write_str(stdout, run->label, strlen(run->label), 0);
 	printf(", \"state\": \"%s\", \"results\": [",
 	    store_run_state_name(run->state));
 	for (i = 0; i < n; i++) {
@@ -141,7 +142,7 @@ show_output(struct store *st, int64_t run_id, const char *tag, int json)
 		printf("{\"run\": %" PRId64 ", \"result\": ", run_id);
 		show_json_result(&r);
 		printf(", \"output\": ");
-		storecli_json_str(stdout, o.data, o.stored_size);
+		json_write_str(stdout, o.data, o.stored_size, 0);
 		printf("}\n");
 	} else
 		show_sanitized(stdout, (const unsigned char *)o.data,
@@ -194,7 +195,6 @@ cmd_show(int argc, char **argv)
 	};
 	struct store *st;
 	const char *db = NULL, *test = NULL, *runarg;
-	char *path;
 	int64_t run_id;
 	int ch, json = 0, rv;
 
@@ -233,29 +233,12 @@ cmd_show(int argc, char **argv)
 		return 2;
 	}
 	runarg = argv[optind];
-	if (strcmp(runarg, "last") != 0 && (runarg[0] == '\0' ||
-	    runarg[strspn(runarg, "0123456789")] != '\0')) {
-		fprintf(stderr, "ltpscope: show: '%s' is not a run number "
-		    "(see ltpscope runs)\n", runarg);
-		return 2;
-	}
-	if (storecli_open(db, &st, &path) != 0) {
-		free(path);
-		return 1;
-	}
-	if (st == NULL) {
-		fprintf(stderr, "ltpscope: %s: no such database; no runs "
-		    "yet\n", path);
-		free(path);
-		return 1;
-	}
-	if ((run_id = storecli_run_arg(st, runarg)) == 0)
-		rv = 1;
-	else if (test != NULL)
+	if ((rv = storecli_open_run(db, runarg, "show", &st, &run_id)) != 0)
+		return rv;
+	if (test != NULL)
 		rv = show_output(st, run_id, test, json);
 	else
 		rv = show_run(st, run_id, json);
 	store_close(st);
-	free(path);
 	return rv;
 }

@@ -1,8 +1,6 @@
 /*
  * What "ltpscope runs" and "ltpscope show" share (see storecli.h).
  */
-#include <sys/types.h>
-#include <sys/stat.h>
 
 #include <errno.h>
 #include <inttypes.h>
@@ -12,35 +10,22 @@
 
 #include "ltpscope/diag.h"
 #include "ltpscope/storecli.h"
-#include "ltpscope/xmalloc.h"
 
 int
 storecli_open(const char *path, struct store **stp, char **pathp)
 {
 	struct diaglist dl;
-	struct stat sb;
-	int err;
+	int rv = 0;
 
-	*stp = NULL;
-	*pathp = NULL;
 	diag_init(&dl);
-	if (path != NULL)
-		*pathp = xstrdup(path);
-	else if (store_default_path(pathp, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
-		diag_free(&dl);
-		return 1;
-	}
-	if (stat(*pathp, &sb) != 0 && errno == ENOENT)
-		return 0;
 	/* Read-write without create: a file we may not write reads fine. */
-	if ((err = store_open(stp, *pathp, 0, &dl)) != STORE_OK) {
+	if (store_open_db(stp, path, STORE_IF_EXISTS, pathp, &dl) !=
+	    STORE_OK) {
 		diag_print(&dl, stderr, "ltpscope");
-		diag_free(&dl);
-		return 1;
+		rv = 1;
 	}
 	diag_free(&dl);
-	return 0;
+	return rv;
 }
 
 void
@@ -74,79 +59,6 @@ storecli_warn_interrupted(struct store *st)
 	diag_free(&dl);
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0 if it is not one. */
-static size_t
-utf8_len(const unsigned char *s, size_t avail)
-{
-	size_t n, i;
-	uint32_t c;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, c = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, c = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, c = s[0] & 0x07;
-	else
-		return 0;
-	if (n > avail)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = (c << 6) | (s[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and beyond U+10FFFF are invalid. */
-	if ((n == 3 && c < 0x800) || (n == 4 && c < 0x10000) ||
-	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
-		return 0;
-	return n;
-}
-
-void
-storecli_json_str(FILE *fp, const char *s, size_t len)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, n;
-
-	putc('"', fp);
-	while (i < len) {
-		switch (p[i]) {
-		case '"':
-			fputs("\\\"", fp);
-			break;
-		case '\\':
-			fputs("\\\\", fp);
-			break;
-		case '\n':
-			fputs("\\n", fp);
-			break;
-		case '\t':
-			fputs("\\t", fp);
-			break;
-		case '\r':
-			fputs("\\r", fp);
-			break;
-		default:
-			if (p[i] < 0x20 || p[i] == 0x7f) {
-				fprintf(fp, "\\u%04x", p[i]);
-				break;
-			}
-			if ((n = utf8_len(p + i, len - i)) == 0) {
-				fputs("\\ufffd", fp);
-				break;
-			}
-			fwrite(p + i, 1, n, fp);
-			i += n;
-			continue;
-		}
-		i++;
-	}
-	putc('"', fp);
-}
-
 void
 storecli_time(int64_t t, char *buf, size_t size)
 {
@@ -177,7 +89,7 @@ storecli_field(const char *s)
 }
 
 int64_t
-storecli_run_arg(struct store *st, const char *arg)
+storecli_run_arg(struct store *st, const char *arg, const char *cmd)
 {
 	struct diaglist dl;
 	char *end;
@@ -196,9 +108,42 @@ storecli_run_arg(struct store *st, const char *arg)
 	errno = 0;
 	id = strtoll(arg, &end, 10);
 	if (errno != 0 || end == arg || *end != '\0' || id <= 0) {
-		fprintf(stderr, "ltpscope: show: '%s' is not a run number "
-		    "(see ltpscope runs)\n", arg);
+		fprintf(stderr, "ltpscope: %s: '%s' is not a run number "
+		    "(see ltpscope runs)\n", cmd, arg);
 		return 0;
 	}
 	return (int64_t)id;
+}
+
+int
+storecli_open_run(const char *db, const char *runarg, const char *cmd,
+    struct store **stp, int64_t *run_idp)
+{
+	char *path;
+
+	*stp = NULL;
+	if (strcmp(runarg, "last") != 0 && (runarg[0] == '\0' ||
+	    runarg[strspn(runarg, "0123456789")] != '\0')) {
+		fprintf(stderr, "ltpscope: %s: '%s' is not a run number "
+		    "(see ltpscope runs)\n", cmd, runarg);
+		return 2;
+	}
+	if (storecli_open(db, stp, &path) != 0) {
+		free(path);
+		return 1;
+	}
+	if (*stp == NULL) {
+		fprintf(stderr, "ltpscope: %s: no such database; no runs "
+		    "yet\n", path);
+		free(path);
+		return 1;
+	}
+	free(path);
+	/* Only 0 or a number too big gets here; "show" as it always said. */
+	if ((*run_idp = storecli_run_arg(*stp, runarg, "show")) == 0) {
+		store_close(*stp);
+		*stp = NULL;
+		return 1;
+	}
+	return 0;
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "ltpscope/cmd.h"
-#include "ltpscope/export.h"
+#include "ltpscope/json.h"
 #include "ltpscope/storecli.h"
 #include "ltpscope/triage.h"
 #include "ltpscope/triagecli.h"
@@ -32,23 +32,25 @@ suggest_json(const struct triage_suggestion *v, size_t n)
 	for (i = 0; i < n; i++) {
 		s = &v[i];
 		printf("%s\n  {\"test\": ", i > 0 ? "," : "");
-		export_json_str(stdout, s->tag, strlen(s->tag));
+		json_write_str(stdout, s->tag, strlen(s->tag), JSON_W_LONE_DC);
 		printf(", \"syscall\": ");
-		export_json_str(stdout, s->syscall, strlen(s->syscall));
+		json_write_str(stdout, s->syscall, strlen(s->syscall),
+		    JSON_W_LONE_DC);
 		printf(", \"status\": \"%s\", \"suggested\": ",
 		    test_status_name(s->status));
 		if (s->category != NULL) {
-			export_json_str(stdout, s->category,
-			    strlen(s->category));
+			json_write_str(stdout, s->category,
+			    strlen(s->category), JSON_W_LONE_DC);
 			printf(", \"rule\": \"%s:%lu\", \"line\": ",
 			    s->rule_file, s->rule_line);
-			export_json_str(stdout, s->line, strlen(s->line));
+			json_write_str(stdout, s->line, strlen(s->line),
+			    JSON_W_LONE_DC);
 		} else
 			printf("null");
 		printf(", \"confirmed\": ");
 		if (s->confirmed != NULL)
-			export_json_str(stdout, s->confirmed,
-			    strlen(s->confirmed));
+			json_write_str(stdout, s->confirmed,
+			    strlen(s->confirmed), JSON_W_LONE_DC);
 		else
 			printf("null");
 		printf("}");

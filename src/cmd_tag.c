@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "ltpscope/cmd.h"
-#include "ltpscope/export.h"
+#include "ltpscope/json.h"
 #include "ltpscope/storecli.h"
 #include "ltpscope/triage_store.h"
 #include "ltpscope/triagecli.h"
@@ -276,18 +276,22 @@ tags_print(const struct triage_tag *v, size_t n, int format)
 			break;
 		default:
 			printf("%s\n  {\"test\": ", i > 0 ? "," : "");
-			export_json_str(stdout, t->tag, strlen(t->tag));
+			json_write_str(stdout, t->tag, strlen(t->tag),
+			    JSON_W_LONE_DC);
 			printf(", \"line\": ");
-			export_json_str(stdout, t->line, strlen(t->line));
+			json_write_str(stdout, t->line, strlen(t->line),
+			    JSON_W_LONE_DC);
 			printf(", \"category\": ");
-			export_json_str(stdout, t->category,
-			    strlen(t->category));
+			json_write_str(stdout, t->category,
+			    strlen(t->category), JSON_W_LONE_DC);
 			printf(", \"state\": \"%s\", \"run\": %s, "
 			    "\"created\": \"%s\", \"author\": ",
 			    tag_state_name(t->state), num, when);
-			export_json_str(stdout, t->author, strlen(t->author));
+			json_write_str(stdout, t->author, strlen(t->author),
+			    JSON_W_LONE_DC);
 			printf(", \"note\": ");
-			export_json_str(stdout, t->note, strlen(t->note));
+			json_write_str(stdout, t->note, strlen(t->note),
+			    JSON_W_LONE_DC);
 			printf("}");
 			break;
 		}

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ltpscope/cmd.h"
+#include "ltpscope/json.h"
 #include "ltpscope/ltpindex.h"
 #include "ltpscope/ltpmeta.h"
 #include "ltpscope/suite.h"
@@ -48,40 +49,12 @@ strvec_free(struct strvec *sv)
 	sv->n = 0;
 }
 
-static void
-print_diags(const struct diaglist *dl)
-{
-	char buf[1024];
-	size_t i;
-
-	for (i = 0; i < dl->n; i++) {
-		if (dl->v[i].file == NULL)
-			fprintf(stderr, "ltpscope: %s: %s\n",
-			    dl->v[i].level == DIAG_ERROR ? "error" :
-			    dl->v[i].level == DIAG_WARNING ? "warning" : "note",
-			    dl->v[i].msg);
-		else {
-			(void)diag_format(&dl->v[i], buf, sizeof(buf));
-			fprintf(stderr, "ltpscope: %s\n", buf);
-		}
-	}
-}
-
+/* Bytes as they are but for quotes and controls, as --format json
+   always wrote them. */
 static void
 json_str(const char *s)
 {
-	putchar('"');
-	for (; *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
+	json_write_str(stdout, s, strlen(s), JSON_W_BYTES);
 }
 
 static void
@@ -357,7 +330,7 @@ cmd_tests(int argc, char **argv)
 			    dl.v[i].level == DIAG_ERROR)
 				rv = 2;
 	}
-	print_diags(&dl);
+	diag_print(&dl, stderr, "ltpscope");
 	if (picked != NULL) {
 		if (json)
 			print_json(&suite.idx, picked, npicked, suite.meta);

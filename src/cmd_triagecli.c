@@ -1,37 +1,27 @@
 /*
  * Helpers of the triage subcommands (see triagecli.h).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ltpscope/diag.h"
+#include "ltpscope/storecli.h"
 #include "ltpscope/triagecli.h"
-#include "ltpscope/xmalloc.h"
 
 struct store *
 triagecli_open(const char *db, const char *cmd)
 {
 	struct diaglist dl;
-	struct store *st = NULL;
-	char *path = NULL;
+	struct store *st;
 
 	diag_init(&dl);
-	if (db != NULL)
-		path = xstrdup(db);
-	else if (store_default_path(&path, &dl) != STORE_OK)
-		goto out;
-	if (store_open(&st, path, 0, &dl) != STORE_OK)
-		st = NULL;
-out:
-	if (st == NULL) {
+	if (store_open_db(&st, db, 0, NULL, &dl) != STORE_OK) {
 		if (dl.n == 0)
 			fprintf(stderr, "ltpscope: %s: no database\n", cmd);
 		diag_print(&dl, stderr, "ltpscope");
 	}
 	diag_free(&dl);
-	free(path);
 	return st;
 }
 
@@ -40,33 +30,19 @@ triagecli_run(struct store *st, const char *arg, const char *cmd)
 {
 	struct diaglist dl;
 	struct store_run r;
-	char *end;
-	long long id;
-	int64_t last;
+	int64_t id;
 
+	if ((id = storecli_run_arg(st, arg, cmd)) == 0 ||
+	    strcmp(arg, "last") == 0)
+		return id;
 	diag_init(&dl);
-	if (strcmp(arg, "last") == 0) {
-		if (store_latest_run(st, &last, &dl) != STORE_OK) {
-			diag_print(&dl, stderr, "ltpscope");
-			last = 0;
-		}
-		diag_free(&dl);
-		return last;
-	}
-	errno = 0;
-	id = strtoll(arg, &end, 10);
-	if (errno != 0 || end == arg || *end != '\0' || id <= 0) {
-		fprintf(stderr, "ltpscope: %s: '%s' is not a run number "
-		    "(see ltpscope runs)\n", cmd, arg);
-		return 0;
-	}
-	if (store_get_run(st, (int64_t)id, &r, &dl) != STORE_OK) {
+	if (store_get_run(st, id, &r, &dl) != STORE_OK) {
 		diag_print(&dl, stderr, "ltpscope");
 		id = 0;
 	} else
 		store_run_clear(&r);
 	diag_free(&dl);
-	return (int64_t)id;
+	return id;
 }
 
 const char *

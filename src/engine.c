@@ -520,24 +520,6 @@ engine_record(struct engine *e, struct eworker *w, struct store_result *r,
 	return 0;
 }
 
-static void
-engine_fill_counts(struct store_result *r, const struct ltpout_tally *t)
-{
-	if (t->summary.present) {
-		r->npass = (unsigned)t->summary.passed;
-		r->nfail = (unsigned)t->summary.failed;
-		r->nbroken = (unsigned)t->summary.broken;
-		r->nconf = (unsigned)t->summary.skipped;
-		r->nwarn = (unsigned)t->summary.warnings;
-	} else {
-		r->npass = (unsigned)t->lines[LC_TPASS];
-		r->nfail = (unsigned)t->lines[LC_TFAIL];
-		r->nbroken = (unsigned)t->lines[LC_TBROK];
-		r->nconf = (unsigned)t->lines[LC_TCONF];
-		r->nwarn = (unsigned)t->lines[LC_TWARN];
-	}
-}
-
 /* A free worker, or NULL. */
 static struct eworker *
 engine_free_worker(struct engine *e)
@@ -663,7 +645,7 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 	r.duration_ms = (int64_t)(rr->duration * 1000.0 + 0.5);
 	r.started = w->started;
 	r.ended = (int64_t)time(NULL);
-	engine_fill_counts(&r, ltpout_tally(w->parser));
+	store_result_counts(&r, ltpout_tally(w->parser));
 	runner_free(w->r);
 	w->r = NULL;
 	e->nbusy--;

@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "ltpscope/export.h"
+#include "ltpscope/json.h"
+#include "ltpscope/textsafe.h"
 
 static const char *const source_names[] = { "", "suggested", "tagged" };
 
@@ -24,84 +26,6 @@ export_format_from_name(const char *s)
 	if (strcmp(s, "html") == 0)
 		return EXPORT_HTML;
 	return -1;
-}
-
-/* Length of the well-formed UTF-8 sequence at s, 0 if there is none. */
-static size_t
-utf8_seq(const unsigned char *s, size_t avail)
-{
-	size_t n, i;
-	unsigned c = s[0];
-	unsigned long cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	if (avail < n)
-		return 0;
-	cp = c & (0x7f >> n);
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and values past U+10FFFF. */
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return n;
-}
-
-void
-export_json_str(FILE *fp, const char *s, size_t len)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, n;
-
-	putc('"', fp);
-	while (i < len) {
-		if ((n = utf8_seq(p + i, len - i)) == 0) {
-			fprintf(fp, "\\udc%02x", p[i]);
-			i++;
-			continue;
-		}
-		if (n > 1) {
-			fwrite(p + i, 1, n, fp);
-			i += n;
-			continue;
-		}
-		switch (p[i]) {
-		case '"':
-			fputs("\\\"", fp);
-			break;
-		case '\\':
-			fputs("\\\\", fp);
-			break;
-		case '\n':
-			fputs("\\n", fp);
-			break;
-		case '\r':
-			fputs("\\r", fp);
-			break;
-		case '\t':
-			fputs("\\t", fp);
-			break;
-		default:
-			if (p[i] < 0x20 || p[i] == 0x7f)
-				fprintf(fp, "\\u%04x", p[i]);
-			else
-				putc(p[i], fp);
-		}
-		i++;
-	}
-	putc('"', fp);
 }
 
 static void
@@ -215,7 +139,7 @@ static void
 json_kv(FILE *fp, const char *k, const char *v, int comma)
 {
 	fprintf(fp, "\"%s\": ", k);
-	export_json_str(fp, v, strlen(v));
+	json_write_str(fp, v, strlen(v), JSON_W_LONE_DC);
 	if (comma)
 		fputs(", ", fp);
 }
@@ -264,9 +188,10 @@ html_text(FILE *fp, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t len = strlen(s), i = 0, n;
+	unsigned long cp;
 
 	while (i < len) {
-		if ((n = utf8_seq(p + i, len - i)) == 0) {
+		if ((n = textsafe_utf8_decode(s + i, len - i, &cp)) == 0) {
 			fputs("&#xfffd;", fp);
 			i++;
 			continue;

@@ -18,6 +18,7 @@
 #include "ltpscope/import.h"
 #include "ltpscope/ltplog.h"
 #include "ltpscope/ltpout.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 #include "import_impl.h"
 
@@ -152,24 +153,6 @@ import_config_get(const char *config, const char *key)
 			    xstrdup(p + klen + 1);
 	}
 	return NULL;
-}
-
-void
-import_counts(struct store_result *r, const struct ltpout_tally *t)
-{
-	if (t->summary.present) {
-		r->npass = (unsigned)t->summary.passed;
-		r->nfail = (unsigned)t->summary.failed;
-		r->nbroken = (unsigned)t->summary.broken;
-		r->nconf = (unsigned)t->summary.skipped;
-		r->nwarn = (unsigned)t->summary.warnings;
-	} else {
-		r->npass = (unsigned)t->lines[LC_TPASS];
-		r->nfail = (unsigned)t->lines[LC_TFAIL];
-		r->nbroken = (unsigned)t->lines[LC_TBROK];
-		r->nconf = (unsigned)t->lines[LC_TCONF];
-		r->nwarn = (unsigned)t->lines[LC_TWARN];
-	}
 }
 
 int
@@ -309,34 +292,15 @@ scan_dir(struct ctp_scan *sc, const char *dir, const char *dirname,
 static char *
 slurp(const char *path, size_t *lenp, struct diaglist *dl)
 {
-	size_t len = 0, cap = 0, n;
-	char *buf = NULL;
-	FILE *fp;
+	char *buf;
+	int rc;
 
-	if ((fp = fopen(path, "rb")) == NULL) {
-		diag_add(dl, DIAG_WARNING, path, 0, 0, "cannot open: %s; "
-		    "skipped", strerror(errno));
+	if ((rc = slurp_file(path, 0, &buf, lenp)) != SLURP_OK) {
+		diag_add(dl, DIAG_WARNING, path, 0, 0, "cannot %s: %s; "
+		    "skipped", rc == SLURP_EOPEN ? "open" : "read",
+		    strerror(errno));
 		return NULL;
 	}
-	for (;;) {
-		if (cap - len < 8192) {
-			cap = cap ? cap * 2 : 16384;
-			buf = xrealloc(buf, cap);
-		}
-		n = fread(buf + len, 1, cap - len, fp);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		diag_add(dl, DIAG_WARNING, path, 0, 0, "cannot read: %s; "
-		    "skipped", strerror(errno));
-		(void)fclose(fp);
-		free(buf);
-		return NULL;
-	}
-	(void)fclose(fp);
-	*lenp = len;
 	return buf;
 }
 
@@ -637,7 +601,7 @@ import_ctp_dir(struct store *st, const char *dir,
 		items[nitems].r.tag = f->tag;
 		items[nitems].r.syscall = f->syscall;
 		items[nitems].r.status = ltplog_status(&f->log, &t, NULL, 0);
-		import_counts(&items[nitems].r, &t);
+		store_result_counts(&items[nitems].r, &t);
 		/* No exit status in these logs unless exit_code says. */
 		items[nitems].r.exit_code = log_exit_code(&f->log);
 		items[nitems].out = f->log.body;

@@ -30,10 +30,6 @@ int	import_store_items(struct store *, struct store_run *,
 	    const struct import_item *, size_t, const struct import_opts *,
 	    struct import_stats *, struct diaglist *);
 
-/* Fills the counts of r from a tally: the Summary, else the lines. */
-struct ltpout_tally;
-void	import_counts(struct store_result *, const struct ltpout_tally *);
-
 struct textbuf {
 	char	*s;
 	size_t	 len;

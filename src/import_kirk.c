@@ -207,7 +207,7 @@ import_kirk(struct store *st, const char *path,
 		r->status = kirk_verdict(logv != NULL ? logv->str : "",
 		    logv != NULL ? logv->len : 0, json_get(test, "retval"),
 		    &t);
-		import_counts(r, &t);
+		store_result_counts(r, &t);
 		r->npass = kirk_count(test, "passed", r->npass);
 		r->nfail = kirk_count(test, "failed", r->nfail);
 		r->nbroken = kirk_count(test, "broken", r->nbroken);

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "ltpscope/json.h"
+#include "ltpscope/slurp.h"
+#include "ltpscope/textsafe.h"
 #include "ltpscope/xmalloc.h"
 
 struct jparser {
@@ -23,6 +25,7 @@ struct jparser {
 	const char	*linestart;
 	unsigned	 depth;
 	unsigned	 max_depth;
+	unsigned	 flags;
 	struct diaglist	*dl;
 	int		 failed;
 };
@@ -38,6 +41,21 @@ static struct json	*jp_value(struct jparser *);
 static void		 jp_error(struct jparser *, const char *,
 			    const char *, ...)
 			    __attribute__((__format__(__printf__, 3, 4)));
+
+/* Column of at on the line starting at ls: bytes, or characters. */
+static unsigned
+jp_col(const struct jparser *jp, const char *ls, const char *at)
+{
+	const char *s;
+	unsigned col = 1;
+
+	if (!(jp->flags & JSON_COL_CHARS))
+		return (unsigned)(at - ls) + 1;
+	for (s = ls; s < at; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			col++;
+	return col;
+}
 
 static void
 jp_error(struct jparser *jp, const char *at, const char *fmt, ...)
@@ -63,8 +81,8 @@ jp_error(struct jparser *jp, const char *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	(void)vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	diag_add(jp->dl, DIAG_ERROR, jp->name, line,
-	    (unsigned)(at - ls) + 1, "%s", msg);
+	diag_add(jp->dl, DIAG_ERROR, jp->name, line, jp_col(jp, ls, at),
+	    "%s", msg);
 }
 
 static void
@@ -135,38 +153,8 @@ jp_node(struct jparser *jp, enum json_type t)
 
 	v->type = t;
 	v->line = jp->line;
-	v->col = (unsigned)(jp->p - jp->linestart) + 1;
+	v->col = jp_col(jp, jp->linestart, jp->p);
 	return v;
-}
-
-/* Length of the well-formed UTF-8 sequence at s, 0 if it is not one. */
-static size_t
-utf8_seq(const unsigned char *s, size_t avail)
-{
-	unsigned long c;
-	size_t n, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, c = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, c = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, c = s[0] & 0x07;
-	else
-		return 0;
-	if (n > avail)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = (c << 6) | (s[i] & 0x3f);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && c < 0x10000) ||
-	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
-		return 0;
-	return n;
 }
 
 /* Four hex digits at p; -1 if they are not. */
@@ -210,6 +198,10 @@ jp_escape_u(struct jparser *jp, struct jbuf *b)
 		jp_error(jp, jp->p, "lone low surrogate \\u%04lx", hi);
 		return -1;
 	}
+	if (hi == 0 && (jp->flags & JSON_NO_NUL)) {
+		jp_error(jp, jp->p, "\\u0000 in string");
+		return -1;
+	}
 	if (hi < 0xd800 || hi > 0xdbff) {
 		jbuf_utf8(b, (unsigned long)hi);
 		jp->p += 4;
@@ -233,6 +225,7 @@ static int
 jp_string(struct jparser *jp, struct jbuf *b)
 {
 	const char *start = jp->p, *run;
+	unsigned long cp;
 	size_t n;
 
 	jp->p++;
@@ -260,8 +253,8 @@ jp_string(struct jparser *jp, struct jbuf *b)
 			return -1;
 		}
 		if ((unsigned char)*jp->p >= 0x80) {
-			n = utf8_seq((const unsigned char *)jp->p,
-			    (size_t)(jp->end - jp->p));
+			n = textsafe_utf8_decode(jp->p,
+			    (size_t)(jp->end - jp->p), &cp);
 			if (n == 0) {
 				jp_error(jp, jp->p, "invalid UTF-8 in string");
 				return -1;
@@ -377,6 +370,20 @@ key_seen(const struct json *obj, const char *key, size_t len)
 	return 0;
 }
 
+static void
+jp_member_add(struct json *v, size_t *cap, struct jbuf *key, struct json *val)
+{
+	if (v->n == *cap) {
+		*cap = *cap ? *cap * 2 : 8;
+		v->members = xreallocarray(v->members, *cap,
+		    sizeof(*v->members));
+	}
+	v->members[v->n].key = key->s;
+	v->members[v->n].keylen = key->len;
+	v->members[v->n].value = val;
+	v->n++;
+}
+
 static struct json *
 jp_object(struct jparser *jp)
 {
@@ -384,6 +391,7 @@ jp_object(struct jparser *jp)
 	struct jbuf key;
 	const char *kat;
 	size_t cap = 0;
+	int dup;
 
 	jp->p++;
 	jp_skip_ws(jp);
@@ -406,11 +414,16 @@ jp_object(struct jparser *jp)
 			goto fail;
 		}
 		/* Linear: objects in real files are small. */
-		if (key_seen(v, key.s, key.len)) {
+		dup = key_seen(v, key.s, key.len);
+		if (dup && !(jp->flags & JSON_DUPKEY_WARN)) {
 			jp_error(jp, kat, "duplicate key \"%.60s\"", key.s);
 			free(key.s);
 			goto fail;
 		}
+		if (dup)
+			diag_add(jp->dl, DIAG_WARNING, jp->name, jp->line,
+			    jp_col(jp, jp->linestart, kat), "duplicate key "
+			    "\"%.60s\"; the first one counts", key.s);
 		jp_skip_ws(jp);
 		if (jp->p >= jp->end || *jp->p != ':') {
 			jp_error(jp, jp->p, "':' expected after object key");
@@ -422,15 +435,11 @@ jp_object(struct jparser *jp)
 			free(key.s);
 			goto fail;
 		}
-		if (v->n == cap) {
-			cap = cap ? cap * 2 : 8;
-			v->members = xreallocarray(v->members, cap,
-			    sizeof(*v->members));
-		}
-		v->members[v->n].key = key.s;
-		v->members[v->n].keylen = key.len;
-		v->members[v->n].value = val;
-		v->n++;
+		if (dup) {
+			free(key.s);
+			json_free(val);
+		} else
+			jp_member_add(v, &cap, &key, val);
 		jp_skip_ws(jp);
 		if (jp->p < jp->end && *jp->p == ',') {
 			jp->p++;
@@ -567,6 +576,7 @@ json_parse(struct json **rootp, const char *buf, size_t len,
 	jp.dl = dl;
 	jp.max_depth = lim != NULL && lim->max_depth != 0 ? lim->max_depth :
 	    JSON_DEPTH_MAX;
+	jp.flags = lim != NULL ? lim->flags : 0;
 	max_size = lim != NULL && lim->max_size != 0 ? lim->max_size :
 	    JSON_SIZE_MAX;
 	if (len > max_size) {
@@ -592,36 +602,19 @@ int
 json_parse_file(struct json **rootp, const char *path,
     const struct json_limits *lim, struct diaglist *dl)
 {
-	size_t len = 0, cap = 0, n, max_size;
-	char *buf = NULL;
-	FILE *fp;
+	size_t len, max_size;
+	char *buf;
 	int rc;
 
 	*rootp = NULL;
 	max_size = lim != NULL && lim->max_size != 0 ? lim->max_size :
 	    JSON_SIZE_MAX;
-	if ((fp = fopen(path, "rb")) == NULL) {
-		diag_error(dl, path, 0, "cannot open: %s", strerror(errno));
+	/* Reading stops early past the limit: json_parse() reports it. */
+	if ((rc = slurp_file(path, max_size, &buf, &len)) != SLURP_OK) {
+		diag_error(dl, path, 0, "cannot %s: %s", rc == SLURP_EOPEN ?
+		    "open" : "read", strerror(errno));
 		return -1;
 	}
-	for (;;) {
-		if (cap - len < 8192) {
-			cap = cap ? cap * 2 : 65536;
-			buf = xrealloc(buf, cap);
-		}
-		n = fread(buf + len, 1, cap - len, fp);
-		len += n;
-		/* Stop reading early: the size check below reports it. */
-		if (n == 0 || len > max_size)
-			break;
-	}
-	if (ferror(fp)) {
-		diag_error(dl, path, 0, "cannot read: %s", strerror(errno));
-		(void)fclose(fp);
-		free(buf);
-		return -1;
-	}
-	(void)fclose(fp);
 	rc = json_parse(rootp, buf, len, path, lim, dl);
 	free(buf);
 	return rc;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ltpscope/ltpindex.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 
 /* A file this full of binary junk is not a runtest file at all. */
@@ -269,33 +270,16 @@ int
 ltpindex_load_file(struct ltpindex *idx, const char *path,
     struct diaglist *dl)
 {
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	FILE *fp;
+	char *buf;
+	size_t len;
 	int rv;
 
-	if ((fp = fopen(path, "r")) == NULL) {
-		diag_add(dl, DIAG_ERROR, path, 0, 0, "cannot open: %s",
+	if ((rv = slurp_file(path, 0, &buf, &len)) != SLURP_OK) {
+		diag_add(dl, DIAG_ERROR, path, 0, 0, "%s: %s",
+		    rv == SLURP_EOPEN ? "cannot open" : "read error",
 		    strerror(errno));
 		return -1;
 	}
-	for (;;) {
-		if (cap - len < 4096) {
-			cap = cap ? cap * 2 : 65536;
-			buf = xrealloc(buf, cap);
-		}
-		if ((n = fread(buf + len, 1, cap - len, fp)) == 0)
-			break;
-		len += n;
-	}
-	if (ferror(fp)) {
-		diag_add(dl, DIAG_ERROR, path, 0, 0, "read error: %s",
-		    strerror(errno));
-		(void)fclose(fp);
-		free(buf);
-		return -1;
-	}
-	(void)fclose(fp);
 	rv = ltpindex_load_buf(idx, path, buf, len, dl);
 	free(buf);
 	return rv;

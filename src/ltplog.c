@@ -11,6 +11,7 @@
 
 #include "ltpscope/ltplog.h"
 #include "ltpscope/ltpout.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 
 void
@@ -161,32 +162,15 @@ ltplog_parse(struct ltplog *log, const char *buf, size_t len,
 int
 ltplog_read(struct ltplog *log, const char *path, struct diaglist *dl)
 {
-	FILE *fp;
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
+	char *buf;
+	size_t len;
 	int rc;
 
-	if ((fp = fopen(path, "rb")) == NULL) {
-		diag_error(dl, path, 0, "cannot open: %s", strerror(errno));
+	if ((rc = slurp_file(path, 0, &buf, &len)) != SLURP_OK) {
+		diag_error(dl, path, 0, "cannot %s: %s", rc == SLURP_EOPEN ?
+		    "open" : "read", strerror(errno));
 		return -1;
 	}
-	for (;;) {
-		if (cap - len < 8192) {
-			cap = cap ? cap * 2 : 16384;
-			buf = xrealloc(buf, cap);
-		}
-		n = fread(buf + len, 1, cap - len, fp);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		diag_error(dl, path, 0, "cannot read: %s", strerror(errno));
-		(void)fclose(fp);
-		free(buf);
-		return -1;
-	}
-	(void)fclose(fp);
 	rc = ltplog_parse(log, buf, len, path, dl);
 	free(buf);
 	return rc;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ltpscope/skiplist.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 
 void
@@ -137,34 +138,15 @@ skiplist_parse(struct skiplist *sl, const char *name, const char *text,
 int
 skiplist_load(struct skiplist *sl, const char *path, struct diaglist *dl)
 {
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	FILE *fp;
+	char *buf;
+	size_t len;
 	int rc;
 
-	if ((fp = fopen(path, "r")) == NULL) {
-		diag_error(dl, path, 0, "cannot open skip list: %s",
-		    strerror(errno));
+	if ((rc = slurp_file(path, 0, &buf, &len)) != SLURP_OK) {
+		diag_error(dl, path, 0, "cannot %s skip list: %s",
+		    rc == SLURP_EOPEN ? "open" : "read", strerror(errno));
 		return -1;
 	}
-	for (;;) {
-		if (cap - len < 4096) {
-			cap = cap ? cap * 2 : 8192;
-			buf = xrealloc(buf, cap);
-		}
-		n = fread(buf + len, 1, cap - len, fp);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		diag_error(dl, path, 0, "cannot read skip list: %s",
-		    strerror(errno));
-		fclose(fp);
-		free(buf);
-		return -1;
-	}
-	fclose(fp);
 	rc = skiplist_parse(sl, path, buf, len, dl);
 	free(buf);
 	return rc;

@@ -322,6 +322,33 @@ store_close(struct store *st)
 	free(st);
 }
 
+int
+store_open_db(struct store **stp, const char *db, int flags, char **pathp,
+    struct diaglist *dl)
+{
+	struct stat sb;
+	char *path = NULL;
+	int err;
+
+	*stp = NULL;
+	if (pathp != NULL)
+		*pathp = NULL;
+	if (db != NULL)
+		path = xstrdup(db);
+	else if ((err = store_default_path(&path, dl)) != STORE_OK)
+		return err;
+	if ((flags & STORE_IF_EXISTS) && stat(path, &sb) != 0 &&
+	    errno == ENOENT)
+		err = STORE_OK;
+	else
+		err = store_open(stp, path, flags & ~STORE_IF_EXISTS, dl);
+	if (pathp != NULL)
+		*pathp = path;
+	else
+		free(path);
+	return err;
+}
+
 const char *
 store_path(const struct store *st)
 {

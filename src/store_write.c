@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ltpscope/ltpout.h"
 #include "ltpscope/store_impl.h"
 #include "ltpscope/xmalloc.h"
 
@@ -431,4 +432,22 @@ store_queue_free(struct store_queue_item *q, size_t n)
 		free(q[i].cmdline);
 	}
 	free(q);
+}
+
+void
+store_result_counts(struct store_result *r, const struct ltpout_tally *t)
+{
+	if (t->summary.present) {
+		r->npass = (unsigned)t->summary.passed;
+		r->nfail = (unsigned)t->summary.failed;
+		r->nbroken = (unsigned)t->summary.broken;
+		r->nconf = (unsigned)t->summary.skipped;
+		r->nwarn = (unsigned)t->summary.warnings;
+	} else {
+		r->npass = (unsigned)t->lines[LC_TPASS];
+		r->nfail = (unsigned)t->lines[LC_TFAIL];
+		r->nbroken = (unsigned)t->lines[LC_TBROK];
+		r->nconf = (unsigned)t->lines[LC_TCONF];
+		r->nwarn = (unsigned)t->lines[LC_TWARN];
+	}
 }

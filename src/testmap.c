@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ltpscope/ltpindex.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 
 void
@@ -138,26 +139,16 @@ testmap_load_buf(struct testmap *tm, const char *name, const char *buf,
 int
 testmap_load_file(struct testmap *tm, const char *path, struct diaglist *dl)
 {
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	FILE *fp;
+	char *buf;
+	size_t len;
 	int rv;
 
-	if ((fp = fopen(path, "r")) == NULL) {
-		diag_add(dl, DIAG_ERROR, path, 0, 0, "cannot open: %s",
+	if ((rv = slurp_file(path, 0, &buf, &len)) != SLURP_OK) {
+		diag_add(dl, DIAG_ERROR, path, 0, 0, "%s: %s",
+		    rv == SLURP_EOPEN ? "cannot open" : "read error",
 		    strerror(errno));
 		return -1;
 	}
-	for (;;) {
-		if (cap - len < 4096) {
-			cap = cap ? cap * 2 : 16384;
-			buf = xrealloc(buf, cap);
-		}
-		if ((n = fread(buf + len, 1, cap - len, fp)) == 0)
-			break;
-		len += n;
-	}
-	(void)fclose(fp);
 	rv = testmap_load_buf(tm, path, buf, len, dl);
 	free(buf);
 	return rv;

@@ -2,7 +2,8 @@
  * The strict JSON reader: valid documents give the tree they should
  * (escapes, surrogate pairs, big numbers, NULs in strings), and every
  * kind of invalid input is refused with the line and column of the
- * offending byte; nesting and size limits hold.
+ * offending byte; nesting and size limits hold.  The string writer
+ * escapes what JSON needs, and each flag keeps its output's bytes.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -302,6 +303,48 @@ check_file(void)
 	diag_free(&dl);
 }
 
+/* json_write_str() of len bytes of s, as a string. */
+static const char *
+written(const char *s, size_t len, unsigned flags)
+{
+	static char out[256];
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *fp;
+
+	out[0] = '\0';
+	if ((fp = open_memstream(&buf, &n)) == NULL)
+		return "open_memstream failed";
+	json_write_str(fp, s, len, flags);
+	(void)fclose(fp);
+	snprintf(out, sizeof(out), "%s", buf);
+	free(buf);
+	return out;
+}
+
+static void
+check_write(void)
+{
+	const char *s = "a\"\\\n\t\r\x01\x7f caf\xc3\xa9 \xff\xc3 \xc0\xaf";
+	size_t len = strlen(s);
+
+	is_str(written(s, len, 0), "\"a\\\"\\\\\\n\\t\\r\\u0001"
+	    "\\u007f caf\xc3\xa9 \\ufffd\\ufffd \\ufffd\\ufffd\"",
+	    "writer: short escapes, controls, DEL, UTF-8 kept, bad bytes "
+	    "U+FFFD");
+	is_str(written(s, len, JSON_W_LONE_DC), "\"a\\\"\\\\\\n\\t\\r"
+	    "\\u0001\\u007f caf\xc3\xa9 \\udcff\\udcc3 \\udcc0\\udcaf\"",
+	    "writer: JSON_W_LONE_DC keeps bad bytes as lone surrogates");
+	is_str(written(s, len, JSON_W_DEL_RAW), "\"a\\\"\\\\\\n\\t\\r"
+	    "\\u0001\x7f caf\xc3\xa9 \\ufffd\\ufffd \\ufffd\\ufffd\"",
+	    "writer: JSON_W_DEL_RAW writes DEL as it is");
+	is_str(written(s, len, JSON_W_BYTES), "\"a\\\"\\\\\\u000a\\u0009"
+	    "\\u000d\\u0001\x7f caf\xc3\xa9 \xff\xc3 \xc0\xaf\"",
+	    "writer: JSON_W_BYTES escapes only quotes and controls");
+	is_str(written("x\0y", 3, 0), "\"x\\u0000y\"",
+	    "writer: a NUL inside the length");
+}
+
 int
 main(void)
 {
@@ -311,5 +354,6 @@ main(void)
 	check_errors();
 	check_limits();
 	check_file();
+	check_write();
 	return tap_done();
 }

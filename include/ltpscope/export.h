@@ -116,7 +116,5 @@ enum export_format {
 int	export_format_from_name(const char *);
 /* Writes the list; returns 0, or -1 on a write error (errno set). */
 int	export_write(const struct shoplist *, enum export_format, FILE *);
-/* The JSON string writer export uses (quotes included); for tests. */
-void	export_json_str(FILE *, const char *, size_t);
 
 #endif

@@ -3,11 +3,12 @@
  *
  * Strict means: no comments, no trailing commas, no leading zeros, no
  * bare control characters or invalid UTF-8 in strings, no lone UTF-16
- * surrogates in \u escapes, no duplicate keys in one object, nothing
- * but white space after the value.  A UTF-8 byte order mark at the
- * start is skipped.  Errors go to the diaglist as "name:line:col:
- * message" (line and column 1-based, the column counted in bytes) and
- * the parse stops at the first one.
+ * surrogates in \u escapes, no duplicate keys in one object (see
+ * json_limits.flags for a looser reading), nothing but white space
+ * after the value.  A UTF-8 byte order mark at the start is skipped.
+ * Errors go to the diaglist as "name:line:col: message" (line and
+ * column 1-based, the column counted in bytes unless JSON_COL_CHARS)
+ * and the parse stops at the first one.
  *
  * Nesting deeper than the depth limit and documents larger than the
  * size limit are refused, so hostile input cannot exhaust the stack or
@@ -20,12 +21,16 @@
  * Ownership: json_parse() hands the caller a tree that json_free()
  * releases whole; every pointer got from a node (strings, members,
  * items) lives as long as the tree.
+ *
+ * json_write_str() is the other direction: the one JSON string writer
+ * of every JSON output.
  */
 #ifndef LTPSCOPE_JSON_H
 #define LTPSCOPE_JSON_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ltpscope/diag.h"
 
@@ -67,9 +72,20 @@ struct json {
 	size_t		 n;		/* items or members */
 };
 
+/*
+ * json_limits.flags, for readers of files that others write loosely
+ * (LTP's metadata): a duplicate key is a warning and the first one
+ * counts; \u0000 is refused so every string is a C string; columns
+ * in diagnostics and nodes count UTF-8 characters, not bytes.
+ */
+#define JSON_DUPKEY_WARN	0x1u
+#define JSON_NO_NUL		0x2u
+#define JSON_COL_CHARS		0x4u
+
 struct json_limits {
 	unsigned	 max_depth;	/* 0: JSON_DEPTH_MAX */
 	size_t		 max_size;	/* 0: JSON_SIZE_MAX */
+	unsigned	 flags;		/* JSON_DUPKEY_WARN | ... */
 };
 
 /*
@@ -105,5 +121,21 @@ int		 json_int64(const struct json *, int64_t *out);
 double		 json_number(const struct json *, double dflt);
 /* 1 for true, 0 for false, dflt for anything else. */
 int		 json_bool(const struct json *, int dflt);
+
+/*
+ * Writes len bytes of s (any content) to fp as a JSON string, quotes
+ * included.  '"', '\\', \n, \t and \r get short escapes, other
+ * control bytes and DEL \u00XX; a byte that does not start well-formed
+ * UTF-8 becomes \ufffd.  The flags keep older outputs as they were:
+ * JSON_W_LONE_DC writes such a byte as \udcXX (a lone surrogate, so
+ * the bytes can be recovered); JSON_W_DEL_RAW writes DEL as it is;
+ * JSON_W_BYTES escapes only '"', '\\' and control bytes (all as \u00XX)
+ * and passes every other byte, UTF-8 or not.
+ */
+#define JSON_W_LONE_DC		0x1u
+#define JSON_W_DEL_RAW		0x2u
+#define JSON_W_BYTES		0x4u
+
+void		 json_write_str(FILE *, const char *, size_t, unsigned flags);
 
 #endif

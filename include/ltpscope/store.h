@@ -61,6 +61,7 @@ enum store_err {
 #define STORE_READONLY	0x01	/* SQLITE_OPEN_READONLY; writers fail */
 #define STORE_CREATE	0x02	/* create the file if missing */
 #define STORE_MKDIRS	0x04	/* also create missing parent directories */
+#define STORE_IF_EXISTS	0x08	/* store_open_db(): a missing file is fine */
 
 enum store_run_state {
 	RUN_RUNNING = 0,
@@ -152,6 +153,15 @@ int	store_default_path(char **pathp, struct diaglist *);
  */
 int	store_open(struct store **stp, const char *path, int flags,
 	    struct diaglist *);
+/*
+ * What the subcommands' -d means: opens db, or the default database
+ * (store_default_path()) when db is NULL.  With STORE_IF_EXISTS a file
+ * that does not exist yet is no error: STORE_OK with *stp NULL.  When
+ * pathp is not NULL it gets the path tried, malloc'd for the caller to
+ * free (NULL when there was no default).
+ */
+int	store_open_db(struct store **stp, const char *db, int flags,
+	    char **pathp, struct diaglist *);
 /* Closes; releases a run lock this process held.  NULL is fine. */
 void	store_close(struct store *);
 const char *store_path(const struct store *);
@@ -238,6 +248,13 @@ int	store_latest_results(struct store *, struct store_result **vp,
 	    size_t *np, struct diaglist *);
 void	store_result_clear(struct store_result *);
 void	store_results_free(struct store_result *, size_t);
+/*
+ * Sets r's five counts from a test's parsed output: LTP's summary when
+ * the test printed one, else the TPASS, TFAIL... lines seen.
+ */
+struct ltpout_tally;
+void	store_result_counts(struct store_result *,
+	    const struct ltpout_tally *);
 /* Output of one result; STORE_ENOTFOUND when none was stored. */
 int	store_get_output(struct store *, int64_t result_id,
 	    struct store_output *, struct diaglist *);

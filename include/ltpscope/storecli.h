@@ -1,7 +1,7 @@
 /*
  * Helpers shared by the subcommands that read the results store
  * (ltpscope runs, ltpscope show): opening the database named by -d or
- * the default one, reporting interrupted runs, JSON strings and times.
+ * the default one, reporting interrupted runs, times.
  * These print to stdout/stderr, so they belong to the program, not to
  * the core.
  */
@@ -23,9 +23,6 @@
 int	storecli_open(const char *path, struct store **stp, char **pathp);
 /* Prints "run N was interrupted while TEST was running" warnings. */
 void	storecli_warn_interrupted(struct store *);
-/* Writes s (len bytes, any content) as a JSON string, quotes included;
-   bytes that are not UTF-8 become U+FFFD. */
-void	storecli_json_str(FILE *, const char *s, size_t len);
 /* "2026-12-03 06:51:00" in UTC, or "-" for 0. */
 void	storecli_time(int64_t, char *, size_t);
 /*
@@ -33,7 +30,18 @@ void	storecli_time(int64_t, char *, size_t);
  * '?'.  Returns one of two static buffers, so two may share a printf.
  */
 const char	*storecli_field(const char *);
-/* Parses a run id or "last"; 0 and a message on failure. */
-int64_t	storecli_run_arg(struct store *, const char *);
+/*
+ * Parses a run id or "last" (the id is not looked up); 0 and a message
+ * naming the subcommand cmd on failure.
+ */
+int64_t	storecli_run_arg(struct store *, const char *, const char *cmd);
+/*
+ * What "show RUN" and "export-logs RUN" share: runarg must be a number
+ * or "last" (else 2, after a message naming cmd), the database (db, or
+ * the default) must exist and the run number parse (else 1, after a
+ * message).  0 sets *stp, which the caller closes, and *run_idp.
+ */
+int	storecli_open_run(const char *db, const char *runarg,
+	    const char *cmd, struct store **stp, int64_t *run_idp);
 
 #endif
