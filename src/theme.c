@@ -1,7 +1,7 @@
 /*
  * Theme files: parse "element fg [bg] [attr...]" lines into plain data
- * the UI maps onto curses.  No curses here, so themes are testable and
- * a broken theme is reported before the screen is taken over.
+ * the UI maps onto curses.  Nothing here draws, so themes are testable
+ * and a broken theme is reported before the screen is taken over.
  */
 #include <ctype.h>
 #include <errno.h>
