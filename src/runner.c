@@ -43,6 +43,14 @@
 #define RUNNER_READ_CAP		(4 * 1024 * 1024)
 /* Without SIGCHLD we look for the leader's end this often at most. */
 #define RUNNER_REAP_POLL_MS	100
+/*
+ * A pty master can answer EIO (the slave side is gone) while output the
+ * test wrote just before it exited is still on its way through the
+ * kernel: seen here about once in a thousand tests.  EIO is taken for
+ * the end only when it lasts this long.
+ */
+#define RUNNER_EIO_GRACE_MS	5
+#define RUNNER_EIO_POLL_MS	1
 
 extern char **environ;
 
@@ -60,6 +68,7 @@ struct runner {
 	long long	 deadline;	/* ms, monotonic; -1: none */
 	long long	 kill_at;	/* ms; SIGKILL after the grace */
 	long long	 drain_at;	/* ms; give up on output */
+	long long	 eio_until;	/* ms; 0: no EIO seen on the pty */
 	int		 grace_ms;
 	int		 drain_ms;
 	char		*tmpdir;
@@ -630,6 +639,14 @@ runner_read(struct runner *r)
 			continue;
 		if (n == -1 && (errno == EAGAIN || errno == EWOULDBLOCK))
 			break;
+		if (n == -1 && errno == EIO) {
+			long long now = now_ms();
+
+			if (r->eio_until == 0)
+				r->eio_until = now + RUNNER_EIO_GRACE_MS;
+			if (now < r->eio_until)
+				break;
+		}
 		close(r->fd);
 		r->fd = -1;
 	}
@@ -771,6 +788,8 @@ runner_poll_timeout(const struct runner *r)
 	if (r->done)
 		return 0;
 	now = now_ms();
+	if (r->fd >= 0 && r->eio_until != 0 && (r->reaped || r->xfd < 0))
+		return RUNNER_EIO_POLL_MS;
 	if (r->reaped) {
 		d = r->drain_at - now;
 		return d < 0 ? 0 : (int)d;
@@ -802,6 +821,9 @@ runner_poll_timeout(const struct runner *r)
 int
 runner_fd(const struct runner *r)
 {
+	/* After an EIO the fd polls readable for good: time, not poll. */
+	if (r->fd >= 0 && r->eio_until != 0)
+		return r->reaped ? -1 : r->xfd;
 	if (r->fd >= 0 || r->reaped)
 		return r->fd;
 	return r->xfd;
