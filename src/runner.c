@@ -47,9 +47,10 @@
  * A pty master can answer EIO (the slave side is gone) while output the
  * test wrote just before it exited is still on its way through the
  * kernel: seen here about once in a thousand tests.  EIO is taken for
- * the end only when it lasts this long.
+ * the end only when it lasts this long (a few milliseconds more per test,
+ * nothing beside LTP tests that take seconds).
  */
-#define RUNNER_EIO_GRACE_MS	5
+#define RUNNER_EIO_GRACE_MS	3
 #define RUNNER_EIO_POLL_MS	1
 
 extern char **environ;
