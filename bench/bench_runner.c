@@ -309,5 +309,8 @@ main(void)
 	printf("runner:   (what stays is needed: a fresh TMPDIR per test, "
 	    "whose cost is its file system's -- the next one is made while "
 	    "a test runs, the last must go after it; a session; a pty)\n");
+	printf("runner:   (pty only: a few ms per test waiting out an early "
+	    "EIO, which the kernel can send before the last of a test's "
+	    "output -- RUNNER_EIO_GRACE_MS; compare the pipe line)\n");
 	return 0;
 }
