@@ -217,21 +217,6 @@ categories_load_file(struct categories *c, const char *path,
 	return n;
 }
 
-const char *
-triage_config_path(const char *rel, char *buf, size_t size)
-{
-	const char *xdg = getenv("XDG_CONFIG_HOME");
-	const char *home = getenv("HOME");
-
-	if (xdg != NULL && xdg[0] == '/')
-		(void)snprintf(buf, size, "%s/ltpscope/%s", xdg, rel);
-	else if (home != NULL && home[0] != '\0')
-		(void)snprintf(buf, size, "%s/.config/ltpscope/%s", home, rel);
-	else
-		return NULL;
-	return buf;
-}
-
 int
 categories_load_default(struct categories *c, struct diaglist *dl)
 {
@@ -242,7 +227,7 @@ categories_load_default(struct categories *c, struct diaglist *dl)
 	if ((n = categories_load_file(c, path, dl)) < 0)
 		return -1;
 	/* No user file is the usual case, not an error. */
-	if (triage_config_path("categories", path, sizeof(path)) != NULL &&
+	if (paths_config("categories", path, sizeof(path)) != NULL &&
 	    access(path, F_OK) == 0) {
 		m = categories_load_file(c, path, dl);
 		n += m < 0 ? 1 : m;

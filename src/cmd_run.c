@@ -170,20 +170,6 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 	(void)n;
 }
 
-/* The user's own skip list, where --resume offers to add a culprit. */
-static void
-run_user_skiplist(char *buf, size_t len)
-{
-	const char *cfg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-
-	if (cfg != NULL && cfg[0] == '/')
-		snprintf(buf, len, "%s/ltpscope/skiplist", cfg);
-	else if (home != NULL && home[0] != '\0')
-		snprintf(buf, len, "%s/.config/ltpscope/skiplist", home);
-	else
-		buf[0] = '\0';
-}
-
 static int
 run_mkdirs(const char *path)
 {
@@ -529,7 +515,7 @@ cmd_run(int argc, char **argv)
 	long jobs = 1;
 	int no_metadata = 0;
 	char *end;
-	char path[2048], culprit[256], userskip[2048], kcpath[2048];
+	char culprit[256], userskip[2048], kcpath[2048];
 	struct engine_opts eo;
 	struct engine_test *tests = NULL;
 	struct engine *e = NULL;
@@ -672,12 +658,9 @@ cmd_run(int argc, char **argv)
 
 	diag_init(&dl);
 	skiplist_init(&skip);
-	paths_data("skiplist", path, sizeof(path));
-	if (access(path, R_OK) == 0)
-		(void)skiplist_load(&skip, path, &dl);
-	run_user_skiplist(userskip, sizeof(userskip));
-	if (userskip[0] != '\0' && access(userskip, R_OK) == 0)
-		(void)skiplist_load(&skip, userskip, &dl);
+	(void)skiplist_load_default(&skip, &dl);
+	/* Where --resume offers to add a culprit. */
+	(void)paths_config("skiplist", userskip, sizeof(userskip));
 	for (i = 0; i < nskips; i++)
 		if (skiplist_load(&skip, skips[i], &dl) < 0)
 			goto out;

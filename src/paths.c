@@ -60,17 +60,29 @@ paths_datadir(char *buf, size_t len)
 		compat_strlcpy(buf, LTPSCOPE_DATADIR, len);
 }
 
+const char *
+paths_config(const char *rel, char *buf, size_t len)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *home = getenv("HOME");
+
+	if (xdg != NULL && xdg[0] == '/')
+		snprintf(buf, len, "%s/ltpscope/%s", xdg, rel);
+	else if (home != NULL && home[0] != '\0')
+		snprintf(buf, len, "%s/.config/ltpscope/%s", home, rel);
+	else {
+		buf[0] = '\0';
+		return NULL;
+	}
+	return buf;
+}
+
 void
 paths_themedirs(char *buf, size_t len)
 {
-	const char *cfg, *home;
-	char user[1100] = "", data[1100];
+	char user[1100], data[1100];
 
-	if ((cfg = getenv("XDG_CONFIG_HOME")) != NULL && *cfg == '/')
-		snprintf(user, sizeof(user), "%s/ltpscope/themes", cfg);
-	else if ((home = getenv("HOME")) != NULL && *home != '\0')
-		snprintf(user, sizeof(user), "%s/.config/ltpscope/themes",
-		    home);
+	(void)paths_config("themes", user, sizeof(user));
 	paths_datadir(data, sizeof(data));
 	/* A source tree keeps themes/ beside data/, an install inside it. */
 	snprintf(buf, len, "%s%s%s/../themes:%s/themes", user,

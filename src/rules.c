@@ -201,7 +201,7 @@ rules_load_default(struct rules *r, struct diaglist *dl)
 	char path[1024];
 	int n = 0, m;
 
-	if (triage_config_path("rules", path, sizeof(path)) != NULL &&
+	if (paths_config("rules", path, sizeof(path)) != NULL &&
 	    access(path, F_OK) == 0) {
 		m = rules_load_file(r, path, dl);
 		n += m < 0 ? 1 : m;

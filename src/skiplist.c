@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "ltpscope/paths.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
@@ -169,4 +171,19 @@ skiplist_lookup(const struct skiplist *sl, const char *tag)
 	const struct skip_entry *e = skiplist_match(sl, tag);
 
 	return e != NULL ? e->reason : NULL;
+}
+
+int
+skiplist_load_default(struct skiplist *sl, struct diaglist *dl)
+{
+	char path[2048];
+	size_t before = dl->nerrors;
+
+	paths_data("skiplist", path, sizeof(path));
+	if (access(path, R_OK) == 0)
+		(void)skiplist_load(sl, path, dl);
+	if (paths_config("skiplist", path, sizeof(path)) != NULL &&
+	    access(path, R_OK) == 0)
+		(void)skiplist_load(sl, path, dl);
+	return (int)(dl->nerrors - before);
 }

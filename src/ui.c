@@ -647,16 +647,7 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 
 	diag_init(&dl);
 	skiplist_init(&ui->skip);
-	paths_data("skiplist", path, sizeof(path));
-	if (access(path, R_OK) == 0)
-		(void)skiplist_load(&ui->skip, path, &dl);
-	if ((cfg = getenv("XDG_CONFIG_HOME")) != NULL && cfg[0] == '/')
-		snprintf(path, sizeof(path), "%s/ltpscope/skiplist", cfg);
-	else if ((home = getenv("HOME")) != NULL)
-		snprintf(path, sizeof(path), "%s/.config/ltpscope/skiplist",
-		    home);
-	if (access(path, R_OK) == 0)
-		(void)skiplist_load(&ui->skip, path, &dl);
+	(void)skiplist_load_default(&ui->skip, &dl);
 	diag_free(&dl);
 	return rv;
 }
@@ -671,18 +662,11 @@ ui_config(struct ui *ui, const char **theme, int *timeout_s)
 {
 	static char name[256];
 	char path[1100], line[512], key[64], val[256];
-	const char *cfg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
 	unsigned long lineno = 0;
 	FILE *fp;
 
-	if (cfg != NULL && cfg[0] == '/')
-		snprintf(path, sizeof(path), "%s/ltpscope/config", cfg);
-	else if (home != NULL && home[0] != '\0')
-		snprintf(path, sizeof(path), "%s/.config/ltpscope/config",
-		    home);
-	else
-		return;
-	if ((fp = fopen(path, "r")) == NULL)
+	if (paths_config("config", path, sizeof(path)) == NULL ||
+	    (fp = fopen(path, "r")) == NULL)
 		return;
 	while (fgets(line, sizeof(line), fp) != NULL) {
 		lineno++;

@@ -112,6 +112,17 @@ ui_put(int y, int x, const char *str, int width, int pad)
 }
 
 int
+ui_col(int y, int x, const char *s, int w, int width)
+{
+	if (x >= width)
+		return x;
+	if (w > width - x)
+		w = width - x;
+	ui_put(y, x, s, w, 1);
+	return x + w;
+}
+
+int
 ui_putf(int y, int x, int width, const char *fmt, ...)
 {
 	char buf[1024];

@@ -62,9 +62,7 @@ ev_test_start(void *arg, const char *tag, size_t idx, size_t n)
 	struct ui *ui = arg;
 
 	snprintf(ui->running, sizeof(ui->running), "%s", tag);
-	ui->run_idx = idx;
 	ui->run_n = n;
-	ui->test_started = time(NULL);
 	if (ui->jobs > 1)
 		return;
 	ui_pane_start(ui, tag, idx, n, ENGINE_NO_WORKER);
@@ -115,16 +113,13 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 {
 	struct ui *ui = arg;
 
-	if (ui->pane_live && ui->jobs <= 1)
+	if (ui->pane_live && ui->jobs <= 1) {
 		ui_pane_meta(ui, "== %s: %s (%s) in %.2f s", r->tag,
 		    test_status_name(r->status), why != NULL ? why : "",
 		    r->duration_ms / 1000.0);
-	if (ui->pane_live && ui->jobs <= 1) {
-		char title[300];
-
-		snprintf(title, sizeof(title), "%s (%zu/%zu) %s", r->tag,
-		    idx + 1, n, test_status_name(r->status));
-		snprintf(ui->pane_title, sizeof(ui->pane_title), "%s", title);
+		snprintf(ui->pane_title, sizeof(ui->pane_title),
+		    "%s (%zu/%zu) %s", r->tag, idx + 1, n,
+		    test_status_name(r->status));
 	}
 	ui->running[0] = '\0';
 	ui_run_update_rows(ui, r->tag);

@@ -306,18 +306,6 @@ cat_worst(const struct ui_sysrow *r, unsigned *total)
 	return worst;
 }
 
-/* Puts a fixed-width column and returns where the next one starts. */
-static int
-cat_col(int y, int x, const char *s, int w, int width)
-{
-	if (x >= width)
-		return x;
-	if (w > width - x)
-		w = width - x;
-	ui_put(y, x, s, w, 1);
-	return x + w;
-}
-
 static void
 cat_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 {
@@ -329,30 +317,30 @@ cat_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 
 	if (r->marked)
 		ui_attr_on(ui, TE_MARK);
-	x = cat_col(y, x, r->marked ? "*" : " ", 1, width);
+	x = ui_col(y, x, r->marked ? "*" : " ", 1, width);
 	if (r->marked)
 		ui_attr_off(ui, TE_MARK);
 	snprintf(num, sizeof(num), "%4ld", r->number);
-	x = cat_col(y, x, num, 5, width);
-	x = cat_col(y, x, "", 1, width);
-	x = cat_col(y, x, r->name, 23, width);
+	x = ui_col(y, x, num, 5, width);
+	x = ui_col(y, x, "", 1, width);
+	x = ui_col(y, x, r->name, 23, width);
 	ui_attr_on(ui, r->elem);
-	x = cat_col(y, x, r->state, 7, width);
+	x = ui_col(y, x, r->state, 7, width);
 	ui_attr_off(ui, r->elem);
 	if (r->ntests > 0)
 		snprintf(tests, sizeof(tests), "%6d", r->ntests);
 	else
 		snprintf(tests, sizeof(tests), "%6s", "-");
-	x = cat_col(y, x, tests, 6, width);
-	x = cat_col(y, x, "", 2, width);
+	x = ui_col(y, x, tests, 6, width);
+	x = ui_col(y, x, "", 2, width);
 	if ((worst = cat_worst(r, &total)) >= 0) {
 		snprintf(last, sizeof(last), "%s %u/%u", test_status_name(worst),
 		    r->last[worst], total);
 		ui_attr_on(ui, ui_status_elem(worst));
-		x = cat_col(y, x, last, 12, width);
+		x = ui_col(y, x, last, 12, width);
 		ui_attr_off(ui, ui_status_elem(worst));
 	} else
-		x = cat_col(y, x, "-", 12, width);
+		x = ui_col(y, x, "-", 12, width);
 	if (x < width && r->category[0] != '\0') {
 		/* The cause someone wrote down matters more than the name. */
 		ui_attr_on(ui, TE_TITLE);

@@ -110,17 +110,6 @@ tests_header(struct view *v)
 	    "TRIAGE";
 }
 
-static int
-tests_col(int y, int x, const char *s, int w, int width)
-{
-	if (x >= width)
-		return x;
-	if (w > width - x)
-		w = width - x;
-	ui_put(y, x, s, w, 1);
-	return x + w;
-}
-
 static void
 tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 {
@@ -130,37 +119,37 @@ tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 
 	if (r->marked)
 		ui_attr_on(ui, TE_MARK);
-	x = tests_col(y, x, r->marked ? "*" : " ", 2, width);
+	x = ui_col(y, x, r->marked ? "*" : " ", 2, width);
 	if (r->marked)
 		ui_attr_off(ui, TE_MARK);
-	x = tests_col(y, x, r->tag, 19, width);
-	x = tests_col(y, x, r->syscall[0] ? r->syscall : "-", 12, width);
+	x = ui_col(y, x, r->tag, 19, width);
+	x = ui_col(y, x, r->syscall[0] ? r->syscall : "-", 12, width);
 	if (r->has_result) {
 		ui_attr_on(ui, ui_status_elem(r->status));
-		x = tests_col(y, x, test_status_name(r->status), 12, width);
+		x = ui_col(y, x, test_status_name(r->status), 12, width);
 		ui_attr_off(ui, ui_status_elem(r->status));
 		snprintf(buf, sizeof(buf), "%6.1fs ", r->duration_ms /
 		    1000.0);
 	} else {
 		ui_attr_on(ui, TE_DIM);
-		x = tests_col(y, x, r->skip ? "skip-list" : "not run", 12,
+		x = ui_col(y, x, r->skip ? "skip-list" : "not run", 12,
 		    width);
 		ui_attr_off(ui, TE_DIM);
 		snprintf(buf, sizeof(buf), "%6s  ", "-");
 	}
-	x = tests_col(y, x, buf, 8, width);
-	x = tests_col(y, x, r->history[0] ? r->history : "-", 9, width);
+	x = ui_col(y, x, buf, 8, width);
+	x = ui_col(y, x, r->history[0] ? r->history : "-", 9, width);
 	if (r->category[0] != '\0') {
 		snprintf(buf, sizeof(buf), "%s%s%s", r->category,
 		    r->tagstate[0] ? " " : "", r->tagstate);
 		ui_attr_on(ui, TE_TITLE);
-		x = tests_col(y, x, buf, width - x, width);
+		x = ui_col(y, x, buf, width - x, width);
 		ui_attr_off(ui, TE_TITLE);
 	} else if (r->suggest[0] != '\0') {
 		/* A rule's guess, not yet anyone's word: A accepts it. */
 		snprintf(buf, sizeof(buf), "%s?", r->suggest);
 		ui_attr_on(ui, TE_DIM);
-		x = tests_col(y, x, buf, width - x, width);
+		x = ui_col(y, x, buf, width - x, width);
 		ui_attr_off(ui, TE_DIM);
 	} else if (r->skip != NULL && x < width)
 		ui_put(y, x, r->skip, width - x, 1);

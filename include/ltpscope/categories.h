@@ -58,11 +58,6 @@ int	categories_load_default(struct categories *, struct diaglist *);
 const struct category *categories_find(const struct categories *,
 	    const char *);
 
-/*
- * $XDG_CONFIG_HOME/ltpscope/rel (a relative XDG_CONFIG_HOME is ignored),
- * else $HOME/.config/ltpscope/rel.  Returns buf, or NULL without HOME.
- */
-const char	*triage_config_path(const char *rel, char *buf, size_t);
 /* Reads a whole file, NUL-terminated; NULL with errno set.  Caller frees. */
 char	*triage_slurp(const char *path, size_t *lenp);
 

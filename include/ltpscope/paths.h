@@ -18,6 +18,12 @@ void	paths_init(const char *);
 const char *paths_program(void);
 /* $LTPSCOPE_DATA, else data/ beside the binary, else the install dir. */
 void	paths_datadir(char *, size_t);
+/*
+ * The user's file rel: $XDG_CONFIG_HOME/ltpscope/rel (a relative
+ * XDG_CONFIG_HOME is ignored), else $HOME/.config/ltpscope/rel.
+ * Returns buf, or NULL (buf "") when neither is set.
+ */
+const char *paths_config(const char *, char *, size_t);
 /* Colon-separated theme directories, the user's first. */
 void	paths_themedirs(char *, size_t);
 /* The data directory joined with rel. */

@@ -42,6 +42,12 @@ int	skiplist_parse(struct skiplist *, const char *name, const char *text,
 	    size_t len, struct diaglist *);
 /* Reads and parses a file; -1 (and a diagnostic) if it cannot be read. */
 int	skiplist_load(struct skiplist *, const char *path, struct diaglist *);
+/*
+ * The skip lists every run uses: the shipped data/skiplist and, when
+ * there is one, the user's own ($XDG_CONFIG_HOME/ltpscope/skiplist).
+ * Returns the number of errors added to dl.
+ */
+int	skiplist_load_default(struct skiplist *, struct diaglist *);
 /* Adds one entry by hand (pattern and reason are copied). */
 void	skiplist_add(struct skiplist *, const char *pattern,
 	    const char *reason);

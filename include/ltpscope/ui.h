@@ -96,12 +96,6 @@ struct view {
 	size_t			 cursor;
 };
 
-/* Views a key applies to (ui_key.views); 0 means everywhere. */
-#define UI_V_CATALOGUE	0x01
-#define UI_V_TESTS	0x02
-#define UI_V_RUNS	0x04
-#define UI_V_PANE	0x08	/* the output pane has the focus */
-
 /* Keys, shared by the key handler, the help screen and the man page. */
 struct ui_key {
 	int		 key;
@@ -122,6 +116,8 @@ void	ui_attr_off(struct ui *, enum theme_elem);
  * Returns the number of columns used.
  */
 int	ui_put(int, int, const char *, int, int);
+/* A fixed-width column at x, cut at width; returns where the next starts. */
+int	ui_col(int, int, const char *, int, int);
 int	ui_putf(int, int, int, const char *, ...)
 	    __attribute__((__format__(__printf__, 4, 5)));
 /* Colour element of a test status. */

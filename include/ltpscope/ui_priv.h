@@ -77,9 +77,7 @@ struct ui {
 	struct engine		*eng;
 	int64_t			 run_id;
 	time_t			 run_started;
-	time_t			 test_started;
 	char			 running[128];
-	size_t			 run_idx;
 	size_t			 run_n;
 	double			*est;		/* expected seconds per test */
 	int			 timeout_s;
