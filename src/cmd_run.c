@@ -389,7 +389,7 @@ run_dry(const struct engine_test *tests, size_t n,
 static int
 run_loop(struct engine *e, struct run_ctx *c, struct diaglist *dl)
 {
-	struct pollfd pfd[RUN_MAXJOBS];
+	struct pollfd pfd[RUN_MAXJOBS * ENGINE_NPOLL];
 	size_t n;
 	int rv, ms, stopping = 0;
 
@@ -404,7 +404,7 @@ run_loop(struct engine *e, struct run_ctx *c, struct diaglist *dl)
 		}
 		if ((rv = engine_service(e, dl)) != 0)
 			return rv < 0 ? -1 : 0;
-		n = engine_pollfds(e, pfd, RUN_MAXJOBS);
+		n = engine_pollfds(e, pfd, RUN_MAXJOBS * ENGINE_NPOLL);
 		if ((ms = engine_poll_timeout(e)) == 0)
 			continue;
 		if (poll(pfd, (nfds_t)n, ms) == -1 && errno != EINTR)

@@ -409,32 +409,16 @@ engine_counts(const struct engine *e)
 	return e->counts;
 }
 
-int
-engine_fd(const struct engine *e)
-{
-	size_t i;
-	int fd;
-
-	for (i = 0; i < e->nw; i++)
-		if (e->w[i].r != NULL && (fd = runner_fd(e->w[i].r)) >= 0)
-			return fd;
-	return -1;
-}
-
 size_t
 engine_pollfds(const struct engine *e, struct pollfd *pfd, size_t max)
 {
 	size_t i, n = 0;
-	int fd;
 
-	for (i = 0; i < e->nw && n < max; i++) {
-		if (e->w[i].r == NULL || (fd = runner_fd(e->w[i].r)) < 0)
-			continue;
-		pfd[n].fd = fd;
-		pfd[n].events = POLLIN;
-		pfd[n].revents = 0;
-		n++;
-	}
+	for (i = 0; i < e->nw && n < max; i++)
+		if (e->w[i].r != NULL)
+			n += (size_t)runner_pollfds(e->w[i].r, pfd + n,
+			    max - n > RUNNER_NPOLL ? RUNNER_NPOLL :
+			    (int)(max - n));
 	return n;
 }
 
@@ -708,14 +692,14 @@ engine_stop_all(struct engine *e)
 int
 engine_run(struct engine *e, struct diaglist *dl)
 {
-	struct pollfd *pfd = xcalloc(e->nw, sizeof(*pfd));
+	struct pollfd *pfd = xcalloc(e->nw, ENGINE_NPOLL * sizeof(*pfd));
 	size_t n;
 	int rv, ms;
 
 	for (;;) {
 		if ((rv = engine_service(e, dl)) != 0)
 			break;
-		n = engine_pollfds(e, pfd, e->nw);
+		n = engine_pollfds(e, pfd, e->nw * ENGINE_NPOLL);
 		if ((ms = engine_poll_timeout(e)) == 0)
 			continue;
 		(void)poll(pfd, (nfds_t)n, ms);

@@ -1,95 +1,40 @@
 /*
- * Process creation for the runner (see spawn.h).  posix_spawn(3) where
- * the C library can put the child in its own session and directory
- * (glibc 2.29 and later), fork(2) everywhere else.  glibc hides those
- * extensions behind _GNU_SOURCE, hence the define, which only this
- * file needs.
+ * Process creation for the runner (see spawn.h).  On Linux, vfork(2):
+ * glibc's posix_spawn(3) asks for every one of the 64 signals' actions
+ * in the child, and fork(2) copies the page tables of a process that
+ * holds a database and a screen; either costs more than a small test
+ * itself takes.  Elsewhere fork(2), which the BSDs make cheap.  glibc
+ * declares vfork() only with _GNU_SOURCE, hence the define, which only
+ * this file needs.
  */
 #if defined(__linux__)
 #define _GNU_SOURCE	1
+#define SPAWN_USE_VFORK	1
 #endif
-#include <sys/ioctl.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "ltpscope/compat.h"
 #include "ltpscope/spawn.h"
 
-/* -DSPAWN_FORK tries the fork(2) path where posix_spawn would do. */
-#if !defined(SPAWN_FORK) && defined(__GLIBC__) && \
-    defined(POSIX_SPAWN_SETSID) && \
-    (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 29))
-#define SPAWN_USE_POSIX_SPAWN	1
-#endif
-
-/* Signals an interactive parent may ignore; the test must not inherit. */
+/*
+ * Signals an interactive parent may catch or ignore; the test must not
+ * inherit an ignored one, and under vfork() none of the parent's
+ * handlers may run in the child, which shares its memory.
+ */
 static const int spawn_sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE,
     SIGTERM, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN,
-    SIGTTOU };
+    SIGTTOU, SIGCONT,
+#ifdef SIGWINCH
+    SIGWINCH,
+#endif
+};
 #define NSPAWN_SIGS	(sizeof(spawn_sigs) / sizeof(spawn_sigs[0]))
-
-#ifdef SPAWN_USE_POSIX_SPAWN
-
-pid_t
-spawn_session(const struct spawn_req *rq)
-{
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t attr;
-	sigset_t none, dfl;
-	size_t i;
-	pid_t pid;
-	int e;
-
-	sigemptyset(&none);
-	sigemptyset(&dfl);
-	for (i = 0; i < NSPAWN_SIGS; i++)
-		sigaddset(&dfl, spawn_sigs[i]);
-	if ((e = posix_spawnattr_init(&attr)) != 0) {
-		errno = e;
-		return -1;
-	}
-	if ((e = posix_spawn_file_actions_init(&fa)) != 0) {
-		posix_spawnattr_destroy(&attr);
-		errno = e;
-		return -1;
-	}
-	e = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID |
-	    POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-	if (e == 0)
-		e = posix_spawnattr_setsigdefault(&attr, &dfl);
-	if (e == 0)
-		e = posix_spawnattr_setsigmask(&attr, &none);
-	if (e == 0)
-		e = posix_spawn_file_actions_adddup2(&fa, rq->in_fd, 0);
-	/* O_NOCTTY: no controlling terminal, see child_exec(). */
-	if (e == 0 && rq->tty != NULL)
-		e = posix_spawn_file_actions_addopen(&fa, 1, rq->tty,
-		    O_RDWR | O_NOCTTY, 0);
-	else if (e == 0)
-		e = posix_spawn_file_actions_adddup2(&fa, rq->out_fd, 1);
-	if (e == 0)
-		e = posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	if (e == 0)
-		e = posix_spawn_file_actions_addchdir_np(&fa, rq->dir);
-	if (e == 0)
-		e = posix_spawn(&pid, rq->path, &fa, &attr, rq->argv,
-		    rq->envp);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&attr);
-	if (e != 0) {
-		errno = e;
-		return -1;
-	}
-	return pid;
-}
-
-#else
 
 static void
 child_write(const char *s)
@@ -97,10 +42,14 @@ child_write(const char *s)
 	(void)write(STDERR_FILENO, s, strlen(s));
 }
 
-/* After fork(): async-signal-safe calls only. */
+/*
+ * In the child, between fork or vfork and exec: async-signal-safe calls
+ * only, and (vfork) nothing written to memory but *exec_errno.
+ */
 static __dead void
-child_exec(const struct spawn_req *rq)
+child_exec(const struct spawn_req *rq, volatile int *exec_errno)
 {
+	struct sigaction sa;
 	sigset_t none;
 	size_t i;
 
@@ -117,15 +66,20 @@ child_exec(const struct spawn_req *rq)
 	    dup2(rq->out_fd, STDOUT_FILENO) == -1 ||
 	    dup2(rq->out_fd, STDERR_FILENO) == -1)
 		_exit(127);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	(void)sigemptyset(&sa.sa_mask);
 	for (i = 0; i < NSPAWN_SIGS; i++)
-		(void)signal(spawn_sigs[i], SIG_DFL);
-	sigemptyset(&none);
+		(void)sigaction(spawn_sigs[i], &sa, NULL);
+	(void)sigemptyset(&none);
 	(void)sigprocmask(SIG_SETMASK, &none, NULL);
 	if (chdir(rq->dir) == -1) {
 		child_write("ltpscope: cannot enter TMPDIR\n");
 		_exit(127);
 	}
 	execve(rq->path, rq->argv, rq->envp);
+	if (exec_errno != NULL)
+		*exec_errno = errno;
 	child_write("ltpscope: cannot execute ");
 	child_write(rq->path);
 	child_write("\n");
@@ -135,11 +89,36 @@ child_exec(const struct spawn_req *rq)
 pid_t
 spawn_session(const struct spawn_req *rq)
 {
+	sigset_t all, old;
 	pid_t pid;
+#ifdef SPAWN_USE_VFORK
+	volatile int exec_errno = 0;
+	int status, e;
+#endif
 
+	/*
+	 * Every signal blocked until the child has reset the actions it
+	 * may have inherited: no handler of ours runs in the child.
+	 */
+	(void)sigfillset(&all);
+	(void)sigprocmask(SIG_SETMASK, &all, &old);
+#ifdef SPAWN_USE_VFORK
+	/* The parent sleeps until the child has called execve or exited. */
+	if ((pid = vfork()) == 0)
+		child_exec(rq, &exec_errno);
+	e = errno;
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
+	if (pid > 0 && exec_errno != 0) {
+		/* Nothing ran: say why, as posix_spawn(3) would. */
+		(void)waitpid(pid, &status, 0);
+		errno = exec_errno;
+		return -1;
+	}
+	errno = e;
+#else
 	if ((pid = fork()) == 0)
-		child_exec(rq);
+		child_exec(rq, NULL);
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
+#endif
 	return pid;
 }
-
-#endif

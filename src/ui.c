@@ -449,7 +449,7 @@ ui_now_ms(void)
 static int
 ui_loop(struct ui *ui)
 {
-	struct pollfd pfd[2 + 64];
+	struct pollfd pfd[2 + 64 * ENGINE_NPOLL];
 	unsigned char sigs[64];
 	ssize_t n, i;
 	long last_draw = 0, now;
@@ -469,7 +469,8 @@ ui_loop(struct ui *ui)
 		timeout = -1;
 		if (ui->eng != NULL) {
 			/* Every busy worker's output, with -j several. */
-			np += (int)engine_pollfds(ui->eng, pfd + 2, 64);
+			np += (int)engine_pollfds(ui->eng, pfd + 2,
+			    64 * ENGINE_NPOLL);
 			timeout = engine_poll_timeout(ui->eng);
 			/* The status line's clock ticks once a second. */
 			if (timeout < 0 || timeout > 1000)

@@ -339,8 +339,9 @@ test_engine_api(void)
 	struct store *st = NULL;
 	struct diaglist dl;
 	struct evlog log;
-	struct pollfd pfd[4];
+	struct pollfd pfd[2 * ENGINE_NPOLL];
 	const unsigned *k;
+	size_t n;
 	int rv;
 
 	snprintf(sleepy, sizeof(sleepy), "%s/tests/ltpfake/bin/sleepy 300",
@@ -383,7 +384,9 @@ test_engine_api(void)
 	    "each worker names its test (%s, %s)", engine_worker_tag(e, 0),
 	    engine_worker_tag(e, 1));
 	ok(engine_worker_tag(e, 2) == NULL, "no third worker");
-	is_int((long long)engine_pollfds(e, pfd, 4), 2, "two fds to poll");
+	/* Each pty's master and, where there is one, its exit watch. */
+	n = engine_pollfds(e, pfd, 2 * ENGINE_NPOLL);
+	ok(n == 2 || n == 4, "two workers' fds to poll (%zu)", n);
 	ok(engine_poll_timeout(e) != 0, "nothing more can start: wait");
 	rv = engine_run(e, &dl);
 	is_int(rv, 0, "the run completes");

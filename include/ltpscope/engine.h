@@ -6,17 +6,17 @@
  * `ltpscope run` and the explorer drive the same engine, so a result is
  * stored the same way whichever started it.
  *
- * Like the runner it never blocks: the caller polls engine_fd() with
- * engine_poll_timeout() and calls engine_service().  engine_run() is
- * that loop for callers that can wait.
+ * Like the runner it never blocks: the caller polls the descriptors of
+ * engine_pollfds() with engine_poll_timeout() and calls
+ * engine_service().  engine_run() is that loop for callers that can
+ * wait.
  *
  * Parallel runs (opts.jobs > 1): tests marked parallel run up to jobs
  * at a time, each in a worker of its own (its own runner, TMPDIR,
  * parser and output); a test not marked parallel runs alone, after the
  * workers drained.  Every test still gets its TS_RUNNING row before it
  * starts, so a crash leaves one such row per worker and --resume marks
- * them all interrupted.  Callers that poll should use engine_pollfds();
- * engine_fd() names one worker only.
+ * them all interrupted.
  *
  * Ownership: the engine copies the tests it is given and borrows the
  * store, skip list and options, which must outlive it.
@@ -117,11 +117,12 @@ size_t		 engine_running(const struct engine *);
 /* Results so far per status. */
 const unsigned	*engine_counts(const struct engine *);
 
-int		 engine_fd(const struct engine *);
 /*
- * Fills up to max pollfds (POLLIN) with every busy worker's descriptor;
- * returns how many.  Poll them with engine_poll_timeout().
+ * Fills up to max pollfds (POLLIN) with every busy worker's descriptors,
+ * at most ENGINE_NPOLL a worker; returns how many.  Poll them with
+ * engine_poll_timeout().
  */
+#define ENGINE_NPOLL	2	/* = RUNNER_NPOLL */
 size_t		 engine_pollfds(const struct engine *, struct pollfd *,
 		    size_t max);
 int		 engine_poll_timeout(const struct engine *);

@@ -10,8 +10,8 @@
  *
  *	r = runner_start(&opts, "fcntl07", &dl);
  *	while (!runner_done(r)) {
- *		pfd.fd = runner_fd(r); pfd.events = POLLIN;
- *		poll(&pfd, pfd.fd >= 0, runner_poll_timeout(r));
+ *		n = runner_pollfds(r, pfd, RUNNER_NPOLL);
+ *		poll(pfd, n, runner_poll_timeout(r));
  *		runner_service(r);	// delivers output, reaps, kills
  *	}
  *	res = runner_result(r); ... runner_free(r);
@@ -26,20 +26,18 @@
  * caller opened without O_CLOEXEC are inherited by the test.
  *
  * Stragglers: when the leader has exited, the rest of its session is
- * looked for (and killed, with the descendants that left it) if the
- * output is still held open.  When the output ended with the leader,
- * nobody holds the pty or pipe any more and the look, a listing of
- * every process, is skipped: a session member that had closed all its
- * descriptors on the output is then not found.  A timeout or a stop
- * always signals the whole session.  Closing the pty at the end of
- * output hangs up the session: a test that closes its output and goes
- * on gets SIGHUP.
+ * looked for and killed at once, with the descendants that left it (a
+ * daemon that closed its descriptors included).  A timeout or a stop
+ * signals the whole session.  The pty is not the test's controlling
+ * terminal (see spawn.c), so nothing in the session gets SIGHUP from
+ * the kernel when the leader ends.
  */
 #ifndef LTPSCOPE_RUNNER_H
 #define LTPSCOPE_RUNNER_H
 
 #include <sys/types.h>
 
+#include <poll.h>
 #include <stddef.h>
 
 #include "ltpscope/diag.h"
@@ -112,12 +110,15 @@ struct runner	*runner_startv(const struct runner_opts *, char *const argv[],
 		    struct diaglist *);
 
 /*
- * The descriptor to poll for POLLIN: the output while it lasts; after
- * it has ended, while the test is still to be reaped, one that becomes
- * readable when the test exits (pidfd or kqueue, exitwatch.h) where
- * the system has it; -1 when there is nothing to wait for.
+ * The descriptors to poll for POLLIN now, at most RUNNER_NPOLL: the
+ * output while it lasts and, until the test is reaped, one that becomes
+ * readable when it exits (pidfd or kqueue, exitwatch.h) where the
+ * system has it.  Fills pfd (up to max) and returns how many; 0 when
+ * there is nothing to wait for but runner_poll_timeout().
  */
-int		 runner_fd(const struct runner *);
+#define RUNNER_NPOLL	2
+int		 runner_pollfds(const struct runner *, struct pollfd *,
+		    int max);
 /*
  * Milliseconds until runner_service() must run again even if the fd
  * stays quiet (timeout, grace, reaping); -1: only when the fd is ready.
