@@ -154,6 +154,14 @@ bench: deps
 	@${MAKE} ${PROG} fakes demo-build bench-progs
 	@sh bench/run.sh ${BENCH_PROGS}
 
+# Not part of check: thousands of runs hunting output lost at a test's end.
+stress: deps
+	@${MAKE} fakes tests/stress_runner
+	tests/stress_runner
+
+tests/stress_runner: tests/stress_runner.c libltpscope.a
+	${CC} ${ALL_CFLAGS} -o $@ tests/stress_runner.c libltpscope.a ${LIBS}
+
 bench-progs: libltpscope.a
 	@for b in ${BENCH_PROGS}; do \
 	    ${CC} ${ALL_CFLAGS} -o $$b $$b.c libltpscope.a ${LIBS} || exit 1; \
@@ -176,8 +184,8 @@ install: ${PROG} demo-build
 clean:
 	rm -f ${PROG} ${PROG}.asan libltpscope.a libltpscope-asan.a \
 	    src/*.o src/*.ao tests/*.o tests/*.ao tests/runtests
-	rm -f ${TEST_PROGS} ${TEST_ASAN} ${BENCH_PROGS}
+	rm -f ${TEST_PROGS} ${TEST_ASAN} ${BENCH_PROGS} tests/stress_runner
 	rm -rf tests/ltpfake/bin build
 
 .PHONY: all deps check check-build check-run test-progs fakes demo \
-	demo-build bench bench-progs install clean lint-man
+	demo-build bench bench-progs stress install clean lint-man
