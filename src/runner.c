@@ -365,8 +365,9 @@ open_pty(int *master, int *slave)
 
 /*
  * What the next test will need, made while this one runs: a fresh
- * TMPDIR costs a few hundred microseconds (the file system's), and a
- * test's start on another CPU hides that.  Nothing is reused: a spare goes to one test only, and a spare
+ * TMPDIR costs tens to hundreds of microseconds (the file system's), a
+ * pty some tens, and a test's start on another CPU hides that.
+ * Nothing is reused: a spare goes to one test only, and a spare
  * directory that is no longer empty, or no longer ours, is not used.
  * The caller owns the spares (the engine keeps one set per run), so
  * the runner itself keeps no state between tests.
@@ -374,12 +375,17 @@ open_pty(int *master, int *slave)
 struct runner_spares {
 	char	*base;		/* the tmpbase dir was made in */
 	char	*dir;
+	int	 ptym;		/* a pty pair never used, or -1 */
+	int	 ptys;
 };
 
 struct runner_spares *
 runner_spares_new(void)
 {
-	return xcalloc(1, sizeof(struct runner_spares));
+	struct runner_spares *sp = xcalloc(1, sizeof(*sp));
+
+	sp->ptym = sp->ptys = -1;
+	return sp;
 }
 
 void
@@ -387,6 +393,10 @@ runner_spares_free(struct runner_spares *sp)
 {
 	if (sp == NULL)
 		return;
+	if (sp->ptym >= 0) {
+		close(sp->ptym);
+		close(sp->ptys);
+	}
 	if (sp->dir != NULL)
 		(void)rmdir(sp->dir);
 	free(sp->dir);
@@ -442,18 +452,29 @@ take_tmpdir(struct runner_spares *sp, const char *tmpbase)
 	return make_tmpdir(tmpbase);
 }
 
-/*
- * After a start: the next test's TMPDIR, if it can be had.  Not its
- * pty: that saves some 50 microseconds but keeps a terminal open
- * between tests, and runs with it lost output now and then.
- */
+/* A pty for a test: the spare if there is one. */
+static int
+take_pty(struct runner_spares *sp, int *master, int *slave)
+{
+	if (sp != NULL && sp->ptym >= 0) {
+		*master = sp->ptym;
+		*slave = sp->ptys;
+		sp->ptym = sp->ptys = -1;
+		return 0;
+	}
+	return open_pty(master, slave);
+}
+
+/* After a start: the next test's TMPDIR and pty, if they can be had. */
 static void
-prepare_spares(struct runner_spares *sp, const char *tmpbase)
+prepare_spares(struct runner_spares *sp, const char *tmpbase, int pty)
 {
 	if (sp == NULL)
 		return;
 	if (sp->dir == NULL && (sp->dir = make_tmpdir(tmpbase)) != NULL)
 		sp->base = xstrdup(tmpbase);
+	if (pty && sp->ptym < 0 && open_pty(&sp->ptym, &sp->ptys) == -1)
+		sp->ptym = sp->ptys = -1;
 }
 
 struct runner *
@@ -516,7 +537,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 			    strerror(errno));
 			goto fail;
 		}
-	} else if (open_pty(&in, &out) == -1) {
+	} else if (take_pty(o->spares, &in, &out) == -1) {
 		diag_error(dl, NULL, 0, "runner: openpty: %s",
 		    strerror(errno));
 		in = out = -1;
@@ -565,7 +586,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		r->held = 1;
 	} else
 		close(out);
-	prepare_spares(o->spares, tmpbase);
+	prepare_spares(o->spares, tmpbase, !o->use_pipe);
 	r->tmpdir = tmpl;
 	r->grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
 	r->drain_ms = o->drain_ms > 0 ? o->drain_ms : RUNNER_DEFAULT_DRAIN_MS;

@@ -152,7 +152,7 @@ int		 runner_run(const struct runner_opts *, const char *cmdline,
 
 /*
  * To start the next test sooner, runner_start() makes a fresh TMPDIR
- * for it while the current test runs (never one used before),
+ * and pty for it while the current test runs (never ones used before),
  * when runner_opts.spares holds a set of spares.  The caller owns it:
  * runner_spares_free() removes and closes what is left.
  */
