@@ -153,7 +153,9 @@ int		 runner_run(const struct runner_opts *, const char *cmdline,
 /*
  * To start the next test sooner, runner_start() makes a fresh TMPDIR
  * and pty for it while the current test runs (never ones used before),
- * when runner_opts.spares holds a set of spares.  The caller owns it:
+ * and removes the last test's TMPDIR then if that was left empty,
+ * when runner_opts.spares holds a set of spares, which must outlive
+ * every run started with it.  The caller owns it:
  * runner_spares_free() removes and closes what is left.
  */
 struct runner_spares	*runner_spares_new(void);
