@@ -177,6 +177,11 @@ tap_tmpdir(void)
 		printf("Bail out! mkdtemp: %s\n", strerror(errno));
 		exit(1);
 	}
+	/*
+	 * What the programs a test starts leave in TMPDIR (the TMPDIRs of
+	 * an ltpscope killed with SIGKILL, say) goes with this directory.
+	 */
+	(void)setenv("TMPDIR", tap_tmp, 1);
 	return tap_tmp;
 }
 
