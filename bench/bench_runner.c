@@ -280,10 +280,10 @@ main(void)
 	printf("runner: shell loop, bare exec    %6.0f (%4.0f) us  "
 	    "baseline\n", med[M_SHELL], best[M_SHELL]);
 	if (runs(M_MEM))
-		printf("runner: runner_run, pty          %6.0f (%4.0f) us  ratio "
-		    "%.2f (target < 1.10), TMPDIRs on a memory fs (%s): the "
-		    "runner's own cost\n", med[M_MEM], best[M_MEM], rat[M_MEM],
-		    mem);
+		printf("runner: runner_run, pty          %6.0f (%4.0f) us  "
+		    "ratio %.2f (target < 1.10), TMPDIRs on a memory fs (%s): "
+		    "the runner's own cost\n", med[M_MEM], best[M_MEM],
+		    rat[M_MEM], mem);
 	else
 		printf("runner: no memory fs to put TMPDIRs on (set "
 		    "LTPSCOPE_BENCH_MEMDIR to a tmpfs): the runner's own cost "

@@ -73,7 +73,7 @@ cmd_export(int argc, char **argv)
 	char **tables = NULL, *tmp = NULL;
 	const char *db = NULL, *out = NULL, *runarg = NULL;
 	size_t ntables = 0;
-	int ch, fmt = EXPORT_CSV, rv = 1;
+	int ch, fmt = -1, rv = 1;
 	FILE *fp = stdout;
 
 	memset(&o, 0, sizeof(o));
@@ -125,6 +125,11 @@ cmd_export(int argc, char **argv)
 		free(tables);
 		return 2;
 	}
+	/* No --format: what the -o file's name says, else CSV. */
+	if (fmt < 0 && out != NULL)
+		fmt = export_format_from_path(out);
+	if (fmt < 0)
+		fmt = EXPORT_CSV;
 	diag_init(&dl);
 	categories_init(&cats);
 	memset(&fund, 0, sizeof(fund));

@@ -66,7 +66,7 @@ static void
 show_text(const struct store_run *run, const struct store_result *v,
     size_t n)
 {
-	char sig[16];
+	char sig[16], code[16];
 	size_t i;
 
 	show_run_header(run);
@@ -77,11 +77,13 @@ show_text(const struct store_run *run, const struct store_result *v,
 		const struct store_result *r = &v[i];
 
 		(void)snprintf(sig, sizeof(sig), "%d", r->signal);
-		printf("%5" PRId64 "  %-24s %-20s %-11s %4d %5s %9" PRId64
+		/* No exit status (killed, never run): "-", as for SIG. */
+		(void)snprintf(code, sizeof(code), "%d", r->exit_code);
+		printf("%5" PRId64 "  %-24s %-20s %-11s %4s %5s %9" PRId64
 		    " %4u %4u %4u %4u %4u%s\n", r->seq, storecli_field(r->tag),
 		    r->syscall[0] ? storecli_field(r->syscall) : "-",
-		    test_status_name(r->status), r->exit_code,
-		    r->signal ? sig : "-", r->duration_ms, r->npass,
+		    test_status_name(r->status), r->exit_code >= 0 ? code :
+		    "-", r->signal ? sig : "-", r->duration_ms, r->npass,
 		    r->nfail, r->nbroken, r->nconf, r->nwarn,
 		    r->capped ? "  (output capped)" : "");
 	}
@@ -94,14 +96,19 @@ show_json_result(const struct store_result *r)
 	json_write_str(stdout, r->tag, strlen(r->tag), 0);
 	printf(", \"syscall\": ");
 	json_write_str(stdout, r->syscall, strlen(r->syscall), 0);
-	printf(", \"status\": \"%s\", \"exit_code\": %d, \"signal\": %d, "
+	printf(", \"status\": \"%s\", \"exit_code\": ",
+	    test_status_name(r->status));
+	if (r->exit_code >= 0)
+		printf("%d", r->exit_code);
+	else
+		printf("null");
+	printf(", \"signal\": %d, "
 	    "\"duration_ms\": %" PRId64 ", \"pass\": %u, \"fail\": %u, "
 	    "\"broken\": %u, \"conf\": %u, \"warn\": %u, "
 	    "\"output_size\": %" PRId64 ", \"stored_size\": %" PRId64
-	    ", \"capped\": %s}", test_status_name(r->status), r->exit_code,
-	    r->signal, r->duration_ms, r->npass, r->nfail, r->nbroken,
-	    r->nconf, r->nwarn, r->output_size, r->stored_size,
-	    r->capped ? "true" : "false");
+	    ", \"capped\": %s}", r->signal, r->duration_ms, r->npass,
+	    r->nfail, r->nbroken, r->nconf, r->nwarn, r->output_size,
+	    r->stored_size, r->capped ? "true" : "false");
 }
 
 static void

@@ -28,6 +28,16 @@ export_format_from_name(const char *s)
 	return -1;
 }
 
+int
+export_format_from_path(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	if (dot == NULL || strchr(dot, '/') != NULL)
+		return -1;
+	return export_format_from_name(dot + 1);
+}
+
 static void
 csv_field(FILE *fp, const char *s, int last)
 {

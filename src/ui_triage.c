@@ -549,7 +549,6 @@ ui_triage_export(struct ui *ui)
 	struct shoplist sl;
 	struct diaglist dl;
 	char *path, tmp[1200];
-	const char *dot;
 	FILE *fp;
 	int fmt;
 
@@ -558,9 +557,7 @@ ui_triage_export(struct ui *ui)
 		free(path);
 		return;
 	}
-	dot = strrchr(path, '.');
-	fmt = dot != NULL ? export_format_from_name(dot + 1) : -1;
-	if (fmt < 0) {
+	if ((fmt = export_format_from_path(path)) < 0) {
 		ui_message(ui, 1, "%s: name it .csv, .md, .json or .html",
 		    path);
 		free(path);

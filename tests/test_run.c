@@ -182,7 +182,13 @@ test_outcomes(void)
 	is_int(st, 0, "show works on the run");
 	has_str(out, "\"tag\": \"pause01\"", "show lists pause01");
 	has_str(out, "\"status\": \"timeout\"", "timeout stored");
-	has_str(out, "\"status\": \"not-run\"", "not-run stored");
+	has_str(out, "\"status\": \"not-run\", \"exit_code\": null",
+	    "not-run stored, with no exit status");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s show 1 -d %s | grep rt_sigqueueinfo01",
+	    bin, db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "not-run        -     -", "no exit status shows as -");
 	free(out);
 
 	snprintf(cmd, sizeof(cmd), "%s show 1 -d %s --output writev01 | wc -c",

@@ -665,6 +665,23 @@ test_cli(void)
 	out = tap_run(cmd, &rc, 1);
 	is_str(out, "2\n", "export -o writes the HTML with two charts");
 	free(out);
+	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 1 -o %s/f.html"
+	    " && head -c 15 %s/f.html", bin, dbfile, tap_tmpdir(),
+	    tap_tmpdir());
+	out = tap_run(cmd, &rc, 1);
+	is_str(out, "<!DOCTYPE html>", "without --format, -o f.html: HTML");
+	free(out);
+	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 1 -o %s/f.md "
+	    "&& head -c 2 %s/f.md", bin, dbfile, tap_tmpdir(), tap_tmpdir());
+	out = tap_run(cmd, &rc, 1);
+	is_str(out, "# ", "-o f.md: Markdown");
+	free(out);
+	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 1 --format "
+	    "csv -o %s/g.html && head -c 10 %s/g.html", bin, dbfile,
+	    tap_tmpdir(), tap_tmpdir());
+	out = tap_run(cmd, &rc, 1);
+	is_str(out, "\"priority\"", "--format wins over the name");
+	free(out);
 	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 1 -m %s",
 	    bin, dbfile,
 	    tap_shared_path("netbsd/linux-amd64-syscalls.master"));

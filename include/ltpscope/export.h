@@ -114,6 +114,8 @@ enum export_format {
 
 /* -1 for an unknown name. */
 int	export_format_from_name(const char *);
+/* The format a file name's extension (.csv .md .json .html) says; -1. */
+int	export_format_from_path(const char *);
 /* Writes the list; returns 0, or -1 on a write error (errno set). */
 int	export_write(const struct shoplist *, enum export_format, FILE *);
 
