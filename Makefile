@@ -38,8 +38,11 @@ UTIL_LIBS!=	case "${OS}" in Darwin) echo;; *) echo -lutil;; esac
 
 WARNFLAGS?=	-Wall -Wextra ${WERROR} -Wno-unused-parameter \
 		-Wmissing-prototypes -Wstrict-prototypes -Wshadow
-CFLAGS?=	-O2 -g
-ALL_CFLAGS=	${CSTD} ${OS_CFLAGS} ${WARNFLAGS} ${CFLAGS} -Iinclude \
+# BSD make predefines CFLAGS (to ${DBG}, empty): optimisation goes in
+# COPTS, as in NetBSD's own makefiles, and CFLAGS adds to it.
+COPTS?=		-O2 -g
+CFLAGS?=
+ALL_CFLAGS=	${CSTD} ${OS_CFLAGS} ${WARNFLAGS} ${COPTS} ${CFLAGS} -Iinclude \
 		-DLTPSCOPE_VERSION='"${VERSION}"' \
 		-DLTPSCOPE_DATADIR='"${DATADIR}"' \
 		${CURSES_CFLAGS} ${SQLITE_CFLAGS} ${EDIT_CFLAGS} ${PCRE_CFLAGS}
@@ -82,14 +85,14 @@ Q=		${Q${V}}
 all: ${PROG}
 
 ${PROG}: libltpscope.a ${APP_OBJS}
-	${CC} ${CFLAGS} -o $@ ${APP_OBJS} libltpscope.a ${LIBS}
+	${CC} ${COPTS} ${CFLAGS} -o $@ ${APP_OBJS} libltpscope.a ${LIBS}
 
 libltpscope.a: ${CORE_OBJS}
 	rm -f $@
 	ar rcs $@ ${CORE_OBJS}
 
 ${PROG}.asan: libltpscope-asan.a ${APP_AOBJS}
-	${CC} ${CFLAGS} ${ASAN_FLAGS} -o $@ ${APP_AOBJS} \
+	${CC} ${COPTS} ${CFLAGS} ${ASAN_FLAGS} -o $@ ${APP_AOBJS} \
 	    libltpscope-asan.a ${LIBS}
 
 libltpscope-asan.a: ${CORE_AOBJS}
