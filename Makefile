@@ -111,7 +111,8 @@ check: deps
 	@${MAKE} check-build
 	@${MAKE} check-run
 
-check-build: ${PROG} ${PROG}.asan test-progs fakes demo-build
+check-build: ${PROG} ${PROG}.asan test-progs tests/test_runner.fork fakes \
+    demo-build
 
 test-progs: libltpscope.a libltpscope-asan.a tests/tap.o tests/tap.ao \
     tests/tmux.o tests/runtests
@@ -122,6 +123,14 @@ test-progs: libltpscope.a libltpscope-asan.a tests/tap.o tests/tap.ao \
 	    ${CC} ${ALL_CFLAGS} ${ASAN_FLAGS} -Itests -o $$t.asan $$t.c \
 		tests/tap.ao tests/tmux.o libltpscope-asan.a ${LIBS} || exit 1; \
 	done
+
+# The runner's tests again, with the fork(2) path the BSDs take.
+tests/test_runner.fork: tests/test_runner.c src/spawn.c libltpscope.a \
+    tests/tap.o tests/tmux.o
+	@echo "CC $@"
+	${Q}${CC} ${ALL_CFLAGS} -DSPAWN_FORK -c src/spawn.c -o src/spawn.fork.o
+	${Q}${CC} ${ALL_CFLAGS} -Itests -o $@ tests/test_runner.c \
+	    src/spawn.fork.o tests/tap.o tests/tmux.o libltpscope.a ${LIBS}
 
 tests/runtests: tests/runtests.c
 	${CC} ${ALL_CFLAGS} -o $@ tests/runtests.c
@@ -142,6 +151,7 @@ check-run:
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	UBSAN_OPTIONS=print_stacktrace=1 \
 	tests/runtests LTPSCOPE_BIN=./${PROG} ${TEST_PROGS} \
+	    tests/test_runner.fork \
 	    LTPSCOPE_BIN=./${PROG}.asan LTPSCOPE_ASAN=1 ${TEST_ASAN}
 
 lint-man:
@@ -187,7 +197,8 @@ install: ${PROG} demo-build
 clean:
 	rm -f ${PROG} ${PROG}.asan libltpscope.a libltpscope-asan.a \
 	    src/*.o src/*.ao tests/*.o tests/*.ao tests/runtests
-	rm -f ${TEST_PROGS} ${TEST_ASAN} ${BENCH_PROGS} tests/stress_runner
+	rm -f ${TEST_PROGS} ${TEST_ASAN} ${BENCH_PROGS} tests/stress_runner \
+	    tests/test_runner.fork
 	rm -rf tests/ltpfake/bin build
 
 .PHONY: all deps check check-build check-run test-progs fakes demo \

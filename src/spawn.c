@@ -9,7 +9,9 @@
  */
 #if defined(__linux__)
 #define _GNU_SOURCE	1
+#if !defined(SPAWN_FORK)	/* -DSPAWN_FORK: the other systems' path */
 #define SPAWN_USE_VFORK	1
+#endif
 #endif
 #include <sys/types.h>
 #include <sys/wait.h>

@@ -151,7 +151,16 @@ tap_shared(void)
 {
 	const char *s = getenv("LTPSCOPE_SHARED");
 
-	return s != NULL && *s != '\0' ? s : "../shared";
+	if (s == NULL || *s == '\0')
+		s = "../shared";
+	/* Tests of real material must not pass, or crash, without it. */
+	if (access(s, R_OK | X_OK) == -1) {
+		printf("Bail out! %s: %s (the shared material these tests "
+		    "read; set LTPSCOPE_SHARED to where it is)\n", s,
+		    strerror(errno));
+		exit(1);
+	}
+	return s;
 }
 
 const char *

@@ -168,6 +168,7 @@ suggest_file(struct rules *r, const char *path, const char *test,
 	size_t len;
 
 	cat[0] = '\0';
+	memset(&sg, 0, sizeof(sg));
 	diag_init(&dl);
 	if (islog) {
 		ltplog_init(&lg);
