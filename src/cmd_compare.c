@@ -53,8 +53,16 @@ compare_text(const struct cmp_result *c, int all)
 	static const enum cmp_kind order[] = { CMP_REGRESSED, CMP_FIXED,
 	    CMP_CHANGED, CMP_NEW, CMP_REMOVED, CMP_SAME };
 	const struct cmp_item *it;
-	size_t i, k;
+	size_t i, k, len;
+	int wt = 24, ws = 14;
 
+	/* Each column as wide as its longest entry. */
+	for (i = 0; i < c->n; i++) {
+		if ((len = strlen(c->v[i].tag)) > (size_t)wt && len < 256)
+			wt = (int)len;
+		if ((len = strlen(c->v[i].syscall)) > (size_t)ws && len < 256)
+			ws = (int)len;
+	}
 	printf("Comparing run %" PRId64 " (%s %s %s, LTP %s) with run %"
 	    PRId64 " (%s %s %s, LTP %s)\n", c->a.id, c->a.os_name,
 	    c->a.os_version, c->a.arch, c->a.ltp_version, c->b.id,
@@ -71,8 +79,8 @@ compare_text(const struct cmp_result *c, int all)
 			it = &c->v[i];
 			if (it->kind != order[k])
 				continue;
-			printf("  %-24s %-14s %s -> %s",
-			    storecli_field(it->tag),
+			printf("  %-*s %-*s %s -> %s", wt,
+			    storecli_field(it->tag), ws,
 			    storecli_field(it->syscall),
 			    status_or_dash(it->status_a),
 			    status_or_dash(it->status_b));

@@ -58,19 +58,35 @@ suggest_json(const struct triage_suggestion *v, size_t n)
 	printf("%s]\n", n > 0 ? "\n" : "");
 }
 
+/* w, or the length of s if that is more (s may be NULL). */
+static int
+widest(int w, const char *s)
+{
+	size_t len = s != NULL ? strlen(s) : 0;
+
+	return len > (size_t)w && len < 256 ? (int)len : w;
+}
+
 static void
 suggest_text(const struct triage_suggestion *v, size_t n)
 {
 	const struct triage_suggestion *s;
+	int wt = 20, wc = 18;
 	size_t i;
 
-	printf("%-20s %-10s %-18s %-18s %s\n", "TEST", "STATUS", "SUGGESTED",
-	    "TAGGED", "BECAUSE");
+	/* Each column as wide as its longest entry. */
 	for (i = 0; i < n; i++) {
 		s = &v[i];
-		printf("%-20s %-10s %-18s %-18s ", storecli_field(s->tag),
-		    test_status_name(s->status), s->category != NULL ?
-		    s->category : "-", s->confirmed != NULL ?
+		wt = widest(wt, s->tag);
+		wc = widest(widest(wc, s->category), s->confirmed);
+	}
+	printf("%-*s %-10s %-*s %-*s %s\n", wt, "TEST", "STATUS", wc,
+	    "SUGGESTED", wc, "TAGGED", "BECAUSE");
+	for (i = 0; i < n; i++) {
+		s = &v[i];
+		printf("%-*s %-10s %-*s %-*s ", wt, storecli_field(s->tag),
+		    test_status_name(s->status), wc, s->category != NULL ?
+		    s->category : "-", wc, s->confirmed != NULL ?
 		    s->confirmed : "-");
 		if (s->category == NULL)
 			printf("no rule matched\n");

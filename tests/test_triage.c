@@ -594,6 +594,58 @@ test_export(struct store *st, int64_t run)
 	diag_free(&dl);
 }
 
+/* A tag longer than its column widens it: nothing runs together. */
+static void
+test_wide_columns(void)
+{
+	static const char tag[] = "fanotify_mark_sysctl_max_user_marks01";
+	const char *bin = getenv("LTPSCOPE_BIN");
+	char db[1100], cmd[2600], want[128], *out;
+	struct store *st;
+	struct diaglist dl;
+	int64_t a, b;
+	int rc;
+
+	if (bin == NULL)
+		bin = "./ltpscope";
+	(void)snprintf(db, sizeof(db), "%s/wide.db", tap_tmpdir());
+	diag_init(&dl);
+	if (!ok(store_open(&st, db, STORE_CREATE, &dl) == STORE_OK,
+	    "wide.db: %s", first_msg(&dl))) {
+		diag_free(&dl);
+		return;
+	}
+	a = new_run(st, "11.0");
+	add_result(st, a, tag, "fanotify_mark", PASS_OUT,
+	    sizeof(PASS_OUT) - 1, 1);
+	add_result(st, a, "pipe01", "pipe", PASS_OUT, sizeof(PASS_OUT) - 1, 2);
+	end_run(st, a);
+	b = new_run(st, "11.0");
+	add_result(st, b, tag, "fanotify_mark", FAIL_OUT,
+	    sizeof(FAIL_OUT) - 1, 1);
+	add_result(st, b, "pipe01", "pipe", FAIL_OUT, sizeof(FAIL_OUT) - 1, 2);
+	end_run(st, b);
+	store_close(st);
+	diag_free(&dl);
+	(void)snprintf(cmd, sizeof(cmd), "%s compare -d %s 1 2", bin, db);
+	out = tap_run(cmd, &rc, 1);
+	(void)snprintf(want, sizeof(want), "  %s fanotify_mark  pass -> fail",
+	    tag);
+	has_str(out, want, "compare: a long tag");
+	(void)snprintf(want, sizeof(want), "  %-*s pipe           pass -> fail",
+	    (int)strlen(tag), "pipe01");
+	has_str(out, want, "widens its column for the other rows");
+	free(out);
+	(void)snprintf(cmd, sizeof(cmd), "%s suggest -d %s 2", bin, db);
+	out = tap_run(cmd, &rc, 1);
+	(void)snprintf(want, sizeof(want), "%-*s STATUS", (int)strlen(tag),
+	    "TEST");
+	has_str(out, want, "suggest: the header follows the widened column");
+	(void)snprintf(want, sizeof(want), "\n%s fail       ", tag);
+	has_str(out, want, "and so does the row");
+	free(out);
+}
+
 static void
 test_cli(void)
 {
@@ -770,6 +822,7 @@ main(void)
 	test_export(st, 1);
 	store_close(st);
 	test_cli();
+	test_wide_columns();
 	test_migration();
 	diag_free(&dl);
 	free(bignote);
