@@ -130,7 +130,8 @@ int		 runner_poll_timeout(const struct runner *);
 /*
  * Reads what output there is (in big chunks, to the callback), reaps
  * the child, applies the timeout.  Never blocks.  Returns 1 when the
- * run is finished (TMPDIR removed, fd closed), else 0.
+ * run is finished (fds closed, TMPDIR removed or, found empty, left to
+ * the spares to remove at the next start), else 0.
  */
 int		 runner_service(struct runner *);
 int		 runner_done(const struct runner *);
