@@ -133,8 +133,10 @@ main(int argc, char **argv)
 				continue;
 			}
 			if (read(pfd[0], counts, sizeof(counts)) !=
-			    (ssize_t)sizeof(counts))
-				return 2;
+			    (ssize_t)sizeof(counts)) {
+				bad = 1;
+				continue;
+			}
 			for (k = 0; k < NCMDS; k++) {
 				lost[k] += counts[k];
 				done[k] += counts[16 + k];
