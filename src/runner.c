@@ -410,32 +410,12 @@ runner_spares_free(struct runner_spares *sp)
 	free(sp);
 }
 
-/* 1 if dir is a directory (not a link to one) with nothing in it. */
+/*
+ * 1 if dir is a directory (not a link to one) with nothing in it; with
+ * ours, also one of ours of mode 0755: a spare nobody has touched.
+ */
 static int
-dir_is_empty(const char *dir)
-{
-	struct dirent *de;
-	DIR *d;
-	int fd, n = 0;
-
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd == -1)
-		return 0;
-	if ((d = fdopendir(fd)) == NULL) {
-		close(fd);
-		return 0;
-	}
-	while (n == 0 && (de = readdir(d)) != NULL)
-		if (strcmp(de->d_name, ".") != 0 &&
-		    strcmp(de->d_name, "..") != 0)
-			n++;
-	closedir(d);
-	return n == 0;
-}
-
-/* 1 if dir is still an empty directory of ours, mode 0755. */
-static int
-spare_dir_unused(const char *dir)
+dir_is_empty(const char *dir, int ours)
 {
 	struct dirent *de;
 	struct stat st;
@@ -445,12 +425,12 @@ spare_dir_unused(const char *dir)
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd == -1)
 		return 0;
-	if (fstat(fd, &st) == -1 || st.st_uid != geteuid() ||
-	    (st.st_mode & 07777) != 0755 || (d = fdopendir(fd)) == NULL) {
+	if ((ours && (fstat(fd, &st) == -1 || st.st_uid != geteuid() ||
+	    (st.st_mode & 07777) != 0755)) || (d = fdopendir(fd)) == NULL) {
 		close(fd);
 		return 0;
 	}
-	while ((de = readdir(d)) != NULL)
+	while (n == 0 && (de = readdir(d)) != NULL)
 		if (strcmp(de->d_name, ".") != 0 &&
 		    strcmp(de->d_name, "..") != 0)
 			n++;
@@ -465,7 +445,7 @@ take_tmpdir(struct runner_spares *sp, const char *tmpbase)
 	char *dir;
 
 	if (sp != NULL && sp->dir != NULL && strcmp(sp->base, tmpbase) == 0 &&
-	    spare_dir_unused(sp->dir)) {
+	    dir_is_empty(sp->dir, 1)) {
 		dir = sp->dir;
 		sp->dir = NULL;
 		free(sp->base);
@@ -852,7 +832,7 @@ runner_finish(struct runner *r)
 	if (r->tmpdir == NULL)
 		;
 	else if (r->spares != NULL && r->spares->trash == NULL &&
-	    dir_is_empty(r->tmpdir))
+	    dir_is_empty(r->tmpdir, 0))
 		r->spares->trash = xstrdup(r->tmpdir);
 	else if (rmtree(r->tmpdir) == -1)
 		r->res.tmpdir_left = 1;
