@@ -208,10 +208,8 @@ categories_load_file(struct categories *c, const char *path,
 	size_t len;
 	int n;
 
-	if ((buf = triage_slurp(path, &len)) == NULL) {
-		diag_error(dl, path, 0, "cannot read: %s", strerror(errno));
+	if (slurp_file_diag(path, 0, &buf, &len, dl) == -1)
 		return -1;
-	}
 	n = categories_parse(c, path, buf, len, dl);
 	free(buf);
 	return n;

@@ -9,6 +9,7 @@
 #include "ltpscope/categories.h"
 #include "ltpscope/export.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 
 int
@@ -57,10 +58,8 @@ fundamental_load_default(struct fundamental *f, struct diaglist *dl)
 
 	memset(f, 0, sizeof(*f));
 	paths_data("fundamental", path, sizeof(path));
-	if ((buf = triage_slurp(path, &len)) == NULL) {
-		diag_error(dl, path, 0, "cannot read: %s", strerror(errno));
+	if (slurp_file_diag(path, 0, &buf, &len, dl) == -1)
 		return -1;
-	}
 	n = fundamental_parse(f, path, buf, len, dl);
 	free(buf);
 	return n;

@@ -610,11 +610,8 @@ json_parse_file(struct json **rootp, const char *path,
 	max_size = lim != NULL && lim->max_size != 0 ? lim->max_size :
 	    JSON_SIZE_MAX;
 	/* Reading stops early past the limit: json_parse() reports it. */
-	if ((rc = slurp_file(path, max_size, &buf, &len)) != SLURP_OK) {
-		diag_error(dl, path, 0, "cannot %s: %s", rc == SLURP_EOPEN ?
-		    "open" : "read", strerror(errno));
+	if (slurp_file_diag(path, max_size, &buf, &len, dl) == -1)
 		return -1;
-	}
 	rc = json_parse(rootp, buf, len, path, lim, dl);
 	free(buf);
 	return rc;

@@ -274,12 +274,8 @@ ltpindex_load_file(struct ltpindex *idx, const char *path,
 	size_t len;
 	int rv;
 
-	if ((rv = slurp_file(path, 0, &buf, &len)) != SLURP_OK) {
-		diag_add(dl, DIAG_ERROR, path, 0, 0, "%s: %s",
-		    rv == SLURP_EOPEN ? "cannot open" : "read error",
-		    strerror(errno));
+	if (slurp_file_diag(path, 0, &buf, &len, dl) == -1)
 		return -1;
-	}
 	rv = ltpindex_load_buf(idx, path, buf, len, dl);
 	free(buf);
 	return rv;

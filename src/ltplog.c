@@ -166,11 +166,8 @@ ltplog_read(struct ltplog *log, const char *path, struct diaglist *dl)
 	size_t len;
 	int rc;
 
-	if ((rc = slurp_file(path, 0, &buf, &len)) != SLURP_OK) {
-		diag_error(dl, path, 0, "cannot %s: %s", rc == SLURP_EOPEN ?
-		    "open" : "read", strerror(errno));
+	if (slurp_file_diag(path, 0, &buf, &len, dl) == -1)
 		return -1;
-	}
 	rc = ltplog_parse(log, buf, len, path, dl);
 	free(buf);
 	return rc;

@@ -14,6 +14,7 @@
 #include "ltpscope/ltpout.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/rules.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 
 struct rules {
@@ -186,10 +187,8 @@ rules_load_file(struct rules *r, const char *path, struct diaglist *dl)
 	size_t len;
 	int n;
 
-	if ((buf = triage_slurp(path, &len)) == NULL) {
-		diag_error(dl, path, 0, "cannot read: %s", strerror(errno));
+	if (slurp_file_diag(path, 0, &buf, &len, dl) == -1)
 		return -1;
-	}
 	n = rules_parse(r, path, buf, len, dl);
 	free(buf);
 	return n;

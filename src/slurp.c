@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string.h>
+
+#include "ltpscope/diag.h"
 #include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 
@@ -44,4 +47,17 @@ slurp_file(const char *path, size_t max, char **bufp, size_t *lenp)
 	*bufp = buf;
 	*lenp = len;
 	return SLURP_OK;
+}
+
+int
+slurp_file_diag(const char *path, size_t max, char **bufp, size_t *lenp,
+    struct diaglist *dl)
+{
+	int rc;
+
+	if ((rc = slurp_file(path, max, bufp, lenp)) == SLURP_OK)
+		return 0;
+	diag_error(dl, path, 0, "cannot %s: %s", rc == SLURP_EOPEN ? "open" :
+	    "read", strerror(errno));
+	return -1;
 }

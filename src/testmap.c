@@ -143,12 +143,8 @@ testmap_load_file(struct testmap *tm, const char *path, struct diaglist *dl)
 	size_t len;
 	int rv;
 
-	if ((rv = slurp_file(path, 0, &buf, &len)) != SLURP_OK) {
-		diag_add(dl, DIAG_ERROR, path, 0, 0, "%s: %s",
-		    rv == SLURP_EOPEN ? "cannot open" : "read error",
-		    strerror(errno));
+	if (slurp_file_diag(path, 0, &buf, &len, dl) == -1)
 		return -1;
-	}
 	rv = testmap_load_buf(tm, path, buf, len, dl);
 	free(buf);
 	return rv;

@@ -1,7 +1,9 @@
 /*
  * Reading a whole file into memory, for the parsers that work on a
  * buffer (skip lists, runtest files, the test map, logs, JSON, triage
- * configuration).  Core: no messages; each caller words its own.
+ * configuration).  Core: slurp_file() says nothing; slurp_file_diag()
+ * words the usual error into a diaglist, for the parsers that report
+ * there.
  *
  * Ownership: on success *bufp is malloc'd and the caller frees it.
  */
@@ -22,5 +24,13 @@
  * errno is as the failing call left it.
  */
 int	slurp_file(const char *path, size_t max, char **bufp, size_t *lenp);
+
+struct diaglist;
+/*
+ * slurp_file(), and on failure an error at path in the list, "cannot
+ * open: WHY" or "cannot read: WHY".  Returns 0, or -1 on failure.
+ */
+int	slurp_file_diag(const char *path, size_t max, char **bufp,
+	    size_t *lenp, struct diaglist *);
 
 #endif
