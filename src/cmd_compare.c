@@ -201,11 +201,7 @@ cmd_compare(int argc, char **argv)
 			}
 			break;
 		case 'f':
-			if (strcmp(optarg, "json") == 0)
-				json = 1;
-			else if (strcmp(optarg, "text") == 0)
-				json = 0;
-			else {
+			if ((json = storecli_json_format(optarg)) < 0) {
 				compare_usage();
 				return 2;
 			}

@@ -135,11 +135,7 @@ cmd_runs(int argc, char **argv)
 			db = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "json") == 0)
-				json = 1;
-			else if (strcmp(optarg, "text") == 0)
-				json = 0;
-			else {
+			if ((json = storecli_json_format(optarg)) < 0) {
 				fprintf(stderr, "ltpscope: runs: unknown "
 				    "format '%s'\n", optarg);
 				runs_usage(stderr);

@@ -147,3 +147,11 @@ storecli_open_run(const char *db, const char *runarg, const char *cmd,
 	}
 	return 0;
 }
+
+int
+storecli_json_format(const char *arg)
+{
+	if (strcmp(arg, "json") == 0)
+		return 1;
+	return strcmp(arg, "text") == 0 ? 0 : -1;
+}

@@ -167,11 +167,7 @@ cmd_suggest(int argc, char **argv)
 			author = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "json") == 0)
-				json = 1;
-			else if (strcmp(optarg, "text") == 0)
-				json = 0;
-			else {
+			if ((json = storecli_json_format(optarg)) < 0) {
 				suggest_usage();
 				return 2;
 			}

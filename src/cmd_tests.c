@@ -14,6 +14,7 @@
 #include "ltpscope/json.h"
 #include "ltpscope/ltpindex.h"
 #include "ltpscope/ltpmeta.h"
+#include "ltpscope/storecli.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/xmalloc.h"
 
@@ -284,11 +285,7 @@ cmd_tests(int argc, char **argv)
 			no_metadata = 1;
 			break;
 		case 'F':
-			if (strcmp(optarg, "json") == 0)
-				json = 1;
-			else if (strcmp(optarg, "text") == 0)
-				json = 0;
-			else {
+			if ((json = storecli_json_format(optarg)) < 0) {
 				fprintf(stderr, "ltpscope: tests: unknown "
 				    "format '%s'\n%s", optarg, TESTS_USAGE);
 				rv = 2;

@@ -1,7 +1,8 @@
 /*
  * Helpers shared by the subcommands that read the results store
  * (ltpscope runs, ltpscope show): opening the database named by -d or
- * the default one, reporting interrupted runs, times.
+ * the default one, reporting interrupted runs, times, and the --format
+ * text|json that they and `ltpscope tests` take.
  * These print to stdout/stderr, so they belong to the program, not to
  * the core.
  */
@@ -30,6 +31,8 @@ void	storecli_time(int64_t, char *, size_t);
  * '?'.  Returns one of two static buffers, so two may share a printf.
  */
 const char	*storecli_field(const char *);
+/* --format text or json: 0 or 1; -1 for anything else. */
+int	storecli_json_format(const char *);
 /*
  * Parses a run id or "last" (the id is not looked up); 0 and a message
  * naming the subcommand cmd on failure.
