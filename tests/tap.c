@@ -194,6 +194,33 @@ tap_tmpdir(void)
 	return tap_tmp;
 }
 
+void
+tap_fake_ltproot(const char *dir, const char *const *fakes)
+{
+	char cwd[1024], path[2048], target[2048];
+	size_t i;
+
+	if (getcwd(cwd, sizeof(cwd)) == NULL) {
+		printf("Bail out! getcwd: %s\n", strerror(errno));
+		exit(1);
+	}
+	(void)mkdir(dir, 0755);
+	snprintf(path, sizeof(path), "%s/testcases", dir);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/testcases/bin", dir);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/runtest", dir);
+	(void)mkdir(path, 0755);
+	for (i = 0; fakes[i] != NULL; i++) {
+		snprintf(target, sizeof(target), "%s/tests/ltpfake/bin/%s",
+		    cwd, fakes[i]);
+		snprintf(path, sizeof(path), "%s/testcases/bin/%s", dir,
+		    fakes[i]);
+		if (symlink(target, path) != 0 && errno != EEXIST)
+			tap_diag("symlink %s: %s", path, strerror(errno));
+	}
+}
+
 char *
 tap_slurp(const char *path, size_t *lenp)
 {

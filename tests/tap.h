@@ -31,6 +31,12 @@ const char	*tap_shared(void);
 const char	*tap_shared_path(const char *);
 /* A fresh temporary directory removed by tap_done(). */
 const char	*tap_tmpdir(void);
+/*
+ * A fake LTP install at dir: runtest/, and testcases/bin/ with links to
+ * the programs of tests/ltpfake/bin named in fakes (NULL-terminated).
+ * Run from the repository root.
+ */
+void	tap_fake_ltproot(const char *dir, const char *const *fakes);
 /* Reads a whole file; NULL if it cannot. Caller frees. */
 char	*tap_slurp(const char *, size_t *);
 /* Runs a shell command, captures stdout (and stderr if merge), exit code. */

@@ -59,31 +59,17 @@ meta_of(size_t i)
 static void
 mkroot(void)
 {
-	const char *fakes[] = { "pass", "fail", "broken", "conf", "warn",
-	    "oldlib", "sleepy", "tiny", NULL };
-	char path[2048], target[2048], tag[32];
+	static const char *const fakes[] = { "pass", "fail", "broken",
+	    "conf", "warn", "oldlib", "sleepy", "tiny", NULL };
+	char path[2048], tag[32];
 	const char *m;
 	FILE *fp;
 	size_t i, first = 1;
 
 	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
-	mkdir(root, 0755);
-	snprintf(path, sizeof(path), "%s/testcases", root);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/testcases/bin", root);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/runtest", root);
-	mkdir(path, 0755);
+	tap_fake_ltproot(root, fakes);
 	snprintf(path, sizeof(path), "%s/metadata", root);
 	mkdir(path, 0755);
-	for (i = 0; fakes[i] != NULL; i++) {
-		snprintf(target, sizeof(target), "%s/tests/ltpfake/bin/%s",
-		    cwd, fakes[i]);
-		snprintf(path, sizeof(path), "%s/testcases/bin/%s", root,
-		    fakes[i]);
-		if (symlink(target, path) != 0 && errno != EEXIST)
-			tap_diag("symlink %s: %s", path, strerror(errno));
-	}
 	snprintf(path, sizeof(path), "%s/runtest/syscalls", root);
 	fp = fopen(path, "w");
 	for (i = 1; i <= NTESTS; i++) {

@@ -53,28 +53,14 @@ static const struct {
 static void
 mkroot(const char *dir, int sleepy)
 {
-	char path[2048], target[2048];
-	const char *fakes[] = { "pass", "fail", "broken", "conf", "warn",
-	    "oldlib", "selfkill", "hang", "escape", "flood", "escapes",
-	    "sleepy", NULL };
+	static const char *const fakes[] = { "pass", "fail", "broken",
+	    "conf", "warn", "oldlib", "selfkill", "hang", "escape", "flood",
+	    "escapes", "sleepy", NULL };
+	char path[2048];
 	FILE *fp;
 	size_t i;
 
-	snprintf(path, sizeof(path), "%s/testcases", dir);
-	mkdir(dir, 0755);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/testcases/bin", dir);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/runtest", dir);
-	mkdir(path, 0755);
-	for (i = 0; fakes[i] != NULL; i++) {
-		snprintf(target, sizeof(target), "%s/tests/ltpfake/bin/%s",
-		    cwd, fakes[i]);
-		snprintf(path, sizeof(path), "%s/testcases/bin/%s", dir,
-		    fakes[i]);
-		if (symlink(target, path) != 0 && errno != EEXIST)
-			tap_diag("symlink %s: %s", path, strerror(errno));
-	}
+	tap_fake_ltproot(dir, fakes);
 	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
 	fp = fopen(path, "w");
 	if (sleepy)

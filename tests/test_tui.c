@@ -243,27 +243,12 @@ test_demo(void)
 static void
 mkroot(const char *dir)
 {
-	char path[2048], target[2048];
-	const char *fakes[] = { "sleepy", "hang", "flood", "escapes", "pass",
-	    NULL };
+	static const char *const fakes[] = { "sleepy", "hang", "flood",
+	    "escapes", "pass", NULL };
+	char path[2048];
 	FILE *fp;
-	size_t i;
 
-	mkdir(dir, 0755);
-	snprintf(path, sizeof(path), "%s/testcases", dir);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/testcases/bin", dir);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/runtest", dir);
-	mkdir(path, 0755);
-	for (i = 0; fakes[i] != NULL; i++) {
-		snprintf(target, sizeof(target), "%s/tests/ltpfake/bin/%s",
-		    cwd, fakes[i]);
-		snprintf(path, sizeof(path), "%s/testcases/bin/%s", dir,
-		    fakes[i]);
-		if (symlink(target, path) != 0 && errno != EEXIST)
-			tap_diag("symlink %s: %s", path, strerror(errno));
-	}
+	tap_fake_ltproot(dir, fakes);
 	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
 	fp = fopen(path, "w");
 	fprintf(fp, "read01 flood 50\nread02 pass\nread03 pass\n"
