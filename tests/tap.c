@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ltpscope/diag.h"
 #include "tap.h"
 
 static int	tap_count;
@@ -219,6 +220,17 @@ tap_fake_ltproot(const char *dir, const char *const *fakes)
 		if (symlink(target, path) != 0 && errno != EEXIST)
 			tap_diag("symlink %s: %s", path, strerror(errno));
 	}
+}
+
+const char *
+tap_first_diag(const struct diaglist *dl)
+{
+	static char buf[1024];
+
+	buf[0] = '\0';
+	if (dl->n > 0)
+		(void)diag_format(&dl->v[0], buf, sizeof(buf));
+	return buf;
 }
 
 char *

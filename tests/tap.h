@@ -37,6 +37,9 @@ const char	*tap_tmpdir(void);
  * Run from the repository root.
  */
 void	tap_fake_ltproot(const char *dir, const char *const *fakes);
+struct diaglist;
+/* The first message of dl as diag_format() words it, or "". */
+const char	*tap_first_diag(const struct diaglist *);
 /* Reads a whole file; NULL if it cannot. Caller frees. */
 char	*tap_slurp(const char *, size_t *);
 /* Runs a shell command, captures stdout (and stderr if merge), exit code. */

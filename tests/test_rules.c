@@ -15,17 +15,6 @@
 #include "ltpscope/triage.h"
 #include "tap.h"
 
-static const char *
-first_msg(const struct diaglist *dl)
-{
-	static char buf[1024];
-
-	buf[0] = '\0';
-	if (dl->n > 0)
-		(void)diag_format(&dl->v[0], buf, sizeof(buf));
-	return buf;
-}
-
 static void
 write_file(const char *path, const char *text)
 {
@@ -53,7 +42,7 @@ test_categories(void)
 	diag_init(&dl);
 	categories_init(&c);
 	is_int(categories_load_default(&c, &dl), 0, "data/categories loads "
-	    "cleanly: %s", first_msg(&dl));
+	    "cleanly: %s", tap_first_diag(&dl));
 	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		ok(categories_find(&c, want[i]) != NULL, "category %s",
 		    want[i]);
@@ -91,7 +80,7 @@ test_categories(void)
 	is_int(categories_parse(&c, "cats", "ok info no fine\n"
 	    "\nbad-colour purple yes x\nBad! red yes x\nshort red\n"
 	    "listy red maybe x\n", 83, &dl), 4, "four bad lines");
-	has_str(first_msg(&dl), "cats:3: error: unknown colour 'purple'",
+	has_str(tap_first_diag(&dl), "cats:3: error: unknown colour 'purple'",
 	    "colour error names file:line");
 	is_int(c.n, 1, "the good line kept");
 	categories_free(&c);
@@ -116,8 +105,8 @@ test_rule_errors(void)
 	    "three bad rules");
 	/* "environment\tline:foo(bar": the pattern starts at column 18
 	   and pcre2 complains at its end, offset 7. */
-	has_str(first_msg(&dl), "myrules:3:25: error: bad pattern: missing "
-	    "closing parenthesis", "file:line:col of a bad pattern");
+	has_str(tap_first_diag(&dl), "myrules:3:25: error: bad pattern: "
+	    "missing closing parenthesis", "file:line:col of a bad pattern");
 	if (dl.n > 1) {
 		(void)diag_format(&dl.v[1], line, sizeof(line));
 		has_str(line, "myrules:4:", "second error's line");
@@ -149,8 +138,8 @@ test_match_limit(void)
 	rules_set_match_limit(r, 10000);
 	ok(rules_match(r, RF_LINE, subject, 41, &dl) == NULL,
 	    "runaway pattern stopped, no match");
-	has_str(first_msg(&dl), "runaway:1: warning: pattern stopped (match "
-	    "limit)", "the stop is reported with the rule's place");
+	has_str(tap_first_diag(&dl), "runaway:1: warning: pattern stopped "
+	    "(match limit)", "the stop is reported with the rule's place");
 	rules_free(r);
 	diag_free(&dl);
 }
@@ -196,7 +185,7 @@ suggest_file(struct rules *r, const char *path, const char *test,
 	}
 	rules_suggestion_clear(&sg);
 	if (dl.n > 0)
-		tap_diag("%s: %s", path, first_msg(&dl));
+		tap_diag("%s: %s", path, tap_first_diag(&dl));
 	diag_free(&dl);
 	return cat;
 }
@@ -247,7 +236,7 @@ test_real_outputs(void)
 	categories_init(&c);
 	(void)categories_load_default(&c, &dl);
 	is_int(rules_load_default(r, &dl), 0, "data/rules compiles: %s",
-	    first_msg(&dl));
+	    tap_first_diag(&dl));
 	is_int(rules_check(r, &c, &dl), 0, "every rule names a known "
 	    "category");
 	ok(rules_match(r, RF_SYSCALL, "unshare", 7, NULL) != NULL,
@@ -303,9 +292,9 @@ test_user_rules(void)
 	setenv("XDG_CONFIG_HOME", dir, 1);
 	diag_init(&dl);
 	is_int(rules_load_default(r, &dl), 1, "one bad user rule");
-	has_str(first_msg(&dl), "/cfg2/ltpscope/rules:2:", "named by file "
+	has_str(tap_first_diag(&dl), "/cfg2/ltpscope/rules:2:", "named by file "
 	    "and line");
-	has_str(first_msg(&dl), "range out of order", "pcre2's reason");
+	has_str(tap_first_diag(&dl), "range out of order", "pcre2's reason");
 	ok(rules_suggest(r, "open99", "open", out, sizeof(out) - 1, &sg,
 	    &dl) && strcmp(sg.rule->category, "wont-fix") == 0,
 	    "the user's rule wins over ENOSYS");

@@ -30,18 +30,6 @@ tmp_path(const char *name)
 	return dbpath;
 }
 
-/* First error message of dl, or "" */
-static const char *
-first_msg(const struct diaglist *dl)
-{
-	static char buf[1024];
-
-	buf[0] = '\0';
-	if (dl->n > 0)
-		(void)diag_format(&dl->v[0], buf, sizeof(buf));
-	return buf;
-}
-
 static long long
 pragma_int(struct store *st, const char *sql)
 {
@@ -99,7 +87,7 @@ begin_run(struct store *st, const char *label, const char *const *tags,
 	diag_init(&dl);
 	err = store_run_begin(st, &run, q, ntags, &dl);
 	if (err != STORE_OK)
-		tap_diag("run_begin: %s", first_msg(&dl));
+		tap_diag("run_begin: %s", tap_first_diag(&dl));
 	diag_free(&dl);
 	return err == STORE_OK ? run.id : 0;
 }
@@ -116,7 +104,7 @@ record(struct store *st, int64_t run_id, const char *tag, int64_t seq,
 	diag_init(&dl);
 	if (store_test_start(st, run_id, tag, "sys", seq, &id, &dl) !=
 	    STORE_OK) {
-		tap_diag("test_start: %s", first_msg(&dl));
+		tap_diag("test_start: %s", tap_first_diag(&dl));
 		diag_free(&dl);
 		return 0;
 	}
@@ -128,7 +116,7 @@ record(struct store *st, int64_t run_id, const char *tag, int64_t seq,
 	r.npass = 3;
 	r.nfail = status == TS_FAIL;
 	if (store_test_finish(st, id, &r, out, len, &dl) != STORE_OK) {
-		tap_diag("test_finish: %s", first_msg(&dl));
+		tap_diag("test_finish: %s", tap_first_diag(&dl));
 		id = 0;
 	}
 	diag_free(&dl);
@@ -155,7 +143,7 @@ test_default_path(void)
 	unsetenv("XDG_DATA_HOME");
 	unsetenv("HOME");
 	is_int(store_default_path(&p, &dl), STORE_EINVAL, "no HOME: error");
-	has_str(first_msg(&dl), "-d FILE", "and it says to use -d");
+	has_str(tap_first_diag(&dl), "-d FILE", "and it says to use -d");
 	diag_free(&dl);
 }
 
@@ -227,7 +215,7 @@ test_migrate_v1(void)
 	is_int(store_open(&st, tmp_path("v1.db"), 0, &dl), STORE_OK,
 	    "v1 database opens");
 	if (st == NULL) {
-		tap_diag("%s", first_msg(&dl));
+		tap_diag("%s", tap_first_diag(&dl));
 		return;
 	}
 	is_int(store_schema_version(st), STORE_SCHEMA_VERSION,
@@ -270,9 +258,10 @@ test_migrate_v1(void)
 	is_int(store_open(&st, tmp_path("v1.db"), 0, &dl), STORE_ENEWER,
 	    "newer schema refused");
 	ok(st == NULL, "no store handed out");
-	has_str(first_msg(&dl), "schema version 99, newer than this ltpscope",
-	    "message says newer");
-	has_str(first_msg(&dl), tmp_path("v1.db"), "message names the file");
+	has_str(tap_first_diag(&dl), "schema version 99, newer than this "
+	    "ltpscope", "message says newer");
+	has_str(tap_first_diag(&dl), tmp_path("v1.db"),
+	    "message names the file");
 	diag_free(&dl);
 }
 
@@ -294,7 +283,7 @@ test_bytes_and_cap(void)
 	diag_init(&dl);
 	if (store_open(&st, tmp_path("bytes.db"), STORE_CREATE, &dl) !=
 	    STORE_OK) {
-		ok(0, "open bytes.db: %s", first_msg(&dl));
+		ok(0, "open bytes.db: %s", tap_first_diag(&dl));
 		return;
 	}
 	run = begin_run(st, "bytes", tags, 4);
@@ -579,9 +568,9 @@ test_two_writers(void)
 	pid = hold_write_lock(tmp_path("two.db"), 700);
 	err = store_run_end(st, run, RUN_FINISHED, &dl);
 	is_int(err, STORE_ELOCKED, "held too long: locked error");
-	has_str(first_msg(&dl), "locked by another ltpscope",
+	has_str(tap_first_diag(&dl), "locked by another ltpscope",
 	    "message says who holds it");
-	has_str(first_msg(&dl), tmp_path("two.db"), "and names the file");
+	has_str(tap_first_diag(&dl), tmp_path("two.db"), "and names the file");
 	waitpid(pid, NULL, 0);
 	store_close(st);
 	diag_free(&dl);
@@ -612,22 +601,23 @@ test_readonly_and_unwritable(void)
 	memset(&run, 0, sizeof(run));
 	is_int(store_run_begin(st, &run, &q, 1, &dl), STORE_EREADONLY,
 	    "writing to it fails as read-only");
-	has_str(first_msg(&dl), "read-only", "message says read-only");
-	has_str(first_msg(&dl), tmp_path("ro.db"), "and names the file");
+	has_str(tap_first_diag(&dl), "read-only", "message says read-only");
+	has_str(tap_first_diag(&dl), tmp_path("ro.db"), "and names the file");
 	store_close(st);
 	diag_free(&dl);
 
 	diag_init(&dl);
 	is_int(store_open(&st, "/etc/passwd/x.db", STORE_CREATE |
 	    STORE_MKDIRS, &dl), STORE_ECANTOPEN, "path under a file");
-	has_str(first_msg(&dl), "/etc/passwd/x.db", "message names the db");
-	has_str(first_msg(&dl), "cannot create the directory /etc/passwd",
+	has_str(tap_first_diag(&dl), "/etc/passwd/x.db",
+	    "message names the db");
+	has_str(tap_first_diag(&dl), "cannot create the directory /etc/passwd",
 	    "and says what it could not create");
 	diag_free(&dl);
 	diag_init(&dl);
 	is_int(store_open(&st, "/etc/passwd/x.db", STORE_CREATE, &dl),
 	    STORE_ECANTOPEN, "same without mkdirs");
-	has_str(first_msg(&dl), "cannot open or create", "clear message");
+	has_str(tap_first_diag(&dl), "cannot open or create", "clear message");
 	diag_free(&dl);
 }
 
@@ -658,9 +648,9 @@ test_full_disk(void)
 	r.status = TS_PASS;
 	err = store_test_finish(st, id, &r, big, 512 * 1024, &dl);
 	is_int(err, STORE_EFULL, "full disk reported as such");
-	has_str(first_msg(&dl), "the disk is full; nothing committed earlier "
-	    "is lost", "message says full and nothing lost");
-	has_str(first_msg(&dl), tmp_path("full.db"), "and names the file");
+	has_str(tap_first_diag(&dl), "the disk is full; nothing committed "
+	    "earlier is lost", "message says full and nothing lost");
+	has_str(tap_first_diag(&dl), tmp_path("full.db"), "and names the file");
 	free(big);
 	is_int(store_run_results(st, run, &res, &n, &dl), STORE_OK,
 	    "still readable");
@@ -689,8 +679,8 @@ test_foreign_files(void)
 	close(fd);
 	is_int(store_open(&st, tmp_path("text.db"), 0, &dl), STORE_ENOTADB,
 	    "text file is not a database");
-	has_str(first_msg(&dl), "not a database", "message says so");
-	has_str(first_msg(&dl), "text.db", "and names the file");
+	has_str(tap_first_diag(&dl), "not a database", "message says so");
+	has_str(tap_first_diag(&dl), "text.db", "and names the file");
 	diag_free(&dl);
 
 	/* Valid header, garbage pages: corrupt. */
@@ -711,8 +701,8 @@ test_foreign_files(void)
 		store_close(st);
 	}
 	is_int(err, STORE_ECORRUPT, "damaged file reported corrupt");
-	has_str(first_msg(&dl), "corrupt", "message says corrupt");
-	has_str(first_msg(&dl), "corrupt.db", "and names the file");
+	has_str(tap_first_diag(&dl), "corrupt", "message says corrupt");
+	has_str(tap_first_diag(&dl), "corrupt.db", "and names the file");
 	diag_free(&dl);
 }
 

@@ -30,17 +30,6 @@ static const char *const reflogs[] = {
 static char	 dbfile[1024];
 static char	*bignote;
 
-static const char *
-first_msg(const struct diaglist *dl)
-{
-	static char buf[1024];
-
-	buf[0] = '\0';
-	if (dl->n > 0)
-		(void)diag_format(&dl->v[0], buf, sizeof(buf));
-	return buf;
-}
-
 static void
 ignore_line(const struct ltpout_line *l, void *arg)
 {
@@ -62,7 +51,7 @@ new_run(struct store *st, const char *osver)
 	run.label = (char *)"t";
 	diag_init(&dl);
 	if (store_run_begin(st, &run, NULL, 0, &dl) != STORE_OK)
-		tap_diag("run_begin: %s", first_msg(&dl));
+		tap_diag("run_begin: %s", tap_first_diag(&dl));
 	diag_free(&dl);
 	return run.id;
 }
@@ -96,7 +85,7 @@ add_result(struct store *st, int64_t run, const char *tag,
 	if (store_test_start(st, run, tag, syscall, seq, &id, &dl) !=
 	    STORE_OK || store_test_finish(st, id, &r, out, len, &dl) !=
 	    STORE_OK)
-		tap_diag("store: %s", first_msg(&dl));
+		tap_diag("store: %s", tap_first_diag(&dl));
 	diag_free(&dl);
 	ltpout_free(p);
 }
@@ -124,7 +113,7 @@ add_reflogs(struct store *st, int64_t run, unsigned skip)
 			add_result(st, run, slash + 1, sys, lg.body,
 			    lg.bodylen, (int64_t)i);
 		else
-			tap_diag("%s: %s", rel, first_msg(&dl));
+			tap_diag("%s: %s", rel, tap_first_diag(&dl));
 		diag_free(&dl);
 		ltplog_free(&lg);
 	}
@@ -172,7 +161,7 @@ test_tags(struct store *st)
 	t.run_id = r1;
 	t.status_at = TS_FAIL;
 	is_int(store_tag_set(st, &t, &dl), STORE_OK, "tag set: %s",
-	    first_msg(&dl));
+	    tap_first_diag(&dl));
 	t.tag = (char *)"readv01";
 	t.category = (char *)"bug-compat";
 	t.note = bignote;
@@ -279,7 +268,7 @@ test_compare(struct store *st)
 	    sizeof(CONF_OUT) - 1, 5);
 	end_run(st, b);
 	is_int(compare_runs(st, a, b, 0, 0, &c, &dl), STORE_OK, "compare: %s",
-	    first_msg(&dl));
+	    tap_first_diag(&dl));
 	is_int(c.counts[CMP_REGRESSED], 1, "regressed: 1");
 	is_int(c.counts[CMP_FIXED], 1, "fixed: 1");
 	is_int(c.counts[CMP_NEW], 2, "new: 2");
@@ -481,7 +470,7 @@ test_export(struct store *st, int64_t run)
 	o.rules = rules;
 	o.fund = &fund;
 	is_int(shoplist_build(st, &o, &l, &dl), STORE_OK, "shopping list: %s",
-	    first_msg(&dl));
+	    tap_first_diag(&dl));
 	ok(l.n >= 2, "failures in several syscalls");
 	if (l.n >= 2) {
 		is_str(l.v[0].name, "open", "open first: it ranks highest");
@@ -611,7 +600,7 @@ test_wide_columns(void)
 	(void)snprintf(db, sizeof(db), "%s/wide.db", tap_tmpdir());
 	diag_init(&dl);
 	if (!ok(store_open(&st, db, STORE_CREATE, &dl) == STORE_OK,
-	    "wide.db: %s", first_msg(&dl))) {
+	    "wide.db: %s", tap_first_diag(&dl))) {
 		diag_free(&dl);
 		return;
 	}
@@ -777,7 +766,7 @@ test_migration(void)
 	free(sql);
 	diag_init(&dl);
 	is_int(store_open(&st, path, 0, &dl), STORE_OK, "v1 opens: %s",
-	    first_msg(&dl));
+	    tap_first_diag(&dl));
 	if (st == NULL) {
 		diag_free(&dl);
 		return;
@@ -814,7 +803,7 @@ main(void)
 	(void)snprintf(dbfile, sizeof(dbfile), "%s/t.db", tap_tmpdir());
 	diag_init(&dl);
 	if (!ok(store_open(&st, dbfile, STORE_CREATE, &dl) == STORE_OK,
-	    "store: %s", first_msg(&dl)))
+	    "store: %s", tap_first_diag(&dl)))
 		return tap_done();
 	is_int(store_schema_version(st), 3, "schema 3");
 	test_tags(st);		/* runs 1-3 */
