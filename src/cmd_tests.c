@@ -41,11 +41,7 @@ strvec_add(struct strvec *sv, const char *s, size_t len)
 static void
 strvec_free(struct strvec *sv)
 {
-	size_t i;
-
-	for (i = 0; i < sv->n; i++)
-		free(sv->v[i]);
-	free(sv->v);
+	xfreev(sv->v);
 	sv->v = NULL;
 	sv->n = 0;
 }

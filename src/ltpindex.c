@@ -47,7 +47,7 @@ ltpindex_free(struct ltpindex *idx)
 
 		free(t->tag);
 		free(t->cmdline);
-		runtest_argv_free(t->argv);
+		xfreev(t->argv);
 		ltptest_free_syscalls(t);
 	}
 	free(idx->tests);
@@ -199,7 +199,7 @@ load_line(struct ltpindex *idx, const char *file, unsigned long lineno,
 		diag_add(dl, DIAG_WARNING, file, lineno, 0,
 		    "duplicate test '%s' ignored (first at %s:%lu)", tag,
 		    dup->file, dup->line);
-		runtest_argv_free(argv);
+		xfreev(argv);
 		return;
 	}
 	if (idx->ntests == idx->cap) {

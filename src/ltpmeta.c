@@ -48,11 +48,7 @@ strv_add(struct ltpmeta_strv *sv, const char *s)
 static void
 strv_free(struct ltpmeta_strv *sv)
 {
-	size_t i;
-
-	for (i = 0; i < sv->n; i++)
-		free(sv->v[i]);
-	free(sv->v);
+	xfreev(sv->v);
 	sv->v = NULL;
 	sv->n = 0;
 }

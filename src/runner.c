@@ -144,18 +144,6 @@ env_is_set_by(char *const *ours, size_t nours, const char *entry)
 	return 0;
 }
 
-static void
-env_free(char **v)
-{
-	size_t i;
-
-	if (v == NULL)
-		return;
-	for (i = 0; v[i] != NULL; i++)
-		free(v[i]);
-	free(v);
-}
-
 /* An absolute path for p, relative to the current directory. */
 static char *
 absolute_path(const char *p)
@@ -586,7 +574,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	}
 
 	close(devnull);
-	env_free(envp);
+	xfreev(envp);
 	free(exe);
 	free(path);
 	r->pid = pid;
@@ -630,7 +618,7 @@ fail:
 		(void)rmtree(tmpl);
 		free(tmpl);
 	}
-	env_free(envp);
+	xfreev(envp);
 	free(exe);
 	free(path);
 	return NULL;

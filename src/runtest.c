@@ -41,18 +41,6 @@ argv_push(char ***vp, size_t *np, struct wordbuf *w)
 	w->len = w->cap = 0;
 }
 
-void
-runtest_argv_free(char **v)
-{
-	size_t i;
-
-	if (v == NULL)
-		return;
-	for (i = 0; v[i] != NULL; i++)
-		free(v[i]);
-	free(v);
-}
-
 /* Words the shell parses as the start of a compound command. */
 static int
 is_reserved_word(const char *w)
@@ -166,7 +154,7 @@ runtest_split(const char *line, char ***argvp, const char **why,
 		}
 	}
 	if (shell || n == 0) {
-		runtest_argv_free(v);
+		xfreev(v);
 		return 0;
 	}
 	*argvp = v;
@@ -175,6 +163,6 @@ runtest_split(const char *line, char ***argvp, const char **why,
 syntax:
 	*col = (unsigned int)(p - line) + 1;
 	free(w.s);
-	runtest_argv_free(v);
+	xfreev(v);
 	return -1;
 }

@@ -222,7 +222,7 @@ ui_cmdline_exec(struct ui *ui, const char *line)
 	if (rv <= 0 || argv == NULL || argv[0] == NULL) {
 		ui_message(ui, 1, "%s", rv < 0 ? why : "no shell syntax here: "
 		    "just a subcommand and its words");
-		runtest_argv_free(argv);
+		xfreev(argv);
 		return;
 	}
 	if (strcmp(argv[0], "q") == 0 || strcmp(argv[0], "quit") == 0) {
@@ -240,7 +240,7 @@ ui_cmdline_exec(struct ui *ui, const char *line)
 		    argv[0]);
 	else
 		ui_cmdline_spawn(ui, argv, line);
-	runtest_argv_free(argv);
+	xfreev(argv);
 }
 
 char *

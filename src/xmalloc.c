@@ -100,3 +100,15 @@ xasprintf(char **ret, const char *fmt, ...)
 	va_end(ap2);
 	return len;
 }
+
+void
+xfreev(char **v)
+{
+	size_t i;
+
+	if (v == NULL)
+		return;
+	for (i = 0; v[i] != NULL; i++)
+		free(v[i]);
+	free(v);
+}

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ltpscope/ltpindex.h"
+#include "ltpscope/xmalloc.h"
 #include "tap.h"
 
 /*
@@ -136,14 +137,14 @@ test_split(void)
 	is_int(runtest_split("pipeio -T pipeio_1 -c 5", &v, &why, &col), 1,
 	    "simple split");
 	is_str(joinv(v), "pipeio|-T|pipeio_1|-c|5", "simple argv");
-	runtest_argv_free(v);
+	xfreev(v);
 	is_int(runtest_split("t 'a b' \"c \\\"d\\\" \\$e\" f\\ g '' x\"y\"z",
 	    &v, &why, &col), 1, "quoted split");
 	is_str(joinv(v), "t|a b|c \"d\" $e|f g||xyz", "quoted argv");
-	runtest_argv_free(v);
+	xfreev(v);
 	is_int(runtest_split("a 'it''s'", &v, &why, &col), 1, "adjacent");
 	is_str(joinv(v), "a|its", "adjacent quotes join");
-	runtest_argv_free(v);
+	xfreev(v);
 #define SHELL(s, what) do {						\
 	is_int(runtest_split(s, &v, &why, &col), 0, "needs sh: %s", what); \
 	ok(v == NULL, "no argv for %s", what);				\
@@ -166,7 +167,7 @@ test_split(void)
 	is_int(runtest_split("a '$HOME;|' b=1 x#y", &v, &why, &col), 1,
 	    "quoted metacharacters and non-leading = and # need no shell");
 	is_str(joinv(v), "a|$HOME;||b=1|x#y", "literal metacharacters");
-	runtest_argv_free(v);
+	xfreev(v);
 	is_int(runtest_split("a 'b", &v, &why, &col), -1, "open quote");
 	is_str(why, "unterminated single quote", "why");
 	is_int(col, 3, "column of the quote");
@@ -607,7 +608,7 @@ test_testmap(const struct names *nm, struct testmap *tm)
 		    (const char *const *)nm->v, nm->n, &line);
 		is_str(joinv(v), cases[i][1], "%s -> %s", cases[i][0],
 		    cases[i][1]);
-		runtest_argv_free(v);
+		xfreev(v);
 	}
 	v = ltpindex_map_tag("confstr01", tm, (const char *const *)nm->v,
 	    nm->n, &line);
@@ -620,7 +621,7 @@ test_testmap(const struct names *nm, struct testmap *tm)
 	v = ltpindex_map_tag(tag, tm, i386, sizeof(i386) / sizeof(i386[0]), \
 	    &line);							\
 	is_str(joinv(v), want, "i386: %s -> %s", tag, want);		\
-	runtest_argv_free(v);						\
+	xfreev(v);						\
 } while (0)
 	I386("fstatat01", "fstatat64");
 	I386("fcntl34_64", "fcntl64");

@@ -91,7 +91,7 @@ const struct ltptest	*ltpindex_find(const struct ltpindex *, const char *);
  * Splits a runtest command line the way /bin/sh would when the line is
  * a simple command: words separated by blanks, '...' and "..." quoting,
  * backslash escapes.  Returns 1 and a NULL-terminated vector in *argvp
- * (free with runtest_argv_free()) for a simple command; 0 when the line
+ * (free with xfreev(), xmalloc.h) for a simple command; 0 when the line
  * needs a shell (unquoted ; | & < > ( ) ` $ * ? [ ~ #, an assignment
  * before the command, or $ ` inside double quotes); -1 on a syntax
  * error, with *why set to a static message and *col to the 1-based
@@ -99,7 +99,6 @@ const struct ltptest	*ltpindex_find(const struct ltpindex *, const char *);
  */
 int	runtest_split(const char *, char ***argvp, const char **why,
 	    unsigned int *col);
-void	runtest_argv_free(char **);
 
 /*
  * The override file (data/testmap).  Each line:

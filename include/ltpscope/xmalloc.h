@@ -16,5 +16,7 @@ char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
 int	 xasprintf(char **, const char *, ...)
 	    __attribute__((__format__(__printf__, 2, 3)));
+/* Frees a NULL-terminated vector of strings and the vector; NULL: none. */
+void	 xfreev(char **);
 
 #endif
