@@ -82,6 +82,17 @@ diag_error(struct diaglist *dl, const char *file, unsigned long line,
 	va_end(ap);
 }
 
+const struct diag *
+diag_first_error(const struct diaglist *dl)
+{
+	size_t i;
+
+	for (i = 0; i < dl->n; i++)
+		if (dl->v[i].level == DIAG_ERROR)
+			return &dl->v[i];
+	return NULL;
+}
+
 int
 diag_format(const struct diag *d, char *buf, size_t size)
 {

@@ -605,11 +605,8 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 	    "", ui->suite.tables_used);
 	if (dl.nerrors > 0) {
 		char first[512];
-		size_t i;
 
-		for (i = 0; i < dl.n && dl.v[i].level != DIAG_ERROR; i++)
-			continue;
-		diag_format(&dl.v[i], first, sizeof(first));
+		diag_format(diag_first_error(&dl), first, sizeof(first));
 		ui_message(ui, 1, "%zu problem%s loading: %s", dl.nerrors,
 		    dl.nerrors == 1 ? "" : "s", first);
 	}

@@ -38,11 +38,8 @@ ui_triage_load(struct ui *ui)
 	(void)rules_load_default(ui->rules, &dl);
 	if (dl.nerrors > 0) {
 		char first[512];
-		size_t i;
 
-		for (i = 0; i < dl.n && dl.v[i].level != DIAG_ERROR; i++)
-			continue;
-		diag_format(&dl.v[i], first, sizeof(first));
+		diag_format(diag_first_error(&dl), first, sizeof(first));
 		ui_message(ui, 1, "%s", first);
 	}
 	diag_free(&dl);

@@ -41,6 +41,8 @@ void	diag_add(struct diaglist *, enum diag_level, const char *,
 void	diag_error(struct diaglist *, const char *, unsigned long,
 	    const char *, ...)
 	    __attribute__((__format__(__printf__, 4, 5)));
+/* The first error in the list, or NULL when there is none. */
+const struct diag	*diag_first_error(const struct diaglist *);
 /* Writes "file:line:col: level: msg" into buf; returns strlen-like. */
 int	diag_format(const struct diag *, char *, size_t);
 /* Prints every entry, one per line, prefixed by prog if non-NULL. */
