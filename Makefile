@@ -34,6 +34,10 @@ EDIT_CFLAGS!=	${PKG_CONFIG} --cflags libedit 2>/dev/null || echo
 EDIT_LIBS!=	${PKG_CONFIG} --libs libedit 2>/dev/null || echo -ledit
 PCRE_CFLAGS!=	${PKG_CONFIG} --cflags libpcre2-8 2>/dev/null || echo
 PCRE_LIBS!=	${PKG_CONFIG} --libs libpcre2-8 2>/dev/null || echo -lpcre2-8
+# Which curses functions this curses has (mk/probe.sh): NetBSD's own
+# curses is no ncurses but has use_default_colors() too.
+CURSES_HAVE!=	sh mk/probe.sh "${CC}" "${CSTD} ${OS_CFLAGS} ${CURSES_CFLAGS}" \
+		    "${CURSES_LIBS}"
 UTIL_LIBS!=	case "${OS}" in Darwin) echo;; *) echo -lutil;; esac
 
 WARNFLAGS?=	-Wall -Wextra ${WERROR} -Wno-unused-parameter \
@@ -45,7 +49,8 @@ CFLAGS?=
 ALL_CFLAGS=	${CSTD} ${OS_CFLAGS} ${WARNFLAGS} ${COPTS} ${CFLAGS} -Iinclude \
 		-DLTPSCOPE_VERSION='"${VERSION}"' \
 		-DLTPSCOPE_DATADIR='"${DATADIR}"' \
-		${CURSES_CFLAGS} ${SQLITE_CFLAGS} ${EDIT_CFLAGS} ${PCRE_CFLAGS}
+		${CURSES_CFLAGS} ${CURSES_HAVE} ${SQLITE_CFLAGS} ${EDIT_CFLAGS} \
+		${PCRE_CFLAGS}
 LIBS=		${CURSES_LIBS} ${SQLITE_LIBS} ${EDIT_LIBS} ${PCRE_LIBS} \
 		${UTIL_LIBS}
 ASAN_FLAGS=	-fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -154,6 +159,31 @@ check-run:
 	    tests/test_runner.fork \
 	    LTPSCOPE_BIN=./${PROG}.asan LTPSCOPE_ASAN=1 ${TEST_ASAN}
 
+# Every source compiled as on NetBSD/amd64, against the header sysroot
+# in ../shared (clang): NetBSD's libc, sys/, curses and libedit, not
+# Linux's.  Only a syntax and type check: nothing is linked.
+NETBSD_SYSROOT?=	../shared/netbsd-sysroot
+NETBSD_CC=	${NETBSD_SYSROOT}/cc-netbsd
+NETBSD_CFLAGS=	${CSTD} -D_NETBSD_SOURCE ${WARNFLAGS} -Iinclude -Isrc -Itests \
+		-DLTPSCOPE_VERSION='"${VERSION}"' -DLTPSCOPE_DATADIR='"${DATADIR}"'
+NETBSD_SRCS!=	ls src/*.c tests/*.c tests/ltpfake/*.c bench/*.c \
+		    data/demo/testcases/*.c 2>/dev/null
+
+check-netbsd:
+	@sh mk/deps.sh "${CC}" clang
+	@[ -x ${NETBSD_CC} ] || { echo "check-netbsd: ${NETBSD_CC} not found" >&2; \
+	    exit 1; }
+	@have=`sh mk/probe.sh ${NETBSD_CC} "${NETBSD_CFLAGS}" "" syntax`; \
+	echo "check-netbsd: NetBSD's curses has:$$have"; \
+	n=0; bad=0; \
+	for f in ${NETBSD_SRCS}; do \
+	    n=`expr $$n + 1`; \
+	    ${NETBSD_CC} -fsyntax-only ${NETBSD_CFLAGS} $$have $$f || \
+		bad=`expr $$bad + 1`; \
+	done; \
+	echo "check-netbsd: $$n files, $$bad with errors or warnings"; \
+	[ $$bad = 0 ]
+
 lint-man:
 	mandoc -Tlint -Wwarning man/*.1 man/*.5 2>/dev/null || \
 	    mandoc -Tlint -Wwarning man/*.1
@@ -201,5 +231,5 @@ clean:
 	    tests/test_runner.fork
 	rm -rf tests/ltpfake/bin build
 
-.PHONY: all deps check check-build check-run test-progs fakes demo \
+.PHONY: all deps check check-netbsd check-build check-run test-progs fakes demo \
 	demo-build bench bench-progs stress install clean lint-man

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Checks what ltpscope needs to build and test, and installs what is
 # missing when it can (root with apt-get); otherwise prints the exact
-# command to run and fails.  Called by "make check" and "make demo".
+# command to run and fails.  Called by "make check" and "make demo";
+# "deps.sh CC clang" also wants clang, for "make check-netbsd".
 cc=${1:-cc}
+want=$2
 missing_deb=
 missing_pkgin=
 tmp=${TMPDIR:-/tmp}/ltpscope-deps.$$
@@ -29,6 +31,9 @@ check() {
 	command -v sqlite3 >/dev/null 2>&1 || need sqlite3 sqlite3
 	command -v tmux >/dev/null 2>&1 || need tmux tmux
 	command -v mandoc >/dev/null 2>&1 || need mandoc mandoc
+	if [ "$want" = clang ]; then
+		command -v clang >/dev/null 2>&1 || need clang clang
+	fi
 }
 
 check

@@ -125,7 +125,7 @@ ui_colours(struct ui *ui)
 	colour = !ui->theme.mono && has_colors();
 	if (colour) {
 		start_color();
-#ifdef NCURSES_VERSION
+#ifdef HAVE_USE_DEFAULT_COLORS
 		defaults = use_default_colors() == OK;
 #endif
 	}
@@ -803,7 +803,7 @@ cmd_ui(int argc, char **argv)
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
 	curs_set(0);
-#ifdef NCURSES_MOUSE_VERSION
+#ifdef HAVE_CURSES_MOUSE
 	mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED |
 	    BUTTON5_PRESSED, NULL);
 	mouseinterval(0);

@@ -708,7 +708,7 @@ ui_prompt_key(struct ui *ui, int ch)
 	ui_prompt_apply(ui);
 }
 
-#ifdef NCURSES_MOUSE_VERSION
+#ifdef HAVE_CURSES_MOUSE
 static void
 ui_mouse(struct ui *ui)
 {
@@ -760,7 +760,7 @@ ui_key(struct ui *ui, int ch)
 	}
 	if (ch == KEY_RESIZE)
 		return;
-#ifdef NCURSES_MOUSE_VERSION
+#ifdef HAVE_CURSES_MOUSE
 	if (ch == KEY_MOUSE) {
 		ui_mouse(ui);
 		return;
