@@ -20,11 +20,9 @@
 #define COMPARE_REGRESSED_EXIT	3
 
 static void
-compare_usage(void)
+compare_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope compare [-d db] "
-	    "[--fail-on-regression] [--all] [--flaky N/M] "
-	    "[--format text|json] [run_a] [run_b]\n");
+	cmd_usage(fp, "compare");
 }
 
 static const char *
@@ -202,20 +200,20 @@ cmd_compare(int argc, char **argv)
 			break;
 		case 'f':
 			if ((json = storecli_json_format(optarg)) < 0) {
-				compare_usage();
+				compare_usage(stderr);
 				return 2;
 			}
 			break;
 		case 'h':
-			compare_usage();
+			compare_usage(stdout);
 			return 0;
 		default:
-			compare_usage();
+			compare_usage(stderr);
 			return 2;
 		}
 	}
 	if (argc - optind > 2) {
-		compare_usage();
+		compare_usage(stderr);
 		return 2;
 	}
 	if ((st = triagecli_open(db, "compare")) == NULL)
