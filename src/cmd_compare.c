@@ -14,6 +14,7 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/compare.h"
 #include "ltpscope/json.h"
+#include "ltpscope/numparse.h"
 #include "ltpscope/storecli.h"
 #include "ltpscope/triagecli.h"
 
@@ -137,20 +138,21 @@ compare_json(const struct cmp_result *c, int all)
 	printf("%s]}\n", first ? "" : "\n");
 }
 
+/* "N/M", 0 < N < M <= 1000, each part checked whole. */
 static int
 parse_flaky(const char *s, unsigned *n, unsigned *m)
 {
-	char *end;
-	unsigned long a, b;
+	char part[32], msg[160];
+	const char *slash;
+	long long a, b;
 
-	errno = 0;
-	a = strtoul(s, &end, 10);
-	if (errno != 0 || end == s || *end != '/')
+	if ((slash = strchr(s, '/')) == NULL ||
+	    (size_t)(slash - s) >= sizeof(part))
 		return -1;
-	s = end + 1;
-	b = strtoul(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || a == 0 || b < 2 ||
-	    a >= b || b > 1000)
+	snprintf(part, sizeof(part), "%.*s", (int)(slash - s), s);
+	if (numparse_ll(part, 1, 999, &a, msg, sizeof(msg)) != 0 ||
+	    numparse_ll(slash + 1, 2, 1000, &b, msg, sizeof(msg)) != 0 ||
+	    a >= b)
 		return -1;
 	*n = (unsigned)a;
 	*m = (unsigned)b;
