@@ -32,13 +32,13 @@ const struct cmd cmd_table[] = {
 	  .summary = "list the syscall catalogue of syscalls.master files" },
 	{ .name = "tests", .fn = cmd_tests, .globals = "Lm",
 	  .synopsis = "tests [-L dir] [-f runtest]... [-m table]... "
-	    "[-s syscall,...] [-p regex] [--unmapped] [--doc] "
+	    "[-s syscall[,...]] [-p regex] [--unmapped] [--doc] "
 	    "[--format text|json] [--metadata file | --no-metadata] "
 	    "[tag ...]",
 	  .summary = "list LTP tests with the syscalls they exercise" },
 	{ .name = "run", .fn = cmd_run, .globals = "dLm",
 	  .synopsis = "run [-v] [-j jobs] [-d db] [-L dir] [-f runtest]... "
-	    "[-m table]... [-s syscall,...] [-p regex] [--timeout seconds] "
+	    "[-m table]... [-s syscall[,...]] [-p regex] [--timeout seconds] "
 	    "[--grace ms] [--label text] [--skip file]... [--pipe] "
 	    "[--timeout-mul x] [--dev device] [--reproducible] "
 	    "[--kconfig file] [--metadata file | --no-metadata] [--dry-run] "
