@@ -3,7 +3,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,9 +47,9 @@ numparse_double(const char *s, double min, double max, double *out,
 	if (numparse_starts_well(s)) {
 		errno = 0;
 		v = strtod(s, &end);
-		/* isfinite: strtod() takes "inf" and "nan" too. */
-		if (errno == 0 && end != s && *end == '\0' && isfinite(v) &&
-		    v >= min && v <= max) {
+		/* "inf" and "nan", which strtod() takes, fail the range. */
+		if (errno == 0 && end != s && *end == '\0' && v >= min &&
+		    v <= max) {
 			*out = v;
 			return 0;
 		}
