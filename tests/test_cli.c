@@ -113,6 +113,23 @@ test_globals_first(void)
 	free(out);
 	free(err);
 
+	snprintf(args, sizeof(args), "--master=%s catalogue --summary",
+	    table);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "ltpscope --master=table catalogue --summary: exit 0");
+	has_str(out, "8 numbers in Linux's table", "the table given first "
+	    "is the one summed up");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "--ltproot %s -m %s tests close01",
+	    root, table);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "ltpscope --ltproot dir -m table tests: exit 0");
+	has_str(out, "close01", "the tests of the install given first");
+	free(out);
+	free(err);
+
 	/* The same option after the subcommand wins. */
 	snprintf(args, sizeof(args), "-d %s show -d %s/other.db last", db,
 	    tap_tmpdir());
