@@ -31,11 +31,7 @@ static const char *const short_state[CS__COUNT] = {
 static void
 catalogue_usage(FILE *fp)
 {
-	fprintf(fp, "usage: ltpscope catalogue [-m file]... "
-	    "[--format text|csv|json] [--all]\n"
-	    "       ltpscope catalogue [-m file]... --summary\n"
-	    "       ltpscope catalogue [-m file]... --crosscheck\n"
-	    "       ltpscope catalogue [-m file]... --diff old new\n");
+	cmd_usage(fp, "catalogue");
 }
 
 /* "ltpscope: file:line: message", as every subcommand reports. */

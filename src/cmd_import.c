@@ -19,17 +19,15 @@
 #include "ltpscope/storecli.h"
 
 static void
-import_usage(void)
+import_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope import [-v] [-d db] [--label text] "
-	    "[--kirk] path\n");
+	cmd_usage(fp, "import");
 }
 
 static void
-export_usage(void)
+export_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope export-logs [-d db] [--force] "
-	    "run|last dir\n");
+	cmd_usage(fp, "export-logs");
 }
 
 /* Warnings always; notes (kirk's verdict differing) with -v only. */
@@ -103,15 +101,15 @@ cmd_import(int argc, char **argv)
 			verbose = 1;
 			break;
 		case 'h':
-			import_usage();
+			import_usage(stdout);
 			return 0;
 		default:
-			import_usage();
+			import_usage(stderr);
 			return 2;
 		}
 	}
 	if (optind + 1 != argc) {
-		import_usage();
+		import_usage(stderr);
 		return 2;
 	}
 	path = argv[optind];
@@ -193,15 +191,15 @@ cmd_export_logs(int argc, char **argv)
 			opts.force = 1;
 			break;
 		case 'h':
-			export_usage();
+			export_usage(stdout);
 			return 0;
 		default:
-			export_usage();
+			export_usage(stderr);
 			return 2;
 		}
 	}
 	if (optind + 2 != argc) {
-		export_usage();
+		export_usage(stderr);
 		return 2;
 	}
 	runarg = argv[optind];

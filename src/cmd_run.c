@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/ltpmeta.h"
+#include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/store.h"
@@ -25,8 +27,9 @@
 #include "ltpscope/textsafe.h"
 #include "ltpscope/xmalloc.h"
 
-#define RUN_MAXLIST	256
 #define RUN_MAXJOBS	64
+/* The runner's timeout is in milliseconds, in an int. */
+#define RUN_TIMEOUT_MAX	(INT_MAX / 1000)
 
 struct run_ctx {
 	int	tty;		/* stderr is a terminal: progress line */
@@ -48,18 +51,7 @@ run_on_signal(int sig)
 static void
 run_usage(FILE *fp)
 {
-	fprintf(fp, "usage: ltpscope run [-d db] [-L ltproot] [-f runtest]... "
-	    "[-m table]...\n"
-	    "           [-s syscall,...] [-p regex] [--timeout s] "
-	    "[--label text]\n"
-	    "           [--skip file]... [--pipe] [--timeout-mul x] "
-	    "[--dev device]\n"
-	    "           [--reproducible] [--kconfig file] [--grace ms] "
-	    "[--dry-run] [-v]\n"
-	    "           [-j jobs] [--metadata file] [--no-metadata] "
-	    "[test...]\n"
-	    "       ltpscope run --resume [run] [-d db] [--skip-culprit] "
-	    "[--no-skip-culprit]\n");
+	cmd_usage(fp, "run");
 }
 
 static void
@@ -332,14 +324,43 @@ run_config_value(const char *config, const char *key)
 	return NULL;
 }
 
+/* A number an earlier run stored; a bad one is said and left out. */
 static void
-run_split_list(const char *arg, const char **v, size_t *n)
+run_config_number(int64_t run_id, const char *key, const char *val,
+    long long max, long *out)
+{
+	char msg[160];
+	long long n;
+
+	if (numparse_ll(val, 0, max, &n, msg, sizeof(msg)) == 0)
+		*out = (long)n;
+	else
+		fprintf(stderr, "ltpscope: run %" PRId64 ": stored %s: %s; "
+		    "ignored\n", run_id, key, msg);
+}
+
+/*
+ * What -m, -f, --skip and -s gather.  The first three take one of argv
+ * each, so argc entries always suffice; the items of -s lists grow as
+ * they come.
+ */
+struct run_lists {
+	const char	**tables, **runtests, **skips;
+	const char	**sysv;
+	size_t		  nsys;
+};
+
+static void
+run_split_list(const char *arg, struct run_lists *l)
 {
 	char *copy = xstrdup(arg), *p, *save = NULL;
 
-	for (p = strtok_r(copy, ", \t", &save); p != NULL && *n < RUN_MAXLIST;
-	    p = strtok_r(NULL, ", \t", &save))
-		v[(*n)++] = xstrdup(p);
+	for (p = strtok_r(copy, ", \t", &save); p != NULL;
+	    p = strtok_r(NULL, ", \t", &save)) {
+		l->sysv = xreallocarray(l->sysv, l->nsys + 1,
+		    sizeof(*l->sysv));
+		l->sysv[l->nsys++] = xstrdup(p);
+	}
 	free(copy);
 }
 
@@ -475,8 +496,8 @@ run_summary(struct engine *e, int64_t run_id)
 	printf("\n");
 }
 
-int
-cmd_run(int argc, char **argv)
+static int
+run_main(int argc, char **argv, struct run_lists *l)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -505,16 +526,18 @@ cmd_run(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *tables[RUN_MAXLIST], *runtests[RUN_MAXLIST];
-	const char *sysv[RUN_MAXLIST], *skips[RUN_MAXLIST];
-	size_t ntables = 0, nruntests = 0, nsys = 0, nskips = 0;
+	const char **tables = l->tables, **runtests = l->runtests;
+	const char **skips = l->skips;
+	size_t ntables = 0, nruntests = 0, nskips = 0;
 	const char *dbpath = NULL, *ltpdir = NULL, *pattern = NULL;
 	const char *label = NULL, *timeout_mul = NULL, *dev = NULL;
 	const char *kconfig = NULL, *metadata = NULL;
 	char **reasons = NULL;
-	long jobs = 1;
+	long jobs = 1, flag = 0;
+	long long num;
+	double mul;
 	int no_metadata = 0;
-	char *end;
+	char msg[160];
 	char culprit[256], userskip[2048], kcpath[2048];
 	struct engine_opts eo;
 	struct engine_test *tests = NULL;
@@ -548,43 +571,35 @@ cmd_run(int argc, char **argv)
 			ltpdir = optarg;
 			break;
 		case 'f':
-			if (nruntests < RUN_MAXLIST)
-				runtests[nruntests++] = optarg;
+			runtests[nruntests++] = optarg;
 			break;
 		case 'm':
-			if (ntables < RUN_MAXLIST)
-				tables[ntables++] = optarg;
+			tables[ntables++] = optarg;
 			break;
 		case 's':
-			run_split_list(optarg, sysv, &nsys);
+			run_split_list(optarg, l);
 			break;
 		case 'p':
 			pattern = optarg;
 			break;
 		case 'T':
 			timeout_given = 1;
-			errno = 0;
-			timeout_s = strtol(optarg, &end, 10);
-			if (errno != 0 || *end != '\0' || timeout_s < 0) {
-				fprintf(stderr, "ltpscope: --timeout wants "
-				    "seconds (0: none), not '%s'\n", optarg);
+			if (cmd_number("run", "--timeout", optarg, 0,
+			    RUN_TIMEOUT_MAX, &num) != 0)
 				return 2;
-			}
+			timeout_s = (long)num;
 			break;
 		case 'G':
-			grace_ms = strtol(optarg, &end, 10);
-			if (*end != '\0' || grace_ms <= 0) {
-				fprintf(stderr, "ltpscope: --grace wants "
-				    "milliseconds\n");
+			if (cmd_number("run", "--grace", optarg, 1, INT_MAX,
+			    &num) != 0)
 				return 2;
-			}
+			grace_ms = (long)num;
 			break;
 		case 'l':
 			label = optarg;
 			break;
 		case 'S':
-			if (nskips < RUN_MAXLIST)
-				skips[nskips++] = optarg;
+			skips[nskips++] = optarg;
 			break;
 		case 'R':
 			resume = 1;
@@ -599,6 +614,13 @@ cmd_run(int argc, char **argv)
 			use_pipe = 1;
 			break;
 		case 'M':
+			/* LTP's own bounds for LTP_TIMEOUT_MUL. */
+			if (numparse_double(optarg, 0.1, 10000, &mul, msg,
+			    sizeof(msg)) != 0) {
+				fprintf(stderr, "ltpscope: run: --timeout-mul: "
+				    "%s\n", msg);
+				return 2;
+			}
 			timeout_mul = optarg;
 			break;
 		case 'D':
@@ -617,14 +639,10 @@ cmd_run(int argc, char **argv)
 			ctx.verbose = 1;
 			break;
 		case 'j':
-			errno = 0;
-			jobs = strtol(optarg, &end, 10);
-			if (errno != 0 || *end != '\0' || jobs < 1 ||
-			    jobs > RUN_MAXJOBS) {
-				fprintf(stderr, "ltpscope: -j wants 1 to %d "
-				    "jobs, not '%s'\n", RUN_MAXJOBS, optarg);
+			if (cmd_number("run", "-j", optarg, 1, RUN_MAXJOBS,
+			    &num) != 0)
 				return 2;
-			}
+			jobs = (long)num;
 			break;
 		case 'E':
 			metadata = optarg;
@@ -647,12 +665,10 @@ cmd_run(int argc, char **argv)
 		return 2;
 	}
 	if (resume && argc == 1) {
-		run_id = strtoll(argv[0], &end, 10);
-		if (*end != '\0' || run_id <= 0) {
-			fprintf(stderr, "ltpscope: --resume wants a run "
-			    "number, not '%s'\n", argv[0]);
+		if (cmd_number("run", "--resume", argv[0], 1, INT64_MAX,
+		    &num) != 0)
 			return 2;
-		}
+		run_id = (int64_t)num;
 		argc = 0;
 	}
 
@@ -683,8 +699,8 @@ cmd_run(int argc, char **argv)
 		if (suite_load(&suite, &so, &dl) != 0 || dl.nerrors > 0)
 			goto out;
 		memset(&sel, 0, sizeof(sel));
-		sel.syscalls = sysv;
-		sel.nsyscalls = nsys;
+		sel.syscalls = l->sysv;
+		sel.nsyscalls = l->nsys;
 		sel.pattern = pattern;
 		sel.tags = (const char *const *)argv;
 		sel.ntags = (size_t)argc;
@@ -774,7 +790,8 @@ cmd_run(int argc, char **argv)
 			    "ltproot");
 		if (!timeout_given && (cfg_val = run_config_value(prev.config,
 		    "timeout")) != NULL) {
-			timeout_s = atol(cfg_val);
+			run_config_number(run_id, "timeout", cfg_val,
+			    RUN_TIMEOUT_MAX, &timeout_s);
 			free(cfg_val);
 		}
 		if (kconfig == NULL)
@@ -787,11 +804,16 @@ cmd_run(int argc, char **argv)
 			dev = cfg_dev = run_config_value(prev.config, "dev");
 		if ((cfg_val = run_config_value(prev.config,
 		    "reproducible")) != NULL) {
-			reproducible |= atoi(cfg_val);
+			flag = 0;
+			run_config_number(run_id, "reproducible", cfg_val, 1,
+			    &flag);
+			reproducible |= (int)flag;
 			free(cfg_val);
 		}
 		if ((cfg_val = run_config_value(prev.config, "pipe")) != NULL) {
-			use_pipe |= atoi(cfg_val);
+			flag = 0;
+			run_config_number(run_id, "pipe", cfg_val, 1, &flag);
+			use_pipe |= (int)flag;
 			free(cfg_val);
 		}
 		if (label == NULL)
@@ -917,7 +939,26 @@ out:
 		suite_free(&suite);
 	skiplist_free(&skip);
 	diag_free(&dl);
-	for (i = 0; i < nsys; i++)
-		free((void *)sysv[i]);
+	return rv;
+}
+
+int
+cmd_run(int argc, char **argv)
+{
+	struct run_lists l;
+	size_t i;
+	int rv;
+
+	memset(&l, 0, sizeof(l));
+	l.tables = xcalloc((size_t)argc, sizeof(*l.tables));
+	l.runtests = xcalloc((size_t)argc, sizeof(*l.runtests));
+	l.skips = xcalloc((size_t)argc, sizeof(*l.skips));
+	rv = run_main(argc, argv, &l);
+	free(l.tables);
+	free(l.runtests);
+	free(l.skips);
+	for (i = 0; i < l.nsys; i++)
+		free((void *)l.sysv[i]);
+	free(l.sysv);
 	return rv;
 }

@@ -15,8 +15,7 @@
 static void
 runs_usage(FILE *fp)
 {
-	fprintf(fp, "usage: ltpscope runs [-d file] "
-	    "[--format text|json]\n");
+	cmd_usage(fp, "runs");
 }
 
 static unsigned

@@ -16,8 +16,7 @@
 static void
 show_usage(FILE *fp)
 {
-	fprintf(fp, "usage: ltpscope show run|last [-d file] "
-	    "[--format text|json] [--output test]\n");
+	cmd_usage(fp, "show");
 }
 
 /*

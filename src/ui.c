@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
@@ -23,12 +24,16 @@
 
 #include "ltpscope/cmd.h"
 #include "ltpscope/diag.h"
+#include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
 /* Redraw at most this often while output streams in (ms). */
 #define UI_FRAME_MS	40
+/* As run -j; and the runner's timeout is in milliseconds in an int. */
+#define UI_MAXJOBS	64
+#define UI_TIMEOUT_MAX	(INT_MAX / 1000)
 
 /*
  * Signals reach the loop through a self-pipe; the write end is the only
@@ -535,9 +540,7 @@ ui_loop(struct ui *ui)
 static void
 ui_usage(FILE *fp)
 {
-	fprintf(fp, "usage: ltpscope [--demo] [-m table]... [-L ltproot] "
-	    "[-f runtest]... [-d db]\n"
-	    "                [--theme name] [--timeout s]\n");
+	cmd_usage(fp, "ui");
 }
 
 /* Offers to resume the newest run that died, as `run --resume` would. */
@@ -659,8 +662,9 @@ static void
 ui_config(struct ui *ui, const char **theme, int *timeout_s)
 {
 	static char name[256];
-	char path[1100], line[512], key[64], val[256];
+	char path[1100], line[512], key[64], val[256], msg[160];
 	unsigned long lineno = 0;
+	long long n;
 	FILE *fp;
 
 	if (paths_config("config", path, sizeof(path)) == NULL ||
@@ -678,20 +682,27 @@ ui_config(struct ui *ui, const char **theme, int *timeout_s)
 		if (strcmp(key, "theme") == 0) {
 			snprintf(name, sizeof(name), "%s", val);
 			*theme = name;
-		} else if (strcmp(key, "timeout") == 0)
-			*timeout_s = atoi(val);
-		else if (strcmp(key, "jobs") == 0 && atoi(val) >= 1 &&
-		    atoi(val) <= 64)
-			ui->jobs = atoi(val);
-		else
+		} else if (strcmp(key, "timeout") == 0 ||
+		    strcmp(key, "jobs") == 0) {
+			if (numparse_ll(val, key[0] == 't' ? 0 : 1,
+			    key[0] == 't' ? UI_TIMEOUT_MAX : UI_MAXJOBS, &n,
+			    msg, sizeof(msg)) != 0)
+				ui_message(ui, 1, "%s:%lu: %s: %s", path,
+				    lineno, key, msg);
+			else if (key[0] == 't')
+				*timeout_s = (int)n;
+			else
+				ui->jobs = (int)n;
+		} else
 			ui_message(ui, 1, "%s:%lu: unknown setting '%s'", path,
 			    lineno, key);
 	}
 	fclose(fp);
 }
 
-int
-cmd_ui(int argc, char **argv)
+/* tables and runtests have room for every -m and -f of argv. */
+static int
+ui_main(int argc, char **argv, const char **tables, const char **runtests)
 {
 	static const struct option longopts[] = {
 		{ "demo", no_argument, NULL, 'D' },
@@ -707,10 +718,10 @@ cmd_ui(int argc, char **argv)
 	};
 	struct ui ui;
 	struct diaglist dl;
-	const char *tables[64], *runtests[64];
 	const char *themename = NULL, *db = NULL, *ltpdir = NULL;
 	char dirs[4096];
 	size_t ntables = 0, nruntests = 0;
+	long long n;
 	int ch, demo = 0, rv, timeout_s = 300;
 
 	memset(&ui, 0, sizeof(ui));
@@ -724,12 +735,10 @@ cmd_ui(int argc, char **argv)
 			demo = 1;
 			break;
 		case 'm':
-			if (ntables < 64)
-				tables[ntables++] = optarg;
+			tables[ntables++] = optarg;
 			break;
 		case 'f':
-			if (nruntests < 64)
-				runtests[nruntests++] = optarg;
+			runtests[nruntests++] = optarg;
 			break;
 		case 'd':
 			db = optarg;
@@ -738,15 +747,16 @@ cmd_ui(int argc, char **argv)
 			ltpdir = optarg;
 			break;
 		case 't':
-			timeout_s = atoi(optarg);
+			if (cmd_number("ui", "--timeout", optarg, 0,
+			    UI_TIMEOUT_MAX, &n) != 0)
+				return 2;
+			timeout_s = (int)n;
 			break;
 		case 'j':
-			ui.jobs = atoi(optarg);
-			if (ui.jobs < 1 || ui.jobs > 64) {
-				fprintf(stderr, "ltpscope: --jobs wants 1 to "
-				    "64\n");
+			if (cmd_number("ui", "-j", optarg, 1, UI_MAXJOBS,
+			    &n) != 0)
 				return 2;
-			}
+			ui.jobs = (int)n;
 			break;
 		case 'T':
 			themename = optarg;
@@ -830,4 +840,19 @@ cmd_ui(int argc, char **argv)
 	skiplist_free(&ui.skip);
 	free(ui.argv0);
 	return rv == 0 ? 0 : 1;
+}
+
+int
+cmd_ui(int argc, char **argv)
+{
+	const char **tables, **runtests;
+	int rv;
+
+	/* Each -m or -f takes one of argv at least: argc always suffice. */
+	tables = xcalloc((size_t)argc, sizeof(*tables));
+	runtests = xcalloc((size_t)argc, sizeof(*runtests));
+	rv = ui_main(argc, argv, tables, runtests);
+	free(tables);
+	free(runtests);
+	return rv;
 }
