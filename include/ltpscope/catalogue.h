@@ -18,6 +18,13 @@
  * that table's entries and turns numbers NetBSD lacks into "absent"
  * entries.
  *
+ * Names files (data/syscalls/ABI, made by mk/linuxnames.sh from
+ * Linux's headers; see catalogue_load_names()) stand in for a Linux
+ * table that was not given: their rows name the slots of the matching
+ * NetBSD ABI and serve catalogue_crosscheck(), but they are never
+ * listed, counted or turned into absent entries, and a Linux table of
+ * the same ABI, when loaded, names the slots instead.
+ *
  * Ownership: the catalogue owns every entry and every string reachable
  * from one; they stay valid until catalogue_free(), even across further
  * loads.  String fields are never NULL ("" when there is nothing).
@@ -67,7 +74,8 @@ enum cat_format {
 	CF_UNKNOWN,
 	CF_MASTER,	/* NetBSD syscalls.master */
 	CF_TBL,		/* Linux arch/.../syscall_*.tbl */
-	CF_UNISTD	/* Linux <asm/unistd_*.h> */
+	CF_UNISTD,	/* Linux <asm/unistd_*.h> */
+	CF_NAMES	/* ltpscope's names file: data/syscalls/ABI */
 };
 
 struct cat_entry {
@@ -150,6 +158,21 @@ const char	**catalogue_abis(struct catalogue *, size_t *np);
 
 /* The Linux table ABI that names a NetBSD ABI's slots. */
 const char	*catalogue_linux_abi(const char *abi);
+/*
+ * The Linux row that names slot number of NetBSD ABI abi: from a Linux
+ * table when one of that ABI is loaded, else from a names file; NULL
+ * when neither has the number.
+ */
+const struct cat_entry	*catalogue_linux_row(struct catalogue *,
+			    const char *abi, long number);
+/*
+ * For every NetBSD ABI loaded so far whose Linux ABI has no Linux table
+ * loaded, loads the names file dir/LINUX-ABI ("x86_64", "i386", "arm",
+ * ...) when there is one.  Returns how many files it loaded, or -1
+ * when one exists but cannot be read (dl says why).
+ */
+int	catalogue_load_names(struct catalogue *, const char *dir,
+	    struct diaglist *);
 
 const char	*cat_state_name(enum cat_state);
 int		 cat_state_from_name(const char *);	/* -1: unknown */
