@@ -8,6 +8,7 @@
  */
 #include <sys/stat.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -487,7 +488,7 @@ static void
 test_shared(void)
 {
 	const char *sh = getenv("LTPSCOPE_SHARED");
-	char cmd[8192], m[4096];
+	char cmd[16640], m[4096], root[1024], path[1100], real[PATH_MAX];
 	char *out;
 	int st;
 
@@ -519,6 +520,22 @@ test_shared(void)
 	    "real amd64: 273 set_robust_list");
 	has_str(out, "linux-amd64,274,get_robust_list,",
 	    "real amd64: 274 get_robust_list");
+	free(out);
+
+	/* LTP's own runtest file finds rename's tests at slot 82. */
+	snprintf(root, sizeof(root), "%s/ltpreal", tap_tmpdir());
+	(void)mkdir(root, 0755);
+	snprintf(path, sizeof(path), "%s/runtest", root);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", root);
+	ok(realpath(tap_shared_path("ltp/runtest-syscalls"), real) != NULL &&
+	    symlink(real, path) == 0,
+	    "a fake install with LTP's runtest/syscalls");
+	snprintf(cmd, sizeof(cmd), "%s tests -L %s --no-metadata -m '%s' "
+	    "-s rename", bin(), root, m);
+	out = tap_run(cmd, &st, 1);
+	has_str(out, "rename01\trename\t", "real: tests -s rename, rename01");
+	has_str(out, "rename14\trename\t", "real: ... to rename14");
 	free(out);
 }
 
