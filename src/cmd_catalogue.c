@@ -256,6 +256,22 @@ list_json(struct catalogue *cat, size_t n, int all)
 	printf("%s]\n", out > 0 ? "\n" : "");
 }
 
+/* The Linux row naming some slot of file, to say where names came from. */
+static const struct cat_entry *
+names_source(struct catalogue *cat, const char *file)
+{
+	const struct cat_entry *e, *l;
+	size_t i, n = catalogue_count(cat);
+
+	for (i = 0; i < n; i++) {
+		e = catalogue_entry(cat, i);
+		if (e->format == CF_MASTER && strcmp(e->file, file) == 0 &&
+		    (l = catalogue_linux_row(cat, e->abi, e->number)) != NULL)
+			return l;
+	}
+	return NULL;
+}
+
 /* The types that count as implemented, in the order users know them. */
 static const enum cat_type impl_types[] = {
 	CT_STD, CT_NOARGS, CT_NODEF, CT_NOERR, CT_INDIR, CT_EXTERN, CT_COMPAT
@@ -311,6 +327,8 @@ summary(struct catalogue *cat)
 			    "(the default view takes the #if branch)\n",
 			    c.alternates, c.alternates == 1 ? "entry" :
 			    "entries");
+		if ((e = names_source(cat, files[i])) != NULL)
+			printf("  Linux's names from %s\n", e->file);
 	}
 	free(files);
 }

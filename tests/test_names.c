@@ -309,6 +309,13 @@ test_cli(const char *root)
 	    "cli: the names come from the data directory");
 	free(out);
 
+	snprintf(cmd, sizeof(cmd), "%s catalogue --summary -m "
+	    FIX "linux-amd64-netbsdnames.master", bin());
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "  Linux's names from ", "cli summary: names source");
+	has_str(out, "data/syscalls/x86_64\n", "cli summary: the names file");
+	free(out);
+
 	snprintf(cmd, sizeof(cmd), "%s catalogue --crosscheck -m "
 	    FIX "linux-amd64-netbsdnames.master", bin());
 	out = tap_run(cmd, &st, 1);
