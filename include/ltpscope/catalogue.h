@@ -12,7 +12,8 @@
  * "linux32-ARCH" (compat_linux32), ARCH in NetBSD's words ("amd64").
  * Linux's own tables use Linux's words: "x86_64" (common and 64 rows of
  * syscall_64.tbl, unistd_64.h), "i386" (syscall_32.tbl, unistd_32.h);
- * x32 rows are skipped.  A Linux table whose ABI matches a loaded
+ * x32 rows are skipped; names files say their ABI in their first line
+ * ("arm64", "arm", "mips", ...).  A Linux table whose ABI matches a loaded
  * NetBSD table (catalogue_linux_abi(): linux-amd64 -> x86_64,
  * linux-i386 and linux32-amd64 -> i386) supplies the Linux names of
  * that table's entries and turns numbers NetBSD lacks into "absent"
@@ -83,7 +84,8 @@ struct cat_entry {
 	long		 number;
 	/*
 	 * name: what Linux calls the slot.  From the Linux table of the
-	 * matching ABI when one is loaded, else own_name: the alias (the
+	 * matching ABI when one is loaded, else from its names file when
+	 * one is loaded and has the number, else own_name: the alias (the
 	 * word after '}' or before '{'), else the name in an UNIMPL or
 	 * OBSOL comment, else the basename in the prototype.
 	 */
@@ -222,7 +224,7 @@ struct cat_mismatch {
 };
 /*
  * Every default-view NetBSD slot with a name of its own whose Linux
- * table row at the same number names another call.  Known renames
+ * row at the same number (catalogue_linux_row()) names another call.  Known renames
  * (pread/pread64, fstatat64/newfstatat, the 16-bit uid calls of i386,
  * ...) are not disagreements.  *np gets the count.
  */
