@@ -224,9 +224,9 @@ struct cat_mismatch {
 };
 /*
  * Every default-view NetBSD slot with a name of its own whose Linux
- * row at the same number (catalogue_linux_row()) names another call.  Known renames
- * (pread/pread64, fstatat64/newfstatat, the 16-bit uid calls of i386,
- * ...) are not disagreements.  *np gets the count.
+ * row at the same number (catalogue_linux_row()) names another call.
+ * Known renames (pread/pread64, fstatat64/newfstatat, the 16-bit uid
+ * calls of i386, ...) are not disagreements.  *np gets the count.
  */
 struct cat_mismatch	*catalogue_crosscheck(struct catalogue *,
 			    size_t *np);
