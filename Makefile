@@ -212,13 +212,15 @@ bench-progs: libltpscope.a
 
 install: ${PROG} demo-build
 	mkdir -p ${DESTDIR}${BINDIR} ${DESTDIR}${MANDIR}/man1 \
-	    ${DESTDIR}${DATADIR}/themes ${DESTDIR}${DATADIR}/demo
+	    ${DESTDIR}${DATADIR}/themes ${DESTDIR}${DATADIR}/demo \
+	    ${DESTDIR}${DATADIR}/syscalls
 	cp ${PROG} ${DESTDIR}${BINDIR}/${PROG}
 	chmod 755 ${DESTDIR}${BINDIR}/${PROG}
 	cp man/ltpscope.1 ${DESTDIR}${MANDIR}/man1/ltpscope.1
 	for f in data/*; do [ -f "$$f" ] && cp "$$f" ${DESTDIR}${DATADIR}/; \
 	    done; true
 	cp data/demo/linux-amd64-syscalls.master ${DESTDIR}${DATADIR}/demo/
+	cp data/syscalls/* ${DESTDIR}${DATADIR}/syscalls/
 	rm -rf ${DESTDIR}${DATADIR}/demo-ltp
 	cp -R build/demo-ltp ${DESTDIR}${DATADIR}/demo-ltp
 	for f in themes/*.theme; do [ -f "$$f" ] && \

@@ -38,6 +38,7 @@ export_catalogue(char **tables, size_t n)
 	for (i = 0; i < n; i++)
 		if (catalogue_load_file(cat, tables[i], NULL, &dl) < 0)
 			break;
+	(void)suite_load_names(cat, &dl);
 	if (dl.nerrors > 0 && n > 0) {
 		diag_print(&dl, stderr, "ltpscope");
 		diag_free(&dl);

@@ -323,7 +323,7 @@ cat_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 	snprintf(num, sizeof(num), "%4ld", r->number);
 	x = ui_col(y, x, num, 5, width);
 	x = ui_col(y, x, "", 1, width);
-	x = ui_col(y, x, r->name, 23, width);
+	x = ui_col_name(y, x, r->name, 23, width);
 	ui_attr_on(ui, r->elem);
 	x = ui_col(y, x, r->state, 7, width);
 	ui_attr_off(ui, r->elem);

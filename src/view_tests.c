@@ -122,8 +122,8 @@ tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 	x = ui_col(y, x, r->marked ? "*" : " ", 2, width);
 	if (r->marked)
 		ui_attr_off(ui, TE_MARK);
-	x = ui_col(y, x, r->tag, 19, width);
-	x = ui_col(y, x, r->syscall[0] ? r->syscall : "-", 12, width);
+	x = ui_col_name(y, x, r->tag, 19, width);
+	x = ui_col_name(y, x, r->syscall[0] ? r->syscall : "-", 12, width);
 	if (r->has_result) {
 		ui_attr_on(ui, ui_status_elem(r->status));
 		x = ui_col(y, x, test_status_name(r->status), 12, width);

@@ -118,6 +118,11 @@ void	ui_attr_off(struct ui *, enum theme_elem);
 int	ui_put(int, int, const char *, int, int);
 /* A fixed-width column at x, cut at width; returns where the next starts. */
 int	ui_col(int, int, const char *, int, int);
+/*
+ * ui_col() for a name: one blank column always follows it, and a name
+ * too long for the rest ends in '~' instead of running into the next.
+ */
+int	ui_col_name(int, int, const char *, int, int);
 int	ui_putf(int, int, int, const char *, ...)
 	    __attribute__((__format__(__printf__, 4, 5)));
 /* Colour element of a test status. */
