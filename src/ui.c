@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "ltpscope/cmd.h"
+#include "ltpscope/compat.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/ui_priv.h"
@@ -645,6 +646,8 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 
 	diag_init(&dl);
 	skiplist_init(&ui->skip);
+	/* The bundled list names the systems its entries hold on. */
+	skiplist_set_os(&ui->skip, compat_os_name(ui->os, sizeof(ui->os)));
 	(void)skiplist_load_default(&ui->skip, &dl);
 	diag_free(&dl);
 	return rv;
