@@ -747,8 +747,8 @@ cmd_run(int argc, char **argv)
 				tests[i].explicit |=
 				    strcmp(argv[j], t->tag) == 0;
 		}
-		kcused = run_kconfig(kconfig, os, kcpath, sizeof(kcpath), kcwhat,
-		    sizeof(kcwhat));
+		kcused = run_kconfig(kconfig, os, kcpath, sizeof(kcpath),
+		    kcwhat, sizeof(kcwhat));
 		(void)run_apply_meta(tests, npicked, &suite, kcused, dev,
 		    reasons);
 		if (jobs <= 1)

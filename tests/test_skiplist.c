@@ -191,8 +191,8 @@ test_os(void)
 		has_str(buf, "os.skip:6: error: 'bad03': os= wants", "an empty "
 		    "name in the list");
 		diag_format(&dl.v[3], buf, sizeof(buf));
-		is_str(buf, "os.skip:7: error: 'bad04' has no reason: write why "
-		    "it is skipped", "os= is not a reason");
+		is_str(buf, "os.skip:7: error: 'bad04' has no reason: write "
+		    "why it is skipped", "os= is not a reason");
 	}
 	if (sl.n >= 3) {
 		is_str(sl.v[0].os, "NetBSD", "the entry keeps its systems");
