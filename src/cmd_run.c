@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "ltpscope/cmd.h"
+#include "ltpscope/compat.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/ltpmeta.h"
 #include "ltpscope/numparse.h"
@@ -148,9 +149,13 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 		if (counts[i] > 0 && len < sizeof(tally))
 			len += (size_t)snprintf(tally + len, sizeof(tally) - len,
 			    "%s%u %s", len ? ", " : "", counts[i], names[i]);
-	/* The verdict's reason matters when the counts do not tell it. */
+	/*
+	 * The verdict's reason matters when the counts do not tell it, as
+	 * for a test ruled out beforehand (conf with no exit status).
+	 */
 	if (r->status == TS_PASS || r->status == TS_FAIL ||
-	    r->status == TS_CONF || r->status == TS_WARN || why == NULL)
+	    (r->status == TS_CONF && r->exit_code >= 0) ||
+	    r->status == TS_WARN || why == NULL)
 		why = "";
 	printf("%-11s %-24s %7.2fs  %s", status, r->tag,
 	    r->duration_ms / 1000.0, tally);
@@ -386,8 +391,8 @@ run_dry(const struct engine_test *tests, size_t n,
 			continue;
 		}
 		if (t->notrun != NULL) {
-			printf("%4zu  %-24s %-16s %s\n", i + 1, t->tag,
-			    t->syscall, t->notrun);
+			printf("%4zu  %-24s %-16s conf, not started: %s\n",
+			    i + 1, t->tag, t->syscall, t->notrun);
 			continue;
 		}
 		if (jobs <= 1)
@@ -444,19 +449,14 @@ run_apply_meta(struct engine_test *tests, size_t n, const struct suite *s,
 {
 	struct ltpmeta_env env;
 	const struct ltpmeta_test *m;
-	char why[512], kc[2048];
+	char why[512];
 	size_t i, nnot = 0;
 
 	ltpmeta_env_init(&env);
 	if (dev != NULL)
 		env.ltp_dev = dev;
-	/* The config LTP itself will be given (see runner.h). */
-	if (kconfig != NULL)
-		env.kconfig = kconfig[0] != '\0' ? kconfig : NULL;
-	else {
-		paths_data("kconfig", kc, sizeof(kc));
-		env.kconfig = access(kc, R_OK) == 0 ? kc : NULL;
-	}
+	/* The config LTP itself will be given; "": none known. */
+	env.kconfig = kconfig[0] != '\0' ? kconfig : NULL;
 	env.ltproot = s->root;
 	for (i = 0; i < n; i++) {
 		m = ltpmeta_test(s->meta, tests[i].tag);
@@ -475,6 +475,34 @@ run_apply_meta(struct engine_test *tests, size_t n, const struct suite *s,
 	}
 	ltpmeta_env_free(&env);
 	return nnot;
+}
+
+/*
+ * The kernel config LTP is given (KCONFIG_PATH; "" for none) and, in
+ * what, where it comes from, for --dry-run.
+ */
+static const char *
+run_kconfig(const char *given, const char *os, char *buf, size_t len,
+    char *what, size_t wlen)
+{
+	if (given != NULL && given[0] != '\0') {
+		snprintf(what, wlen, "%s (--kconfig)", given);
+		return given;
+	}
+	if (given != NULL) {
+		snprintf(what, wlen, "none (--kconfig ''): LTP looks for the "
+		    "kernel's own");
+		return "";
+	}
+	if (ltpmeta_kconfig_default(os, buf, len) != NULL) {
+		snprintf(what, wlen, "%s (bundled, compat_linux's: the "
+		    "default on %s)", buf, os);
+		return buf;
+	}
+	snprintf(what, wlen, "the kernel's own, as LTP finds it (the default "
+	    "on %s); no kernel option is checked beforehand", os[0] != '\0' ?
+	    os : "this system");
+	return "";
 }
 
 static void
@@ -523,6 +551,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "metadata", required_argument, NULL, 'E' },
 		{ "no-metadata", no_argument, NULL, 'X' },
+		{ "no-skiplist", no_argument, NULL, 'Z' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -538,7 +567,10 @@ run_main(int argc, char **argv, struct run_lists *l)
 	double mul;
 	int no_metadata = 0;
 	char msg[160];
-	char culprit[256], userskip[2048], kcpath[2048];
+	char culprit[256], userskip[2048], kcpath[2048], kcwhat[2400];
+	char os[64], skipwhat[2048];
+	const char *kcused;
+	int no_skiplist = 0;
 	struct engine_opts eo;
 	struct engine_test *tests = NULL;
 	struct engine *e = NULL;
@@ -650,6 +682,9 @@ run_main(int argc, char **argv, struct run_lists *l)
 		case 'X':
 			no_metadata = 1;
 			break;
+		case 'Z':
+			no_skiplist = 1;
+			break;
 		case 'h':
 			run_usage(stdout);
 			return 0;
@@ -674,7 +709,10 @@ run_main(int argc, char **argv, struct run_lists *l)
 
 	diag_init(&dl);
 	skiplist_init(&skip);
-	(void)skiplist_load_default(&skip, &dl);
+	/* The bundled list names the systems its entries hold on. */
+	skiplist_set_os(&skip, compat_os_name(os, sizeof(os)));
+	if (!no_skiplist)
+		(void)skiplist_load_default(&skip, &dl);
 	/* Where --resume offers to add a culprit. */
 	(void)paths_config("skiplist", userskip, sizeof(userskip));
 	for (i = 0; i < nskips; i++)
@@ -724,7 +762,9 @@ run_main(int argc, char **argv, struct run_lists *l)
 				tests[i].explicit |=
 				    strcmp(argv[j], t->tag) == 0;
 		}
-		(void)run_apply_meta(tests, npicked, &suite, kconfig, dev,
+		kcused = run_kconfig(kconfig, os, kcpath, sizeof(kcpath),
+		    kcwhat, sizeof(kcwhat));
+		(void)run_apply_meta(tests, npicked, &suite, kcused, dev,
 		    reasons);
 		if (jobs <= 1)
 			for (i = 0; i < npicked; i++)
@@ -743,6 +783,9 @@ run_main(int argc, char **argv, struct run_lists *l)
 				    STORE_READONLY | STORE_IF_EXISTS, NULL,
 				    &hdl);
 			diag_free(&hdl);
+			skiplist_describe(&skip, skipwhat, sizeof(skipwhat));
+			printf("kernel config: %s\nskip list: %s%s\n", kcwhat,
+			    skipwhat, no_skiplist ? " (--no-skiplist)" : "");
 			if (jobs > 1) {
 				engine_order(tests, npicked, hist);
 				printf("%ld jobs: tests marked parallel run "
@@ -853,13 +896,8 @@ run_main(int argc, char **argv, struct run_lists *l)
 
 	memset(&eo, 0, sizeof(eo));
 	eo.runner.ltproot = resume ? ltpindex_root(ltpdir) : suite.root;
-	if (kconfig == NULL) {
-		/* Beside the binary or installed, like the skip list. */
-		paths_data("kconfig", kcpath, sizeof(kcpath));
-		if (access(kcpath, R_OK) == 0)
-			kconfig = kcpath;
-	}
-	eo.runner.kconfig = kconfig;
+	eo.runner.kconfig = run_kconfig(kconfig, os, kcpath, sizeof(kcpath),
+	    kcwhat, sizeof(kcwhat));
 	eo.runner.timeout_mul = timeout_mul;
 	eo.runner.ltp_dev = dev;
 	eo.runner.reproducible = reproducible;

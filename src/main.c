@@ -41,8 +41,8 @@ const struct cmd cmd_table[] = {
 	    "[-m table]... [-s syscall[,...]] [-p regex] [--timeout seconds] "
 	    "[--grace ms] [--label text] [--skip file]... [--pipe] "
 	    "[--timeout-mul x] [--dev device] [--reproducible] "
-	    "[--kconfig file] [--metadata file | --no-metadata] [--dry-run] "
-	    "[tag ...]\n"
+	    "[--kconfig file] [--metadata file | --no-metadata] "
+	    "[--no-skiplist] [--dry-run] [tag ...]\n"
 	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",
 	  .summary = "run LTP tests safely, storing every result" },
 	{ .name = "runs", .fn = cmd_runs, .globals = "d",

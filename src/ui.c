@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "ltpscope/cmd.h"
+#include "ltpscope/compat.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
@@ -648,6 +649,8 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 
 	diag_init(&dl);
 	skiplist_init(&ui->skip);
+	/* The bundled list names the systems its entries hold on. */
+	skiplist_set_os(&ui->skip, compat_os_name(ui->os, sizeof(ui->os)));
 	(void)skiplist_load_default(&ui->skip, &dl);
 	diag_free(&dl);
 	return rv;

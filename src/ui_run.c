@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ltpscope/ltpmeta.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
@@ -130,9 +131,11 @@ ui_run_opts(struct ui *ui, struct engine_opts *eo)
 {
 	memset(eo, 0, sizeof(*eo));
 	eo->runner.ltproot = ui->suite.root;
-	paths_data("kconfig", ui->kconfig, sizeof(ui->kconfig));
-	if (access(ui->kconfig, R_OK) == 0)
-		eo->runner.kconfig = ui->kconfig;
+	/* As `ltpscope run` without --kconfig; "": LTP finds its own. */
+	eo->runner.kconfig = ltpmeta_kconfig_default(ui->os, ui->kconfig,
+	    sizeof(ui->kconfig));
+	if (eo->runner.kconfig == NULL)
+		eo->runner.kconfig = "";
 	eo->runner.timeout_ms = ui->timeout_s > 0 ? ui->timeout_s * 1000 :
 	    -1;
 	eo->skip = &ui->skip;

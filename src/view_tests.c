@@ -27,6 +27,7 @@ ui_testrows_free(struct ui_testrow *rows, size_t n)
 		free(rows[i].syscall);
 		free(rows[i].cmdline);
 		free(rows[i].skip);
+		free(rows[i].notrun);
 		free(rows[i].requires);
 	}
 	free(rows);
@@ -198,6 +199,9 @@ tests_draw_detail(struct ui *ui, struct view *v, int y, int h)
 		    r->tagstate);
 	if (y < end && r->requires)
 		ui_putf(y++, 0, COLS, "  needs    %s", r->requires);
+	if (y < end && r->notrun)
+		ui_putf(y++, 0, COLS, "  here     not runnable: %s (a run "
+		    "stores it as conf)", r->notrun);
 	/* What the test checks, in LTP's own words (its metadata). */
 	for (i = 0; y < end && i < r->ndoc; i++)
 		ui_putf(y++, 0, COLS, "  %s %s", i == 0 ? "checks  " : "        ",

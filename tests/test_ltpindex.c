@@ -446,8 +446,9 @@ test_malformed(void)
 	    "binary junk");
 	has_str(text, "bad.rt:11:4: error: character '/' not allowed in "
 	    "test tag 'bad/tag'", "slash in tag");
-	has_str(text, "bad.rt:12: warning: duplicate test 'ok01' ignored "
-	    "(first at bad.rt:4)", "duplicate is a warning");
+	has_str(text, "bad.rt:12: warning: test 'ok01' repeats an earlier "
+	    "tag with another command; ignored (first at bad.rt:4)",
+	    "a tag repeated with another command is a warning");
 	has_str(text, "bad.rt:14:1: error: character '-' not allowed",
 	    "leading dash in tag");
 	t = ltpindex_find(&idx, "ok01");
@@ -497,6 +498,54 @@ test_malformed(void)
 }
 
 /* -L, then $LTPROOT, then /opt/ltp; -f names under ROOT/runtest. */
+/*
+ * runtest/syscalls-ipc repeats runtest/syscalls: identical entries merge
+ * silently; those with another command warn once per file, counted.
+ */
+static void
+test_duplicates(void)
+{
+	static const char a[] =
+	    "shmctl01 shmctl01\n"
+	    "shmctl05 shmctl05 -i 10\n"
+	    "msgget01 msgget01\n"
+	    "semop01 semop01\n";
+	static const char same[] =
+	    "shmctl01 shmctl01\n"
+	    "shmctl05   shmctl05  -i 10\n"
+	    "msgget01 msgget01\n"
+	    "shmat01 shmat01\n"
+	    "shmat01 shmat01\n";
+	static const char other[] =
+	    "msgget01 msgget01\n"
+	    "shmctl01 shmctl01 -x\n"
+	    "semop01 semop01 -y\n"
+	    "semop02 semop02\n";
+	struct ltpindex idx;
+	struct diaglist dl;
+	const struct ltptest *t;
+
+	diag_init(&dl);
+	ltpindex_init(&idx);
+	ltpindex_load_buf(&idx, "syscalls", a, sizeof(a) - 1, &dl);
+	ltpindex_load_buf(&idx, "syscalls-ipc", same, sizeof(same) - 1, &dl);
+	is_int(dl.n, 0, "identical repeats, across files and within one, "
+	    "say nothing (%s)", tap_first_diag(&dl));
+	is_int(idx.ntests, 5, "and are merged: 5 tests");
+	ltpindex_load_buf(&idx, "other", other, sizeof(other) - 1, &dl);
+	is_int(dl.n, 1, "repeats with another command: one warning for "
+	    "the file");
+	is_str(tap_first_diag(&dl), "other:2: warning: 2 tests repeat an "
+	    "earlier tag with another command; ignored (the first, "
+	    "'shmctl01', is at syscalls:1)", "with the count and the first");
+	t = ltpindex_find(&idx, "shmctl01");
+	ok(t != NULL && strcmp(t->cmdline, "shmctl01") == 0 &&
+	    strcmp(t->file, "syscalls") == 0, "the first entry wins");
+	is_int(idx.ntests, 6, "semop02 is new");
+	ltpindex_free(&idx);
+	diag_free(&dl);
+}
+
 static void
 test_root(void)
 {
@@ -798,6 +847,7 @@ main(void)
 
 	test_split();
 	test_malformed();
+	test_duplicates();
 	test_match_limit();
 	test_root();
 	ok(names_load(&nm, tap_shared_path("linux/syscall_64.tbl")) == 0,

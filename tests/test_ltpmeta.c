@@ -449,7 +449,11 @@ test_runnable(void)
 	    "\"no-such-cmd-here >= 1.0\"}]},"
 	    "\"opt\": {\"needs_cmds\": [{\"cmd\": \"sh\"}, {\"cmd\": "
 	    "\"no-such-cmd-here\", \"optional\": true}]},"
-	    "\"plain\": {\"groups\": [\"x\"]}}}";
+	    "\"plain\": {\"groups\": [\"x\"]},"
+	    "\"all\": {\"supported_archs\": [\"s390x\"], \"needs_root\": "
+	    "true, \"needs_kconfigs\": [\"CONFIG_NET_NS=y\"], \"min_kver\": "
+	    "\"9.0\", \"needs_cmds\": [\"no-such-cmd-here\"], "
+	    "\"needs_device\": true}}}";
 	struct ltpmeta_env env;
 	struct diaglist dl;
 	struct ltpmeta *m;
@@ -496,6 +500,39 @@ test_runnable(void)
 	ok(!ltpmeta_runnable(ltpmeta_find(m, "plain"), &env, why,
 	    sizeof(why)) && !ltpmeta_runnable(NULL, &env, why, sizeof(why)),
 	    "no needs, no metadata: runnable");
+	/* Each need met in turn: the next in LTP's order is the reason. */
+	env.ltp_dev = NULL;
+	env.kernel = "6.1";
+	ok(ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why))
+	    && strncmp(why, "runs only on s390x", 18) == 0, "the arch "
+	    "first: %s", why);
+	env.arch = "s390x";
+	ok(ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why))
+	    && strncmp(why, "needs root", 10) == 0, "then root: %s", why);
+	env.euid = 0;
+	ok(ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why))
+	    && strncmp(why, "the kernel config lacks CONFIG_NET_NS", 37) == 0,
+	    "then the kernel config: %s", why);
+	env.kconfig = NULL;
+	ok(ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why))
+	    && strncmp(why, "needs Linux 9.0", 15) == 0, "then the kernel "
+	    "version: %s", why);
+	env.kernel = "9.1";
+	ok(ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why))
+	    && strncmp(why, "needs the command", 17) == 0, "then commands: %s",
+	    why);
+	env.euid = 1000;
+	env.path = NULL;
+	ok(ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why))
+	    && strncmp(why, "needs root", 10) == 0, "(root again)");
+	env.euid = 0;
+	ok(!ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why)),
+	    "all met: runnable (as root LTP makes a loop device)");
+	env.arch = "x86_64";
+	env.kernel = "6.1";
+	env.path = "/bin:/usr/bin";
+	env.kconfig = "tests/fixtures/kconfig-meta";
+
 	env.euid = 0;
 	env.ltp_dev = NULL;
 	ok(!ltpmeta_runnable(ltpmeta_find(m, "root"), &env, why,
@@ -523,6 +560,19 @@ test_runnable(void)
 	ok(ltpmeta_kver_cmp("5.10", "5.4") > 0 &&
 	    ltpmeta_kver_cmp("4.10.0", "4.10") == 0 &&
 	    ltpmeta_kver_cmp("3.2", "4.1") < 0, "kernel version order");
+	{
+		char kc[2048];
+
+		/* The bundled config is compat_linux's: NetBSD's alone. */
+		setenv("LTPSCOPE_DATA", "data", 1);
+		ok(ltpmeta_kconfig_default("NetBSD", kc, sizeof(kc)) != NULL &&
+		    strcmp(kc, "data/kconfig") == 0, "NetBSD: the bundled "
+		    "kernel config (%s)", kc);
+		ok(ltpmeta_kconfig_default("Linux", kc, sizeof(kc)) == NULL &&
+		    ltpmeta_kconfig_default(NULL, kc, sizeof(kc)) == NULL,
+		    "elsewhere none: LTP finds the kernel's own");
+		unsetenv("LTPSCOPE_DATA");
+	}
 	is_str(ltpmeta_arch_name("amd64"), "x86_64", "amd64 is x86_64");
 	is_str(ltpmeta_arch_name("i386"), "x86", "i386 is x86");
 	ltpmeta_env_free(&env);

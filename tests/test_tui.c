@@ -254,7 +254,7 @@ mkroot(const char *dir)
 	fprintf(fp, "read01 flood 50\nread02 pass\nread03 pass\n"
 	    "pause01 hang\nmmap01 escapes\n");
 	fclose(fp);
-	/* LTP's metadata, with what read02 checks. */
+	/* LTP's metadata: what read02 checks, the arch read03 needs. */
 	snprintf(path, sizeof(path), "%s/metadata", dir);
 	mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/metadata/ltp.json", dir);
@@ -262,7 +262,9 @@ mkroot(const char *dir)
 	fprintf(fp, "{\"testsuite\": {}, \"defaults\": {}, \"tests\": {"
 	    "\"read02\": {\"doc\": [\"Verify that read(2) returns what "
 	    "was written.\", \"\", \"Also a second paragraph.\"], "
-	    "\"groups\": [\"read\"], \"needs_root\": \"1\"}}}\n");
+	    "\"groups\": [\"read\"], \"needs_root\": \"1\"}, "
+	    "\"read03\": {\"groups\": [\"read\"], \"supported_archs\": "
+	    "[\"s390x\"]}}}\n");
 	fclose(fp);
 }
 
@@ -290,7 +292,10 @@ test_fake(void)
 	ok(tmux_wait_for("checks   Verify that read(2) returns what was "
 	    "written.", 2000), "d shows what read02 checks (LTP's doc)");
 	has_str(tmux_screen(), "Also a second paragraph", "all of it");
-	tmux_keys("d k");
+	tmux_keys("j");
+	ok(tmux_wait_for("here     not runnable: runs only on s390x", 2000),
+	    "read03: why a run would not start it, beforehand");
+	tmux_keys("d k k");
 
 	/* 50 MB of output: the pane fills while the cursor still moves. */
 	tmux_keys("r");

@@ -28,5 +28,12 @@
 
 /* strlcpy(3) is in NetBSD libc and only recently in glibc. */
 size_t	compat_strlcpy(char *, const char *, size_t);
+/*
+ * The system the tests run on, as uname -s names it ("NetBSD",
+ * "Linux"): the skip list and the default kernel config depend on it.
+ * $LTPSCOPE_OS, when set, wins, so that the test suite can play either
+ * system on any machine.  Returns buf, "" when unknown.
+ */
+const char *compat_os_name(char *buf, size_t len);
 
 #endif

@@ -42,9 +42,11 @@ struct engine_test {
 	const char	*cmdline;
 	int		 explicit;	/* named by the user: the skip list
 					   warns instead of skipping it */
-	const char	*notrun;	/* non-NULL: not started, stored as
-					   TS_NOTRUN with this reason ("not
-					   runnable here: needs root") */
+	const char	*notrun;	/* non-NULL: ruled out beforehand
+					   ("not runnable here: needs
+					   root"): not started, stored as
+					   TS_CONF (one TCONF), as LTP's
+					   own check would have it */
 	int		 parallel;	/* may run beside others (-j) */
 };
 

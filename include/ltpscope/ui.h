@@ -60,6 +60,8 @@ struct ui_testrow {
 	size_t		 ndoc;
 	char		*requires;	/* what it needs, or NULL */
 	char		*skip;		/* skip-list reason, or NULL */
+	char		*notrun;	/* why its metadata rules it out
+					   here (a run stores conf), NULL */
 	int		 marked;
 };
 
