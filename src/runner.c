@@ -280,11 +280,12 @@ fd_above_stdio(int *fd)
 }
 
 /*
- * A fresh directory tmpbase/ltpscope.XXXXXX, mode 0755: LTP tests that
- * drop privileges still need to reach their TMPDIR.  mkdtemp(3) would
- * need a chmod(2) after it, one more inode update per test; mkdir
- * with the mode does it in one call, and mkdir never follows a link
- * planted under the name.  NULL with errno set on failure.
+ * A fresh directory tmpbase/ltpscope.XXXXXX, mode 1777 like /tmp: LTP
+ * tests that switch to "nobody" make their own directories in TMPDIR
+ * (nftw01, symlink03).  The mode is set by chmod(2), since mkdir's is
+ * cut by the umask and what it does with the sticky bit is the
+ * system's choice; mkdir never follows a link planted under the name.
+ * NULL with errno set on failure.
  */
 static char *
 make_tmpdir(const char *tmpbase)
@@ -293,13 +294,9 @@ make_tmpdir(const char *tmpbase)
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 	static unsigned long long seq;
 	unsigned long long x;
-	mode_t mask;
 	char *dir, *p;
 	int tries, e, i;
 
-	/* Read the umask (single-threaded: nothing can see the gap). */
-	mask = umask(077);
-	(void)umask(mask);
 	xasprintf(&dir, "%s/ltpscope.XXXXXX", tmpbase);
 	p = dir + strlen(dir) - 6;
 	for (tries = 0; tries < 100; tries++) {
@@ -311,10 +308,13 @@ make_tmpdir(const char *tmpbase)
 			p[i] = chars[x % (sizeof(chars) - 1)];
 			x /= sizeof(chars) - 1;
 		}
-		if (mkdir(dir, 0755) == 0) {
-			if ((mask & 0755) != 0)
-				(void)chmod(dir, 0755);
-			return dir;
+		if (mkdir(dir, 0700) == 0) {
+			if (chmod(dir, RUNNER_TMPDIR_MODE) == 0)
+				return dir;
+			e = errno;
+			(void)rmdir(dir);
+			errno = e;
+			break;
 		}
 		if (errno != EEXIST)
 			break;
@@ -400,7 +400,7 @@ runner_spares_free(struct runner_spares *sp)
 
 /*
  * 1 if dir is a directory (not a link to one) with nothing in it; with
- * ours, also one of ours of mode 0755: a spare nobody has touched.
+ * ours, also one of ours of mode 1777: a spare nobody has touched.
  */
 static int
 dir_is_empty(const char *dir, int ours)
@@ -414,7 +414,7 @@ dir_is_empty(const char *dir, int ours)
 	if (fd == -1)
 		return 0;
 	if ((ours && (fstat(fd, &st) == -1 || st.st_uid != geteuid() ||
-	    (st.st_mode & 07777) != 0755)) || (d = fdopendir(fd)) == NULL) {
+	    (st.st_mode & 07777) != RUNNER_TMPDIR_MODE)) || (d = fdopendir(fd)) == NULL) {
 		close(fd);
 		return 0;
 	}
@@ -822,7 +822,8 @@ runner_finish(struct runner *r)
 	else if (r->spares != NULL && r->spares->trash == NULL &&
 	    dir_is_empty(r->tmpdir, 0))
 		r->spares->trash = xstrdup(r->tmpdir);
-	else if (rmtree(r->tmpdir) == -1)
+	else if (rmtree_unmount(r->tmpdir, r->res.tmpdir_why,
+	    sizeof(r->res.tmpdir_why)) == -1)
 		r->res.tmpdir_left = 1;
 	r->done = 1;
 }
