@@ -12,6 +12,7 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "ltpfake.h"
@@ -58,8 +59,11 @@ main(int argc, char **argv)
 	    NULL };
 	char *bind[] = { "mount", "--bind", argv[1], "bind", NULL };
 	char *null[] = { "mount", "-t", "null", argv[1], "bind", NULL };
+	const char *tmp = getenv("TMPDIR");
 	FILE *fp;
 
+	printf("TMPDIR=%s\n", tmp != NULL ? tmp : "(unset)");
+	fflush(stdout);
 	fake_header();
 	if (argc < 2)
 		return conf("usage: mounter directory-to-bind-mount");

@@ -35,6 +35,7 @@ main(void)
 		tst_resm("TBROK", "no TMPDIR", errno);
 		return 2;
 	}
+	printf("TMPDIR=%s\n", tmp);
 	printf("tmpdir_mode=%04o\n", (unsigned)(st.st_mode & 07777));
 	if (geteuid() != 0) {
 		tst_resm("TCONF", "switching to nobody needs root", 0);
