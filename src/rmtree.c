@@ -38,14 +38,59 @@ struct rmtree_walk {
 	size_t		  nmnt;
 	int		  err;	/* the first errno */
 	int		  crossed;	/* a mount point was left alone */
+	char		  path[PATH_MAX];	/* of the directory walked */
+	size_t		  len;
+	char		  where[PATH_MAX];	/* what err is about */
 };
 
-static int
-rmtree_note(struct rmtree_walk *w, int e)
+/* dir/name into buf (size > 0), cut short if need be; its length. */
+static size_t
+rmtree_join(char *buf, size_t size, const char *dir, const char *name)
 {
-	if (w->err == 0)
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (dir[0] != '\0') {
+		if ((n = compat_strlcpy(buf, dir, size)) >= size - 1)
+			return size - 1;
+		buf[n++] = '/';
+		buf[n] = '\0';
+	}
+	n += compat_strlcpy(buf + n, name, size - n);
+	return n < size ? n : size - 1;
+}
+
+/* Notes errno e about name in the directory walked. */
+static int
+rmtree_note(struct rmtree_walk *w, int e, const char *name)
+{
+	if (w->err == 0) {
 		w->err = e;
+		(void)rmtree_join(w->where, sizeof(w->where), w->path, name);
+	}
 	return -1;
+}
+
+/* Enters name in the path walked; returns what to restore it to. */
+static size_t
+rmtree_push(struct rmtree_walk *w, const char *name)
+{
+	size_t was = w->len;
+
+	if (w->len > 0 && w->len < sizeof(w->path) - 1)
+		w->path[w->len++] = '/';
+	w->len += compat_strlcpy(w->path + w->len, name,
+	    sizeof(w->path) - w->len);
+	if (w->len >= sizeof(w->path))
+		w->len = sizeof(w->path) - 1;
+	return was;
+}
+
+static void
+rmtree_pop(struct rmtree_walk *w, size_t was)
+{
+	w->len = was;
+	w->path[was] = '\0';
 }
 
 /* 1 if st, a directory whose parent is on device pdev, is a mount. */
@@ -125,89 +170,93 @@ rmtree_dir(struct rmtree_walk *w, int dirfd, const char *name,
 {
 	struct dirent *de;
 	struct stat cst;
+	size_t was;
 	DIR *d;
 	int fd;
 
 	if (depth > RMTREE_MAXDEPTH)
-		return rmtree_note(w, ELOOP);
+		return rmtree_note(w, ELOOP, name);
 	if ((fd = rmtree_open(dirfd, name, st)) == -1)
-		return rmtree_note(w, errno);
+		return rmtree_note(w, errno, name);
 	if ((d = fdopendir(fd)) == NULL) {
 		close(fd);
-		return rmtree_note(w, errno);
+		return rmtree_note(w, errno, name);
 	}
+	was = rmtree_push(w, name);
 	while ((de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 ||
 		    strcmp(de->d_name, "..") == 0)
 			continue;
 		if (fstatat(fd, de->d_name, &cst, AT_SYMLINK_NOFOLLOW) == -1) {
 			if (errno != ENOENT)
-				rmtree_note(w, errno);
+				rmtree_note(w, errno, de->d_name);
 			continue;
 		}
 		if (!S_ISDIR(cst.st_mode)) {
 			if (unlinkat(fd, de->d_name, 0) == -1 &&
 			    errno != ENOENT)
-				rmtree_note(w, errno);
+				rmtree_note(w, errno, de->d_name);
 		} else if (rmtree_is_mount(w, &cst, st->st_dev)) {
 			w->crossed = 1;
-			rmtree_note(w, EBUSY);
+			rmtree_note(w, EBUSY, de->d_name);
 		} else
 			(void)rmtree_dir(w, fd, de->d_name, &cst, depth + 1);
 	}
 	closedir(d);
+	rmtree_pop(w, was);
 	if (unlinkat(dirfd, name, AT_REMOVEDIR) == -1 && errno != ENOENT)
-		return rmtree_note(w, errno);
+		return rmtree_note(w, errno, name);
 	return 0;
 }
 
 /*
  * The walk from path, which is not a mount itself: its device is its
  * parent's (path/.. is the parent even when path is a mount point).
+ * Fills w (w->err, w->where, w->crossed); the caller frees nothing.
  */
 static int
-rmtree_walk(const char *path, int *crossed)
+rmtree_walk(struct rmtree_walk *w, const char *path)
 {
-	struct rmtree_walk w;
 	struct stat st, pst;
 	char *parent;
 	int rc;
 
-	memset(&w, 0, sizeof(w));
-	*crossed = 0;
+	memset(w, 0, sizeof(*w));
 	if (lstat(path, &st) == -1)
-		return errno == ENOENT ? 0 : -1;
+		return errno == ENOENT ? 0 : rmtree_note(w, errno, path);
 	if (!S_ISDIR(st.st_mode))
-		return unlink(path) == -1 && errno != ENOENT ? -1 : 0;
+		return unlink(path) == -1 && errno != ENOENT ?
+		    rmtree_note(w, errno, path) : 0;
 	xasprintf(&parent, "%s/..", path);
 	rc = stat(parent, &pst);
 	free(parent);
 	if (rc == -1)
-		return -1;
-	rmtree_find_mounts(&w, path);
-	if (rmtree_is_mount(&w, &st, pst.st_dev)) {
-		w.crossed = 1;
-		rmtree_note(&w, EBUSY);
+		return rmtree_note(w, errno, path);
+	rmtree_find_mounts(w, path);
+	if (rmtree_is_mount(w, &st, pst.st_dev)) {
+		w->crossed = 1;
+		rmtree_note(w, EBUSY, path);
 	} else
-		(void)rmtree_dir(&w, AT_FDCWD, path, &st, 0);
-	free(w.mnt);
-	*crossed = w.crossed;
-	if (w.err != 0) {
-		errno = w.err;
-		return -1;
-	}
-	return 0;
+		(void)rmtree_dir(w, AT_FDCWD, path, &st, 0);
+	free(w->mnt);
+	w->mnt = NULL;
+	return w->err != 0 ? -1 : 0;
 }
 
 int
 rmtree(const char *path)
 {
-	int crossed;
+	struct rmtree_walk *w;
+	int rc;
 
 	/* Most tests leave their TMPDIR empty: one call then. */
 	if (rmdir(path) == 0)
 		return 0;
-	return rmtree_walk(path, &crossed);
+	w = xmalloc(sizeof(*w));
+	if ((rc = rmtree_walk(w, path)) == -1)
+		errno = w->err;
+	free(w);
+	return rc;
 }
 
 /* Unmounts what is mounted at or below path, the deepest first. */
@@ -232,34 +281,36 @@ int
 rmtree_unmount(const char *path, char *why, size_t whylen)
 {
 	struct compat_mount *v;
+	struct rmtree_walk *w;
 	char *real;
 	long n;
-	int crossed, e;
+	int e;
 
 	if (whylen > 0)
 		why[0] = '\0';
 	if (rmdir(path) == 0 || errno == ENOENT)
 		return 0;
-	real = realpath(path, NULL);
-	if (real != NULL)
+	if ((real = realpath(path, NULL)) != NULL)
 		rmtree_unmount_below(real);
-	if (rmtree_walk(path, &crossed) == 0) {
+	w = xmalloc(sizeof(*w));
+	if (rmtree_walk(w, path) == 0) {
+		free(w);
 		free(real);
 		return 0;
 	}
-	e = errno;
+	e = w->err;
 	n = real != NULL ? compat_mounts_below(real, &v) : -1;
-	if (n > 0) {
+	if (n > 0)
 		snprintf(why, whylen, "%s mounted at %s%s", v[0].fstype,
 		    v[0].path, n > 1 ? " (and more)" : "");
-		compat_mounts_free(v, n);
-	} else if (crossed)
-		snprintf(why, whylen, "a mount point below %s (%s)", path,
-		    strerror(e));
+	else if (w->crossed)
+		snprintf(why, whylen, "%s: another file system, not entered",
+		    w->where);
 	else
-		snprintf(why, whylen, "%s: %s", path, strerror(e));
-	if (n == 0)
+		snprintf(why, whylen, "%s: %s", w->where, strerror(e));
+	if (n > 0)
 		compat_mounts_free(v, n);
+	free(w);
 	free(real);
 	errno = e;
 	return -1;
