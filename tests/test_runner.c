@@ -866,6 +866,21 @@ test_mounts_left(void)
 	    "nothing is left of %s", tmpdir);
 	is_int(mounts_below(tap_tmpdir()), 0, "nothing stays mounted");
 	unmount_all(tap_tmpdir());
+
+	/* An empty tmpfs on TMPDIR itself is not an empty TMPDIR. */
+	o.spares = runner_spares_new();
+	run(&o, FAKE "mounter -", &res);
+	snprintf(tmpdir, sizeof(tmpdir), "%s", field("TMPDIR"));
+	has_str(out.p, "mounted a tmpfs on TMPDIR", "a test mounted a tmpfs "
+	    "on its TMPDIR, then hung");
+	ok(!res.tmpdir_left, "TMPDIR removed (%s)", res.tmpdir_left ?
+	    res.tmpdir_why : "nothing left");
+	is_int(mounts_below(tap_tmpdir()), 0, "nothing stays mounted, the "
+	    "empty-TMPDIR shortcut notwithstanding");
+	ok(tmpdir[0] == '/' && stat(tmpdir, &st) == -1,
+	    "nothing is left of %s", tmpdir);
+	runner_spares_free(o.spares);
+	unmount_all(tap_tmpdir());
 }
 
 /*

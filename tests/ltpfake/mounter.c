@@ -3,7 +3,8 @@
  * did when killed at the timeout before its cleanup: a tmpfs with a
  * file in it and a tmpfs mounted inside that one, and a bind mount of
  * the directory argv[1] (null mount on the BSDs).  The runner must
- * unmount them and never delete what argv[1] holds.  Uses mount(8),
+ * unmount them and never delete what argv[1] holds.  "mounter -"
+ * mounts an empty tmpfs on TMPDIR itself instead.  Uses mount(8),
  * since mount(2) differs between the systems; without it (not root,
  * or mounting refused) the test ends with TCONF and the reason.
  */
@@ -13,6 +14,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "ltpfake.h"
@@ -69,6 +71,17 @@ main(int argc, char **argv)
 		return conf("usage: mounter directory-to-bind-mount");
 	if (geteuid() != 0)
 		return conf("mounting needs root");
+	if (strcmp(argv[1], "-") == 0) {
+		char *top[] = { "mount", "-t", "tmpfs", "tmpfs", (char *)tmp,
+		    NULL };
+
+		if (tmp == NULL || run_mount(top) == -1)
+			return conf("mount -t tmpfs on TMPDIR refused");
+		fake_res("mounter.c", 60, "TINFO", "mounted a tmpfs on "
+		    "TMPDIR; waiting for a signal that never comes");
+		for (;;)
+			pause();
+	}
 	if (mkdir("tmpfs", 0755) == -1 || mkdir("bind", 0755) == -1)
 		return conf("mkdir failed");
 	if (run_mount(tmpfs) == -1)
