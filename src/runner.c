@@ -390,7 +390,7 @@ runner_spares_free(struct runner_spares *sp)
 		close(sp->ptys);
 	}
 	if (sp->dir != NULL)
-		(void)rmdir(sp->dir);
+		(void)rmtree(sp->dir);	/* 1777: others may write in it */
 	if (sp->trash != NULL)
 		(void)rmtree(sp->trash);
 	free(sp->trash);
