@@ -509,6 +509,8 @@ static void
 run_summary(struct engine *e, int64_t run_id)
 {
 	const unsigned *k = engine_counts(e);
+	const char *const *left;
+	size_t n, nleft;
 	int i, first = 1;
 
 	printf("run %" PRId64 ": %zu of %zu tests done:", run_id,
@@ -522,6 +524,9 @@ run_summary(struct engine *e, int64_t run_id)
 		first = 0;
 	}
 	printf("\n");
+	left = engine_leftovers(e, &nleft);
+	for (n = 0; n < nleft; n++)
+		printf("left behind: %s\n", left[n]);
 }
 
 static int

@@ -63,6 +63,8 @@ struct engine {
 	struct eworker		 instant;	/* tests that never start */
 
 	unsigned		 counts[TS__COUNT];
+	char			**left;		/* what tests left behind */
+	size_t			 nleft;
 	int			 stop_all;
 	int			 finished;
 };
@@ -409,6 +411,13 @@ engine_counts(const struct engine *e)
 	return e->counts;
 }
 
+const char *const *
+engine_leftovers(const struct engine *e, size_t *n)
+{
+	*n = e->nleft;
+	return (const char *const *)e->left;
+}
+
 size_t
 engine_pollfds(const struct engine *e, struct pollfd *pfd, size_t max)
 {
@@ -593,6 +602,14 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	return 0;
 }
 
+/* A line for engine_leftovers(): "tag: what". */
+static void
+engine_leftover(struct engine *e, const char *tag, const char *what)
+{
+	e->left = xreallocarray(e->left, e->nleft + 1, sizeof(*e->left));
+	xasprintf(&e->left[e->nleft++], "%s: %s", tag, what);
+}
+
 static int
 engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 {
@@ -600,7 +617,7 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 	struct store_result r;
 	struct test_end end;
 	struct ltpout_line line;
-	char why[256];
+	char why[256], left[sizeof(rr->tmpdir_why) + 32];
 
 	while (ltpout_flush(w->parser, &line))
 		engine_line_cb(&line, w);
@@ -611,10 +628,19 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 		engine_meta(w, "ltpscope: timed out after %.1f s; the "
 		    "session was killed%s", rr->duration,
 		    rr->killed ? " (SIGKILL was needed)" : "");
-	if (rr->stragglers > 0)
-		engine_meta(w, "ltpscope: killed %d process%s left behind in "
-		    "the test's session", rr->stragglers,
+	if (rr->stragglers > 0) {
+		snprintf(left, sizeof(left), "killed %d process%s left behind "
+		    "in the test's session", rr->stragglers,
 		    rr->stragglers == 1 ? "" : "es");
+		engine_meta(w, "ltpscope: %s", left);
+		engine_leftover(e, e->tests[w->idx].tag, left);
+	}
+	if (rr->tmpdir_left) {
+		snprintf(left, sizeof(left), "tmpdir_left: %s",
+		    rr->tmpdir_why);
+		engine_meta(w, "ltpscope: %s", left);
+		engine_leftover(e, e->tests[w->idx].tag, left);
+	}
 	memset(&end, 0, sizeof(end));
 	if (rr->stopped)
 		end.how = TEST_INTERRUPTED;
@@ -742,5 +768,8 @@ engine_free(struct engine *e)
 		free(e->tests[i].notrun);
 	}
 	free(e->tests);
+	for (i = 0; i < e->nleft; i++)
+		free(e->left[i]);
+	free(e->left);
 	free(e);
 }

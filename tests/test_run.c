@@ -201,6 +201,8 @@ test_outcomes(void)
 	    "skip list: panics NetBSD", "skip reason shown");
 	has_str(result_line(out, "open02", buf, sizeof(buf)),
 	    "1 fail", "counts shown");
+	has_str(out, "\nleft behind: vfork01: killed ",
+	    "the summary lists the processes a test left behind");
 	is_int(count_procs("escape pgrp hang 61") +
 	    count_procs("escape pgrp exit 61"), 0,
 	    "no escaped grandchild survives the run");
@@ -580,6 +582,91 @@ test_precheck(void)
 	free(out);
 }
 
+/*
+ * What a test leaves and the runner cannot clean is said with its
+ * output and listed after the summary: here a file made immutable
+ * (chattr +i; root cannot remove it either).  What it can clean is
+ * not listed: the mounts of a test killed before its cleanup, with a
+ * bind mount of a directory whose files must survive.
+ */
+static void
+test_leftovers(void)
+{
+	static const char *const fakes[] = { "mounter", NULL };
+	char lroot[1200], db[1300], src[1300], path[1400], cmd[8192];
+	char line[1400], *out, *p;
+	int st, can_chattr, can_mount = geteuid() == 0;
+	FILE *fp;
+
+	snprintf(lroot, sizeof(lroot), "%s/ltp-left", tap_tmpdir());
+	snprintf(db, sizeof(db), "%s/left.db", tap_tmpdir());
+	snprintf(src, sizeof(src), "%s/bindsrc", tap_tmpdir());
+	tap_fake_ltproot(lroot, fakes);
+	mkdir(src, 0755);
+	snprintf(path, sizeof(path), "%s/marker", src);
+	if ((fp = fopen(path, "w")) != NULL) {
+		fputs("keep me\n", fp);
+		fclose(fp);
+	}
+	snprintf(cmd, sizeof(cmd), "cd %s && touch imm && chattr +i imm && "
+	    "chattr -i imm && rm imm", tap_tmpdir());
+	free(tap_run(cmd, &st, 1));
+	can_chattr = st == 0;
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", lroot);
+	if ((fp = fopen(path, "w")) == NULL)
+		return;
+	fprintf(fp, "mount01 mounter %s\n", src);
+	if (can_chattr)
+		fprintf(fp, "chattr01 touch stuck && chattr +i stuck\n");
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s --timeout 1 "
+	    "--grace 300 </dev/null", bin, db, lroot,
+	    tap_shared_path("linux/syscall_64.tbl"));
+	out = tap_run(cmd, &st, 0);
+	if (!can_mount)
+		ok(1, "# SKIP mounts left by a killed test: not root");
+	else if (strstr(out, "CONF        mount01") != NULL)
+		ok(1, "# SKIP mounts left by a killed test: mount refused");
+	else {
+		has_str(out, "TIMEOUT     mount01", "mount01 timed out");
+		ok(strstr(out, "left behind: mount01") == NULL,
+		    "its mounts were cleaned, so not listed");
+		snprintf(path, sizeof(path), "%s/marker", src);
+		p = tap_slurp(path, NULL);
+		is_str(p != NULL ? p : "(gone)", "keep me\n",
+		    "the bind-mounted directory's file is intact");
+		free(p);
+	}
+	if (!can_chattr) {
+		ok(1, "# SKIP an immutable file left: chattr +i does not "
+		    "work here");
+		free(out);
+		return;
+	}
+	p = strstr(out, "\nleft behind: chattr01: tmpdir_left: ");
+	ok(p != NULL, "the summary lists the TMPDIR left behind");
+	line[0] = '\0';
+	if (p != NULL)
+		snprintf(line, sizeof(line), "%.*s", (int)strcspn(p + 1, "\n"),
+		    p + 1);
+	has_str(line, "/stuck: Operation not permitted", "and says what "
+	    "and why: %s", line);
+	free(out);
+	/* Let tap_done() remove it. */
+	if ((p = strstr(line, "tmpdir_left: ")) != NULL) {
+		p += strlen("tmpdir_left: ");
+		p[strcspn(p, ":")] = '\0';
+		snprintf(cmd, sizeof(cmd), "chattr -i '%s'", p);
+		free(tap_run(cmd, &st, 1));
+	}
+	snprintf(cmd, sizeof(cmd), "%s show 1 -d %s --output chattr01", bin,
+	    db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "ltpscope: tmpdir_left: ", "the test's stored output "
+	    "says so too");
+	free(out);
+}
+
 int
 main(void)
 {
@@ -594,6 +681,7 @@ main(void)
 	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
 	test_outcomes();
 	test_precheck();
+	test_leftovers();
 	test_kill9();
 	test_sigint();
 	return tap_done();

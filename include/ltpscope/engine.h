@@ -118,6 +118,14 @@ const char	*engine_worker_tag(const struct engine *, size_t w);
 size_t		 engine_running(const struct engine *);
 /* Results so far per status. */
 const unsigned	*engine_counts(const struct engine *);
+/*
+ * What the tests finished so far left behind and the runner could not
+ * clean, or had to kill, one line each in the order they ended:
+ * "tag: killed 2 processes left behind in the test's session",
+ * "tag: tmpdir_left: tmpfs mounted at /tmp/ltpscope.x/mnt".  Sets *n;
+ * owned by the engine.
+ */
+const char *const *engine_leftovers(const struct engine *, size_t *n);
 
 /*
  * Fills up to max pollfds (POLLIN) with every busy worker's descriptors,
