@@ -168,6 +168,10 @@ NETBSD_CFLAGS=	${CSTD} -D_NETBSD_SOURCE ${WARNFLAGS} -Iinclude -Isrc -Itests \
 		-DLTPSCOPE_VERSION='"${VERSION}"' -DLTPSCOPE_DATADIR='"${DATADIR}"'
 NETBSD_SRCS!=	ls src/*.c tests/*.c tests/ltpfake/*.c bench/*.c \
 		    data/demo/testcases/*.c 2>/dev/null
+# Files that need a header the sysroot does not have (sys/statvfs.h,
+# sys/mount.h): checked all the same, but a missing header there is
+# said, not counted; any other error in them counts.
+NETBSD_GAPS=	src/compat_mount.c
 
 check-netbsd:
 	@sh mk/deps.sh "${CC}" clang
@@ -175,13 +179,25 @@ check-netbsd:
 	    exit 1; }
 	@have=`sh mk/probe.sh ${NETBSD_CC} "${NETBSD_CFLAGS}" "" syntax`; \
 	echo "check-netbsd: NetBSD's curses has:$$have"; \
-	n=0; bad=0; \
+	n=0; bad=0; gap=0; \
 	for f in ${NETBSD_SRCS}; do \
 	    n=`expr $$n + 1`; \
-	    ${NETBSD_CC} -fsyntax-only ${NETBSD_CFLAGS} $$have $$f || \
-		bad=`expr $$bad + 1`; \
+	    out=`${NETBSD_CC} -fsyntax-only ${NETBSD_CFLAGS} $$have $$f 2>&1` \
+		&& continue; \
+	    case " ${NETBSD_GAPS} " in *" $$f "*) \
+		h=`echo "$$out" | sed -n \
+		    "s/.*fatal error: '\\(.*\\)' file not found.*/\\1/p"`; \
+		if [ -n "$$h" ] && [ ! -f ${NETBSD_SYSROOT}/usr/include/$$h ]; \
+		then \
+		    echo "check-netbsd: $$f: not checked: the sysroot has" \
+			"no $$h"; \
+		    gap=`expr $$gap + 1`; continue; \
+		fi;; \
+	    esac; \
+	    echo "$$out"; bad=`expr $$bad + 1`; \
 	done; \
-	echo "check-netbsd: $$n files, $$bad with errors or warnings"; \
+	echo "check-netbsd: $$n files, $$bad with errors or warnings," \
+	    "$$gap not checked"; \
 	[ $$bad = 0 ]
 
 lint-man:
