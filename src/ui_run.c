@@ -138,6 +138,8 @@ ui_run_opts(struct ui *ui, struct engine_opts *eo)
 	eo->skip = &ui->skip;
 	eo->label = "explorer";
 	eo->jobs = ui->jobs;
+	ui_triage_load(ui);
+	eo->rules = ui->rules;
 	eo->timeout_s = ui->timeout_s;
 }
 

@@ -77,6 +77,8 @@ struct engine_events {
 		    size_t n);
 };
 
+struct rules;
+
 struct engine_opts {
 	struct runner_opts	 runner;	/* output members are the
 						   engine's own */
@@ -84,6 +86,8 @@ struct engine_opts {
 	const char		*label;
 	int			 timeout_s;	/* recorded with the run */
 	int			 jobs;		/* workers; 0 or 1: serial */
+	struct rules		*rules;		/* envwarn rules; may be
+						   NULL (verdict.h) */
 };
 
 struct engine;
@@ -116,6 +120,8 @@ const char	*engine_worker_tag(const struct engine *, size_t w);
 size_t		 engine_running(const struct engine *);
 /* Results so far per status. */
 const unsigned	*engine_counts(const struct engine *);
+/* Of those, passes and skips with the "env warning" mark. */
+unsigned	 engine_env_marked(const struct engine *);
 
 /*
  * Fills up to max pollfds (POLLIN) with every busy worker's descriptors,
