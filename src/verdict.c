@@ -76,6 +76,7 @@ verdict_judge_cb(void *arg, struct store_judge *j)
 	struct ltpout_line l;
 	const char *cur;
 	size_t left;
+	enum test_status st0;
 
 	if (ltpout_raw_parse(j->raw, &t, &end) != 0) {
 		if (j->raw[0] != '\0' || verdict_legacy_end(j, &end) != 0)
@@ -88,6 +89,15 @@ verdict_judge_cb(void *arg, struct store_judge *j)
 			continue;
 		t = *ltpout_tally(p);
 		ltpout_free(p);
+		/*
+		 * Only when the output and exit status tell the verdict
+		 * stored (broken then is unknown now): else the row holds
+		 * something the output does not, leave it.
+		 */
+		st0 = ltpout_status(&t, &end, NULL, 0);
+		if (st0 != j->status && !(st0 == TS_UNKNOWN &&
+		    j->status == TS_BROKEN))
+			return;
 		if (ltpout_raw_format(&t, &end, j->new_raw,
 		    sizeof(j->new_raw)) != 0)
 			j->new_raw[0] = '\0';
