@@ -565,6 +565,7 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	r.started = r.ended = w->started;
 	/* Judged by ltpscope, not by output: never judged again. */
 	(void)snprintf(r.raw, sizeof(r.raw), "-");
+	(void)rules_env_digest(e->opts.rules, r.judged, sizeof(r.judged));
 	if (skip != NULL && !t->explicit) {
 		engine_meta(w, "ltpscope: not run: %s (skip list %s:%lu)",
 		    skip->reason, skip->file ? skip->file : "", skip->line);
