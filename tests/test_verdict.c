@@ -6,6 +6,8 @@
  * The made-up logs of tests/fixtures/verdicts hold one of each kind;
  * the real logs of ../shared are an extra layer, skipped when absent.
  */
+#include <sys/stat.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -360,7 +362,8 @@ check_migration(void)
 static void
 check_cli(void)
 {
-	char cmd[2048], db[1024], *out;
+	char cmd[2048], db[1024], path[1024], *out;
+	FILE *fp;
 	int rc;
 
 	snprintf(db, sizeof(db), "%s/cli.db", tap_tmpdir());
@@ -405,6 +408,28 @@ check_cli(void)
 	snprintf(cmd, sizeof(cmd), "%s export -d %s --format json", bin, db);
 	out = tap_run(cmd, &rc, 1);
 	has_str(out, "\"env_warned\": 3, \"unknown\": 1", "export json");
+	free(out);
+
+	/* The user's own envwarn rule: the stored run is judged again. */
+	snprintf(path, sizeof(path), "%s/ltpscope", tap_tmpdir());
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/ltpscope/rules", tap_tmpdir());
+	if ((fp = fopen(path, "w")) != NULL) {
+		fputs("environment\tenvwarn:: TWARN: unlink\\(tmp\\)\n", fp);
+		fclose(fp);
+	}
+	snprintf(cmd, sizeof(cmd), "%s show -d %s last", bin, db);
+	out = tap_run(cmd, &rc, 1);
+	has_str(out, "ownwarn01                close                pass     "
+	    "      -     -         0    1    0    0    0    1  env warning",
+	    "a user's envwarn rule excuses ownwarn01 in the stored run");
+	has_str(out, "5 pass, 1 fail, 1 broken, 1 conf, 3 warn, 1 unknown (4 "
+	    "of them with an env warning)", "... and the counts follow");
+	free(out);
+	(void)unlink(path);
+	snprintf(cmd, sizeof(cmd), "%s show -d %s last", bin, db);
+	out = tap_run(cmd, &rc, 1);
+	has_str(out, "(3 of them with an env warning)", "rule gone: back");
 	free(out);
 }
 
