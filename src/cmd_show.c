@@ -99,7 +99,8 @@ show_text(const struct store_run *run, const struct store_result *v,
 		/* No exit status (killed, never run): "-", as for SIG. */
 		(void)snprintf(code, sizeof(code), "%d", r->exit_code);
 		printf("%5" PRId64 "  %-24s %-20s %-11s %4s %5s %9" PRId64
-		    " %4u %4u %4u %4u %4u%s%s\n", r->seq, storecli_field(r->tag),
+		    " %4u %4u %4u %4u %4u%s%s\n", r->seq,
+		    storecli_field(r->tag),
 		    r->syscall[0] ? storecli_field(r->syscall) : "-",
 		    test_status_name(r->status), r->exit_code >= 0 ? code :
 		    "-", r->signal ? sig : "-", r->duration_ms, r->npass,

@@ -120,7 +120,7 @@ runs_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 		    r->counts[TS_UNKNOWN], r->nqueued);
 		if (r->nenvmarked > 0 && strlen(buf) < len)
 			snprintf(buf + strlen(buf), len - strlen(buf),
-			    "; %u passed or skipped with an env warning",
+			    "; %u with an env warning",
 			    r->nenvmarked);
 		if (r->counts[TS_UNKNOWN] > 0 && strlen(buf) < len)
 			snprintf(buf + strlen(buf), len - strlen(buf),

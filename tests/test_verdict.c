@@ -22,6 +22,7 @@
 #include "ltpscope/verdict.h"
 
 #include "tap.h"
+#include "tmux.h"
 
 #define FIXDIR	"tests/fixtures/verdicts"
 #define REFDIR	"ctp/reference_logs_sample/NetBSD11-reference"
@@ -433,6 +434,60 @@ check_cli(void)
 	free(out);
 }
 
+/* The screen line holding text, copied into buf; "" if none. */
+static const char *
+screen_line(const char *text, char *buf, size_t len)
+{
+	const char *s = tmux_screen(), *p, *start, *end;
+
+	buf[0] = '\0';
+	if ((p = strstr(s, text)) == NULL)
+		return buf;
+	for (start = p; start > s && start[-1] != '\n'; start--)
+		continue;
+	end = strchr(p, '\n');
+	snprintf(buf, len, "%.*s", (int)(end ? end - start :
+	    (long)strlen(start)), start);
+	return buf;
+}
+
+/* The explorer shows the mark and "unknown" in a run's results. */
+static void
+check_explorer(void)
+{
+	const char *t = tap_tmpdir();
+	char cmd[4096], buf[256];
+
+	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_DATA_HOME=%s/data "
+	    "XDG_CONFIG_HOME=%s/tui XDG_STATE_HOME=%s/state %s -m "
+	    "data/demo/linux-amd64-syscalls.master -L %s/no-ltp -d %s/cli.db",
+	    t, t, t, t, bin, t, t);
+	/* No LTP here: the status line says so instead of "? help". */
+	if (!ok(tmux_start(cmd, 100, 30) == 0 && tmux_wait_for("syscalls, "
+	    "0 marked", 8000), "explorer starts")) {
+		tap_diag("screen:\n%s", tmux_screen());
+		tmux_stop();
+		return;
+	}
+	tmux_keys("R");
+	if (!ok(tmux_wait_for("12 of 12 tests planned; 3 with an env "
+	    "warning; 1 unknown", 3000), "R: the run's line says both counts"))
+		tap_diag("screen:\n%s", tmux_screen());
+	tmux_keys("Enter");
+	ok(tmux_wait_for("run 1: 12 results", 3000), "Enter opens the run");
+	has_str(screen_line("envpass01 ", buf, sizeof(buf)), "pass +env",
+	    "envpass01 marked");
+	has_str(screen_line("envconf01 ", buf, sizeof(buf)), "conf +env",
+	    "envconf01 marked");
+	ok(strstr(screen_line("mixwarn01 ", buf, sizeof(buf)), "+env") ==
+	    NULL && strstr(buf, "warn") != NULL, "mixwarn01 warns, unmarked");
+	has_str(screen_line("fcntl01 ", buf, sizeof(buf)), "unknown",
+	    "fcntl01 unknown");
+	tmux_keys("q q q");
+	ok(tmux_wait_dead(3000), "q quits");
+	tmux_stop();
+}
+
 /* The real NetBSD logs: every new-library one warns of the box alone. */
 static void
 check_real(void)
@@ -495,6 +550,7 @@ main(void)
 	check_rejudge();
 	check_migration();
 	check_cli();
+	check_explorer();
 	check_real();
 	return tap_done();
 }
