@@ -295,7 +295,7 @@ typedef void	(*store_judge_fn)(void *arg, struct store_judge *);
  * change (pass, broken, conf, warn or unknown with warnings, or rows
  * from before schema 4), then marks every result judged by digest.
  * *nchangedp (may be NULL) gets how many verdicts changed.  Cheap when
- * nothing is left to judge: one indexed-free count of a short column.
+ * nothing is left to judge: one look-up in an index, nothing written.
  */
 int	store_rejudge(struct store *, const char *digest, store_judge_fn,
 	    void *arg, unsigned *nchangedp, struct diaglist *);
