@@ -137,10 +137,14 @@ cmd_import(int argc, char **argv)
 		diag_free(&dl);
 		return 1;
 	}
+	opts.rules = storecli_verdict_rules();
+	if (opts.rules != NULL)
+		storecli_rejudge(st, opts.rules);
 	if (kirk)
 		rc = import_kirk(st, path, &opts, &stats, &dl);
 	else
 		rc = import_ctp_dir(st, path, &opts, &stats, &dl);
+	rules_free(opts.rules);
 	import_print_diags(&dl, verbose);
 	if (stats.run_id != 0) {
 		printf("run %" PRId64 ": %u test%s imported from %s (",
@@ -153,6 +157,9 @@ cmd_import(int argc, char **argv)
 				    stats.counts[i]);
 				first = 0;
 			}
+		if (stats.nenvmarked > 0)
+			printf("; %u of them with an env warning",
+			    stats.nenvmarked);
 		printf(")%s", rc != 0 ? ", interrupted" : "");
 		if (stats.nbad > 0)
 			printf("; %u skipped", stats.nbad);

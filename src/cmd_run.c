@@ -24,6 +24,7 @@
 #include "ltpscope/paths.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/store.h"
+#include "ltpscope/storecli.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/textsafe.h"
 #include "ltpscope/xmalloc.h"
@@ -161,6 +162,8 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 	    r->duration_ms / 1000.0, tally);
 	if (*why)
 		printf("%s(%s)", *tally ? "  " : "", why);
+	if (test_status_env_marked(r->status, r->nenvwarn))
+		printf("%senv warning", *tally || *why ? "  " : "");
 	printf("\n");
 	fflush(stdout);
 	(void)idx;
@@ -523,6 +526,10 @@ run_summary(struct engine *e, int64_t run_id)
 		    test_status_name(i));
 		first = 0;
 	}
+	/* Passes and skips all the same, but a triager may ask. */
+	if (engine_env_marked(e) > 0)
+		printf(" (%u of them with an env warning)",
+		    engine_env_marked(e));
 	printf("\n");
 	left = engine_leftovers(e, &nleft);
 	for (n = 0; n < nleft; n++)
@@ -577,6 +584,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 	const char *kcused;
 	int no_skiplist = 0;
 	struct engine_opts eo;
+	struct rules *vrules = NULL;
 	struct engine_test *tests = NULL;
 	struct engine *e = NULL;
 	struct skiplist skip;
@@ -913,6 +921,10 @@ run_main(int argc, char **argv, struct run_lists *l)
 	eo.label = label;
 	eo.timeout_s = (int)timeout_s;
 	eo.jobs = resume ? 1 : (int)jobs;
+	/* Judges warnings as the environment's; without it all count. */
+	eo.rules = vrules = storecli_verdict_rules();
+	if (vrules != NULL)
+		storecli_rejudge(st, vrules);
 	if (resume && jobs > 1)
 		fprintf(stderr, "ltpscope: note: a resumed run runs "
 		    "serially\n");
@@ -972,6 +984,7 @@ out:
 	free(cfg_dev);
 	diag_print(&dl, stderr, "ltpscope");
 	engine_free(e);
+	rules_free(vrules);
 	store_close(st);
 	free(tests);
 	for (i = 0; reasons != NULL && i < npicked; i++)

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "ltpscope/engine.h"
+#include "ltpscope/verdict.h"
 #include "ltpscope/xmalloc.h"
 
 /* Output kept in memory for the store; beyond it only counted. */
@@ -44,6 +45,8 @@ struct eworker {
 	char			*out;
 	size_t			 outlen;
 	unsigned long long	 outtotal;
+	unsigned long		 envwarn;	/* TWARN lines the rules
+						   excuse (verdict.h) */
 };
 
 struct engine {
@@ -65,6 +68,7 @@ struct engine {
 	unsigned		 counts[TS__COUNT];
 	char			**left;		/* what tests left behind */
 	size_t			 nleft;
+	unsigned		 nenvmarked;
 	int			 stop_all;
 	int			 finished;
 };
@@ -75,6 +79,7 @@ engine_line_cb(const struct ltpout_line *line, void *arg)
 	struct eworker *w = arg;
 	struct engine *e = w->e;
 
+	w->envwarn += (unsigned long)verdict_env_line(e->opts.rules, line);
 	if (e->ev.line != NULL)
 		e->ev.line(e->ev.arg, line);
 	if (e->ev.worker_line != NULL)
@@ -418,6 +423,12 @@ engine_leftovers(const struct engine *e, size_t *n)
 	return (const char *const *)e->left;
 }
 
+unsigned
+engine_env_marked(const struct engine *e)
+{
+	return e->nenvmarked;
+}
+
 size_t
 engine_pollfds(const struct engine *e, struct pollfd *pfd, size_t max)
 {
@@ -483,6 +494,7 @@ engine_reset_output(struct eworker *w)
 {
 	w->outlen = 0;
 	w->outtotal = 0;
+	w->envwarn = 0;
 	ltpout_reset(w->parser);
 }
 
@@ -505,6 +517,8 @@ engine_record(struct engine *e, struct eworker *w, struct store_result *r,
 		return -1;
 	if ((unsigned)r->status < TS__COUNT)
 		e->counts[r->status]++;
+	if (test_status_env_marked(r->status, r->nenvwarn))
+		e->nenvmarked++;
 	e->ndone++;
 	if (e->ev.test_end != NULL)
 		e->ev.test_end(e->ev.arg, r, why, idx, e->n);
@@ -558,6 +572,9 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 		e->ev.skip_warning(e->ev.arg, t->tag, skip->reason);
 	memset(&r, 0, sizeof(r));
 	r.started = r.ended = w->started;
+	/* Judged by ltpscope, not by output: never judged again. */
+	(void)snprintf(r.raw, sizeof(r.raw), "-");
+	(void)rules_env_digest(e->opts.rules, r.judged, sizeof(r.judged));
 	if (skip != NULL && !t->explicit) {
 		engine_meta(w, "ltpscope: not run: %s (skip list %s:%lu)",
 		    skip->reason, skip->file ? skip->file : "", skip->line);
@@ -615,6 +632,7 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 {
 	const struct runner_result *rr = runner_result(w->r);
 	struct store_result r;
+	struct ltpout_tally t;
 	struct test_end end;
 	struct ltpout_line line;
 	char why[256], left[sizeof(rr->tmpdir_why) + 32];
@@ -654,14 +672,14 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 		end.code = rr->exit_code;
 	}
 	memset(&r, 0, sizeof(r));
-	r.status = ltpout_status(ltpout_tally(w->parser), &end, why,
-	    sizeof(why));
+	t = *ltpout_tally(w->parser);
+	t.env_warn = w->envwarn;
+	(void)verdict_judge(e->opts.rules, &r, &t, &end, why, sizeof(why));
 	r.exit_code = rr->exited ? rr->exit_code : -1;
 	r.signal = rr->exited ? 0 : rr->signo;
 	r.duration_ms = (int64_t)(rr->duration * 1000.0 + 0.5);
 	r.started = w->started;
 	r.ended = (int64_t)time(NULL);
-	store_result_counts(&r, ltpout_tally(w->parser));
 	runner_free(w->r);
 	w->r = NULL;
 	e->nbusy--;

@@ -19,6 +19,7 @@
 #include "ltpscope/import.h"
 #include "ltpscope/json.h"
 #include "ltpscope/ltpout.h"
+#include "ltpscope/verdict.h"
 #include "ltpscope/xmalloc.h"
 #include "import_impl.h"
 
@@ -52,13 +53,15 @@ import_tag_syscall(const char *tag)
 
 /* The output of one test, run through the LTP output parser. */
 static enum test_status
-kirk_verdict(const char *log, size_t len, const struct json *retval,
-    struct ltpout_tally *tally)
+kirk_verdict(struct rules *rules, const char *log, size_t len,
+    const struct json *retval, struct store_result *r)
 {
 	struct ltpout *p = ltpout_new();
+	struct ltpout_tally t;
 	struct ltpout_line l;
 	struct test_end end;
-	const char *s;
+	const char *s, *log0 = log;
+	size_t len0 = len;
 	char *ep;
 	long v;
 	enum test_status st;
@@ -84,8 +87,9 @@ kirk_verdict(const char *log, size_t len, const struct json *retval,
 			}
 		}
 	}
-	st = ltpout_status(ltpout_tally(p), &end, NULL, 0);
-	*tally = *ltpout_tally(p);
+	t = *ltpout_tally(p);
+	t.env_warn = verdict_env_count(rules, log0, len0);
+	st = verdict_judge(rules, r, &t, &end, NULL, 0);
 	ltpout_free(p);
 	return st;
 }
@@ -158,7 +162,6 @@ import_kirk(struct store *st, const char *path,
 {
 	const struct json *results, *env, *ent, *test, *logv;
 	struct import_item *items;
-	struct ltpout_tally t;
 	struct store_run run;
 	struct json *root;
 	struct stat sb;
@@ -204,10 +207,9 @@ import_kirk(struct store *st, const char *path,
 			logv = NULL;
 		r->tag = tag;
 		r->syscall = syscalls[nitems] = import_tag_syscall(tag);
-		r->status = kirk_verdict(logv != NULL ? logv->str : "",
-		    logv != NULL ? logv->len : 0, json_get(test, "retval"),
-		    &t);
-		store_result_counts(r, &t);
+		(void)kirk_verdict(opts != NULL ? opts->rules : NULL,
+		    logv != NULL ? logv->str : "", logv != NULL ? logv->len :
+		    0, json_get(test, "retval"), r);
 		r->npass = kirk_count(test, "passed", r->npass);
 		r->nfail = kirk_count(test, "failed", r->nfail);
 		r->nbroken = kirk_count(test, "broken", r->nbroken);

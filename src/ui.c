@@ -28,6 +28,7 @@
 #include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/ui_priv.h"
+#include "ltpscope/verdict.h"
 #include "ltpscope/xmalloc.h"
 
 /* Redraw at most this often while output streams in (ms). */
@@ -568,6 +569,24 @@ ui_offer_resume(struct ui *ui)
 	diag_free(&dl);
 }
 
+/* Verdicts judged under other rules are judged under the current ones. */
+static void
+ui_rejudge(struct ui *ui)
+{
+	struct diaglist dl;
+
+	ui_triage_load(ui);
+	diag_init(&dl);
+	if (verdict_rejudge(ui->store, ui->rules, NULL, &dl) != STORE_OK &&
+	    dl.nerrors > 0) {
+		char first[512];
+
+		diag_format(diag_first_error(&dl), first, sizeof(first));
+		ui_message(ui, 1, "verdicts not judged again: %s", first);
+	}
+	diag_free(&dl);
+}
+
 static int
 ui_open_data(struct ui *ui, int demo, const char *const *tables,
     size_t ntables, const char *ltpdir, const char *const *runtests,
@@ -646,6 +665,8 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 	diag_free(&dl);
 	if (rv == 0)
 		setenv("LTPSCOPE_DB", ui->dbpath, 1);
+	if (rv == 0)
+		ui_rejudge(ui);
 
 	diag_init(&dl);
 	skiplist_init(&ui->skip);

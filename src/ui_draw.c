@@ -181,7 +181,8 @@ ui_status_char(enum test_status s)
 		[TS_PASS] = '.', [TS_FAIL] = 'F', [TS_BROKEN] = 'B',
 		[TS_CONF] = 'c', [TS_WARN] = 'w', [TS_TIMEOUT] = 'T',
 		[TS_SIGNALLED] = 'S', [TS_NOTRUN] = '-',
-		[TS_INTERRUPTED] = 'I', [TS_RUNNING] = '>'
+		[TS_INTERRUPTED] = 'I', [TS_RUNNING] = '>',
+		[TS_UNKNOWN] = '?'
 	};
 
 	return (unsigned)s < TS__COUNT ? chars[s] : '?';

@@ -674,7 +674,7 @@ check_precedence(void)
 	STATUS("", TEST_EXITED, 0, TS_PASS, "exit 0, silent: pass");
 	STATUS("", TEST_EXITED, 127, TS_BROKEN, "exit 127: broken");
 	STATUS(pass, TEST_EXITED, 8, TS_BROKEN, "exit 8 is no LTP mask");
-	STATUS("", TEST_NOEXIT, 0, TS_BROKEN, "no exit, no results: broken");
+	STATUS("", TEST_NOEXIT, 0, TS_UNKNOWN, "no exit, no results: unknown");
 	STATUS(pass, TEST_NOEXIT, 0, TS_PASS, "no exit, passes: pass");
 	STATUS(pass, TEST_TIMEDOUT, 0, TS_TIMEOUT, "we killed it: timeout");
 	STATUS("Sending SIGKILL to test process...\n"

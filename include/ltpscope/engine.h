@@ -79,6 +79,8 @@ struct engine_events {
 		    size_t n);
 };
 
+struct rules;
+
 struct engine_opts {
 	struct runner_opts	 runner;	/* output members are the
 						   engine's own */
@@ -86,6 +88,8 @@ struct engine_opts {
 	const char		*label;
 	int			 timeout_s;	/* recorded with the run */
 	int			 jobs;		/* workers; 0 or 1: serial */
+	struct rules		*rules;		/* envwarn rules; may be
+						   NULL (verdict.h) */
 };
 
 struct engine;
@@ -126,6 +130,8 @@ const unsigned	*engine_counts(const struct engine *);
  * owned by the engine.
  */
 const char *const *engine_leftovers(const struct engine *, size_t *n);
+/* Of those, passes and skips with the "env warning" mark. */
+unsigned	 engine_env_marked(const struct engine *);
 
 /*
  * Fills up to max pollfds (POLLIN) with every busy worker's descriptors,

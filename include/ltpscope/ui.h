@@ -52,6 +52,7 @@ struct ui_testrow {
 	int64_t		 result_id;
 	int64_t		 duration_ms;
 	unsigned	 npass, nfail, nbroken, nconf, nwarn;
+	unsigned	 nenvwarn;	/* environment's TWARN lines */
 	char		 history[17];	/* oldest .. newest, one char each */
 	char		 category[40];	/* triage tag, "" when none */
 	char		 tagstate[16];	/* "", "resolved?", ... */
@@ -73,6 +74,7 @@ struct ui_runrow {
 	char		*where;		/* host arch os */
 	char		*state;
 	unsigned	 counts[TS__COUNT];
+	unsigned	 nenvmarked;	/* pass/conf with an env warning */
 	unsigned	 nqueued;
 };
 
