@@ -275,8 +275,9 @@ test_fake(void)
 
 	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
 	mkroot(root);
-	snprintf(args, sizeof(args), "-L %s -m %s -d %s/fake.db --timeout 60",
-	    root, tap_shared_path("linux/syscall_64.tbl"), tap_tmpdir());
+	snprintf(args, sizeof(args), "-L %s -m %s/tests/fixtures/linux/"
+	    "syscall_64.tbl -d %s/fake.db --timeout 60", root, cwd,
+	    tap_tmpdir());
 	if (!ok(start(args, 200, 50) == 0, "200x50: opens on a fake LTP")) {
 		tap_diag("%s", tmux_screen());
 		tmux_stop();
