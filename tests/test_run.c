@@ -361,7 +361,7 @@ test_sigint(void)
 	char sroot[1200], db[1200], cmd[8192];
 	char *out;
 	pid_t pid;
-	int st, fd;
+	int st, fd, i;
 
 	snprintf(sroot, sizeof(sroot), "%s/sleepy-ltp", tap_tmpdir());
 	snprintf(db, sizeof(db), "%s/int.db", tap_tmpdir());
@@ -374,11 +374,19 @@ test_sigint(void)
 		    LINUX_TBL, (char *)0);
 		_exit(127);
 	}
-	{
-		struct timespec ts = { 0, 120000000L };
+	/* ^C once the run is under way, however long its start takes. */
+	snprintf(cmd, sizeof(cmd), "%s runs -d %s 2>/dev/null", bin, db);
+	for (i = 0, out = NULL; i < 600; i++) {
+		struct timespec ts = { 0, 50000000L };
 
+		free(out);
+		out = tap_run(cmd, &st, 0);
+		if (strstr(out, "running") != NULL)
+			break;
 		nanosleep(&ts, NULL);
 	}
+	ok(out != NULL && strstr(out, "running") != NULL, "the run started");
+	free(out);
 	kill(pid, SIGINT);
 	waitpid(pid, &st, 0);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 1, "^C ends the run, exit 1");
