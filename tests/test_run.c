@@ -102,7 +102,36 @@ result_line(const char *out, const char *tag, char *buf, size_t len)
 	return buf;
 }
 
-/* Processes still running one of our fakes with this argument. */
+/*
+ * Whether process pid was started by this program: its TMPDIR lies in
+ * ours (the runner gives each test one below it), so that the fakes of
+ * another test run on the same machine do not count.
+ */
+static int
+ours(const char *pid)
+{
+	char path[300], want[1100], buf[65536];
+	ssize_t len, i;
+	size_t wl;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%s/environ", pid);
+	snprintf(want, sizeof(want), "TMPDIR=%s/", tap_tmpdir());
+	wl = strlen(want);
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return 0;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len <= 0)
+		return 0;
+	buf[len] = '\0';
+	for (i = 0; i < len; i += (ssize_t)strlen(buf + i) + 1)
+		if (strncmp(buf + i, want, wl) == 0)
+			return 1;
+	return 0;
+}
+
+/* Processes of ours still running one of our fakes with this argument. */
 static int
 count_procs(const char *needle)
 {
@@ -128,7 +157,7 @@ count_procs(const char *needle)
 			if (buf[i] == '\0')
 				buf[i] = ' ';
 		buf[len] = '\0';
-		if (strstr(buf, needle) != NULL)
+		if (strstr(buf, needle) != NULL && ours(de->d_name))
 			n++;
 	}
 	closedir(d);
