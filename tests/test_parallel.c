@@ -24,7 +24,7 @@
 
 #define NTESTS	200
 
-static char root[1024], bin[2048], cwd[1024], table[1024];
+static char root[1024], bin[2048], cwd[1024], table[2048];
 
 static const char *const kinds[] = {
 	"pass", "fail", "broken", "conf", "warn", "oldlib", "oldlib fail",
@@ -437,8 +437,8 @@ main(void)
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		return 1;
 	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
-	snprintf(table, sizeof(table), "%s",
-	    tap_shared_path("linux/syscall_64.tbl"));
+	snprintf(table, sizeof(table), "%s/tests/fixtures/linux/syscall_64.tbl",
+	    cwd);
 	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
 	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
 	mkroot();

@@ -25,6 +25,8 @@
 #include "tap.h"
 
 #define KILLS	50
+/* Our own Linux table: the run needs names, not the host's headers. */
+#define LINUX_TBL	"tests/fixtures/linux/syscall_64.tbl"
 
 static char root[1024];
 static char bin[2048];
@@ -189,7 +191,7 @@ test_outcomes(void)
 	/* The bundled skip list is NetBSD's. */
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=NetBSD %s run -d %s -L %s -m "
 	    "%s --timeout 2 --grace 300 </dev/null", bin, db, root,
-	    tap_shared_path("linux/syscall_64.tbl"));
+	    LINUX_TBL);
 	out = tap_run(cmd, &st, 0);
 	is_int(st, 1, "run exits 1 when something failed");
 	for (i = 0; i < NCASES; i++)
@@ -245,7 +247,7 @@ test_outcomes(void)
 	/* Named explicitly, a test on the skip list runs after a warning. */
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=NetBSD %s run -d %s -L %s "
 	    "-m %s rt_sigqueueinfo01 open01 2>&1 </dev/null", bin, db, root,
-	    tap_shared_path("linux/syscall_64.tbl"));
+	    LINUX_TBL);
 	out = tap_run(cmd, &st, 0);
 	is_int(st, 0, "explicit run of passing tests exits 0");
 	has_str(out, "warning: rt_sigqueueinfo01 is on the skip list",
@@ -256,7 +258,7 @@ test_outcomes(void)
 
 	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s -s open,pause "
 	    "--dry-run </dev/null", bin, db, root,
-	    tap_shared_path("linux/syscall_64.tbl"));
+	    LINUX_TBL);
 	out = tap_run(cmd, &st, 0);
 	is_int(st, 0, "dry run");
 	has_str(out, "open01", "dry run lists open01");
@@ -328,7 +330,7 @@ test_kill9(void)
 			dup2(fd, 0);
 			dup2(fd, 2);
 			execl(bin, bin, "run", "-d", db, "-L", sroot, "-m",
-			    tap_shared_path("linux/syscall_64.tbl"), (char *)0);
+			    LINUX_TBL, (char *)0);
 			_exit(127);
 		}
 		ts.tv_sec = 0;
@@ -410,7 +412,7 @@ test_sigint(void)
 	char sroot[1200], db[1200], cmd[8192];
 	char *out;
 	pid_t pid;
-	int st, fd;
+	int st, fd, i;
 
 	snprintf(sroot, sizeof(sroot), "%s/sleepy-ltp", tap_tmpdir());
 	snprintf(db, sizeof(db), "%s/int.db", tap_tmpdir());
@@ -420,14 +422,22 @@ test_sigint(void)
 		dup2(fd, 1);
 		dup2(fd, 2);
 		execl(bin, bin, "run", "-d", db, "-L", sroot, "-m",
-		    tap_shared_path("linux/syscall_64.tbl"), (char *)0);
+		    LINUX_TBL, (char *)0);
 		_exit(127);
 	}
-	{
-		struct timespec ts = { 0, 120000000L };
+	/* ^C once the run is under way, however long its start takes. */
+	snprintf(cmd, sizeof(cmd), "%s runs -d %s 2>/dev/null", bin, db);
+	for (i = 0, out = NULL; i < 600; i++) {
+		struct timespec ts = { 0, 50000000L };
 
+		free(out);
+		out = tap_run(cmd, &st, 0);
+		if (strstr(out, "running") != NULL)
+			break;
 		nanosleep(&ts, NULL);
 	}
+	ok(out != NULL && strstr(out, "running") != NULL, "the run started");
+	free(out);
 	kill(pid, SIGINT);
 	waitpid(pid, &st, 0);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 1, "^C ends the run, exit 1");
@@ -626,8 +636,7 @@ test_leftovers(void)
 		fprintf(fp, "chattr01 touch stuck && chattr +i stuck\n");
 	fclose(fp);
 	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s --timeout 1 "
-	    "--grace 300 </dev/null", bin, db, lroot,
-	    tap_shared_path("linux/syscall_64.tbl"));
+	    "--grace 300 </dev/null", bin, db, lroot, LINUX_TBL);
 	out = tap_run(cmd, &st, 0);
 	if (!can_mount)
 		ok(1, "# SKIP mounts left by a killed test: not root");

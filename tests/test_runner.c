@@ -771,7 +771,8 @@ test_runtest_lines(void)
 			tap_diag("needs a shell: %s", line);
 		}
 	}
-	ok(lines > 1500, "%d runtest commands", lines);
+	ok(lines > (tap_layer_real() ? 1500 : 15), "%d runtest commands",
+	    lines);
 	is_int(shell, 0, "none sent through /bin/sh");
 	free(rt);
 }
@@ -924,6 +925,7 @@ int
 main(void)
 {
 	struct stat st;
+	int i;
 
 	if (stat(FAKE "pass", &st) == -1) {
 		ok(0, "fakes are built (make fakes)");
@@ -935,7 +937,8 @@ main(void)
 	test_escape_after_exit();
 	test_environment();
 	test_path_lookup();
-	test_runtest_lines();
+	for (i = 0; tap_layer(i); i++)
+		test_runtest_lines();
 	test_closed_stdio();
 	test_flood_and_bytes();
 	test_nonblocking_and_stop();
