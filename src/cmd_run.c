@@ -19,6 +19,7 @@
 #include "ltpscope/engine.h"
 #include "ltpscope/ltpmeta.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/remote.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/store.h"
 #include "ltpscope/suite.h"
@@ -57,7 +58,8 @@ run_usage(FILE *fp)
 	    "           [--reproducible] [--kconfig file] [--grace ms] "
 	    "[--dry-run] [-v]\n"
 	    "           [-j jobs] [--metadata file] [--no-metadata] "
-	    "[test...]\n"
+	    "[--host [user@]host[:port]]\n"
+	    "           [--ssh-config file] [test...]\n"
 	    "       ltpscope run --resume [run] [-d db] [--skip-culprit] "
 	    "[--no-skip-culprit]\n");
 }
@@ -502,6 +504,8 @@ cmd_run(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "metadata", required_argument, NULL, 'E' },
 		{ "no-metadata", no_argument, NULL, 'X' },
+		{ "host", required_argument, NULL, 'H' },
+		{ "ssh-config", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -511,6 +515,8 @@ cmd_run(int argc, char **argv)
 	const char *dbpath = NULL, *ltpdir = NULL, *pattern = NULL;
 	const char *label = NULL, *timeout_mul = NULL, *dev = NULL;
 	const char *kconfig = NULL, *metadata = NULL;
+	const char *host = NULL, *ssh_config = NULL;
+	struct remote *box = NULL;
 	char **reasons = NULL;
 	long jobs = 1;
 	int no_metadata = 0;
@@ -533,7 +539,7 @@ cmd_run(int argc, char **argv)
 	int timeout_given = 0;
 	struct store_run prev;
 	char *cfg_root = NULL, *cfg_kconfig = NULL, *cfg_mul = NULL;
-	char *cfg_dev = NULL, *cfg_val;
+	char *cfg_dev = NULL, *cfg_host = NULL, *cfg_val;
 
 	memset(&ctx, 0, sizeof(ctx));
 	memset(&prev, 0, sizeof(prev));
@@ -631,6 +637,12 @@ cmd_run(int argc, char **argv)
 			break;
 		case 'X':
 			no_metadata = 1;
+			break;
+		case 'H':
+			host = optarg;
+			break;
+		case 'F':
+			ssh_config = optarg;
 			break;
 		case 'h':
 			run_usage(stdout);
@@ -785,6 +797,9 @@ cmd_run(int argc, char **argv)
 			    "timeout_mul");
 		if (dev == NULL)
 			dev = cfg_dev = run_config_value(prev.config, "dev");
+		/* A run on a box goes on on that box. */
+		if (host == NULL)
+			host = cfg_host = run_config_value(prev.config, "host");
 		if ((cfg_val = run_config_value(prev.config,
 		    "reproducible")) != NULL) {
 			reproducible |= atoi(cfg_val);
@@ -831,6 +846,18 @@ cmd_run(int argc, char **argv)
 
 	memset(&eo, 0, sizeof(eo));
 	eo.runner.ltproot = resume ? ltpindex_root(ltpdir) : suite.root;
+	if (host != NULL) {
+		struct remote_opts ro;
+
+		memset(&ro, 0, sizeof(ro));
+		ro.config = ssh_config;
+		ro.ltproot = eo.runner.ltproot;
+		if ((box = remote_open(host, &ro, &dl)) == NULL)
+			goto out;
+		eo.runner.remote = box;
+		/* A local file means nothing there (see runner.h). */
+		kconfig = "";
+	}
 	if (kconfig == NULL) {
 		/* Beside the binary or installed, like the skip list. */
 		paths_data("kconfig", kcpath, sizeof(kcpath));
@@ -907,6 +934,8 @@ out:
 	free(cfg_dev);
 	diag_print(&dl, stderr, "ltpscope");
 	engine_free(e);
+	remote_close(box);
+	free(cfg_host);
 	store_close(st);
 	free(tests);
 	for (i = 0; reasons != NULL && i < npicked; i++)

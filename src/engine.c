@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "ltpscope/engine.h"
+#include "ltpscope/remote.h"
 #include "ltpscope/xmalloc.h"
 
 /* Output kept in memory for the store; beyond it only counted. */
@@ -282,6 +283,21 @@ engine_describe_system(struct store_run *run, const char *ltproot)
 	run->ltp_version = xstrdup(ver);
 }
 
+/* A run on a box: the box's facts, as it gave them when we connected. */
+static void
+engine_describe_remote(struct store_run *run, const struct remote *rm)
+{
+	const struct remote_box *b = remote_box(rm);
+
+	run->host = xstrdup(remote_spec(rm));
+	xasprintf(&run->uname, "%s %s %s %s %s", b->sysname, b->nodename,
+	    b->release, b->version, b->machine);
+	run->os_name = xstrdup(b->sysname);
+	run->os_version = xstrdup(b->release);
+	run->arch = xstrdup(b->machine);
+	run->ltp_version = xstrdup(b->ltp_version);
+}
+
 struct engine *
 engine_new(struct store *st, const struct engine_opts *opts,
     const struct engine_test *tests, size_t n,
@@ -303,7 +319,10 @@ engine_new(struct store *st, const struct engine_opts *opts,
 		q[i].cmdline = e->tests[i].cmdline;
 	}
 	memset(&run, 0, sizeof(run));
-	engine_describe_system(&run, opts->runner.ltproot);
+	if (opts->runner.remote != NULL)
+		engine_describe_remote(&run, opts->runner.remote);
+	else
+		engine_describe_system(&run, opts->runner.ltproot);
 	run.label = xstrdup(opts->label ? opts->label : "");
 	/* What --resume needs to run the rest the same way. */
 	snprintf(config, sizeof(config), "ltproot=%s\ntimeout=%d\n"
@@ -315,6 +334,14 @@ engine_new(struct store *st, const struct engine_opts *opts,
 	    opts->runner.timeout_mul ? opts->runner.timeout_mul : "",
 	    opts->runner.ltp_dev ? opts->runner.ltp_dev : "",
 	    opts->runner.reproducible, opts->runner.use_pipe);
+	if (opts->runner.remote != NULL) {
+		/* The box to resume on; compat_linux's Linux release. */
+		size_t len = strlen(config);
+
+		snprintf(config + len, sizeof(config) - len, "host=%s\n"
+		    "emul_linux=%s\n", remote_spec(opts->runner.remote),
+		    remote_box(opts->runner.remote)->emul_release);
+	}
 	run.config = xstrdup(config);
 	run.timeout_s = opts->timeout_s;
 	if (store_run_begin(st, &run, q, n, dl) != STORE_OK) {
@@ -598,7 +625,11 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 
 	while (ltpout_flush(w->parser, &line))
 		engine_line_cb(&line, w);
-	if (rr->stopped)
+	if (rr->lost)
+		engine_meta(w, "ltpscope: the box %s stopped answering after "
+		    "%.1f s: the test's end is unknown",
+		    remote_spec(e->opts.runner.remote), rr->duration);
+	else if (rr->stopped)
 		engine_meta(w, "ltpscope: stopped by the user after %.1f s",
 		    rr->duration);
 	else if (rr->timed_out)
@@ -610,7 +641,7 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 		    "the test's session", rr->stragglers,
 		    rr->stragglers == 1 ? "" : "es");
 	memset(&end, 0, sizeof(end));
-	if (rr->stopped)
+	if (rr->stopped || rr->lost)
 		end.how = TEST_INTERRUPTED;
 	else if (rr->timed_out)
 		end.how = TEST_TIMEDOUT;
