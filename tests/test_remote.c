@@ -317,6 +317,77 @@ test_forged_status(struct remote *rm)
 	diag_free(&dl);
 }
 
+/* The nonce of x's status line, from its command ("N=..."). */
+static int
+exec_nonce(const struct remote_exec *x, char nonce[17])
+{
+	char *const *v;
+	const char *p;
+
+	for (v = remote_exec_argv(x); v[1] != NULL; v++)
+		;
+	if ((p = strstr(*v, "N=")) == NULL || strlen(p) < 18)
+		return -1;
+	memcpy(nonce, p + 2, 16);
+	nonce[16] = '\0';
+	return 0;
+}
+
+/*
+ * The filter, fed the same stream cut in three everywhere: a mark cut
+ * anywhere is put back together, a false start (RS and part of the
+ * nonce, a bare RS at the end) is given back, in order.
+ */
+static void
+test_filter_splits(struct remote *rm)
+{
+	char *const argv[] = { (char *)"pass", NULL };
+	const struct remote_status *st;
+	struct remote_exec *x;
+	struct diaglist dl;
+	char nonce[17], payload[128], stream[256];
+	size_t plen, slen, i, j, bad = 0, n = 0;
+	struct cap c;
+
+	diag_init(&dl);
+	for (i = 0; i <= 60; i++) {
+		for (j = i; j <= 60; j++) {
+			x = remote_exec_new(rm, argv, NULL, 10, 1, &dl);
+			if (x == NULL || exec_nonce(x, nonce) != 0) {
+				bad++;
+				remote_exec_free(x);
+				continue;
+			}
+			plen = (size_t)snprintf(payload, sizeof(payload),
+			    "x\036%.8sy\nz%c\033[2J\036", nonce, 0);
+			memcpy(stream, payload, plen);
+			slen = plen + (size_t)snprintf(stream + plen,
+			    sizeof(stream) - plen, "\036%s X 3 1 TK\n",
+			    nonce);
+			if (j > slen)
+				break;
+			memset(&c, 0, sizeof(c));
+			remote_exec_feed(x, stream, i, cap_out, &c);
+			remote_exec_feed(x, stream + i, j - i, cap_out, &c);
+			remote_exec_feed(x, stream + j, slen - j, cap_out, &c);
+			remote_exec_flush(x, cap_out, &c);
+			st = remote_exec_status(x);
+			n++;
+			if (c.len != plen || memcmp(c.buf, payload, plen) != 0 ||
+			    !st->have || st->status != 3 ||
+			    st->stragglers != 1 || !st->timed_out ||
+			    !st->killed || st->stopped)
+				bad++;
+			free(c.buf);
+			remote_exec_free(x);
+		}
+	}
+	ok(n > 1000 && bad == 0, "a status line cut in three anywhere is "
+	    "found, the output before it kept whole (%zu of %zu cuts bad)",
+	    bad, n);
+	diag_free(&dl);
+}
+
 /*
  * A timeout kills the whole session on the box: a child that moved to
  * a process group of its own, and its child that left the session.
@@ -536,6 +607,7 @@ main(void)
 	    tap_first_diag(&dl))) {
 		test_same_as_local(rm);
 		test_forged_status(rm);
+		test_filter_splits(rm);
 		test_timeout(rm);
 		test_stream_and_stop(rm);
 		test_cli();
