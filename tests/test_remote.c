@@ -474,7 +474,8 @@ static char *
 run_lines(const char *out)
 {
 	char *copy = xstrdup(out), *line, *save = NULL, *w, *wsave;
-	char *res = xcalloc(2, strlen(out) + 1);
+	char *res = xcalloc(2, strlen(out) + 1), *end = res;
+	size_t n;
 
 	for (line = strtok_r(copy, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
@@ -483,11 +484,14 @@ run_lines(const char *out)
 			if (w[0] >= '0' && w[0] <= '9' &&
 			    strchr(w, '.') != NULL)
 				continue;
-			strcat(res, w);
-			strcat(res, " ");
+			n = strlen(w);
+			memcpy(end, w, n);
+			end += n;
+			*end++ = ' ';
 		}
-		strcat(res, "\n");
+		*end++ = '\n';
 	}
+	*end = '\0';
 	free(copy);
 	return res;
 }
