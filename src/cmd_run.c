@@ -539,7 +539,7 @@ cmd_run(int argc, char **argv)
 	int timeout_given = 0;
 	struct store_run prev;
 	char *cfg_root = NULL, *cfg_kconfig = NULL, *cfg_mul = NULL;
-	char *cfg_dev = NULL, *cfg_host = NULL, *cfg_val;
+	char *cfg_dev = NULL, *cfg_host = NULL, *cfg_ssh = NULL, *cfg_val;
 
 	memset(&ctx, 0, sizeof(ctx));
 	memset(&prev, 0, sizeof(prev));
@@ -800,6 +800,9 @@ cmd_run(int argc, char **argv)
 		/* A run on a box goes on on that box. */
 		if (host == NULL)
 			host = cfg_host = run_config_value(prev.config, "host");
+		if (host != NULL && ssh_config == NULL)
+			ssh_config = cfg_ssh = run_config_value(prev.config,
+			    "ssh_config");
 		if ((cfg_val = run_config_value(prev.config,
 		    "reproducible")) != NULL) {
 			reproducible |= atoi(cfg_val);
@@ -913,6 +916,11 @@ cmd_run(int argc, char **argv)
 		run_clear_progress(&ctx);
 		fprintf(stderr, "ltpscope: the run stopped: results so far "
 		    "are kept; resume with ltpscope run --resume\n");
+	} else if (engine_box_lost(e)) {
+		run_clear_progress(&ctx);
+		fprintf(stderr, "ltpscope: the box %s stopped answering; "
+		    "run %" PRId64 " is left as after a crash: when the box "
+		    "is back, ltpscope run --resume\n", host, run_id);
 	} else {
 		const unsigned *k = engine_counts(e);
 
@@ -936,6 +944,7 @@ out:
 	engine_free(e);
 	remote_close(box);
 	free(cfg_host);
+	free(cfg_ssh);
 	store_close(st);
 	free(tests);
 	for (i = 0; reasons != NULL && i < npicked; i++)

@@ -64,6 +64,7 @@ struct engine {
 	struct eworker		 instant;	/* tests that never start */
 
 	unsigned		 counts[TS__COUNT];
+	int			 box_lost;
 	int			 stop_all;
 	int			 finished;
 };
@@ -339,7 +340,10 @@ engine_new(struct store *st, const struct engine_opts *opts,
 		size_t len = strlen(config);
 
 		snprintf(config + len, sizeof(config) - len, "host=%s\n"
-		    "emul_linux=%s\n", remote_spec(opts->runner.remote),
+		    "ssh_config=%s\nemul_linux=%s\n",
+		    remote_spec(opts->runner.remote),
+		    remote_ssh_config(opts->runner.remote) != NULL ?
+		    remote_ssh_config(opts->runner.remote) : "",
 		    remote_box(opts->runner.remote)->emul_release);
 	}
 	run.config = xstrdup(config);
@@ -434,6 +438,23 @@ const unsigned *
 engine_counts(const struct engine *e)
 {
 	return e->counts;
+}
+
+int
+engine_box_lost(const struct engine *e)
+{
+	return e->box_lost;
+}
+
+/*
+ * The box stopped answering: a crash there, as far as we can tell.
+ * Nothing more is started, and the run is left as a crash leaves it.
+ */
+static void
+engine_lose_box(struct engine *e)
+{
+	e->box_lost = 1;
+	e->stop_all = 1;
 }
 
 size_t
@@ -557,6 +578,13 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	size_t idx = e->next++;
 	char why[600];
 
+	if (e->opts.runner.remote != NULL &&
+	    !remote_alive(e->opts.runner.remote)) {
+		/* Gone between tests: the run stops before this one. */
+		e->next--;
+		engine_lose_box(e);
+		return 0;
+	}
 	if (e->opts.skip != NULL)
 		skip = skiplist_match(e->opts.skip, t->tag);
 	if ((skip != NULL && !t->explicit) || t->notrun != NULL ||
@@ -625,11 +653,21 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 
 	while (ltpout_flush(w->parser, &line))
 		engine_line_cb(&line, w);
-	if (rr->lost)
+	if (rr->lost) {
+		/*
+		 * Its row stays "running": --resume makes it the culprit,
+		 * as after a panic of the machine ltpscope runs on.
+		 */
 		engine_meta(w, "ltpscope: the box %s stopped answering after "
-		    "%.1f s: the test's end is unknown",
-		    remote_spec(e->opts.runner.remote), rr->duration);
-	else if (rr->stopped)
+		    "%.1f s", remote_spec(e->opts.runner.remote),
+		    rr->duration);
+		runner_free(w->r);
+		w->r = NULL;
+		e->nbusy--;
+		engine_lose_box(e);
+		return 0;
+	}
+	if (rr->stopped)
 		engine_meta(w, "ltpscope: stopped by the user after %.1f s",
 		    rr->duration);
 	else if (rr->timed_out)
@@ -641,7 +679,7 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 		    "the test's session", rr->stragglers,
 		    rr->stragglers == 1 ? "" : "es");
 	memset(&end, 0, sizeof(end));
-	if (rr->stopped || rr->lost)
+	if (rr->stopped)
 		end.how = TEST_INTERRUPTED;
 	else if (rr->timed_out)
 		end.how = TEST_TIMEDOUT;
@@ -681,6 +719,11 @@ engine_service(struct engine *e, struct diaglist *dl)
 			goto fail;
 	}
 	if ((e->stop_all || e->next >= e->n) && e->nbusy == 0) {
+		/* Left "running": it reads as interrupted once we exit. */
+		if (e->box_lost) {
+			e->finished = 1;
+			return 1;
+		}
 		if (store_run_end(e->st, e->run_id, e->stop_all &&
 		    e->next < e->n ? RUN_INTERRUPTED : RUN_FINISHED, dl) !=
 		    STORE_OK)

@@ -632,6 +632,27 @@ remote_ltproot(const struct remote *rm)
 	return rm->ltproot;
 }
 
+const char *
+remote_ssh_config(const struct remote *rm)
+{
+	return rm->config;
+}
+
+int
+remote_alive(const struct remote *rm)
+{
+	siginfo_t si;
+
+	if (rm->master <= 0)
+		return 0;
+	/* Looked at, not reaped: remote_close() does that. */
+	memset(&si, 0, sizeof(si));
+	if (waitid(P_PID, (id_t)rm->master, &si, WEXITED | WNOHANG |
+	    WNOWAIT) == -1)
+		return 0;
+	return si.si_pid != rm->master;
+}
+
 /*
  * The wrapper, in pieces joined into one line.  $P is the test, $w the
  * timeout's watchdog, $r the stop watcher (EOF on the saved stdin, fd

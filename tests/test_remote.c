@@ -5,14 +5,17 @@
  * local run; output streams while the test runs; a timeout or a stop
  * kills the whole session on the box and removes its TMPDIR; a status
  * line forged by the test's output is not taken for the wrapper's; a
- * box that goes away mid-test is told apart from a test's end.
+ * box that goes away mid-test is told apart from a test's end, leaves
+ * the run as a crash does, and --resume finishes it there.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 
 #include <dirent.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -581,6 +584,90 @@ test_lost(struct remote *rm)
 	diag_free(&dl);
 }
 
+/* A number from the database (sqlite3 prints it), or -1. */
+static long
+db_number(const char *db, const char *sql)
+{
+	char cmd[2048], *out;
+	long v = -1;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "sqlite3 %s \"%s\" 2>/dev/null", db, sql);
+	out = tap_run(cmd, &st, 0);
+	if (st == 0 && out != NULL && out[0] >= '0' && out[0] <= '9')
+		v = atol(out);
+	free(out);
+	return v;
+}
+
+/*
+ * The box dies while a run is on it: ltpscope leaves the run as a
+ * crash leaves it, with the test that was running as the culprit, and
+ * --resume finishes it on the box once it is back, nothing run twice.
+ */
+static void
+test_crash_resume(void)
+{
+	char db[1200], rt[1200], log[1200], cmd[8192], *out;
+	long long deadline;
+	FILE *fp;
+	pid_t pid;
+	int st = -1;
+
+	snprintf(db, sizeof(db), "%s/crash.db", tap_tmpdir());
+	snprintf(rt, sizeof(rt), "%s/crash.runtest", tap_tmpdir());
+	snprintf(log, sizeof(log), "%s/crash.log", tap_tmpdir());
+	fp = fopen(rt, "w");
+	fprintf(fp, "open01 pass\npause01 hang\nopen02 fail\n");
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd), "exec %s run -d %s -L %s -f %s "
+	    "--timeout 60 --host %s --ssh-config %s </dev/null >%s 2>&1",
+	    bin, db, root, rt, box.spec, box.config, log);
+	if ((pid = fork()) == 0) {
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	deadline = now_ms() + 30000;
+	while (now_ms() < deadline && db_number(db, "SELECT count(*) FROM "
+	    "results WHERE tag = 'pause01' AND status = 9") != 1)
+		(void)poll(NULL, 0, 50);
+	/* Let the test start on the box, then the box dies. */
+	(void)poll(NULL, 0, 300);
+	sshd_stop(&box);
+	deadline = now_ms() + 30000;
+	while (now_ms() < deadline && waitpid(pid, &st, WNOHANG) == 0)
+		(void)poll(NULL, 0, 50);
+	if (!ok(WIFEXITED(st) && WEXITSTATUS(st) == 1, "the run ends when "
+	    "its box dies (status %#x)", st)) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &st, 0);
+	}
+	out = tap_slurp(log, NULL);
+	has_str(out, "stopped answering", "... and says so");
+	free(out);
+	is_int(db_number(db, "SELECT count(*) FROM results WHERE "
+	    "tag = 'pause01' AND status = 9"), 1, "the test that ran is "
+	    "left running, as after a crash");
+	is_int(db_number(db, "SELECT count(*) FROM results WHERE "
+	    "tag = 'open02'"), 0, "nothing ran after it");
+	if (!ok(sshd_restart(&box) == 0, "the box comes back"))
+		return;
+	snprintf(cmd, sizeof(cmd), "%s run --resume -d %s --no-skip-culprit "
+	    "</dev/null 2>&1", bin, db);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 1, "--resume finishes the run (with its failures)");
+	has_str(out, "died while pause01 was running", "it names the "
+	    "culprit");
+	has_str(out, "open02", "it runs the rest on the box");
+	free(out);
+	is_int(db_number(db, "SELECT status FROM results WHERE "
+	    "tag = 'pause01'"), 8, "the culprit is interrupted");
+	is_int(db_number(db, "SELECT status FROM results WHERE "
+	    "tag = 'open02'"), 1, "the rest ran");
+	is_int(db_number(db, "SELECT count(*) FROM results"), 3,
+	    "nothing ran twice");
+}
+
 int
 main(void)
 {
@@ -617,6 +704,8 @@ main(void)
 		test_cli();
 		test_lost(rm);
 		remote_close(rm);
+		if (ok(sshd_restart(&box) == 0, "the box is back"))
+			test_crash_resume();
 	}
 	diag_free(&dl);
 	sshd_stop(&box);

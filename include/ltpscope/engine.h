@@ -116,6 +116,13 @@ const char	*engine_worker_tag(const struct engine *, size_t w);
 size_t		 engine_running(const struct engine *);
 /* Results so far per status. */
 const unsigned	*engine_counts(const struct engine *);
+/*
+ * 1 when a run on a box (runner_opts.remote) ended because the box
+ * stopped answering: the test it was running, if any, is left running
+ * in the store, as after a crash, and the run left for --resume, which
+ * names that test the culprit.
+ */
+int		 engine_box_lost(const struct engine *);
 
 /*
  * Fills up to max pollfds (POLLIN) with every busy worker's descriptors,

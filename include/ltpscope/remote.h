@@ -79,6 +79,14 @@ struct remote	*remote_open(const char *spec, const struct remote_opts *,
 void		 remote_close(struct remote *);
 const char	*remote_spec(const struct remote *);	/* as given */
 const struct remote_box *remote_box(const struct remote *);
+/* The ssh -F file, or NULL. */
+const char	*remote_ssh_config(const struct remote *);
+/*
+ * 0 once the master connection has ended (the box went away, or ssh
+ * gave up on it after ServerAliveInterval * ServerAliveCountMax
+ * seconds of silence); 1 while it lasts.  Cheap: no round trip.
+ */
+int		 remote_alive(const struct remote *);
 /* The LTPROOT the box is told. */
 const char	*remote_ltproot(const struct remote *);
 
