@@ -65,6 +65,7 @@ struct engine {
 
 	unsigned		 counts[TS__COUNT];
 	int			 box_lost;
+	char			*lost_test;	/* the culprit, or NULL */
 	int			 stop_all;
 	int			 finished;
 };
@@ -446,6 +447,12 @@ engine_box_lost(const struct engine *e)
 	return e->box_lost;
 }
 
+const char *
+engine_lost_test(const struct engine *e)
+{
+	return e->lost_test;
+}
+
 /*
  * The box stopped answering: a crash there, as far as we can tell.
  * Nothing more is started, and the run is left as a crash leaves it.
@@ -664,6 +671,8 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 		runner_free(w->r);
 		w->r = NULL;
 		e->nbusy--;
+		if (e->lost_test == NULL)
+			e->lost_test = xstrdup(e->tests[w->idx].tag);
 		engine_lose_box(e);
 		return 0;
 	}
@@ -810,5 +819,6 @@ engine_free(struct engine *e)
 		free(e->tests[i].notrun);
 	}
 	free(e->tests);
+	free(e->lost_test);
 	free(e);
 }

@@ -163,13 +163,43 @@ sshd_configs(struct sshd_box *b)
 	return sshd_write(b->config, text);
 }
 
+/* The sshd that wrote dir/sshd.pid (one sshd_reboot_command started). */
+static pid_t
+sshd_pidfile(const char *dir)
+{
+	char path[1024], *text;
+	long pid;
+
+	snprintf(path, sizeof(path), "%s/sshd.pid", dir);
+	if ((text = tap_slurp(path, NULL)) == NULL)
+		return 0;
+	pid = atol(text);
+	free(text);
+	return pid > 1 ? (pid_t)pid : 0;
+}
+
+/* Kills the sshd of the pid file, with its sessions, and forgets it. */
+static void
+sshd_kill_detached(const char *dir, pid_t not)
+{
+	char path[1024];
+	pid_t pid = sshd_pidfile(dir);
+
+	if (pid > 0 && pid != not) {
+		(void)procs_signal_session(pid, PROCS_DESCENDANTS, SIGKILL);
+		(void)kill(pid, SIGKILL);
+	}
+	snprintf(path, sizeof(path), "%s/sshd.pid", dir);
+	(void)unlink(path);
+}
+
 /*
  * The watchdog: holds the read end of a pipe whose write end only the
  * test has (close-on-exec), and kills the server's session and its
  * descendants when it reads EOF: the test ended or died.
  */
 static pid_t
-sshd_watch(pid_t server)
+sshd_watch(pid_t server, const char *dir)
 {
 	int pfd[2];
 	pid_t pid;
@@ -196,6 +226,7 @@ sshd_watch(pid_t server)
 		(void)procs_signal_session(server, PROCS_DESCENDANTS,
 		    SIGKILL);
 		(void)kill(server, SIGKILL);
+		sshd_kill_detached(dir, server);
 		_exit(0);
 	}
 	close(pfd[0]);
@@ -235,7 +266,7 @@ sshd_launch(struct sshd_box *b)
 		_exit(127);
 	}
 	b->pid = pid;
-	b->watchdog = sshd_watch(pid);
+	b->watchdog = sshd_watch(pid, b->dir);
 	deadline = sshd_now_ms() + SSHD_START_MS;
 	while (sshd_now_ms() < deadline) {
 		if (waitpid(pid, &st, WNOHANG) == pid) {
@@ -310,11 +341,21 @@ sshd_restart(struct sshd_box *b)
 }
 
 void
+sshd_reboot_command(const struct sshd_box *b, int delay_s, char *buf,
+    size_t len)
+{
+	snprintf(buf, len, "(sleep %d; exec %s -f %s/sshd_config -E "
+	    "%s/sshd.log) </dev/null >/dev/null 2>&1 &", delay_s,
+	    sshd_binary(), b->dir, b->dir);
+}
+
+void
 sshd_stop(struct sshd_box *b)
 {
 	long long deadline;
 	int st;
 
+	sshd_kill_detached(b->dir, b->pid);
 	if (b->pid > 0) {
 		/* The sessions it serves too: a test's box goes down whole. */
 		(void)procs_signal_session(b->pid, PROCS_DESCENDANTS, SIGKILL);

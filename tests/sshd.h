@@ -33,6 +33,13 @@ struct sshd_box {
 int	 sshd_start(struct sshd_box *, const char *dir, char *why, size_t);
 /* Starts it again on the same port, keys and config (a box back up). */
 int	 sshd_restart(struct sshd_box *);
+/*
+ * A shell command that starts the box's sshd again, detached, delay_s
+ * seconds after it returns (at once): what a --reboot-cmd does for a
+ * test.  sshd_stop() and the watchdog kill that sshd too.
+ */
+void	 sshd_reboot_command(const struct sshd_box *, int delay_s, char *,
+	    size_t);
 /* Kills sshd (and the sessions it serves) and reaps it; idempotent. */
 void	 sshd_stop(struct sshd_box *);
 /*

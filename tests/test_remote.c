@@ -600,6 +600,98 @@ db_number(const char *db, const char *sql)
 	return v;
 }
 
+/* Starts ltpscope with args in the background, output to log. */
+static pid_t
+start_bg(const char *args, const char *log)
+{
+	char cmd[8192];
+	pid_t pid;
+
+	snprintf(cmd, sizeof(cmd), "exec %s %s </dev/null >%s 2>&1", bin,
+	    args, log);
+	if ((pid = fork()) == 0) {
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* Waits up to ms for pid; its status, or -1 (then it is killed). */
+static int
+wait_bg(pid_t pid, int ms)
+{
+	long long deadline = now_ms() + ms;
+	int st;
+
+	while (now_ms() < deadline)
+		if (waitpid(pid, &st, WNOHANG) == pid)
+			return st;
+		else
+			(void)poll(NULL, 0, 50);
+	kill(pid, SIGKILL);
+	waitpid(pid, &st, 0);
+	return -1;
+}
+
+/* Waits for the culprit-to-be to be running, then kills the box. */
+static void
+crash_box_during(const char *db, const char *tag)
+{
+	char sql[256];
+	long long deadline = now_ms() + 30000;
+
+	snprintf(sql, sizeof(sql), "SELECT count(*) FROM results WHERE "
+	    "tag = '%s' AND status = 9", tag);
+	while (now_ms() < deadline && db_number(db, sql) != 1)
+		(void)poll(NULL, 0, 50);
+	/* Let the test start on the box, then the box dies. */
+	(void)poll(NULL, 0, 300);
+	sshd_stop(&box);
+}
+
+/*
+ * --reboot-cmd: the box dies mid-run, the command brings it back after
+ * a few tries of the wait, and the same ltpscope finishes the run.
+ */
+static void
+test_reboot(const char *rt)
+{
+	char db[1200], log[1200], reboot[2048], args[8192], *out;
+	pid_t pid;
+	int st;
+
+	snprintf(db, sizeof(db), "%s/reboot.db", tap_tmpdir());
+	snprintf(log, sizeof(log), "%s/reboot.log", tap_tmpdir());
+	sshd_reboot_command(&box, 3, reboot, sizeof(reboot));
+	snprintf(args, sizeof(args), "run -d %s -L %s -f %s --timeout 60 "
+	    "--host %s --ssh-config %s --box-wait 60 --reboot-cmd '%s'", db,
+	    root, rt, box.spec, box.config, reboot);
+	pid = start_bg(args, log);
+	crash_box_during(db, "pause01");
+	st = wait_bg(pid, 90000);
+	out = tap_slurp(log, NULL);
+	if (!ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1,
+	    "the run survives its box's crash and ends (status %#x)", st))
+		tap_diag("%s", out != NULL ? out : "");
+	has_str(out, "stopped answering while running pause01", "it names "
+	    "the test that was running");
+	has_str(out, "running (sleep 3;", "it runs --reboot-cmd");
+	has_str(out, "try 2 failed", "it waits for the box, backing off");
+	has_str(out, "is back after", "the box comes back");
+	has_str(out, "resuming run 1 on", "the run goes on by itself");
+	has_str(out, "interrupted: pause01", "... with the culprit marked");
+	has_str(out, "FAIL        open02", "the rest runs");
+	free(out);
+	is_int(db_number(db, "SELECT status FROM results WHERE "
+	    "tag = 'pause01'"), 8, "the culprit is interrupted");
+	is_int(db_number(db, "SELECT status FROM results WHERE "
+	    "tag = 'open01'"), 0, "what ran before is kept");
+	is_int(db_number(db, "SELECT count(*) FROM results"), 3,
+	    "nothing lost, nothing ran twice");
+	is_int(db_number(db, "SELECT count(*) FROM runs WHERE state = "
+	    "'finished'"), 1, "the run is finished");
+}
+
 /*
  * The box dies while a run is on it: ltpscope leaves the run as a
  * crash leaves it, with the test that was running as the culprit, and
@@ -609,10 +701,9 @@ static void
 test_crash_resume(void)
 {
 	char db[1200], rt[1200], log[1200], cmd[8192], *out;
-	long long deadline;
 	FILE *fp;
 	pid_t pid;
-	int st = -1;
+	int st;
 
 	snprintf(db, sizeof(db), "%s/crash.db", tap_tmpdir());
 	snprintf(rt, sizeof(rt), "%s/crash.runtest", tap_tmpdir());
@@ -620,28 +711,14 @@ test_crash_resume(void)
 	fp = fopen(rt, "w");
 	fprintf(fp, "open01 pass\npause01 hang\nopen02 fail\n");
 	fclose(fp);
-	snprintf(cmd, sizeof(cmd), "exec %s run -d %s -L %s -f %s "
-	    "--timeout 60 --host %s --ssh-config %s </dev/null >%s 2>&1",
-	    bin, db, root, rt, box.spec, box.config, log);
-	if ((pid = fork()) == 0) {
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-		_exit(127);
-	}
-	deadline = now_ms() + 30000;
-	while (now_ms() < deadline && db_number(db, "SELECT count(*) FROM "
-	    "results WHERE tag = 'pause01' AND status = 9") != 1)
-		(void)poll(NULL, 0, 50);
-	/* Let the test start on the box, then the box dies. */
-	(void)poll(NULL, 0, 300);
-	sshd_stop(&box);
-	deadline = now_ms() + 30000;
-	while (now_ms() < deadline && waitpid(pid, &st, WNOHANG) == 0)
-		(void)poll(NULL, 0, 50);
-	if (!ok(WIFEXITED(st) && WEXITSTATUS(st) == 1, "the run ends when "
-	    "its box dies (status %#x)", st)) {
-		kill(pid, SIGKILL);
-		waitpid(pid, &st, 0);
-	}
+	snprintf(cmd, sizeof(cmd), "run -d %s -L %s -f %s --timeout 60 "
+	    "--host %s --ssh-config %s --box-wait 0", db, root, rt, box.spec,
+	    box.config);
+	pid = start_bg(cmd, log);
+	crash_box_during(db, "pause01");
+	st = wait_bg(pid, 30000);
+	ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1, "the run ends "
+	    "when its box dies, with --box-wait 0 (status %#x)", st);
 	out = tap_slurp(log, NULL);
 	has_str(out, "stopped answering", "... and says so");
 	free(out);
@@ -666,6 +743,7 @@ test_crash_resume(void)
 	    "tag = 'open02'"), 1, "the rest ran");
 	is_int(db_number(db, "SELECT count(*) FROM results"), 3,
 	    "nothing ran twice");
+	test_reboot(rt);
 }
 
 int

@@ -123,6 +123,8 @@ const unsigned	*engine_counts(const struct engine *);
  * names that test the culprit.
  */
 int		 engine_box_lost(const struct engine *);
+/* The tag of the test the box was lost during, or NULL (between tests). */
+const char	*engine_lost_test(const struct engine *);
 
 /*
  * Fills up to max pollfds (POLLIN) with every busy worker's descriptors,
