@@ -207,9 +207,11 @@ stress: deps
 tests/stress_runner: tests/stress_runner.c libltpscope.a
 	${CC} ${ALL_CFLAGS} -o $@ tests/stress_runner.c libltpscope.a ${LIBS}
 
-bench-progs: libltpscope.a
+# bench_remote starts the tests' private sshd (tests/sshd.c).
+bench-progs: libltpscope.a tests/tap.o tests/sshd.o
 	@for b in ${BENCH_PROGS}; do \
-	    ${CC} ${ALL_CFLAGS} -o $$b $$b.c libltpscope.a ${LIBS} || exit 1; \
+	    ${CC} ${ALL_CFLAGS} -Itests -o $$b $$b.c tests/sshd.o \
+		tests/tap.o libltpscope.a ${LIBS} || exit 1; \
 	done
 
 install: ${PROG} demo-build

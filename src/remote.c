@@ -661,7 +661,9 @@ remote_alive(const struct remote *rm)
  * minus the wrapper's helpers; then, to a fixed point, the children of
  * what is in and the members of its process groups (never the
  * wrapper's group).  ps -o sid is not POSIX: without it, the tree and
- * the groups.
+ * the groups.  ks runs once more when the test has ended, for what it
+ * left behind.  A TMPDIR found empty can have nothing mounted below
+ * it: mount(8) is asked only about one that is not.
  */
 static const char remote_ks_awk[] =
     "{ q=$1; o[NR]=q; pp[q]=$2; pg[q]=$3; sd[q]=(NF>3)?$4:\"\" } "
@@ -712,8 +714,10 @@ static const char remote_wrapper_tail[] =
     "kill -s KILL \"$r\" 2>/dev/null; wait \"$r\" 2>/dev/null; "
     "n=$(ks KILL); cd /; f=; "
     "for x in T K S; do if [ -e \"$S/$x\" ]; then f=$f$x; fi; done; "
-    "if mount 2>/dev/null | grep -F \" $S/\" >/dev/null; then f=${f}L; "
-    "else rm -rf \"$S\" 2>/dev/null || f=${f}L; fi; "
+    "e=1; for x in \"$S/tmp\"/* \"$S/tmp\"/.[!.]* \"$S/tmp\"/..?*; do "
+    "if [ -e \"$x\" ] || [ -h \"$x\" ]; then e=0; fi; done; "
+    "if [ $e = 0 ] && mount 2>/dev/null | grep -F \" $S/\" >/dev/null; "
+    "then f=${f}L; else rm -rf \"$S\" 2>/dev/null || f=${f}L; fi; "
     "printf '\\036%s X %s %s %s\\n' \"$N\" \"$st\" \"$n\" \"${f:--}\"";
 
 static int

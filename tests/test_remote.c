@@ -367,8 +367,10 @@ test_filter_splits(struct remote *rm)
 			slen = plen + (size_t)snprintf(stream + plen,
 			    sizeof(stream) - plen, "\036%s X 3 1 TK\n",
 			    nonce);
-			if (j > slen)
+			if (j > slen) {
+				remote_exec_free(x);
 				break;
+			}
 			memset(&c, 0, sizeof(c));
 			remote_exec_feed(x, stream, i, cap_out, &c);
 			remote_exec_feed(x, stream + i, j - i, cap_out, &c);
@@ -416,6 +418,17 @@ test_timeout(struct remote *rm)
 	    now_ms() - t0);
 	ok(!process_alive("escape nest hang 73"), "no process of it is "
 	    "left on the box");
+	is_int(dir_entries(boxtmp), 0, "its TMPDIR is gone");
+
+	/* The leader exits, its child in a group of its own lives on. */
+	runner_opts_for(&o, rm, &c, 30000);
+	t0 = now_ms();
+	ok(runner_run(&o, "escape pgrp exit 75", &res, &dl) == 0 &&
+	    res.exited && res.exit_code == 0 && res.stragglers >= 1,
+	    "a test's child left behind is killed on the box (%d)",
+	    res.stragglers);
+	ok(now_ms() - t0 < 10000, "... at once (%lld ms)", now_ms() - t0);
+	ok(!process_alive("escape pgrp exit 75"), "... and is gone");
 	is_int(dir_entries(boxtmp), 0, "its TMPDIR is gone");
 	free(c.buf);
 	diag_free(&dl);
