@@ -3,10 +3,12 @@
  * connection, and the sh wrapper each test runs in on the box with the
  * filter that takes its status line out of the output.
  *
- * Everything sent to the box is one line given to "exec sh -c '...'":
- * the login shell there may be csh (root's on NetBSD), which takes a
- * single-quoted word but no newline inside one, and no $(...) outside
- * of sh.
+ * The login shell on the box may be csh (root's on NetBSD), which
+ * expands "!" even in single quotes and takes no newline in them: all
+ * it is given is "exec /bin/sh -s", and the script goes to sh on ssh's
+ * stdin, one line that sh reads and parses whole before it runs any of
+ * it.  The rest of stdin is then the test's stop (EOF), or, for the
+ * master, its life.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -36,6 +38,10 @@
 #define REMOTE_SOCK_MAX		100
 /* The status line's first byte: ASCII RS, which LTP never prints. */
 #define REMOTE_MARK		'\036'
+/* A script fits in any pipe (NetBSD's start at 16 KiB): written whole. */
+#define REMOTE_SCRIPT_MAX	12288
+/* What the login shell runs, whatever shell it is. */
+#define REMOTE_SH		"exec /bin/sh -s"
 
 extern char **environ;
 
@@ -309,15 +315,22 @@ remote_ssh_argv(const struct remote *rm, const char *master, char ***vp,
 	*np = n;
 }
 
-/* "exec sh -c 'script'", one line for any login shell. */
-static char *
-remote_sh_command(const char *script)
+/* Writes all of s to a pipe nobody reads yet: it must fit. */
+static int
+remote_write_all(int fd, const char *s, size_t len)
 {
-	struct sbuf b = { NULL, 0, 0 };
+	ssize_t n;
 
-	sb_add(&b, "exec /bin/sh -c ");
-	sb_quote(&b, script);
-	return b.s;
+	while (len > 0) {
+		if ((n = write(fd, s, len)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		s += n;
+		len -= (size_t)n;
+	}
+	return 0;
 }
 
 static int
@@ -348,7 +361,7 @@ remote_describe_script(const struct remote *rm, const char *nonce)
 	sb_quote(&b, rm->ltproot);
 	sb_add(&b, "/Version 2>/dev/null)\"; echo end=");
 	sb_add(&b, nonce);
-	sb_add(&b, "; exec cat >/dev/null");
+	sb_add(&b, "; exec cat >/dev/null\n");
 	return b.s;
 }
 
@@ -459,10 +472,17 @@ remote_master_start(struct remote *rm, struct diaglist *dl)
 		    strerror(errno));
 		goto fail;
 	}
-	remote_ssh_argv(rm, "yes", &v, &n);
 	script = remote_describe_script(rm, nonce);
-	v[n++] = remote_sh_command(script);
+	if (strlen(script) > REMOTE_SCRIPT_MAX ||
+	    remote_write_all(inp[1], script, strlen(script)) == -1) {
+		diag_error(dl, NULL, 0, "%s: cannot write to ssh: %s",
+		    rm->spec, strerror(errno));
+		free(script);
+		goto fail;
+	}
 	free(script);
+	remote_ssh_argv(rm, "yes", &v, &n);
+	v[n++] = xstrdup(REMOTE_SH);
 	v[n] = NULL;
 	memset(&rq, 0, sizeof(rq));
 	rq.path = rm->ssh;
@@ -718,7 +738,8 @@ static const char remote_wrapper_tail[] =
     "if [ -e \"$x\" ] || [ -h \"$x\" ]; then e=0; fi; done; "
     "if [ $e = 0 ] && mount 2>/dev/null | grep -F \" $S/\" >/dev/null; "
     "then f=${f}L; else rm -rf \"$S\" 2>/dev/null || f=${f}L; fi; "
-    "printf '\\036%s X %s %s %s\\n' \"$N\" \"$st\" \"$n\" \"${f:--}\"";
+    "printf '\\036%s X %s %s %s\\n' \"$N\" \"$st\" \"$n\" \"${f:--}\"; "
+    "exit 0\n";
 
 static int
 remote_env_name_ok(const char *e)
@@ -791,6 +812,7 @@ remote_wrapper(const struct remote *rm, const char *nonce,
 
 struct remote_exec {
 	char	**argv;
+	char	 *script;	/* for ssh's stdin, newline-terminated */
 	char	  mark[20];	/* RS + nonce + " " */
 	size_t	  mlen;
 	char	  hold[20];	/* a possible start of the mark */
@@ -807,40 +829,40 @@ remote_exec_new(const struct remote *rm, char *const argv[],
 {
 	struct remote_exec *x;
 	char nonce[17], *script, **v;
-	size_t i, n;
+	size_t n;
 
 	if (argv == NULL || argv[0] == NULL || argv[0][0] == '\0') {
 		diag_error(dl, NULL, 0, "%s: empty command", rm->spec);
 		return NULL;
 	}
-	/* A newline cannot cross a csh login shell in one word. */
-	for (i = 0; argv[i] != NULL; i++)
-		if (strchr(argv[i], '\n') != NULL) {
-			diag_error(dl, NULL, 0, "%s: a newline in the command "
-			    "cannot be sent to the box", rm->spec);
-			return NULL;
-		}
-	for (i = 0; env != NULL && env[i] != NULL; i++)
-		if (strchr(env[i], '\n') != NULL) {
-			diag_error(dl, NULL, 0, "%s: a newline in %.*s cannot "
-			    "be sent to the box", rm->spec,
-			    (int)strcspn(env[i], "="), env[i]);
-			return NULL;
-		}
-	x = xcalloc(1, sizeof(*x));
 	remote_nonce(nonce);
+	script = remote_wrapper(rm, nonce, argv, env,
+	    timeout_s > 0 ? timeout_s : 0, grace_s > 0 ? grace_s : 1);
+	if (strlen(script) > REMOTE_SCRIPT_MAX) {
+		diag_error(dl, NULL, 0, "%s: the command is too long to send "
+		    "(%zu bytes with the wrapper; at most %d)", rm->spec,
+		    strlen(script), REMOTE_SCRIPT_MAX);
+		free(script);
+		return NULL;
+	}
+	x = xcalloc(1, sizeof(*x));
 	x->mark[0] = REMOTE_MARK;
 	memcpy(x->mark + 1, nonce, 16);
 	x->mark[17] = ' ';
 	x->mlen = 18;
 	remote_ssh_argv(rm, "no", &v, &n);
-	script = remote_wrapper(rm, nonce, argv, env,
-	    timeout_s > 0 ? timeout_s : 0, grace_s > 0 ? grace_s : 1);
-	v[n++] = remote_sh_command(script);
+	v[n++] = xstrdup(REMOTE_SH);
 	v[n] = NULL;
-	free(script);
 	x->argv = v;
+	x->script = script;
 	return x;
+}
+
+const char *
+remote_exec_script(const struct remote_exec *x, size_t *len)
+{
+	*len = strlen(x->script);
+	return x->script;
 }
 
 char *const *
@@ -981,5 +1003,6 @@ remote_exec_free(struct remote_exec *x)
 	if (x == NULL)
 		return;
 	xfreev(x->argv);
+	free(x->script);
 	free(x);
 }

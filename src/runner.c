@@ -503,8 +503,9 @@ runner_remote_new(const struct runner_opts *o, char *const argv[],
 {
 	struct envbuild env = { NULL, 0, 0 };
 	struct remote_exec *rx;
+	const char *script;
 	long long t_ms;
-	size_t i;
+	size_t i, len;
 	char *s;
 
 	env_push(&env, xstrdup("LTP_COLORIZE_OUTPUT=0"));
@@ -528,10 +529,20 @@ runner_remote_new(const struct runner_opts *o, char *const argv[],
 	xfreev(env.v);
 	if (rx == NULL)
 		return NULL;
-	if (pipe(stdin_pipe) == -1 || set_cloexec(stdin_pipe[0]) == -1 ||
-	    set_cloexec(stdin_pipe[1]) == -1 ||
-	    fd_above_stdio(&stdin_pipe[0]) == -1) {
+	if (pipe(stdin_pipe) == -1) {
 		diag_error(dl, NULL, 0, "runner: pipe: %s", strerror(errno));
+		remote_exec_free(rx);
+		return NULL;
+	}
+	/* The wrapper goes first; it fits the pipe (remote.h). */
+	script = remote_exec_script(rx, &len);
+	if (set_cloexec(stdin_pipe[0]) == -1 ||
+	    set_cloexec(stdin_pipe[1]) == -1 ||
+	    fd_above_stdio(&stdin_pipe[0]) == -1 ||
+	    write(stdin_pipe[1], script, len) != (ssize_t)len) {
+		diag_error(dl, NULL, 0, "runner: pipe: %s", strerror(errno));
+		close(stdin_pipe[0]);
+		close(stdin_pipe[1]);
 		remote_exec_free(rx);
 		return NULL;
 	}

@@ -317,19 +317,39 @@ test_forged_status(struct remote *rm)
 	    "its bytes pass unchanged, a trailing RS too"))
 		tap_diag("got %zu bytes: %s", c.len, c.buf ? c.buf : "");
 	free(c.buf);
+
+	/* Quotes, "!" (csh's history) and a newline reach sh intact. */
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	ok(runner_run(&o, "echo 'a!b' \"it's\" \"x\ny\" $((1+2))", &res, &dl)
+	    == 0 && res.exited && res.exit_code == 0, "a shell command line "
+	    "runs on the box");
+	is_str(c.buf, "a!b it's x\ny 3\n", "... with its quoting intact");
+	free(c.buf);
+	{
+		char *const av[] = { (char *)"pass", NULL };
+		struct remote_exec *x = remote_exec_new(rm, av, NULL, 1, 1,
+		    &dl);
+		char *const *v = remote_exec_argv(x);
+
+		while (v[1] != NULL)
+			v++;
+		is_str(*v, "exec /bin/sh -s", "the login shell (csh, say) "
+		    "parses nothing but this");
+		remote_exec_free(x);
+	}
 	diag_free(&dl);
 }
 
-/* The nonce of x's status line, from its command ("N=..."). */
+/* The nonce of x's status line, from its script ("N=..."). */
 static int
 exec_nonce(const struct remote_exec *x, char nonce[17])
 {
-	char *const *v;
 	const char *p;
+	size_t len;
 
-	for (v = remote_exec_argv(x); v[1] != NULL; v++)
-		;
-	if ((p = strstr(*v, "N=")) == NULL || strlen(p) < 18)
+	if ((p = strstr(remote_exec_script(x, &len), "N=")) == NULL ||
+	    strlen(p) < 18)
 		return -1;
 	memcpy(nonce, p + 2, 16);
 	nonce[16] = '\0';

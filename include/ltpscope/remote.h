@@ -10,8 +10,9 @@
  * only we hold: when ltpscope ends, however it ends, the master sees
  * EOF and goes, instead of persisting with nobody to close it.
  *
- * Each test is one "ssh -S socket host CMD" started by the runner
- * (runner_opts.remote): CMD is a small POSIX sh wrapper that gives the
+ * Each test is one "ssh -S socket host 'exec /bin/sh -s'" started by
+ * the runner (runner_opts.remote), its stdin carrying a small POSIX sh
+ * wrapper (so that no login shell, csh included, parses it) that gives the
  * test a session of its own (setsid where there is one), a TMPDIR of
  * mode 1777 removed afterwards, a timeout that kills the whole session
  * (tree and process groups, found with ps), and a stop: EOF on its
@@ -105,6 +106,12 @@ struct remote_exec *remote_exec_new(const struct remote *,
 		    int grace_s, struct diaglist *);
 /* The local ssh command to run, argv[0] an absolute path; owned. */
 char *const	*remote_exec_argv(const struct remote_exec *);
+/*
+ * What ssh's stdin must carry first (the wrapper, for sh -s on the
+ * box): at most a few KiB, so it fits a pipe written before ssh
+ * starts.  The pipe then stays open: closing it stops the test.
+ */
+const char	*remote_exec_script(const struct remote_exec *, size_t *);
 /*
  * The ssh process's output, as read: the test's bytes go on to out,
  * the status line is kept.  A possible start of the status line is
