@@ -706,7 +706,7 @@ static const char remote_ks_awk[] =
 static const char remote_wrapper_head[] =
     "case $b in /*) ;; *) b=/tmp;; esac; "
     "S=$b/ltpscope.$N; umask 022; "
-    "if mkdir \"$S\" && mkdir \"$S/tmp\" && chmod 1777 \"$S/tmp\"; "
+    "if mkdir \"$S\" && mkdir -m 1777 \"$S/tmp\"; "
     "then :; else printf '\\036%s E cannot make a directory in %s\\n' "
     "\"$N\" \"$b\"; exit 0; fi; "
     "exec 2>/dev/null; w=; r=; m=0; ";

@@ -66,7 +66,7 @@ mkroot(const char *dir)
 {
 	static const char *const fakes[] = { "pass", "fail", "broken",
 	    "conf", "warn", "oldlib", "selfkill", "hang", "escape", "flood",
-	    "escapes", NULL };
+	    "escapes", "envdump", NULL };
 	char path[2048];
 	FILE *fp;
 	size_t i;
@@ -316,6 +316,53 @@ test_forged_status(struct remote *rm)
 	    "0123456789abcdef X 0 0 -\ntail\036", 35) == 0,
 	    "its bytes pass unchanged, a trailing RS too"))
 		tap_diag("got %zu bytes: %s", c.len, c.buf ? c.buf : "");
+	free(c.buf);
+
+	/* What the test sees there: LTP's environment, its own TMPDIR. */
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	o.reproducible = 1;
+	ok(runner_run(&o, "envdump", &res, &dl) == 0 && res.exited &&
+	    res.exit_code == 0, "envdump runs on the box");
+	{
+		char want[2200];
+
+		snprintf(want, sizeof(want), "LTPROOT=%s\nPATH=%s/testcases/bin:",
+		    root, root);
+		has_str(c.buf, want, "LTPROOT, and PATH with its "
+		    "testcases/bin first");
+		snprintf(want, sizeof(want), "TMPDIR=%s/ltpscope.", boxtmp);
+		has_str(c.buf, want, "TMPDIR below the box's base");
+		has_str(c.buf, "LTP_COLORIZE_OUTPUT=0\n", "no colours");
+		has_str(c.buf, "LTP_REPRODUCIBLE_OUTPUT=1\n", "settings are "
+		    "passed on");
+		has_str(c.buf, "KCONFIG_PATH=(unset)", "a local kconfig is "
+		    "not");
+		has_str(c.buf, "stdin_isatty=0", "stdin is not a terminal");
+	}
+	{
+		const char *p = c.buf != NULL ? strstr(c.buf, "pid=") : NULL;
+		long pid = -1, sid = -2;
+
+		if (p != NULL)
+			(void)sscanf(p, "pid=%ld sid=%ld", &pid, &sid);
+		ok(pid == sid, "the test leads a session of its own there");
+	}
+	free(c.buf);
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	ok(runner_run(&o, "envdump mess", &res, &dl) == 0 && c.buf != NULL &&
+	    strstr(c.buf, "mess=made") != NULL && !res.tmpdir_left,
+	    "a test that leaves a tree without permissions behind");
+	is_int(dir_entries(boxtmp), 0, "... has its TMPDIR removed all the "
+	    "same");
+	free(c.buf);
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	ok(runner_run(&o, "ls -ld \"$TMPDIR\" .", &res, &dl) == 0,
+	    "ls runs on the box");
+	ok(c.buf != NULL && strncmp(c.buf, "drwxrwxrwt", 10) == 0,
+	    "its TMPDIR has mode 1777: %.40s", c.buf ? c.buf : "");
 	free(c.buf);
 
 	/* Quotes, "!" (csh's history) and a newline reach sh intact. */
