@@ -120,22 +120,24 @@ check-build: ${PROG} ${PROG}.asan test-progs tests/test_runner.fork fakes \
     demo-build
 
 test-progs: libltpscope.a libltpscope-asan.a tests/tap.o tests/tap.ao \
-    tests/tmux.o tests/runtests
+    tests/tmux.o tests/sshd.o tests/runtests
 	@for t in ${TEST_PROGS}; do \
 	    echo "CC $$t"; \
 	    ${CC} ${ALL_CFLAGS} -Itests -o $$t $$t.c tests/tap.o \
-		tests/tmux.o libltpscope.a ${LIBS} || exit 1; \
+		tests/tmux.o tests/sshd.o libltpscope.a ${LIBS} || exit 1; \
 	    ${CC} ${ALL_CFLAGS} ${ASAN_FLAGS} -Itests -o $$t.asan $$t.c \
-		tests/tap.ao tests/tmux.o libltpscope-asan.a ${LIBS} || exit 1; \
+		tests/tap.ao tests/tmux.o tests/sshd.o libltpscope-asan.a \
+		${LIBS} || exit 1; \
 	done
 
 # The runner's tests again, with the fork(2) path the BSDs take.
 tests/test_runner.fork: tests/test_runner.c src/spawn.c libltpscope.a \
-    tests/tap.o tests/tmux.o
+    tests/tap.o tests/tmux.o tests/sshd.o
 	@echo "CC $@"
 	${Q}${CC} ${ALL_CFLAGS} -DSPAWN_FORK -c src/spawn.c -o src/spawn.fork.o
 	${Q}${CC} ${ALL_CFLAGS} -Itests -o $@ tests/test_runner.c \
-	    src/spawn.fork.o tests/tap.o tests/tmux.o libltpscope.a ${LIBS}
+	    src/spawn.fork.o tests/tap.o tests/tmux.o tests/sshd.o \
+	    libltpscope.a ${LIBS}
 
 tests/runtests: tests/runtests.c
 	${CC} ${ALL_CFLAGS} -o $@ tests/runtests.c
@@ -221,9 +223,11 @@ stress: deps
 tests/stress_runner: tests/stress_runner.c libltpscope.a
 	${CC} ${ALL_CFLAGS} -o $@ tests/stress_runner.c libltpscope.a ${LIBS}
 
-bench-progs: libltpscope.a
+# bench_remote starts the tests' private sshd (tests/sshd.c).
+bench-progs: libltpscope.a tests/tap.o tests/sshd.o
 	@for b in ${BENCH_PROGS}; do \
-	    ${CC} ${ALL_CFLAGS} -o $$b $$b.c libltpscope.a ${LIBS} || exit 1; \
+	    ${CC} ${ALL_CFLAGS} -Itests -o $$b $$b.c tests/sshd.o \
+		tests/tap.o libltpscope.a ${LIBS} || exit 1; \
 	done
 
 install: ${PROG} demo-build

@@ -15,6 +15,14 @@ have_header() {
 	$cc $2 -c -o "$tmp" "$tmp.c" >/dev/null 2>&1
 }
 
+# sshd is in sbin, which a user's PATH may lack.
+have_sshd() {
+	for d in /usr/sbin /usr/local/sbin /usr/pkg/sbin /sbin; do
+		[ -x "$d/sshd" ] && return 0
+	done
+	command -v sshd >/dev/null 2>&1
+}
+
 need() {	# need DEB PKGIN
 	missing_deb="$missing_deb $1"
 	missing_pkgin="$missing_pkgin $2"
@@ -31,6 +39,11 @@ check() {
 	command -v sqlite3 >/dev/null 2>&1 || need sqlite3 sqlite3
 	command -v tmux >/dev/null 2>&1 || need tmux tmux
 	command -v mandoc >/dev/null 2>&1 || need mandoc mandoc
+	# Remote runs use the system's OpenSSH client; their tests start
+	# a private sshd (NetBSD has both in base).
+	command -v ssh >/dev/null 2>&1 || need openssh-client openssh
+	command -v ssh-keygen >/dev/null 2>&1 || need openssh-client openssh
+	have_sshd || need openssh-server openssh
 	if [ "$want" = clang ]; then
 		command -v clang >/dev/null 2>&1 || need clang clang
 	fi

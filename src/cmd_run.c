@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ltpscope/cmd.h"
@@ -22,6 +23,7 @@
 #include "ltpscope/ltpmeta.h"
 #include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/remote.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/store.h"
 #include "ltpscope/storecli.h"
@@ -508,6 +510,126 @@ run_kconfig(const char *given, const char *os, char *buf, size_t len,
 	return "";
 }
 
+static void	run_summary(struct engine *, int64_t);
+
+/* Sleeps ms, in steps, unless interrupted; 0, or -1 on ^C. */
+static int
+run_nap(long long ms)
+{
+	while (ms > 0 && !run_interrupted) {
+		(void)poll(NULL, 0, ms > 200 ? 200 : (int)ms);
+		ms -= 200;
+	}
+	return run_interrupted ? -1 : 0;
+}
+
+/*
+ * Waits for the box to answer ssh again, trying at growing intervals
+ * until wait_s (-1: no limit) or ^C.  The new connection, or NULL.
+ */
+static struct remote *
+run_wait_box(const char *host, const struct remote_opts *ro, long wait_s)
+{
+	struct remote *rm;
+	struct diaglist dl;
+	long long start = (long long)time(NULL), next = 1;
+	int tries = 0;
+	char why[400];
+
+	for (;;) {
+		diag_init(&dl);
+		rm = remote_open(host, ro, &dl);
+		tries++;
+		if (rm != NULL) {
+			diag_free(&dl);
+			fprintf(stderr, "ltpscope: %s is back after %lld s\n",
+			    host, (long long)time(NULL) - start);
+			return rm;
+		}
+		if (wait_s >= 0 && (long long)time(NULL) - start + next >
+		    wait_s) {
+			why[0] = '\0';
+			if (dl.n > 0)
+				(void)diag_format(&dl.v[0], why, sizeof(why));
+			fprintf(stderr, "ltpscope: %s did not come back in "
+			    "%ld s (%s)\n", host, wait_s, why);
+			diag_free(&dl);
+			return NULL;
+		}
+		fprintf(stderr, "ltpscope: waiting for %s: try %d failed; "
+		    "next in %lld s\n", host, tries, next);
+		diag_free(&dl);
+		if (run_nap(next * 1000) != 0)
+			return NULL;
+		next = next * 2 > 60 ? 60 : next * 2;
+	}
+}
+
+/*
+ * The box stopped answering: run --reboot-cmd, wait for the box, and
+ * go on with the rest of the run, the test that was running being the
+ * culprit, as often as it takes.  Without a box to go on with, the
+ * run is left as a crash leaves it.  The run's exit status.
+ */
+static int
+run_box_lost(struct store *st, struct engine **ep,
+    struct remote **boxp, struct engine_opts *eo,
+    const struct engine_events *ev, struct run_ctx *ctx, const char *host,
+    const char *ssh_config, const char *reboot_cmd, long box_wait,
+    struct diaglist *dl)
+{
+	struct remote_opts ro;
+	char tag[256];
+	int64_t run_id = engine_run_id(*ep);
+	int rc;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.config = ssh_config;
+	ro.ltproot = eo->runner.ltproot;
+	while (*ep != NULL && engine_box_lost(*ep)) {
+		/* Kept: the engine that knows it goes. */
+		snprintf(tag, sizeof(tag), "%s", engine_lost_test(*ep) != NULL ?
+		    engine_lost_test(*ep) : "");
+		fprintf(stderr, "ltpscope: %s stopped answering %s%s\n", host,
+		    tag[0] != '\0' ? "while running " : "between tests", tag);
+		if (box_wait == 0 || run_interrupted)
+			break;
+		if (reboot_cmd != NULL) {
+			fprintf(stderr, "ltpscope: running %s\n", reboot_cmd);
+			fflush(stderr);
+			if ((rc = system(reboot_cmd)) != 0)
+				fprintf(stderr, "ltpscope: --reboot-cmd "
+				    "failed (status %d)\n", rc);
+		}
+		remote_close(*boxp);
+		eo->runner.remote = NULL;
+		if ((*boxp = run_wait_box(host, &ro, box_wait)) == NULL)
+			break;
+		eo->runner.remote = *boxp;
+		/* Ours to take over: the lock goes, the culprit is marked. */
+		if (store_run_end(st, run_id, RUN_INTERRUPTED, dl) != STORE_OK)
+			return 1;
+		engine_free(*ep);
+		if ((*ep = engine_resume(st, eo, run_id, ev, dl)) == NULL)
+			return 1;
+		ctx->e = *ep;
+		printf("resuming run %" PRId64 " on %s: %zu test%s left%s%s\n",
+		    run_id, host, engine_total(*ep), engine_total(*ep) == 1 ?
+		    "" : "s", tag[0] != '\0' ? "; interrupted: " : "", tag);
+		fflush(stdout);
+		if (run_loop(*ep, ctx, dl) != 0)
+			return 1;
+	}
+	if (*ep != NULL && engine_box_lost(*ep)) {
+		fprintf(stderr, "ltpscope: run %" PRId64 " is left as after a "
+		    "crash: when %s is back, ltpscope run --resume\n",
+		    run_id, host);
+		return 1;
+	}
+	run_summary(*ep, run_id);
+	return 1;
+}
+
 static void
 run_summary(struct engine *e, int64_t run_id)
 {
@@ -564,6 +686,10 @@ run_main(int argc, char **argv, struct run_lists *l)
 		{ "metadata", required_argument, NULL, 'E' },
 		{ "no-metadata", no_argument, NULL, 'X' },
 		{ "no-skiplist", no_argument, NULL, 'Z' },
+		{ "host", required_argument, NULL, 'H' },
+		{ "ssh-config", required_argument, NULL, 'F' },
+		{ "reboot-cmd", required_argument, NULL, 'B' },
+		{ "box-wait", required_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -573,6 +699,9 @@ run_main(int argc, char **argv, struct run_lists *l)
 	const char *dbpath = NULL, *ltpdir = NULL, *pattern = NULL;
 	const char *label = NULL, *timeout_mul = NULL, *dev = NULL;
 	const char *kconfig = NULL, *metadata = NULL;
+	const char *host = NULL, *ssh_config = NULL, *reboot_cmd = NULL;
+	long box_wait = -1;
+	struct remote *box = NULL;
 	char **reasons = NULL;
 	long jobs = 1, flag = 0;
 	long long num;
@@ -593,6 +722,13 @@ run_main(int argc, char **argv, struct run_lists *l)
 	struct diaglist dl;
 	struct run_ctx ctx;
 	struct sigaction sa, oldint, oldterm, oldhup;
+	struct engine_events ev = {
+		.test_start = ev_test_start,
+		.skip_warning = ev_skip_warning,
+		.line = ev_line,
+		.test_end = ev_test_end,
+		.worker_line = ev_wline,
+	};
 	size_t *picked = NULL, npicked = 0, i;
 	int64_t run_id = 0, newest;
 	long timeout_s = RUNNER_DEFAULT_TIMEOUT_MS / 1000, grace_ms = 0;
@@ -601,10 +737,11 @@ run_main(int argc, char **argv, struct run_lists *l)
 	int timeout_given = 0;
 	struct store_run prev;
 	char *cfg_root = NULL, *cfg_kconfig = NULL, *cfg_mul = NULL;
-	char *cfg_dev = NULL, *cfg_val;
+	char *cfg_dev = NULL, *cfg_host = NULL, *cfg_ssh = NULL, *cfg_val;
 
 	memset(&ctx, 0, sizeof(ctx));
 	memset(&prev, 0, sizeof(prev));
+	ev.arg = &ctx;
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "d:L:f:m:s:p:j:vh", longopts,
 	    NULL)) != -1) {
@@ -697,6 +834,21 @@ run_main(int argc, char **argv, struct run_lists *l)
 			break;
 		case 'Z':
 			no_skiplist = 1;
+			break;
+		case 'H':
+			host = optarg;
+			break;
+		case 'F':
+			ssh_config = optarg;
+			break;
+		case 'B':
+			reboot_cmd = optarg;
+			break;
+		case 'W':
+			if (cmd_number("run", "--box-wait", optarg, 0, LONG_MAX,
+			    &num) != 0)
+				return 2;
+			box_wait = (long)num;
 			break;
 		case 'h':
 			run_usage(stdout);
@@ -858,6 +1010,12 @@ run_main(int argc, char **argv, struct run_lists *l)
 			    "timeout_mul");
 		if (dev == NULL)
 			dev = cfg_dev = run_config_value(prev.config, "dev");
+		/* A run on a box goes on on that box. */
+		if (host == NULL)
+			host = cfg_host = run_config_value(prev.config, "host");
+		if (host != NULL && ssh_config == NULL)
+			ssh_config = cfg_ssh = run_config_value(prev.config,
+			    "ssh_config");
 		if ((cfg_val = run_config_value(prev.config,
 		    "reproducible")) != NULL) {
 			flag = 0;
@@ -909,6 +1067,18 @@ run_main(int argc, char **argv, struct run_lists *l)
 
 	memset(&eo, 0, sizeof(eo));
 	eo.runner.ltproot = resume ? ltpindex_root(ltpdir) : suite.root;
+	if (host != NULL) {
+		struct remote_opts ro;
+
+		memset(&ro, 0, sizeof(ro));
+		ro.config = ssh_config;
+		ro.ltproot = eo.runner.ltproot;
+		if ((box = remote_open(host, &ro, &dl)) == NULL)
+			goto out;
+		eo.runner.remote = box;
+		/* A local file means nothing there (see runner.h). */
+		kconfig = "";
+	}
 	eo.runner.kconfig = run_kconfig(kconfig, os, kcpath, sizeof(kcpath),
 	    kcwhat, sizeof(kcwhat));
 	eo.runner.timeout_mul = timeout_mul;
@@ -929,22 +1099,11 @@ run_main(int argc, char **argv, struct run_lists *l)
 		fprintf(stderr, "ltpscope: note: a resumed run runs "
 		    "serially\n");
 	ctx.jobs = eo.jobs;
-	{
-		struct engine_events ev = {
-			.test_start = ev_test_start,
-			.skip_warning = ev_skip_warning,
-			.line = ev_line,
-			.test_end = ev_test_end,
-			.arg = &ctx,
-			.worker_line = ev_wline,
-		};
-
-		ctx.tty = isatty(STDERR_FILENO);
-		if (resume)
-			e = engine_resume(st, &eo, run_id, &ev, &dl);
-		else
-			e = engine_new(st, &eo, tests, npicked, &ev, &dl);
-	}
+	ctx.tty = isatty(STDERR_FILENO);
+	if (resume)
+		e = engine_resume(st, &eo, run_id, &ev, &dl);
+	else
+		e = engine_new(st, &eo, tests, npicked, &ev, &dl);
 	if (e == NULL)
 		goto out;
 	run_id = engine_run_id(e);
@@ -963,6 +1122,10 @@ run_main(int argc, char **argv, struct run_lists *l)
 		run_clear_progress(&ctx);
 		fprintf(stderr, "ltpscope: the run stopped: results so far "
 		    "are kept; resume with ltpscope run --resume\n");
+	} else if (engine_box_lost(e)) {
+		run_clear_progress(&ctx);
+		rv = run_box_lost(st, &e, &box, &eo, &ev, &ctx, host,
+		    ssh_config, reboot_cmd, box_wait, &dl);
 	} else {
 		const unsigned *k = engine_counts(e);
 
@@ -985,6 +1148,9 @@ out:
 	diag_print(&dl, stderr, "ltpscope");
 	engine_free(e);
 	rules_free(vrules);
+	remote_close(box);
+	free(cfg_host);
+	free(cfg_ssh);
 	store_close(st);
 	free(tests);
 	for (i = 0; reasons != NULL && i < npicked; i++)

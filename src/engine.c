@@ -15,6 +15,7 @@
 
 #include "ltpscope/engine.h"
 #include "ltpscope/verdict.h"
+#include "ltpscope/remote.h"
 #include "ltpscope/xmalloc.h"
 
 /* Output kept in memory for the store; beyond it only counted. */
@@ -69,6 +70,8 @@ struct engine {
 	char			**left;		/* what tests left behind */
 	size_t			 nleft;
 	unsigned		 nenvmarked;
+	int			 box_lost;
+	char			*lost_test;	/* the culprit, or NULL */
 	int			 stop_all;
 	int			 finished;
 };
@@ -289,6 +292,21 @@ engine_describe_system(struct store_run *run, const char *ltproot)
 	run->ltp_version = xstrdup(ver);
 }
 
+/* A run on a box: the box's facts, as it gave them when we connected. */
+static void
+engine_describe_remote(struct store_run *run, const struct remote *rm)
+{
+	const struct remote_box *b = remote_box(rm);
+
+	run->host = xstrdup(remote_spec(rm));
+	xasprintf(&run->uname, "%s %s %s %s %s", b->sysname, b->nodename,
+	    b->release, b->version, b->machine);
+	run->os_name = xstrdup(b->sysname);
+	run->os_version = xstrdup(b->release);
+	run->arch = xstrdup(b->machine);
+	run->ltp_version = xstrdup(b->ltp_version);
+}
+
 struct engine *
 engine_new(struct store *st, const struct engine_opts *opts,
     const struct engine_test *tests, size_t n,
@@ -310,7 +328,10 @@ engine_new(struct store *st, const struct engine_opts *opts,
 		q[i].cmdline = e->tests[i].cmdline;
 	}
 	memset(&run, 0, sizeof(run));
-	engine_describe_system(&run, opts->runner.ltproot);
+	if (opts->runner.remote != NULL)
+		engine_describe_remote(&run, opts->runner.remote);
+	else
+		engine_describe_system(&run, opts->runner.ltproot);
 	run.label = xstrdup(opts->label ? opts->label : "");
 	/* What --resume needs to run the rest the same way. */
 	snprintf(config, sizeof(config), "ltproot=%s\ntimeout=%d\n"
@@ -322,6 +343,17 @@ engine_new(struct store *st, const struct engine_opts *opts,
 	    opts->runner.timeout_mul ? opts->runner.timeout_mul : "",
 	    opts->runner.ltp_dev ? opts->runner.ltp_dev : "",
 	    opts->runner.reproducible, opts->runner.use_pipe);
+	if (opts->runner.remote != NULL) {
+		/* The box to resume on; compat_linux's Linux release. */
+		size_t len = strlen(config);
+
+		snprintf(config + len, sizeof(config) - len, "host=%s\n"
+		    "ssh_config=%s\nemul_linux=%s\n",
+		    remote_spec(opts->runner.remote),
+		    remote_ssh_config(opts->runner.remote) != NULL ?
+		    remote_ssh_config(opts->runner.remote) : "",
+		    remote_box(opts->runner.remote)->emul_release);
+	}
 	run.config = xstrdup(config);
 	run.timeout_s = opts->timeout_s;
 	if (store_run_begin(st, &run, q, n, dl) != STORE_OK) {
@@ -427,6 +459,29 @@ unsigned
 engine_env_marked(const struct engine *e)
 {
 	return e->nenvmarked;
+}
+
+int
+engine_box_lost(const struct engine *e)
+{
+	return e->box_lost;
+}
+
+const char *
+engine_lost_test(const struct engine *e)
+{
+	return e->lost_test;
+}
+
+/*
+ * The box stopped answering: a crash there, as far as we can tell.
+ * Nothing more is started, and the run is left as a crash leaves it.
+ */
+static void
+engine_lose_box(struct engine *e)
+{
+	e->box_lost = 1;
+	e->stop_all = 1;
 }
 
 size_t
@@ -553,6 +608,13 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	size_t idx = e->next++;
 	char why[600];
 
+	if (e->opts.runner.remote != NULL &&
+	    !remote_alive(e->opts.runner.remote)) {
+		/* Gone between tests: the run stops before this one. */
+		e->next--;
+		engine_lose_box(e);
+		return 0;
+	}
 	if (e->opts.skip != NULL)
 		skip = skiplist_match(e->opts.skip, t->tag);
 	if ((skip != NULL && !t->explicit) || t->notrun != NULL ||
@@ -639,6 +701,22 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 
 	while (ltpout_flush(w->parser, &line))
 		engine_line_cb(&line, w);
+	if (rr->lost) {
+		/*
+		 * Its row stays "running": --resume makes it the culprit,
+		 * as after a panic of the machine ltpscope runs on.
+		 */
+		engine_meta(w, "ltpscope: the box %s stopped answering after "
+		    "%.1f s", remote_spec(e->opts.runner.remote),
+		    rr->duration);
+		runner_free(w->r);
+		w->r = NULL;
+		e->nbusy--;
+		if (e->lost_test == NULL)
+			e->lost_test = xstrdup(e->tests[w->idx].tag);
+		engine_lose_box(e);
+		return 0;
+	}
 	if (rr->stopped)
 		engine_meta(w, "ltpscope: stopped by the user after %.1f s",
 		    rr->duration);
@@ -700,6 +778,11 @@ engine_service(struct engine *e, struct diaglist *dl)
 			goto fail;
 	}
 	if ((e->stop_all || e->next >= e->n) && e->nbusy == 0) {
+		/* Left "running": it reads as interrupted once we exit. */
+		if (e->box_lost) {
+			e->finished = 1;
+			return 1;
+		}
 		if (store_run_end(e->st, e->run_id, e->stop_all &&
 		    e->next < e->n ? RUN_INTERRUPTED : RUN_FINISHED, dl) !=
 		    STORE_OK)
@@ -789,5 +872,6 @@ engine_free(struct engine *e)
 	for (i = 0; i < e->nleft; i++)
 		free(e->left[i]);
 	free(e->left);
+	free(e->lost_test);
 	free(e);
 }

@@ -39,6 +39,7 @@
 #include "ltpscope/compat.h"
 #include "ltpscope/exitwatch.h"
 #include "ltpscope/procs.h"
+#include "ltpscope/remote.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/runner.h"
 #include "ltpscope/spawn.h"
@@ -61,6 +62,11 @@
  */
 #define RUNNER_EIO_GRACE_MS	3
 #define RUNNER_EIO_POLL_MS	1
+/*
+ * A remote test's own timeout and grace run on the box; the local ssh
+ * is killed only when the box has not reported this much later.
+ */
+#define RUNNER_REMOTE_SLACK_MS	30000
 
 extern char **environ;
 
@@ -90,6 +96,9 @@ struct runner {
 	runner_output_fn *output;
 	void		*output_arg;
 	char		*buf;
+	struct remote_exec *rx;		/* remote: the wrapper, or NULL */
+	int		 rx_stdin;	/* ssh's stdin: closing it stops the
+					   test on the box; else -1 */
 	struct runner_result res;
 };
 
@@ -488,6 +497,64 @@ prepare_spares(struct runner_spares *sp, const char *tmpbase, int pty)
 		sp->ptym = sp->ptys = -1;
 }
 
+/*
+ * A test on a box (runner_opts.remote): what the box is told (LTPROOT,
+ * PATH and TMPDIR are made there), and the wrapper that runs it there;
+ * the runner then runs the local ssh that carries it, with a pipe on
+ * its stdin whose closing stops the test.  NULL after an error (dl).
+ */
+static struct remote_exec *
+runner_remote_new(const struct runner_opts *o, char *const argv[],
+    int stdin_pipe[2], struct diaglist *dl)
+{
+	struct envbuild env = { NULL, 0, 0 };
+	struct remote_exec *rx;
+	const char *script;
+	long long t_ms;
+	size_t i, len;
+	char *s;
+
+	env_push(&env, xstrdup("LTP_COLORIZE_OUTPUT=0"));
+	if (o->timeout_mul != NULL) {
+		xasprintf(&s, "LTP_TIMEOUT_MUL=%s", o->timeout_mul);
+		env_push(&env, s);
+	}
+	if (o->ltp_dev != NULL) {
+		xasprintf(&s, "LTP_DEV=%s", o->ltp_dev);
+		env_push(&env, s);
+	}
+	if (o->reproducible)
+		env_push(&env, xstrdup("LTP_REPRODUCIBLE_OUTPUT=1"));
+	for (i = 0; o->env_extra != NULL && o->env_extra[i] != NULL; i++)
+		env_push(&env, xstrdup(o->env_extra[i]));
+	t_ms = o->timeout_ms < 0 ? 0 : o->timeout_ms > 0 ? o->timeout_ms :
+	    RUNNER_DEFAULT_TIMEOUT_MS;
+	rx = remote_exec_new(o->remote, argv, env.v, (int)((t_ms + 999) /
+	    1000), ((o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS)
+	    + 999) / 1000, dl);
+	xfreev(env.v);
+	if (rx == NULL)
+		return NULL;
+	if (pipe(stdin_pipe) == -1) {
+		diag_error(dl, NULL, 0, "runner: pipe: %s", strerror(errno));
+		remote_exec_free(rx);
+		return NULL;
+	}
+	/* The wrapper goes first; it fits the pipe (remote.h). */
+	script = remote_exec_script(rx, &len);
+	if (set_cloexec(stdin_pipe[0]) == -1 ||
+	    set_cloexec(stdin_pipe[1]) == -1 ||
+	    fd_above_stdio(&stdin_pipe[0]) == -1 ||
+	    write(stdin_pipe[1], script, len) != (ssize_t)len) {
+		diag_error(dl, NULL, 0, "runner: pipe: %s", strerror(errno));
+		close(stdin_pipe[0]);
+		close(stdin_pipe[1]);
+		remote_exec_free(rx);
+		return NULL;
+	}
+	return rx;
+}
+
 struct runner *
 runner_startv(const struct runner_opts *o, char *const argv[],
     struct diaglist *dl)
@@ -495,7 +562,9 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	static const struct runner_opts defaults;
 	const char *ltproot, *tmpbase, *syspath;
 	char *path = NULL, *exe = NULL, *tmpl = NULL, **envp = NULL;
-	int out = -1, in = -1, devnull = -1, pfd[2];
+	int out = -1, in = -1, devnull = -1, pfd[2], use_pipe;
+	int rin[2] = { -1, -1 };
+	struct remote_exec *rx = NULL;
 	struct spawn_req rq;
 	struct runner *r;
 	pid_t pid;
@@ -505,6 +574,14 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	if (argv == NULL || argv[0] == NULL || argv[0][0] == '\0') {
 		diag_error(dl, NULL, 0, "runner: empty command");
 		return NULL;
+	}
+	use_pipe = o->use_pipe;
+	if (o->remote != NULL) {
+		/* From here on the command is the local ssh. */
+		if ((rx = runner_remote_new(o, argv, rin, dl)) == NULL)
+			return NULL;
+		argv = remote_exec_argv(rx);
+		use_pipe = 1;
 	}
 	if ((ltproot = o->ltproot) == NULL &&
 	    (ltproot = getenv("LTPROOT")) == NULL)
@@ -534,7 +611,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	}
 	envp = build_env(o, ltproot, tmpl, path);
 
-	if (o->use_pipe) {
+	if (use_pipe) {
 		if (pipe(pfd) == -1) {
 			diag_error(dl, NULL, 0, "runner: pipe: %s",
 			    strerror(errno));
@@ -568,7 +645,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	rq.argv = argv;
 	rq.envp = envp;
 	rq.out_fd = out;
-	rq.in_fd = devnull;
+	rq.in_fd = rin[0] >= 0 ? rin[0] : devnull;
 	rq.dir = tmpl;
 	r = xcalloc(1, sizeof(*r));
 	/* Before the test can mount anything on it. */
@@ -583,6 +660,10 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	}
 
 	close(devnull);
+	if (rin[0] >= 0)
+		close(rin[0]);
+	r->rx = rx;
+	r->rx_stdin = rin[1];
 	xfreev(envp);
 	free(exe);
 	free(path);
@@ -595,12 +676,12 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	}
 	/* The exit watch tells the leader's end: the slave can be held. */
 	r->slave = -1;
-	if (!o->use_pipe && r->xfd >= 0) {
+	if (!use_pipe && r->xfd >= 0) {
 		r->slave = out;
 		r->held = 1;
 	} else
 		close(out);
-	prepare_spares(o->spares, tmpbase, !o->use_pipe);
+	prepare_spares(o->spares, tmpbase, !use_pipe);
 	r->tmpdir = tmpl;
 	r->spares = o->spares;
 	r->grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
@@ -610,6 +691,8 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	else
 		r->deadline = r->t_start_ns / 1000000 + (o->timeout_ms > 0 ?
 		    o->timeout_ms : RUNNER_DEFAULT_TIMEOUT_MS);
+	if (rx != NULL && r->deadline >= 0)
+		r->deadline += r->grace_ms + RUNNER_REMOTE_SLACK_MS;
 	r->kill_at = r->drain_at = -1;
 	r->output = o->output;
 	r->output_arg = o->output_arg;
@@ -630,6 +713,11 @@ fail:
 	xfreev(envp);
 	free(exe);
 	free(path);
+	if (rin[0] >= 0) {
+		close(rin[0]);
+		close(rin[1]);
+	}
+	remote_exec_free(rx);
 	return NULL;
 }
 
@@ -681,7 +769,10 @@ runner_read(struct runner *r)
 		if (n > 0) {
 			total += (size_t)n;
 			r->res.bytes += (unsigned long long)n;
-			if (r->output != NULL)
+			if (r->rx != NULL)
+				remote_exec_feed(r->rx, r->buf, (size_t)n,
+				    r->output, r->output_arg);
+			else if (r->output != NULL)
 				r->output(r->output_arg, r->buf, (size_t)n);
 			continue;
 		}
@@ -810,9 +901,50 @@ runner_reap(struct runner *r)
 	}
 }
 
+/*
+ * A remote test's end as the box reported it, in place of the local
+ * ssh's; no report means the box stopped answering.
+ */
+static void
+runner_remote_result(struct runner *r)
+{
+	const struct remote_status *st;
+	struct runner_result *res = &r->res;
+	char line[320];
+	int len;
+
+	remote_exec_flush(r->rx, r->output, r->output_arg);
+	st = remote_exec_status(r->rx);
+	if (st->error[0] != '\0' && r->output != NULL) {
+		len = snprintf(line, sizeof(line), "ltpscope: on the box: %s\n",
+		    st->error);
+		if (len > 0 && (size_t)len < sizeof(line))
+			r->output(r->output_arg, line, (size_t)len);
+	}
+	res->exited = res->exit_code = res->signo = res->core_dumped = 0;
+	if (!st->have) {
+		res->lost = 1;
+		return;
+	}
+	/* sh's $? says 128 + N for a signal N. */
+	if (st->status > 128 && st->status < 128 + 65)
+		res->signo = st->status - 128;
+	else {
+		res->exited = 1;
+		res->exit_code = st->status;
+	}
+	res->timed_out = st->timed_out;
+	res->killed = st->killed;
+	res->stopped |= st->stopped;
+	res->stragglers = st->stragglers;
+	res->tmpdir_left = st->tmpdir_left;
+}
+
 static void
 runner_finish(struct runner *r)
 {
+	if (r->rx != NULL)
+		runner_remote_result(r);
 	if (r->slave >= 0) {
 		close(r->slave);
 		r->slave = -1;
@@ -846,6 +978,16 @@ runner_service(struct runner *r)
 	if (r->done)
 		return 1;
 	runner_read(r);
+	if (r->rx != NULL && !r->reaped && !r->term_sent &&
+	    remote_exec_status(r->rx)->have) {
+		/*
+		 * The box has reported: ssh ends at once unless something
+		 * that escaped the test's session holds the channel open.
+		 */
+		now = now_ms() + r->drain_ms;
+		if (r->deadline < 0 || now < r->deadline)
+			r->deadline = now;
+	}
 	if (!r->reaped) {
 		runner_reap(r);
 		if (r->reaped) {
@@ -950,6 +1092,22 @@ runner_stop(struct runner *r)
 {
 	if (r->done || r->reaped)
 		return;
+	if (r->rx != NULL) {
+		/*
+		 * EOF on its stdin: the box stops the test (SIGTERM, then
+		 * SIGKILL after the grace) and reports.  The local ssh is
+		 * killed only if no report comes.
+		 */
+		r->res.stopped = 1;
+		if (r->rx_stdin >= 0) {
+			close(r->rx_stdin);
+			r->rx_stdin = -1;
+			r->term_sent = 1;
+			r->kill_at = now_ms() + r->grace_ms +
+			    RUNNER_REMOTE_SLACK_MS;
+		}
+		return;
+	}
 	if (r->res.stopped) {
 		/* Asked twice: the user does not want to wait the grace. */
 		r->res.killed = 1;
@@ -1002,6 +1160,9 @@ runner_free(struct runner *r)
 		runner_finish(r);
 	if (r->xfd >= 0)
 		close(r->xfd);
+	if (r->rx_stdin >= 0)
+		close(r->rx_stdin);
+	remote_exec_free(r->rx);
 	free(r->tmpdir);
 	free(r->buf);
 	free(r);

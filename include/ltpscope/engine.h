@@ -132,6 +132,15 @@ const unsigned	*engine_counts(const struct engine *);
 const char *const *engine_leftovers(const struct engine *, size_t *n);
 /* Of those, passes and skips with the "env warning" mark. */
 unsigned	 engine_env_marked(const struct engine *);
+/*
+ * 1 when a run on a box (runner_opts.remote) ended because the box
+ * stopped answering: the test it was running, if any, is left running
+ * in the store, as after a crash, and the run left for --resume, which
+ * names that test the culprit.
+ */
+int		 engine_box_lost(const struct engine *);
+/* The tag of the test the box was lost during, or NULL (between tests). */
+const char	*engine_lost_test(const struct engine *);
 
 /*
  * Fills up to max pollfds (POLLIN) with every busy worker's descriptors,

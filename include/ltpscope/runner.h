@@ -44,6 +44,8 @@
 
 #include "ltpscope/diag.h"
 
+struct remote;
+
 #define RUNNER_DEFAULT_TIMEOUT_MS	300000	/* LTP's own is 30 s..hours */
 #define RUNNER_DEFAULT_GRACE_MS		5000	/* SIGTERM .. SIGKILL */
 #define RUNNER_DEFAULT_DRAIN_MS		250	/* output after the leader died */
@@ -75,6 +77,11 @@ struct runner_opts {
 	void		*output_arg;
 	struct runner_spares *spares;	/* NULL: each test starts from
 					   nothing (see runner_spares_new) */
+	const struct remote *remote;	/* non-NULL: the test runs on that
+					   box through ssh (remote.h), with
+					   the box's LTPROOT and TMPDIR
+					   base (remote_opts); kconfig is
+					   not sent */
 };
 
 /* What became of a run; valid once runner_done() says so. */
@@ -93,6 +100,9 @@ struct runner_result {
 	int		 tmpdir_left;	/* TMPDIR could not be removed */
 	char		 tmpdir_why[256]; /* then what stays: "tmpfs
 					   mounted at /tmp/ltpscope.x/mnt" */
+	int		 lost;		/* remote: the box stopped answering
+					   before it said how the test
+					   ended (exited etc. are unset) */
 	double		 duration;	/* seconds, start to reap */
 	unsigned long long bytes;	/* output bytes delivered */
 };

@@ -1,0 +1,179 @@
+/*
+ * What a test on a box over ssh costs beyond ssh itself: the "tiny"
+ * fake (exits at once) run through runner_run() with runner_opts.remote
+ * -- the sh wrapper's session, TMPDIR, watchdogs, straggler check and
+ * status line -- against a bare loop of "ssh -S master host tiny" over
+ * the same master connection, to the same private sshd on 127.0.0.1
+ * (tests/sshd.c), both measured here, now.  Run from the repository
+ * root (make bench); without sshd (or root) it says so and measures
+ * nothing.
+ *
+ * The ratio, wrapper over bare ssh per test, is the issue's figure
+ * (target under 1.10).  Each method runs in ROUNDS interleaved rounds
+ * of PER tests; the figures are the median round.
+ */
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltpscope/diag.h"
+#include "ltpscope/remote.h"
+#include "ltpscope/runner.h"
+#include "ltpscope/xmalloc.h"
+#include "bench.h"
+#include "sshd.h"
+#include "tap.h"
+
+#define ROUNDS	10
+#define PER	10
+
+static char root[1024];
+static char tiny[PATH_MAX + 64];
+
+/* The scratch directory goes; tap_done() would print a TAP plan. */
+static void
+cleanup(void)
+{
+	char cmd[1200];
+
+	(void)snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tap_tmpdir());
+	(void)system(cmd);
+}
+
+/* Seconds per test through the runner and the wrapper. */
+static double
+bench_wrapper(struct remote *rm, int n)
+{
+	struct runner_opts o;
+	struct runner_result res;
+	struct diaglist dl;
+	double t0;
+	int i;
+
+	memset(&o, 0, sizeof(o));
+	o.remote = rm;
+	o.use_pipe = 1;
+	diag_init(&dl);
+	t0 = bench_now();
+	for (i = 0; i < n; i++)
+		if (runner_run(&o, "tiny", &res, &dl) != 0 || !res.exited ||
+		    res.exit_code != 0) {
+			diag_print(&dl, stderr, "bench_remote");
+			fprintf(stderr, "bench_remote: run %d failed (lost %d, "
+			    "exit %d)\n", i, res.lost, res.exit_code);
+			exit(1);
+		}
+	diag_free(&dl);
+	return (bench_now() - t0) / n;
+}
+
+/*
+ * Seconds per test for "ssh -S master host tiny": the same ssh command
+ * line the runner uses, with the bare program in place of the wrapper.
+ */
+static double
+bench_bare(struct remote *rm, int n)
+{
+	char *const argv[] = { tiny, NULL };
+	struct remote_exec *x;
+	struct diaglist dl;
+	char **v;
+	size_t len, i;
+	double t0;
+	pid_t pid;
+	int k, st, fd;
+
+	diag_init(&dl);
+	if ((x = remote_exec_new(rm, argv, NULL, 0, 1, &dl)) == NULL) {
+		diag_print(&dl, stderr, "bench_remote");
+		exit(1);
+	}
+	for (len = 0; remote_exec_argv(x)[len] != NULL; len++)
+		;
+	v = xcalloc(len + 1, sizeof(*v));
+	for (i = 0; i + 1 < len; i++)
+		v[i] = remote_exec_argv(x)[i];
+	v[len - 1] = tiny;
+	t0 = bench_now();
+	for (k = 0; k < n; k++) {
+		if ((pid = fork()) == 0) {
+			if ((fd = open("/dev/null", O_RDWR)) >= 0) {
+				dup2(fd, 0);
+				dup2(fd, 1);
+			}
+			execv(v[0], v);
+			_exit(127);
+		}
+		if (pid == -1 || waitpid(pid, &st, 0) != pid ||
+		    !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+			fprintf(stderr, "bench_remote: bare ssh failed\n");
+			exit(1);
+		}
+	}
+	t0 = (bench_now() - t0) / n;
+	free(v);
+	remote_exec_free(x);
+	diag_free(&dl);
+	return t0;
+}
+
+int
+main(void)
+{
+	static const char *const fakes[] = { "tiny", NULL };
+	double wr[ROUNDS], br[ROUNDS], w, b;
+	struct sshd_box box;
+	struct remote_opts ro;
+	struct remote *rm;
+	struct diaglist dl;
+	char why[256], dir[1200], cwd[PATH_MAX];
+	int i;
+
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		return 1;
+	(void)snprintf(tiny, sizeof(tiny), "%s/tests/ltpfake/bin/tiny", cwd);
+	(void)snprintf(dir, sizeof(dir), "%s/box", tap_tmpdir());
+	if (sshd_start(&box, dir, why, sizeof(why)) != 0) {
+		printf("remote: not measured: %s\n", why);
+		cleanup();
+		return 0;
+	}
+	(void)snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
+	tap_fake_ltproot(root, fakes);
+	memset(&ro, 0, sizeof(ro));
+	ro.config = box.config;
+	ro.ltproot = root;
+	diag_init(&dl);
+	if ((rm = remote_open(box.spec, &ro, &dl)) == NULL) {
+		diag_print(&dl, stderr, "bench_remote");
+		sshd_stop(&box);
+		cleanup();
+		return 1;
+	}
+	/* One of each first: the box's caches warm for both. */
+	(void)bench_wrapper(rm, 1);
+	(void)bench_bare(rm, 1);
+	for (i = 0; i < ROUNDS; i++) {
+		wr[i] = bench_wrapper(rm, PER);
+		br[i] = bench_bare(rm, PER);
+	}
+	w = bench_median(wr, ROUNDS);
+	b = bench_median(br, ROUNDS);
+	printf("remote test through the wrapper:   %8.2f ms/test\n",
+	    w * 1e3);
+	printf("bare ssh -S master host tiny:      %8.2f ms/test\n",
+	    b * 1e3);
+	printf("ratio wrapper/bare ssh:            %8.2f  (target < 1.10)\n",
+	    w / b);
+	remote_close(rm);
+	diag_free(&dl);
+	sshd_stop(&box);
+	cleanup();
+	return 0;
+}

@@ -1,0 +1,1008 @@
+/*
+ * Test boxes over ssh (see remote.h): the spec parser, the master
+ * connection, and the sh wrapper each test runs in on the box with the
+ * filter that takes its status line out of the output.
+ *
+ * The login shell on the box may be csh (root's on NetBSD), which
+ * expands "!" even in single quotes and takes no newline in them: all
+ * it is given is "exec /bin/sh -s", and the script goes to sh on ssh's
+ * stdin, one line that sh reads and parses whole before it runs any of
+ * it.  The rest of stdin is then the test's stop (EOF), or, for the
+ * master, its life.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ltpscope/remote.h"
+#include "ltpscope/rmtree.h"
+#include "ltpscope/spawn.h"
+#include "ltpscope/xmalloc.h"
+
+#define REMOTE_CONNECT_S	15
+#define REMOTE_ALIVE_S		5
+#define REMOTE_ALIVE_COUNT	3
+#define REMOTE_CLOSE_MS		3000
+/* A unix socket path must fit sun_path (104 bytes on the BSDs). */
+#define REMOTE_SOCK_MAX		100
+/* The status line's first byte: ASCII RS, which LTP never prints. */
+#define REMOTE_MARK		'\036'
+/* A script fits in any pipe (NetBSD's start at 16 KiB): written whole. */
+#define REMOTE_SCRIPT_MAX	12288
+/* What the login shell runs, whatever shell it is. */
+#define REMOTE_SH		"exec /bin/sh -s"
+
+extern char **environ;
+
+struct remote {
+	char		*spec;
+	struct remote_addr addr;
+	char		*ssh;		/* absolute path */
+	char		*config;
+	char		*ltproot;
+	char		*tmpbase;
+	char		*dir;		/* private, 0700 */
+	char		*sock;
+	int		 alive_s;
+	int		 alive_n;
+	int		 connect_s;
+	pid_t		 master;
+	int		 master_in;	/* its stdin: closed, it goes */
+	int		 master_out;
+	struct remote_box box;
+};
+
+/* A growing string. */
+struct sbuf {
+	char	*s;
+	size_t	 len;
+	size_t	 cap;
+};
+
+static void
+sb_addn(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		while (b->len + n + 1 > b->cap)
+			b->cap = b->cap ? b->cap * 2 : 256;
+		b->s = xrealloc(b->s, b->cap);
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+static void
+sb_add(struct sbuf *b, const char *s)
+{
+	sb_addn(b, s, strlen(s));
+}
+
+static void
+sb_quote(struct sbuf *b, const char *s)
+{
+	const char *q;
+
+	sb_add(b, "'");
+	while ((q = strchr(s, '\'')) != NULL) {
+		sb_addn(b, s, (size_t)(q - s));
+		sb_add(b, "'\\''");
+		s = q + 1;
+	}
+	sb_add(b, s);
+	sb_add(b, "'");
+}
+
+void
+remote_quote(char **buf, size_t *len, const char *s)
+{
+	struct sbuf b;
+
+	b.s = *buf;
+	b.len = *len;
+	b.cap = *buf != NULL ? *len + 1 : 0;
+	sb_quote(&b, s);
+	*buf = b.s;
+	*len = b.len;
+}
+
+static long long
+remote_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Characters that would let a host or user name act as an option. */
+static int
+remote_bad_name(const char *s)
+{
+	const unsigned char *p;
+
+	if (*s == '\0' || *s == '-')
+		return 1;
+	for (p = (const unsigned char *)s; *p != '\0'; p++)
+		if (*p <= ' ' || *p == 0x7f || strchr("'\"\\`$;&|<>(){}*?!",
+		    *p) != NULL)
+			return 1;
+	return 0;
+}
+
+int
+remote_parse(const char *spec, struct remote_addr *a, struct diaglist *dl)
+{
+	const char *at, *hp, *colon = NULL, *hend;
+	char *end;
+	long port;
+
+	memset(a, 0, sizeof(*a));
+	if (spec == NULL || *spec == '\0') {
+		diag_error(dl, NULL, 0, "--host: empty host");
+		return -1;
+	}
+	hp = spec;
+	if ((at = strrchr(spec, '@')) != NULL) {
+		a->user = xstrndup(spec, (size_t)(at - spec));
+		hp = at + 1;
+		if (remote_bad_name(a->user)) {
+			diag_error(dl, NULL, 0, "--host %s: bad user name '%s'",
+			    spec, a->user);
+			goto fail;
+		}
+	}
+	if (*hp == '[') {
+		/* An IPv6 literal: [addr] or [addr]:port. */
+		if ((hend = strchr(hp, ']')) == NULL) {
+			diag_error(dl, NULL, 0, "--host %s: no ']' after the "
+			    "address", spec);
+			goto fail;
+		}
+		a->host = xstrndup(hp + 1, (size_t)(hend - hp - 1));
+		if (hend[1] == ':')
+			colon = hend + 1;
+		else if (hend[1] != '\0') {
+			diag_error(dl, NULL, 0, "--host %s: junk after ']'",
+			    spec);
+			goto fail;
+		}
+	} else {
+		colon = strchr(hp, ':');
+		if (colon != NULL && strchr(colon + 1, ':') != NULL) {
+			diag_error(dl, NULL, 0, "--host %s: an IPv6 address "
+			    "goes in brackets: [addr]:port", spec);
+			goto fail;
+		}
+		a->host = colon != NULL ? xstrndup(hp, (size_t)(colon - hp)) :
+		    xstrdup(hp);
+	}
+	if (remote_bad_name(a->host)) {
+		diag_error(dl, NULL, 0, "--host %s: bad host name '%s'", spec,
+		    a->host);
+		goto fail;
+	}
+	if (colon != NULL) {
+		errno = 0;
+		port = strtol(colon + 1, &end, 10);
+		if (colon[1] < '0' || colon[1] > '9' || *end != '\0' ||
+		    errno != 0 || port < 1 || port > 65535) {
+			diag_error(dl, NULL, 0, "--host %s: the port must be "
+			    "1 to 65535, not '%s'", spec, colon + 1);
+			goto fail;
+		}
+		a->port = (int)port;
+	}
+	return 0;
+fail:
+	remote_addr_free(a);
+	return -1;
+}
+
+void
+remote_addr_free(struct remote_addr *a)
+{
+	free(a->user);
+	free(a->host);
+	memset(a, 0, sizeof(*a));
+}
+
+/* prog's absolute path: itself if it has a '/', else found in PATH. */
+static char *
+remote_find_program(const char *prog)
+{
+	const char *path, *p, *end;
+	char *cand, cwd[PATH_MAX];
+
+	if (strchr(prog, '/') != NULL) {
+		if (prog[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL)
+			return xstrdup(prog);
+		xasprintf(&cand, "%s/%s", cwd, prog);
+		return cand;
+	}
+	if ((path = getenv("PATH")) == NULL || *path == '\0')
+		path = "/usr/bin:/bin";
+	for (p = path; *p != '\0'; p = *end ? end + 1 : end) {
+		end = p + strcspn(p, ":");
+		if (end == p || *p != '/')
+			continue;
+		xasprintf(&cand, "%.*s/%s", (int)(end - p), p, prog);
+		if (access(cand, X_OK) == 0)
+			return cand;
+		free(cand);
+	}
+	return NULL;
+}
+
+/* 16 hex digits nobody can guess: the status line's nonce. */
+static void
+remote_nonce(char out[17])
+{
+	static const char hex[] = "0123456789abcdef";
+	static unsigned long long seq;
+	unsigned char r[8];
+	unsigned long long x;
+	ssize_t n = -1;
+	int fd, i;
+
+	if ((fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)) >= 0) {
+		n = read(fd, r, sizeof(r));
+		close(fd);
+	}
+	if (n != (ssize_t)sizeof(r)) {
+		x = (unsigned long long)remote_now_ms() * 0x9e3779b97f4a7c15ULL ^
+		    ((unsigned long long)getpid() << 20) ^ ++seq;
+		for (i = 0; i < 8; i++, x >>= 8)
+			r[i] = (unsigned char)x;
+	}
+	for (i = 0; i < 8; i++) {
+		out[2 * i] = hex[r[i] >> 4];
+		out[2 * i + 1] = hex[r[i] & 15];
+	}
+	out[16] = '\0';
+}
+
+/*
+ * The ssh command line up to and including the host: every connection
+ * of a run the same way, through the master's socket.
+ */
+static void
+remote_ssh_argv(const struct remote *rm, const char *master, char ***vp,
+    size_t *np)
+{
+	char **v = xcalloc(40, sizeof(*v));
+	size_t n = 0;
+
+	v[n++] = xstrdup(rm->ssh);
+	if (rm->config != NULL) {
+		v[n++] = xstrdup("-F");
+		v[n++] = xstrdup(rm->config);
+	}
+	v[n++] = xstrdup("-S");
+	v[n++] = xstrdup(rm->sock);
+	xasprintf(&v[n++], "-oControlMaster=%s", master);
+	v[n++] = xstrdup("-oControlPersist=no");
+	v[n++] = xstrdup("-oBatchMode=yes");
+	xasprintf(&v[n++], "-oConnectTimeout=%d", rm->connect_s);
+	xasprintf(&v[n++], "-oServerAliveInterval=%d", rm->alive_s);
+	xasprintf(&v[n++], "-oServerAliveCountMax=%d", rm->alive_n);
+	v[n++] = xstrdup("-oLogLevel=ERROR");
+	v[n++] = xstrdup("-T");
+	v[n++] = xstrdup("-x");
+	v[n++] = xstrdup("-a");
+	if (rm->addr.user != NULL) {
+		v[n++] = xstrdup("-l");
+		v[n++] = xstrdup(rm->addr.user);
+	}
+	if (rm->addr.port != 0) {
+		v[n++] = xstrdup("-p");
+		xasprintf(&v[n++], "%d", rm->addr.port);
+	}
+	v[n++] = xstrdup("--");
+	v[n++] = xstrdup(rm->addr.host);
+	*vp = v;
+	*np = n;
+}
+
+/* Writes all of s to a pipe nobody reads yet: it must fit. */
+static int
+remote_write_all(int fd, const char *s, size_t len)
+{
+	ssize_t n;
+
+	while (len > 0) {
+		if ((n = write(fd, s, len)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		s += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static int
+remote_set_cloexec(int fd)
+{
+	int fl = fcntl(fd, F_GETFD);
+
+	return fl == -1 ? -1 : fcntl(fd, F_SETFD, fl | FD_CLOEXEC);
+}
+
+/*
+ * What the master runs: the box's facts, one "key=value" line each,
+ * then an end line, then nothing until its stdin (our pipe) closes.
+ */
+static char *
+remote_describe_script(const struct remote *rm, const char *nonce)
+{
+	struct sbuf b = { NULL, 0, 0 };
+
+	sb_add(&b, "echo \"sysname=$(uname -s)\"; "
+	    "echo \"nodename=$(uname -n)\"; "
+	    "echo \"release=$(uname -r)\"; "
+	    "echo \"version=$(uname -v)\"; "
+	    "echo \"machine=$(uname -m)\"; "
+	    "echo \"emul=$(sysctl -n emul.linux.kern.osrelease "
+	    "2>/dev/null)\"; "
+	    "echo \"ltp=$(head -n 1 ");
+	sb_quote(&b, rm->ltproot);
+	sb_add(&b, "/Version 2>/dev/null)\"; echo end=");
+	sb_add(&b, nonce);
+	sb_add(&b, "; exec cat >/dev/null\n");
+	return b.s;
+}
+
+static void
+remote_box_set(struct remote_box *box, const char *line)
+{
+	static const struct {
+		const char	*key;
+		size_t		 off;
+	} keys[] = {
+		{ "sysname=", offsetof(struct remote_box, sysname) },
+		{ "nodename=", offsetof(struct remote_box, nodename) },
+		{ "release=", offsetof(struct remote_box, release) },
+		{ "version=", offsetof(struct remote_box, version) },
+		{ "machine=", offsetof(struct remote_box, machine) },
+		{ "emul=", offsetof(struct remote_box, emul_release) },
+		{ "ltp=", offsetof(struct remote_box, ltp_version) },
+	};
+	size_t i, klen;
+	char **slot;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		klen = strlen(keys[i].key);
+		if (strncmp(line, keys[i].key, klen) != 0)
+			continue;
+		slot = (char **)(void *)((char *)box + keys[i].off);
+		free(*slot);
+		*slot = xstrdup(line + klen);
+		return;
+	}
+}
+
+static void
+remote_box_fill(struct remote_box *box)
+{
+	char **v[] = { &box->sysname, &box->nodename, &box->release,
+	    &box->version, &box->machine, &box->emul_release,
+	    &box->ltp_version };
+	size_t i;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (*v[i] == NULL)
+			*v[i] = xstrdup("");
+}
+
+static void
+remote_box_free(struct remote_box *box)
+{
+	free(box->sysname);
+	free(box->nodename);
+	free(box->release);
+	free(box->version);
+	free(box->machine);
+	free(box->emul_release);
+	free(box->ltp_version);
+	memset(box, 0, sizeof(*box));
+}
+
+/* Ends the master: EOF on its stdin, then signals if it lingers. */
+static void
+remote_master_stop(struct remote *rm)
+{
+	long long deadline;
+	pid_t w;
+	int st;
+
+	if (rm->master_in >= 0)
+		close(rm->master_in);
+	rm->master_in = -1;
+	if (rm->master > 0) {
+		deadline = remote_now_ms() + REMOTE_CLOSE_MS;
+		while ((w = waitpid(rm->master, &st, WNOHANG)) == 0 &&
+		    remote_now_ms() < deadline)
+			(void)poll(NULL, 0, 5);
+		if (w == 0) {
+			(void)kill(rm->master, SIGTERM);
+			(void)waitpid(rm->master, &st, 0);
+		}
+		rm->master = 0;
+	}
+	if (rm->master_out >= 0)
+		close(rm->master_out);
+	rm->master_out = -1;
+}
+
+/*
+ * Starts the master and reads the box's facts from it; 0, or -1 with
+ * what ssh said in dl.
+ */
+static int
+remote_master_start(struct remote *rm, struct diaglist *dl)
+{
+	struct spawn_req rq;
+	struct sbuf out = { NULL, 0, 0 };
+	char **v, *script, nonce[17], endline[32], buf[4096], *nl, *p;
+	int inp[2] = { -1, -1 }, outp[2] = { -1, -1 }, done = 0;
+	long long deadline;
+	struct pollfd pfd;
+	size_t n;
+	ssize_t r;
+
+	remote_nonce(nonce);
+	snprintf(endline, sizeof(endline), "end=%s\n", nonce);
+	if (pipe(inp) == -1 || pipe(outp) == -1 ||
+	    remote_set_cloexec(inp[1]) == -1 ||
+	    remote_set_cloexec(outp[0]) == -1) {
+		diag_error(dl, NULL, 0, "%s: pipe: %s", rm->spec,
+		    strerror(errno));
+		goto fail;
+	}
+	script = remote_describe_script(rm, nonce);
+	if (strlen(script) > REMOTE_SCRIPT_MAX ||
+	    remote_write_all(inp[1], script, strlen(script)) == -1) {
+		diag_error(dl, NULL, 0, "%s: cannot write to ssh: %s",
+		    rm->spec, strerror(errno));
+		free(script);
+		goto fail;
+	}
+	free(script);
+	remote_ssh_argv(rm, "yes", &v, &n);
+	v[n++] = xstrdup(REMOTE_SH);
+	v[n] = NULL;
+	memset(&rq, 0, sizeof(rq));
+	rq.path = rm->ssh;
+	rq.argv = v;
+	rq.envp = environ;
+	rq.out_fd = outp[1];
+	rq.in_fd = inp[0];
+	rq.dir = "/";
+	rm->master = spawn_session(&rq);
+	xfreev(v);
+	if (rm->master == -1) {
+		rm->master = 0;
+		diag_error(dl, NULL, 0, "%s: cannot run %s: %s", rm->spec,
+		    rm->ssh, strerror(errno));
+		goto fail;
+	}
+	close(inp[0]);
+	close(outp[1]);
+	inp[0] = outp[1] = -1;
+	rm->master_in = inp[1];
+	rm->master_out = outp[0];
+	deadline = remote_now_ms() + (long long)rm->connect_s * 1000 + 5000;
+	while (!done) {
+		long long left = deadline - remote_now_ms();
+
+		if (left <= 0)
+			break;
+		pfd.fd = rm->master_out;
+		pfd.events = POLLIN;
+		if (poll(&pfd, 1, (int)left) <= 0)
+			continue;
+		if ((r = read(rm->master_out, buf, sizeof(buf))) <= 0) {
+			if (r == -1 && errno == EINTR)
+				continue;
+			break;
+		}
+		sb_addn(&out, buf, (size_t)r);
+		done = strstr(out.s, endline) != NULL;
+	}
+	if (!done) {
+		/* ssh's own words say why: refused, no route, no key. */
+		p = out.s != NULL ? out.s : xstrdup("");
+		p[strcspn(p, "\n")] = '\0';
+		diag_error(dl, NULL, 0, "%s: cannot connect%s%s", rm->spec,
+		    *p ? ": " : " (no answer in time)", p);
+		if (p != out.s)
+			free(p);
+		free(out.s);
+		remote_master_stop(rm);
+		return -1;
+	}
+	for (p = out.s; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+		*nl = '\0';
+		remote_box_set(&rm->box, p);
+	}
+	remote_box_fill(&rm->box);
+	free(out.s);
+	return 0;
+fail:
+	if (inp[0] >= 0) {
+		close(inp[0]);
+		close(inp[1]);
+	}
+	if (outp[0] >= 0) {
+		close(outp[0]);
+		close(outp[1]);
+	}
+	return -1;
+}
+
+/* A private directory for the socket, short enough for sun_path. */
+static char *
+remote_private_dir(void)
+{
+	const char *base = getenv("TMPDIR");
+	char *dir;
+
+	if (base == NULL || base[0] != '/' ||
+	    strlen(base) + 32 > REMOTE_SOCK_MAX)
+		base = "/tmp";
+	xasprintf(&dir, "%s/ltpscope-ssh.XXXXXX", base);
+	if (mkdtemp(dir) == NULL) {
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+struct remote *
+remote_open(const char *spec, const struct remote_opts *o,
+    struct diaglist *dl)
+{
+	static const struct remote_opts defaults;
+	struct remote *rm;
+
+	if (o == NULL)
+		o = &defaults;
+	rm = xcalloc(1, sizeof(*rm));
+	rm->master_in = rm->master_out = -1;
+	rm->spec = xstrdup(spec != NULL ? spec : "");
+	if (remote_parse(spec, &rm->addr, dl) != 0)
+		goto fail;
+	if ((rm->ssh = remote_find_program(o->ssh != NULL ? o->ssh : "ssh"))
+	    == NULL) {
+		diag_error(dl, NULL, 0, "%s: no ssh client in PATH (install "
+		    "OpenSSH's client)", rm->spec);
+		goto fail;
+	}
+	rm->config = o->config != NULL ? xstrdup(o->config) : NULL;
+	rm->ltproot = xstrdup(o->ltproot != NULL ? o->ltproot : "/opt/ltp");
+	rm->tmpbase = o->tmpbase != NULL ? xstrdup(o->tmpbase) : NULL;
+	rm->connect_s = o->connect_timeout_s > 0 ? o->connect_timeout_s :
+	    REMOTE_CONNECT_S;
+	rm->alive_s = o->alive_interval_s > 0 ? o->alive_interval_s :
+	    REMOTE_ALIVE_S;
+	rm->alive_n = o->alive_count > 0 ? o->alive_count :
+	    REMOTE_ALIVE_COUNT;
+	if ((rm->dir = remote_private_dir()) == NULL) {
+		diag_error(dl, NULL, 0, "%s: cannot make a directory for the "
+		    "ssh socket: %s", rm->spec, strerror(errno));
+		goto fail;
+	}
+	xasprintf(&rm->sock, "%s/ctl", rm->dir);
+	if (remote_master_start(rm, dl) != 0)
+		goto fail;
+	return rm;
+fail:
+	remote_close(rm);
+	return NULL;
+}
+
+void
+remote_close(struct remote *rm)
+{
+	if (rm == NULL)
+		return;
+	remote_master_stop(rm);
+	if (rm->dir != NULL)
+		(void)rmtree(rm->dir);
+	remote_addr_free(&rm->addr);
+	remote_box_free(&rm->box);
+	free(rm->spec);
+	free(rm->ssh);
+	free(rm->config);
+	free(rm->ltproot);
+	free(rm->tmpbase);
+	free(rm->dir);
+	free(rm->sock);
+	free(rm);
+}
+
+const char *
+remote_spec(const struct remote *rm)
+{
+	return rm->spec;
+}
+
+const struct remote_box *
+remote_box(const struct remote *rm)
+{
+	return &rm->box;
+}
+
+const char *
+remote_ltproot(const struct remote *rm)
+{
+	return rm->ltproot;
+}
+
+const char *
+remote_ssh_config(const struct remote *rm)
+{
+	return rm->config;
+}
+
+int
+remote_alive(const struct remote *rm)
+{
+	siginfo_t si;
+
+	if (rm->master <= 0)
+		return 0;
+	/* Looked at, not reaped: remote_close() does that. */
+	memset(&si, 0, sizeof(si));
+	if (waitid(P_PID, (id_t)rm->master, &si, WEXITED | WNOHANG |
+	    WNOWAIT) == -1)
+		return 0;
+	return si.si_pid != rm->master;
+}
+
+/*
+ * The wrapper, in pieces joined into one line.  $P is the test, $w the
+ * timeout's watchdog, $r the stop watcher (EOF on the saved stdin, fd
+ * 3).  ks SIG signals what belongs to the test and prints how many:
+ * its session (when setsid made one), else the wrapper's own session
+ * minus the wrapper's helpers; then, to a fixed point, the children of
+ * what is in and the members of its process groups (never the
+ * wrapper's group).  ps -o sid is not POSIX: without it, the tree and
+ * the groups.  ks runs once more when the test has ended, for what it
+ * left behind.  A TMPDIR found empty can have nothing mounted below
+ * it: mount(8) is asked only about one that is not.
+ */
+static const char remote_ks_awk[] =
+    "{ q=$1; o[NR]=q; pp[q]=$2; pg[q]=$3; sd[q]=(NF>3)?$4:\"\" } "
+    "END { W=pg[me]; S=sd[me]; h[me]=1; if (w!=\"\") h[w]=1; "
+    "if (r!=\"\") h[r]=1; "
+    "do { c=0; for (i=1;i<=NR;i++) { q=o[i]; "
+    "if ((q in h)||q==P) continue; "
+    "if (pp[q] in h) { h[q]=1; c=1 } } } while (c); "
+    "k[P]=1; if ((P in pg) && pg[P]!=W) g[pg[P]]=1; "
+    "for (i=1;i<=NR;i++) { q=o[i]; if (q in h) continue; "
+    "if (sd[q]!=\"\" && (sd[q]==P || (m==0 && S==me && sd[q]==S))) "
+    "k[q]=1 } "
+    "do { c=0; for (i=1;i<=NR;i++) { q=o[i]; "
+    "if ((q in k)||(q in h)) continue; "
+    "if ((pp[q] in k)||(pg[q] in g)) { k[q]=1; c=1 } } "
+    "for (q in k) if ((q in pg) && pg[q]!=W && !(pg[q] in g)) "
+    "{ g[pg[q]]=1; c=1 } } while (c); "
+    "for (q in k) if (q in pp) printf \"%s \", q }";
+
+static const char remote_wrapper_head[] =
+    "case $b in /*) ;; *) b=/tmp;; esac; "
+    "S=$b/ltpscope.$N; umask 022; "
+    "if mkdir \"$S\" && mkdir -m 1777 \"$S/tmp\"; "
+    "then :; else printf '\\036%s E cannot make a directory in %s\\n' "
+    "\"$N\" \"$b\"; exit 0; fi; "
+    "exec 2>/dev/null; w=; r=; m=0; ";
+
+static const char remote_wrapper_ks[] =
+    "ks() { l=$(ps -A -o pid= -o ppid= -o pgid= -o sid= 2>/dev/null) || "
+    "l=$(ps -A -o pid= -o ppid= -o pgid=); "
+    "l=$(echo \"$l\" | awk -v P=\"$P\" -v me=$$ -v w=\"$w\" -v r=\"$r\" "
+    "-v m=\"$m\" ";
+
+static const char remote_wrapper_tail[] =
+    "P=$!; "
+    "if [ \"$T\" -gt 0 ]; then ( trap 'kill $s 2>/dev/null; exit 0' TERM; "
+    "sleep \"$T\" & s=$!; wait $s; : >\"$S/T\"; ks TERM >/dev/null; "
+    "sleep \"$G\" & s=$!; wait $s; if kill -0 \"$P\" 2>/dev/null; "
+    "then : >\"$S/K\"; ks KILL >/dev/null; fi ) >/dev/null 2>&1 & "
+    "w=$!; fi; "
+    "( while read -r x; do :; done; [ -d \"$S\" ] || exit 0; "
+    ": >\"$S/S\"; ks TERM >/dev/null; i=0; "
+    "while [ $i -lt \"$G\" ]; do kill -0 \"$P\" 2>/dev/null || exit 0; "
+    "sleep 1; i=$((i+1)); done; : >\"$S/K\"; ks KILL >/dev/null "
+    ") <&3 >/dev/null 2>&1 & r=$!; exec 3<&-; "
+    "wait \"$P\"; st=$?; "
+    "if [ -n \"$w\" ]; then kill \"$w\" 2>/dev/null; wait \"$w\"; fi; "
+    "kill -s KILL \"$r\" 2>/dev/null; wait \"$r\" 2>/dev/null; "
+    "n=$(ks KILL); cd /; f=; "
+    "for x in T K S; do if [ -e \"$S/$x\" ]; then f=$f$x; fi; done; "
+    "e=1; for x in \"$S/tmp\"/* \"$S/tmp\"/.[!.]* \"$S/tmp\"/..?*; do "
+    "if [ -e \"$x\" ] || [ -h \"$x\" ]; then e=0; fi; done; "
+    "if [ $e = 0 ] && mount 2>/dev/null | grep -F \" $S/\" >/dev/null; "
+    "then f=${f}L; else rm -rf \"$S\" 2>/dev/null || f=${f}L; fi; "
+    "printf '\\036%s X %s %s %s\\n' \"$N\" \"$st\" \"$n\" \"${f:--}\"; "
+    "exit 0\n";
+
+static int
+remote_env_name_ok(const char *e)
+{
+	size_t i, len = strcspn(e, "=");
+
+	if (len == 0 || e[len] != '=' || (e[0] >= '0' && e[0] <= '9'))
+		return 0;
+	for (i = 0; i < len; i++)
+		if (!((e[i] >= 'a' && e[i] <= 'z') ||
+		    (e[i] >= 'A' && e[i] <= 'Z') ||
+		    (e[i] >= '0' && e[i] <= '9') || e[i] == '_'))
+			return 0;
+	return 1;
+}
+
+static char *
+remote_wrapper(const struct remote *rm, const char *nonce,
+    char *const argv[], char *const env[], int timeout_s, int grace_s)
+{
+	struct sbuf b = { NULL, 0, 0 };
+	char num[64];
+	size_t i, len;
+
+	sb_add(&b, "N=");
+	sb_add(&b, nonce);
+	snprintf(num, sizeof(num), "; T=%d; G=%d; b=", timeout_s, grace_s);
+	sb_add(&b, num);
+	if (rm->tmpbase != NULL)
+		sb_quote(&b, rm->tmpbase);
+	else
+		sb_add(&b, "${TMPDIR:-/tmp}");
+	sb_add(&b, "; ");
+	sb_add(&b, remote_wrapper_head);
+	sb_add(&b, remote_wrapper_ks);
+	sb_quote(&b, remote_ks_awk);
+	sb_add(&b, "); [ -z \"$l\" ] || kill -s \"$1\" $l 2>/dev/null; "
+	    "set -- $l; echo $#; }; ");
+	sb_add(&b, "cd \"$S/tmp\" || exit 1; LTPROOT=");
+	sb_quote(&b, rm->ltproot);
+	sb_add(&b, "; PATH=\"$LTPROOT/testcases/bin:$PATH\"; "
+	    "TMPDIR=\"$S/tmp\"; export LTPROOT PATH TMPDIR; ");
+	for (i = 0; env != NULL && env[i] != NULL; i++) {
+		if (!remote_env_name_ok(env[i]))
+			continue;
+		len = strcspn(env[i], "=");
+		sb_addn(&b, env[i], len);
+		sb_add(&b, "=");
+		sb_quote(&b, env[i] + len + 1);
+		sb_add(&b, "; export ");
+		sb_addn(&b, env[i], len);
+		sb_add(&b, "; ");
+	}
+	/* The test's stdin is /dev/null; the channel's waits on fd 3. */
+	sb_add(&b, "exec 3<&0 </dev/null; "
+	    "if command -v setsid >/dev/null 2>&1; then m=1; setsid");
+	for (i = 0; argv[i] != NULL; i++) {
+		sb_add(&b, " ");
+		sb_quote(&b, argv[i]);
+	}
+	sb_add(&b, " 3<&- 2>&1 & else");
+	for (i = 0; argv[i] != NULL; i++) {
+		sb_add(&b, " ");
+		sb_quote(&b, argv[i]);
+	}
+	sb_add(&b, " 3<&- 2>&1 & fi; ");
+	sb_add(&b, remote_wrapper_tail);
+	return b.s;
+}
+
+struct remote_exec {
+	char	**argv;
+	char	 *script;	/* for ssh's stdin, newline-terminated */
+	char	  mark[20];	/* RS + nonce + " " */
+	size_t	  mlen;
+	char	  hold[20];	/* a possible start of the mark */
+	size_t	  nhold;
+	int	  state;	/* 0 output, 1 status line, 2 done */
+	char	  line[512];	/* the status line after the mark */
+	size_t	  nline;
+	struct remote_status st;
+};
+
+struct remote_exec *
+remote_exec_new(const struct remote *rm, char *const argv[],
+    char *const env[], int timeout_s, int grace_s, struct diaglist *dl)
+{
+	struct remote_exec *x;
+	char nonce[17], *script, **v;
+	size_t n;
+
+	if (argv == NULL || argv[0] == NULL || argv[0][0] == '\0') {
+		diag_error(dl, NULL, 0, "%s: empty command", rm->spec);
+		return NULL;
+	}
+	remote_nonce(nonce);
+	script = remote_wrapper(rm, nonce, argv, env,
+	    timeout_s > 0 ? timeout_s : 0, grace_s > 0 ? grace_s : 1);
+	if (strlen(script) > REMOTE_SCRIPT_MAX) {
+		diag_error(dl, NULL, 0, "%s: the command is too long to send "
+		    "(%zu bytes with the wrapper; at most %d)", rm->spec,
+		    strlen(script), REMOTE_SCRIPT_MAX);
+		free(script);
+		return NULL;
+	}
+	x = xcalloc(1, sizeof(*x));
+	x->mark[0] = REMOTE_MARK;
+	memcpy(x->mark + 1, nonce, 16);
+	x->mark[17] = ' ';
+	x->mlen = 18;
+	remote_ssh_argv(rm, "no", &v, &n);
+	v[n++] = xstrdup(REMOTE_SH);
+	v[n] = NULL;
+	x->argv = v;
+	x->script = script;
+	return x;
+}
+
+const char *
+remote_exec_script(const struct remote_exec *x, size_t *len)
+{
+	*len = strlen(x->script);
+	return x->script;
+}
+
+char *const *
+remote_exec_argv(const struct remote_exec *x)
+{
+	return x->argv;
+}
+
+/* "X status stragglers flags" or "E message". */
+static void
+remote_exec_parse(struct remote_exec *x)
+{
+	struct remote_status *s = &x->st;
+	char flags[16] = "";
+	const char *f;
+
+	x->line[x->nline] = '\0';
+	if (x->line[0] == 'E' && x->line[1] == ' ') {
+		snprintf(s->error, sizeof(s->error), "%s", x->line + 2);
+		s->have = 1;
+		s->status = 127;
+		return;
+	}
+	if (sscanf(x->line, "X %d %d %15s", &s->status, &s->stragglers,
+	    flags) != 3) {
+		snprintf(s->error, sizeof(s->error), "unreadable status line "
+		    "from the box");
+		return;
+	}
+	for (f = flags; *f != '\0'; f++)
+		switch (*f) {
+		case 'T':
+			s->timed_out = 1;
+			break;
+		case 'K':
+			s->killed = 1;
+			break;
+		case 'S':
+			s->stopped = 1;
+			break;
+		case 'L':
+			s->tmpdir_left = 1;
+			break;
+		}
+	s->have = 1;
+}
+
+/* Bytes after the mark: the status line, up to its newline. */
+static void
+remote_exec_status_bytes(struct remote_exec *x, const char *p, size_t len)
+{
+	const char *nl;
+	size_t n;
+
+	if (x->state != 1)
+		return;
+	nl = memchr(p, '\n', len);
+	n = nl != NULL ? (size_t)(nl - p) : len;
+	if (n > sizeof(x->line) - 1 - x->nline)
+		n = sizeof(x->line) - 1 - x->nline;
+	memcpy(x->line + x->nline, p, n);
+	x->nline += n;
+	if (nl != NULL) {
+		remote_exec_parse(x);
+		x->state = 2;
+	}
+}
+
+void
+remote_exec_feed(struct remote_exec *x, const char *buf, size_t len,
+    remote_output_fn *out, void *arg)
+{
+	const char *p, *end = buf + len, *start = buf;
+	size_t n;
+
+	if (x->state != 0) {
+		remote_exec_status_bytes(x, buf, len);
+		return;
+	}
+	/* A mark begun in the last chunk: does this one complete it? */
+	while (x->nhold > 0 && buf < end) {
+		if (*buf != x->mark[x->nhold]) {
+			if (out != NULL)
+				out(arg, x->hold, x->nhold);
+			x->nhold = 0;
+			break;
+		}
+		x->hold[x->nhold++] = *buf++;
+		if (x->nhold == x->mlen) {
+			x->nhold = 0;
+			x->state = 1;
+			remote_exec_status_bytes(x, buf, (size_t)(end - buf));
+			return;
+		}
+	}
+	start = buf;
+	/* The mark's first byte occurs nowhere else in it: no overlap. */
+	for (p = buf; (p = memchr(p, REMOTE_MARK, (size_t)(end - p))) != NULL;
+	    p++) {
+		n = (size_t)(end - p) < x->mlen ? (size_t)(end - p) : x->mlen;
+		if (memcmp(p, x->mark, n) != 0)
+			continue;
+		if (out != NULL && p > start)
+			out(arg, start, (size_t)(p - start));
+		if (n < x->mlen) {
+			memcpy(x->hold, p, n);
+			x->nhold = n;
+			return;
+		}
+		x->state = 1;
+		remote_exec_status_bytes(x, p + n, (size_t)(end - p - n));
+		return;
+	}
+	if (out != NULL && end > start)
+		out(arg, start, (size_t)(end - start));
+}
+
+void
+remote_exec_flush(struct remote_exec *x, remote_output_fn *out, void *arg)
+{
+	if (x->state == 0 && x->nhold > 0 && out != NULL)
+		out(arg, x->hold, x->nhold);
+	x->nhold = 0;
+	if (x->state == 1 && x->nline > 0 && x->st.error[0] == '\0')
+		snprintf(x->st.error, sizeof(x->st.error), "the box's status "
+		    "line was cut short");
+}
+
+const struct remote_status *
+remote_exec_status(const struct remote_exec *x)
+{
+	return &x->st;
+}
+
+void
+remote_exec_free(struct remote_exec *x)
+{
+	if (x == NULL)
+		return;
+	xfreev(x->argv);
+	free(x->script);
+	free(x);
+}

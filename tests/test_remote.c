@@ -1,0 +1,871 @@
+/*
+ * Tests on a box over ssh, against a private sshd of the test's own on
+ * 127.0.0.1 (tests/sshd.c) and the LTP-like programs of tests/ltpfake:
+ * the same test gives the same bytes, exit status and verdict as a
+ * local run; output streams while the test runs; a timeout or a stop
+ * kills the whole session on the box and removes its TMPDIR; a status
+ * line forged by the test's output is not taken for the wrapper's; a
+ * box that goes away mid-test is told apart from a test's end, leaves
+ * the run as a crash does, and --resume finishes it there.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ltpscope/remote.h"
+#include "ltpscope/runner.h"
+#include "ltpscope/xmalloc.h"
+#include "sshd.h"
+#include "tap.h"
+
+static struct sshd_box box;
+static char root[1024];
+static char boxtmp[1024];	/* the box's TMPDIR base */
+static char bin[2048];
+static char cwd[1024];
+
+static const struct {
+	const char	*tag;
+	const char	*cmd;
+} cases[] = {
+	{ "open01", "pass" },
+	{ "open02", "fail" },
+	{ "close01", "broken" },
+	{ "read01", "conf" },
+	{ "write01", "warn" },
+	{ "readv01", "oldlib" },
+	{ "readv02", "oldlib fail" },
+	{ "getpid01", "selfkill" },
+	{ "mmap01", "escapes" },
+	{ "writev01", "flood 2" },
+	{ "pause01", "hang" },
+};
+#define NCASES	(sizeof(cases) / sizeof(cases[0]))
+
+static long long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void
+mkroot(const char *dir)
+{
+	static const char *const fakes[] = { "pass", "fail", "broken",
+	    "conf", "warn", "oldlib", "selfkill", "hang", "escape", "flood",
+	    "escapes", "envdump", NULL };
+	char path[2048];
+	FILE *fp;
+	size_t i;
+
+	tap_fake_ltproot(dir, fakes);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
+	fp = fopen(path, "w");
+	for (i = 0; i < NCASES; i++)
+		fprintf(fp, "%s %s\n", cases[i].tag, cases[i].cmd);
+	fclose(fp);
+	snprintf(path, sizeof(path), "%s/Version", dir);
+	fp = fopen(path, "w");
+	fprintf(fp, "20260529-fake\n");
+	fclose(fp);
+}
+
+/* Entries in dir other than . and .. */
+static int
+dir_entries(const char *dir)
+{
+	struct dirent *de;
+	DIR *d;
+	int n = 0;
+
+	if ((d = opendir(dir)) == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0)
+			n++;
+	closedir(d);
+	return n;
+}
+
+/* 1 if a process whose command line holds s is alive. */
+static int
+process_alive(const char *s)
+{
+	char *out;
+	int found, st;
+
+	out = tap_run("ps -eo stat=,args=", &st, 0);
+	found = 0;
+	if (out != NULL) {
+		char *line, *save = NULL;
+
+		for (line = strtok_r(out, "\n", &save); line != NULL;
+		    line = strtok_r(NULL, "\n", &save))
+			/* Zombies are dead; their parent reaps them. */
+			if (strstr(line, s) != NULL && line[0] != 'Z')
+				found = 1;
+	}
+	free(out);
+	return found;
+}
+
+static void
+test_parse(void)
+{
+	struct remote_addr a;
+	struct diaglist dl;
+	static const char *const bad[] = { "", "box:0", "box:65536",
+	    "box:x", "box:", "-oProxyCommand=sh", "user@", "@box", "[::1",
+	    "[::1]x", "::1:22", "ho st", "box;reboot", "-l@box",
+	    "box:22x", NULL };
+	size_t i;
+
+	diag_init(&dl);
+	ok(remote_parse("box", &a, &dl) == 0 && a.user == NULL &&
+	    strcmp(a.host, "box") == 0 && a.port == 0, "host alone");
+	remote_addr_free(&a);
+	ok(remote_parse("root@box.example:2222", &a, &dl) == 0 &&
+	    strcmp(a.user, "root") == 0 &&
+	    strcmp(a.host, "box.example") == 0 && a.port == 2222,
+	    "user, host and port");
+	remote_addr_free(&a);
+	ok(remote_parse("me@[fe80::1]:22", &a, &dl) == 0 &&
+	    strcmp(a.host, "fe80::1") == 0 && a.port == 22,
+	    "an IPv6 literal in brackets");
+	remote_addr_free(&a);
+	ok(remote_parse("[::1]", &a, &dl) == 0 && strcmp(a.host, "::1") == 0
+	    && a.port == 0, "brackets without a port");
+	remote_addr_free(&a);
+	is_int(dl.nerrors, 0, "no errors for good specs");
+	for (i = 0; bad[i] != NULL; i++) {
+		diag_free(&dl);
+		diag_init(&dl);
+		ok(remote_parse(bad[i], &a, &dl) == -1 && dl.nerrors == 1,
+		    "'%s' is refused", bad[i]);
+		has_str(tap_first_diag(&dl), "--host", "... the error names "
+		    "the option");
+	}
+	diag_free(&dl);
+}
+
+static struct remote *
+open_box(struct diaglist *dl)
+{
+	struct remote_opts ro;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.config = box.config;
+	ro.ltproot = root;
+	ro.tmpbase = boxtmp;
+	ro.alive_interval_s = 1;
+	ro.alive_count = 3;
+	return remote_open(box.spec, &ro, dl);
+}
+
+static void
+test_connect(void)
+{
+	struct remote_opts ro;
+	struct remote *rm;
+	struct diaglist dl;
+	struct utsname u;
+	char spec[128];
+	long long t0;
+	int port;
+
+	diag_init(&dl);
+	rm = open_box(&dl);
+	if (!ok(rm != NULL, "the master connects: %s", tap_first_diag(&dl)))
+		return;
+	uname(&u);
+	is_str(remote_box(rm)->sysname, u.sysname, "the box's uname -s");
+	is_str(remote_box(rm)->machine, u.machine, "the box's uname -m");
+	is_str(remote_box(rm)->release, u.release, "the box's uname -r");
+	is_str(remote_box(rm)->ltp_version, "20260529-fake",
+	    "LTP's Version, read on the box");
+	remote_close(rm);
+
+	/* Nobody listens on the port of a stopped box. */
+	port = box.port;
+	sshd_stop(&box);
+	snprintf(spec, sizeof(spec), "%s@127.0.0.1:%d", box.user, port);
+	memset(&ro, 0, sizeof(ro));
+	ro.config = box.config;
+	ro.connect_timeout_s = 5;
+	t0 = now_ms();
+	rm = remote_open(spec, &ro, &dl);
+	ok(rm == NULL, "a box that does not answer: no connection");
+	has_str(tap_first_diag(&dl), "cannot connect", "... and says so");
+	has_str(tap_first_diag(&dl), spec, "... naming the box");
+	ok(now_ms() - t0 < 12000, "... within the connect timeout");
+	remote_close(rm);
+	diag_free(&dl);
+	ok(sshd_restart(&box) == 0, "the box comes back");
+}
+
+struct cap {
+	char	*buf;
+	size_t	 len;
+};
+
+static void
+cap_out(void *arg, const char *b, size_t n)
+{
+	struct cap *c = arg;
+
+	c->buf = xrealloc(c->buf, c->len + n + 1);
+	memcpy(c->buf + c->len, b, n);
+	c->len += n;
+	c->buf[c->len] = '\0';
+}
+
+static void
+runner_opts_for(struct runner_opts *o, struct remote *rm, struct cap *c,
+    int timeout_ms)
+{
+	memset(o, 0, sizeof(*o));
+	o->ltproot = root;
+	o->kconfig = "";
+	o->use_pipe = 1;	/* the box's output comes on a pipe too */
+	o->timeout_ms = timeout_ms;
+	o->grace_ms = 1000;
+	o->output = cap_out;
+	o->output_arg = c;
+	o->remote = rm;
+}
+
+/* The same command here and on the box: the same bytes and end. */
+static void
+test_same_as_local(struct remote *rm)
+{
+	struct runner_result lres, rres;
+	struct runner_opts o;
+	struct diaglist dl;
+	struct cap lc, rc;
+	size_t i;
+
+	for (i = 0; i < NCASES; i++) {
+		int t = strcmp(cases[i].cmd, "hang") == 0 ? 1500 : 60000;
+
+		memset(&lc, 0, sizeof(lc));
+		memset(&rc, 0, sizeof(rc));
+		diag_init(&dl);
+		runner_opts_for(&o, NULL, &lc, t);
+		if (runner_run(&o, cases[i].cmd, &lres, &dl) != 0) {
+			ok(0, "%s runs here: %s", cases[i].cmd,
+			    tap_first_diag(&dl));
+			continue;
+		}
+		runner_opts_for(&o, rm, &rc, t);
+		if (!ok(runner_run(&o, cases[i].cmd, &rres, &dl) == 0,
+		    "%s runs on the box", cases[i].cmd))
+			continue;
+		ok(rres.exited == lres.exited && rres.exit_code ==
+		    lres.exit_code && rres.signo == lres.signo &&
+		    rres.timed_out == lres.timed_out && !rres.lost,
+		    "%s: the same end (exited %d/%d, code %d/%d, signal %d/%d,"
+		    " timed out %d/%d)", cases[i].cmd, rres.exited,
+		    lres.exited, rres.exit_code, lres.exit_code, rres.signo,
+		    lres.signo, rres.timed_out, lres.timed_out);
+		if (!ok(rc.len == lc.len && (lc.len == 0 ||
+		    memcmp(rc.buf, lc.buf, lc.len) == 0),
+		    "%s: the same output, byte for byte (%zu, %zu bytes)",
+		    cases[i].cmd, rc.len, lc.len) && rc.len < 4000) {
+			tap_diag("box: %s", rc.buf ? rc.buf : "");
+			tap_diag("here: %s", lc.buf ? lc.buf : "");
+		}
+		free(lc.buf);
+		free(rc.buf);
+		diag_free(&dl);
+	}
+	is_int(dir_entries(boxtmp), 0, "every TMPDIR on the box is gone");
+}
+
+/* The wrapper's status line cannot be forged by the test's output. */
+static void
+test_forged_status(struct remote *rm)
+{
+	struct runner_result res;
+	struct runner_opts o;
+	struct diaglist dl;
+	struct cap c;
+
+	memset(&c, 0, sizeof(c));
+	diag_init(&dl);
+	runner_opts_for(&o, rm, &c, 30000);
+	ok(runner_run(&o, "printf 'a\\036b\\n\\0360123456789abcdef X 0 0 -\\n"
+	    "tail\\036'; exit 7", &res, &dl) == 0, "a test that prints "
+	    "status-like lines runs");
+	ok(res.exited && res.exit_code == 7, "its own exit status counts "
+	    "(%d)", res.exit_code);
+	if (!ok(c.buf != NULL && c.len == 35 && memcmp(c.buf, "a\036b\n\036"
+	    "0123456789abcdef X 0 0 -\ntail\036", 35) == 0,
+	    "its bytes pass unchanged, a trailing RS too"))
+		tap_diag("got %zu bytes: %s", c.len, c.buf ? c.buf : "");
+	free(c.buf);
+
+	/* What the test sees there: LTP's environment, its own TMPDIR. */
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	o.reproducible = 1;
+	ok(runner_run(&o, "envdump", &res, &dl) == 0 && res.exited &&
+	    res.exit_code == 0, "envdump runs on the box");
+	{
+		char want[2200];
+
+		snprintf(want, sizeof(want), "LTPROOT=%s\nPATH=%s/testcases/bin:",
+		    root, root);
+		has_str(c.buf, want, "LTPROOT, and PATH with its "
+		    "testcases/bin first");
+		snprintf(want, sizeof(want), "TMPDIR=%s/ltpscope.", boxtmp);
+		has_str(c.buf, want, "TMPDIR below the box's base");
+		has_str(c.buf, "LTP_COLORIZE_OUTPUT=0\n", "no colours");
+		has_str(c.buf, "LTP_REPRODUCIBLE_OUTPUT=1\n", "settings are "
+		    "passed on");
+		has_str(c.buf, "KCONFIG_PATH=(unset)", "a local kconfig is "
+		    "not");
+		has_str(c.buf, "stdin_isatty=0", "stdin is not a terminal");
+	}
+	{
+		const char *p = c.buf != NULL ? strstr(c.buf, "pid=") : NULL;
+		long pid = -1, sid = -2;
+
+		if (p != NULL)
+			(void)sscanf(p, "pid=%ld sid=%ld", &pid, &sid);
+		ok(pid == sid, "the test leads a session of its own there");
+	}
+	free(c.buf);
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	ok(runner_run(&o, "envdump mess", &res, &dl) == 0 && c.buf != NULL &&
+	    strstr(c.buf, "mess=made") != NULL && !res.tmpdir_left,
+	    "a test that leaves a tree without permissions behind");
+	is_int(dir_entries(boxtmp), 0, "... has its TMPDIR removed all the "
+	    "same");
+	free(c.buf);
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	ok(runner_run(&o, "ls -ld \"$TMPDIR\" .", &res, &dl) == 0,
+	    "ls runs on the box");
+	ok(c.buf != NULL && strncmp(c.buf, "drwxrwxrwt", 10) == 0,
+	    "its TMPDIR has mode 1777: %.40s", c.buf ? c.buf : "");
+	free(c.buf);
+
+	/* Quotes, "!" (csh's history) and a newline reach sh intact. */
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	ok(runner_run(&o, "echo 'a!b' \"it's\" \"x\ny\" $((1+2))", &res, &dl)
+	    == 0 && res.exited && res.exit_code == 0, "a shell command line "
+	    "runs on the box");
+	is_str(c.buf, "a!b it's x\ny 3\n", "... with its quoting intact");
+	free(c.buf);
+	{
+		char *const av[] = { (char *)"pass", NULL };
+		struct remote_exec *x = remote_exec_new(rm, av, NULL, 1, 1,
+		    &dl);
+		char *const *v = remote_exec_argv(x);
+
+		while (v[1] != NULL)
+			v++;
+		is_str(*v, "exec /bin/sh -s", "the login shell (csh, say) "
+		    "parses nothing but this");
+		remote_exec_free(x);
+	}
+	diag_free(&dl);
+}
+
+/* The nonce of x's status line, from its script ("N=..."). */
+static int
+exec_nonce(const struct remote_exec *x, char nonce[17])
+{
+	const char *p;
+	size_t len;
+
+	if ((p = strstr(remote_exec_script(x, &len), "N=")) == NULL ||
+	    strlen(p) < 18)
+		return -1;
+	memcpy(nonce, p + 2, 16);
+	nonce[16] = '\0';
+	return 0;
+}
+
+/*
+ * The filter, fed the same stream cut in three everywhere: a mark cut
+ * anywhere is put back together, a false start (RS and part of the
+ * nonce, a bare RS at the end) is given back, in order.
+ */
+static void
+test_filter_splits(struct remote *rm)
+{
+	char *const argv[] = { (char *)"pass", NULL };
+	const struct remote_status *st;
+	struct remote_exec *x;
+	struct diaglist dl;
+	char nonce[17], payload[128], stream[256];
+	size_t plen, slen, i, j, bad = 0, n = 0;
+	struct cap c;
+
+	diag_init(&dl);
+	for (i = 0; i <= 60; i++) {
+		for (j = i; j <= 60; j++) {
+			x = remote_exec_new(rm, argv, NULL, 10, 1, &dl);
+			if (x == NULL || exec_nonce(x, nonce) != 0) {
+				bad++;
+				remote_exec_free(x);
+				continue;
+			}
+			plen = (size_t)snprintf(payload, sizeof(payload),
+			    "x\036%.8sy\nz%c\033[2J\036", nonce, 0);
+			memcpy(stream, payload, plen);
+			slen = plen + (size_t)snprintf(stream + plen,
+			    sizeof(stream) - plen, "\036%s X 3 1 TK\n",
+			    nonce);
+			if (j > slen) {
+				remote_exec_free(x);
+				break;
+			}
+			memset(&c, 0, sizeof(c));
+			remote_exec_feed(x, stream, i, cap_out, &c);
+			remote_exec_feed(x, stream + i, j - i, cap_out, &c);
+			remote_exec_feed(x, stream + j, slen - j, cap_out, &c);
+			remote_exec_flush(x, cap_out, &c);
+			st = remote_exec_status(x);
+			n++;
+			if (c.len != plen || memcmp(c.buf, payload, plen) != 0 ||
+			    !st->have || st->status != 3 ||
+			    st->stragglers != 1 || !st->timed_out ||
+			    !st->killed || st->stopped)
+				bad++;
+			free(c.buf);
+			remote_exec_free(x);
+		}
+	}
+	ok(n > 1000 && bad == 0, "a status line cut in three anywhere is "
+	    "found, the output before it kept whole (%zu of %zu cuts bad)",
+	    bad, n);
+	diag_free(&dl);
+}
+
+/*
+ * A timeout kills the whole session on the box: a child that moved to
+ * a process group of its own, and its child that left the session.
+ */
+static void
+test_timeout(struct remote *rm)
+{
+	struct runner_result res;
+	struct runner_opts o;
+	struct diaglist dl;
+	struct cap c;
+	long long t0;
+
+	memset(&c, 0, sizeof(c));
+	diag_init(&dl);
+	runner_opts_for(&o, rm, &c, 2000);
+	t0 = now_ms();
+	ok(runner_run(&o, "escape nest hang 73", &res, &dl) == 0,
+	    "a test that hangs with escaped children runs on the box");
+	ok(res.timed_out && !res.exited && res.signo != 0 && !res.lost,
+	    "it times out there (signal %d)", res.signo);
+	ok(now_ms() - t0 < 2000 + 1000 + 8000, "... on time (%lld ms)",
+	    now_ms() - t0);
+	ok(!process_alive("escape nest hang 73"), "no process of it is "
+	    "left on the box");
+	is_int(dir_entries(boxtmp), 0, "its TMPDIR is gone");
+
+	/* The leader exits, its child in a group of its own lives on. */
+	runner_opts_for(&o, rm, &c, 30000);
+	t0 = now_ms();
+	ok(runner_run(&o, "escape pgrp exit 75", &res, &dl) == 0 &&
+	    res.exited && res.exit_code == 0 && res.stragglers >= 1,
+	    "a test's child left behind is killed on the box (%d)",
+	    res.stragglers);
+	ok(now_ms() - t0 < 10000, "... at once (%lld ms)", now_ms() - t0);
+	ok(!process_alive("escape pgrp exit 75"), "... and is gone");
+	is_int(dir_entries(boxtmp), 0, "its TMPDIR is gone");
+	free(c.buf);
+	diag_free(&dl);
+}
+
+/*
+ * Output streams while the test runs; a stop ends it on the box.
+ */
+static void
+test_stream_and_stop(struct remote *rm)
+{
+	struct pollfd pfd[RUNNER_NPOLL];
+	struct runner_opts o;
+	struct runner *r;
+	struct diaglist dl;
+	struct cap c;
+	const struct runner_result *res;
+	long long deadline;
+	int seen = 0, n;
+
+	memset(&c, 0, sizeof(c));
+	diag_init(&dl);
+	runner_opts_for(&o, rm, &c, 60000);
+	if (!ok((r = runner_start(&o, "escape pgrp hang 74", &dl)) != NULL,
+	    "a hanging test starts on the box"))
+		return;
+	deadline = now_ms() + 15000;
+	while (!runner_service(r) && now_ms() < deadline) {
+		if (c.buf != NULL && strstr(c.buf, "TINFO") != NULL) {
+			seen = 1;
+			break;
+		}
+		n = runner_pollfds(r, pfd, RUNNER_NPOLL);
+		(void)poll(pfd, (nfds_t)n, runner_poll_timeout(r));
+	}
+	ok(seen && !runner_done(r), "its output arrives while it runs");
+	runner_stop(r);
+	deadline = now_ms() + 15000;
+	while (!runner_service(r) && now_ms() < deadline) {
+		n = runner_pollfds(r, pfd, RUNNER_NPOLL);
+		(void)poll(pfd, (nfds_t)n, runner_poll_timeout(r));
+	}
+	res = runner_result(r);
+	ok(runner_done(r) && res->stopped && !res->lost && !res->exited,
+	    "a stop ends it on the box, which reports (signal %d)",
+	    res->signo);
+	runner_free(r);
+	ok(!process_alive("escape pgrp hang 74"), "nothing of it is left");
+	is_int(dir_entries(boxtmp), 0, "its TMPDIR is gone");
+	free(c.buf);
+	diag_free(&dl);
+}
+
+/*
+ * Drops durations, which differ: "PASS  open01  0.01s  2 pass" ->
+ * "PASS open01 2 pass", "timed out after 2.0 s" -> "timed out after s".
+ */
+static char *
+run_lines(const char *out)
+{
+	char *copy = xstrdup(out), *line, *save = NULL, *w, *wsave;
+	char *res = xcalloc(2, strlen(out) + 1), *end = res;
+	size_t n;
+
+	for (line = strtok_r(copy, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		for (w = strtok_r(line, " ", &wsave); w != NULL;
+		    w = strtok_r(NULL, " ", &wsave)) {
+			if (w[0] >= '0' && w[0] <= '9' &&
+			    strchr(w, '.') != NULL)
+				continue;
+			n = strlen(w);
+			memcpy(end, w, n);
+			end += n;
+			*end++ = ' ';
+		}
+		*end++ = '\n';
+	}
+	*end = '\0';
+	free(copy);
+	return res;
+}
+
+/* ltpscope run --host stores what the same local run stores. */
+static void
+test_cli(void)
+{
+	char cmd[8192], db[1200], *out, *lout, *a, *b;
+	int st;
+
+	snprintf(db, sizeof(db), "%s/local.db", tap_tmpdir());
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s --timeout 2 --pipe "
+	    "-v </dev/null 2>&1", bin, db, root);
+	lout = tap_run(cmd, &st, 0);
+	snprintf(db, sizeof(db), "%s/remote.db", tap_tmpdir());
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s --timeout 2 --pipe "
+	    "-v --host %s --ssh-config %s </dev/null 2>&1", bin, db, root,
+	    box.spec, box.config);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 1, "run --host exits as the local run does (failures)");
+	a = run_lines(out);
+	b = run_lines(lout);
+	is_str(a, b, "the same verdicts and the same output shown, "
+	    "escapes made harmless the same way");
+	has_str(out, "coloured pass", "the escapes test's output is shown");
+	ok(strchr(out, '\033') == NULL, "no escape byte reaches the "
+	    "terminal");
+	free(a);
+	free(b);
+	free(out);
+	free(lout);
+	snprintf(cmd, sizeof(cmd), "%s runs -d %s 2>&1", bin, db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, box.spec, "the run records the box");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "sqlite3 %s \"SELECT config FROM runs\"",
+	    db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "host=", "... and how to reach it again");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s --host nobody@-x "
+	    "open01 2>&1", bin, db, root);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 1, "a bad --host fails");
+	has_str(out, "bad host name", "... and says why");
+	free(out);
+}
+
+/* The box goes away mid-test: that is not a test's end. */
+static void
+test_lost(struct remote *rm)
+{
+	struct pollfd pfd[RUNNER_NPOLL];
+	struct runner_opts o;
+	struct runner *r;
+	struct diaglist dl;
+	struct cap c;
+	const struct runner_result *res;
+	long long deadline;
+	int n;
+
+	memset(&c, 0, sizeof(c));
+	diag_init(&dl);
+	runner_opts_for(&o, rm, &c, 60000);
+	if (!ok((r = runner_start(&o, "hang", &dl)) != NULL,
+	    "a hanging test starts on the box"))
+		return;
+	deadline = now_ms() + 15000;
+	while (!runner_service(r) && now_ms() < deadline &&
+	    (c.buf == NULL || strstr(c.buf, "TINFO") == NULL)) {
+		n = runner_pollfds(r, pfd, RUNNER_NPOLL);
+		(void)poll(pfd, (nfds_t)n, runner_poll_timeout(r));
+	}
+	/* The box dies: sshd and every session it served. */
+	sshd_stop(&box);
+	deadline = now_ms() + 20000;
+	while (!runner_service(r) && now_ms() < deadline) {
+		n = runner_pollfds(r, pfd, RUNNER_NPOLL);
+		(void)poll(pfd, (nfds_t)n, runner_poll_timeout(r));
+	}
+	res = runner_result(r);
+	ok(runner_done(r) && res->lost && !res->exited && res->signo == 0,
+	    "a box gone mid-test: the test's end is unknown, not a signal");
+	runner_free(r);
+	free(c.buf);
+	diag_free(&dl);
+}
+
+/* A number from the database (sqlite3 prints it), or -1. */
+static long
+db_number(const char *db, const char *sql)
+{
+	char cmd[2048], *out;
+	long v = -1;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "sqlite3 %s \"%s\" 2>/dev/null", db, sql);
+	out = tap_run(cmd, &st, 0);
+	if (st == 0 && out != NULL && out[0] >= '0' && out[0] <= '9')
+		v = atol(out);
+	free(out);
+	return v;
+}
+
+/* Starts ltpscope with args in the background, output to log. */
+static pid_t
+start_bg(const char *args, const char *log)
+{
+	char cmd[8192];
+	pid_t pid;
+
+	snprintf(cmd, sizeof(cmd), "exec %s %s </dev/null >%s 2>&1", bin,
+	    args, log);
+	if ((pid = fork()) == 0) {
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* Waits up to ms for pid; its status, or -1 (then it is killed). */
+static int
+wait_bg(pid_t pid, int ms)
+{
+	long long deadline = now_ms() + ms;
+	int st;
+
+	while (now_ms() < deadline)
+		if (waitpid(pid, &st, WNOHANG) == pid)
+			return st;
+		else
+			(void)poll(NULL, 0, 50);
+	kill(pid, SIGKILL);
+	waitpid(pid, &st, 0);
+	return -1;
+}
+
+/* Waits for the culprit-to-be to be running, then kills the box. */
+static void
+crash_box_during(const char *db, const char *tag)
+{
+	char sql[256];
+	long long deadline = now_ms() + 30000;
+
+	snprintf(sql, sizeof(sql), "SELECT count(*) FROM results WHERE "
+	    "tag = '%s' AND status = 9", tag);
+	while (now_ms() < deadline && db_number(db, sql) != 1)
+		(void)poll(NULL, 0, 50);
+	/* Let the test start on the box, then the box dies. */
+	(void)poll(NULL, 0, 300);
+	sshd_stop(&box);
+}
+
+/*
+ * --reboot-cmd: the box dies mid-run, the command brings it back after
+ * a few tries of the wait, and the same ltpscope finishes the run.
+ */
+static void
+test_reboot(const char *rt)
+{
+	char db[1200], log[1200], reboot[2048], args[8192], *out;
+	pid_t pid;
+	int st;
+
+	snprintf(db, sizeof(db), "%s/reboot.db", tap_tmpdir());
+	snprintf(log, sizeof(log), "%s/reboot.log", tap_tmpdir());
+	sshd_reboot_command(&box, 3, reboot, sizeof(reboot));
+	snprintf(args, sizeof(args), "run -d %s -L %s -f %s --timeout 60 "
+	    "--host %s --ssh-config %s --box-wait 60 --reboot-cmd '%s'", db,
+	    root, rt, box.spec, box.config, reboot);
+	pid = start_bg(args, log);
+	crash_box_during(db, "pause01");
+	st = wait_bg(pid, 90000);
+	out = tap_slurp(log, NULL);
+	if (!ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1,
+	    "the run survives its box's crash and ends (status %#x)", st))
+		tap_diag("%s", out != NULL ? out : "");
+	has_str(out, "stopped answering while running pause01", "it names "
+	    "the test that was running");
+	has_str(out, "running (sleep 3;", "it runs --reboot-cmd");
+	has_str(out, "try 2 failed", "it waits for the box, backing off");
+	has_str(out, "is back after", "the box comes back");
+	has_str(out, "resuming run 1 on", "the run goes on by itself");
+	has_str(out, "interrupted: pause01", "... with the culprit marked");
+	has_str(out, "FAIL        open02", "the rest runs");
+	free(out);
+	is_int(db_number(db, "SELECT status FROM results WHERE "
+	    "tag = 'pause01'"), 8, "the culprit is interrupted");
+	is_int(db_number(db, "SELECT status FROM results WHERE "
+	    "tag = 'open01'"), 0, "what ran before is kept");
+	is_int(db_number(db, "SELECT count(*) FROM results"), 3,
+	    "nothing lost, nothing ran twice");
+	is_int(db_number(db, "SELECT count(*) FROM runs WHERE state = "
+	    "'finished'"), 1, "the run is finished");
+}
+
+/*
+ * The box dies while a run is on it: ltpscope leaves the run as a
+ * crash leaves it, with the test that was running as the culprit, and
+ * --resume finishes it on the box once it is back, nothing run twice.
+ */
+static void
+test_crash_resume(void)
+{
+	char db[1200], rt[1200], log[1200], cmd[8192], *out;
+	FILE *fp;
+	pid_t pid;
+	int st;
+
+	snprintf(db, sizeof(db), "%s/crash.db", tap_tmpdir());
+	snprintf(rt, sizeof(rt), "%s/crash.runtest", tap_tmpdir());
+	snprintf(log, sizeof(log), "%s/crash.log", tap_tmpdir());
+	fp = fopen(rt, "w");
+	fprintf(fp, "open01 pass\npause01 hang\nopen02 fail\n");
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd), "run -d %s -L %s -f %s --timeout 60 "
+	    "--host %s --ssh-config %s --box-wait 0", db, root, rt, box.spec,
+	    box.config);
+	pid = start_bg(cmd, log);
+	crash_box_during(db, "pause01");
+	st = wait_bg(pid, 30000);
+	ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1, "the run ends "
+	    "when its box dies, with --box-wait 0 (status %#x)", st);
+	out = tap_slurp(log, NULL);
+	has_str(out, "stopped answering", "... and says so");
+	free(out);
+	is_int(db_number(db, "SELECT count(*) FROM results WHERE "
+	    "tag = 'pause01' AND status = 9"), 1, "the test that ran is "
+	    "left running, as after a crash");
+	is_int(db_number(db, "SELECT count(*) FROM results WHERE "
+	    "tag = 'open02'"), 0, "nothing ran after it");
+	if (!ok(sshd_restart(&box) == 0, "the box comes back"))
+		return;
+	snprintf(cmd, sizeof(cmd), "%s run --resume -d %s --no-skip-culprit "
+	    "</dev/null 2>&1", bin, db);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 1, "--resume finishes the run (with its failures)");
+	has_str(out, "died while pause01 was running", "it names the "
+	    "culprit");
+	has_str(out, "open02", "it runs the rest on the box");
+	free(out);
+	is_int(db_number(db, "SELECT status FROM results WHERE "
+	    "tag = 'pause01'"), 8, "the culprit is interrupted");
+	is_int(db_number(db, "SELECT status FROM results WHERE "
+	    "tag = 'open02'"), 1, "the rest ran");
+	is_int(db_number(db, "SELECT count(*) FROM results"), 3,
+	    "nothing ran twice");
+	test_reboot(rt);
+}
+
+int
+main(void)
+{
+	struct remote *rm;
+	struct diaglist dl;
+	char why[256], dir[1200];
+	const char *b = getenv("LTPSCOPE_BIN");
+
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		return 1;
+	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
+	test_parse();
+	snprintf(dir, sizeof(dir), "%s/box", tap_tmpdir());
+	if (sshd_start(&box, dir, why, sizeof(why)) != 0) {
+		ok(1, "# SKIP no test box: %s", why);
+		return tap_done();
+	}
+	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
+	mkroot(root);
+	snprintf(boxtmp, sizeof(boxtmp), "%s/boxtmp", tap_tmpdir());
+	(void)mkdir(boxtmp, 0755);
+	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
+	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
+	test_connect();
+	diag_init(&dl);
+	rm = open_box(&dl);
+	if (ok(rm != NULL, "a connection for the runs: %s",
+	    tap_first_diag(&dl))) {
+		test_same_as_local(rm);
+		test_forged_status(rm);
+		test_filter_splits(rm);
+		test_timeout(rm);
+		test_stream_and_stop(rm);
+		test_cli();
+		test_lost(rm);
+		remote_close(rm);
+		if (ok(sshd_restart(&box) == 0, "the box is back"))
+			test_crash_resume();
+	}
+	diag_free(&dl);
+	sshd_stop(&box);
+	return tap_done();
+}
