@@ -455,3 +455,26 @@ store_result_counts(struct store_result *r, const struct ltpout_tally *t)
 		r->nwarn = (unsigned)t->lines[LC_TWARN];
 	}
 }
+
+int
+store_run_set_config(struct store *st, int64_t run_id, const char *config,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	if ((err = store_begin_write(st, dl)) != STORE_OK)
+		return err;
+	if ((err = store_prepare(st, &s, "UPDATE runs SET config = ? "
+	    "WHERE id = ?", dl)) != STORE_OK)
+		goto fail;
+	(void)sqlite3_bind_text(s, 1, nz(config), -1, SQLITE_STATIC);
+	(void)sqlite3_bind_int64(s, 2, run_id);
+	if ((err = store_step_done(st, s, dl, "cannot record the settings "
+	    "of run %lld", (long long)run_id)) != STORE_OK)
+		goto fail;
+	return store_commit(st, dl);
+fail:
+	store_rollback(st);
+	return err;
+}

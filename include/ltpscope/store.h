@@ -195,6 +195,12 @@ void	*store_sqlite_handle(struct store *);
 int	store_run_begin(struct store *, struct store_run *run,
 	    const struct store_queue_item *queue, size_t nqueue,
 	    struct diaglist *);
+/*
+ * Replaces a run's config lines (what --resume needs, e.g. where its
+ * TMPDIRs are), committed before the caller goes on.
+ */
+int	store_run_set_config(struct store *, int64_t run_id,
+	    const char *config, struct diaglist *);
 /* Marks the run finished (or another state) and sets ended. */
 int	store_run_end(struct store *, int64_t run_id,
 	    enum store_run_state, struct diaglist *);
