@@ -61,6 +61,14 @@ struct eworker {
 						   excuse (verdict.h) */
 };
 
+/* A result written but not committed yet, and what to tell of it. */
+struct epending {
+	struct store_result	 r;
+	char			*why;
+	size_t			 idx;
+	size_t			 worker;
+};
+
 struct engine {
 	struct store		*st;
 	struct engine_opts	 opts;
@@ -84,6 +92,8 @@ struct engine {
 	int			 stop_all;
 	int			 finished;
 	char			*rundir;	/* parent of the TMPDIRs */
+	struct epending		*pending;	/* told after the commit */
+	size_t			 npending;
 };
 
 static void
@@ -640,11 +650,16 @@ engine_reset_output(struct eworker *w)
 	ltpout_reset(w->parser);
 }
 
-/* Stores a result and tells the caller; 0 or -1 (store error). */
+/*
+ * Writes a result; it is committed with the next test's running row
+ * (or at the end of engine_service), and told only once committed, so
+ * what the caller shows as finished is durable.  0 or -1 (store error).
+ */
 static int
 engine_record(struct engine *e, struct eworker *w, struct store_result *r,
     const char *why, struct diaglist *dl)
 {
+	struct epending *p;
 	size_t idx = w->idx;
 	int rv;
 
@@ -657,16 +672,49 @@ engine_record(struct engine *e, struct eworker *w, struct store_result *r,
 	    dl);
 	if (rv != STORE_OK)
 		return -1;
-	if ((unsigned)r->status < TS__COUNT)
-		e->counts[r->status]++;
-	if (test_status_env_marked(r->status, r->nenvwarn))
-		e->nenvmarked++;
-	e->ndone++;
-	if (e->ev.test_end != NULL)
-		e->ev.test_end(e->ev.arg, r, why, idx, e->n);
-	if (e->ev.worker_end != NULL)
-		e->ev.worker_end(e->ev.arg, w->index, r, why, idx, e->n);
+	e->pending = xreallocarray(e->pending, e->npending + 1,
+	    sizeof(*e->pending));
+	p = &e->pending[e->npending++];
+	p->r = *r;
+	p->why = xstrdup(why != NULL ? why : "");
+	p->idx = idx;
+	p->worker = w->index;
 	return 0;
+}
+
+/*
+ * Commits what was written since the last commit (one fsync), then
+ * counts and tells the results it held.  0, or -1: none of them is
+ * stored, and none is told.
+ */
+static int
+engine_flush(struct engine *e, struct diaglist *dl)
+{
+	struct epending *p;
+	size_t i;
+	int rv;
+
+	rv = store_batch_commit(e->st, dl) == STORE_OK ? 0 : -1;
+	for (i = 0; i < e->npending; i++) {
+		p = &e->pending[i];
+		if (rv == 0) {
+			if ((unsigned)p->r.status < TS__COUNT)
+				e->counts[p->r.status]++;
+			if (test_status_env_marked(p->r.status,
+			    p->r.nenvwarn))
+				e->nenvmarked++;
+			e->ndone++;
+			if (e->ev.test_end != NULL)
+				e->ev.test_end(e->ev.arg, &p->r, p->why,
+				    p->idx, e->n);
+			if (e->ev.worker_end != NULL)
+				e->ev.worker_end(e->ev.arg, p->worker, &p->r,
+				    p->why, p->idx, e->n);
+		}
+		free(p->why);
+	}
+	e->npending = 0;
+	return rv;
 }
 
 /* A free worker, or NULL. */
@@ -703,8 +751,9 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	engine_reset_output(w);
 	w->idx = idx;
 	w->started = (int64_t)time(NULL);
+	/* Committed with the result before it, before the test starts. */
 	if (store_test_start(e->st, e->run_id, t->tag, t->syscall, t->seq,
-	    &w->result_id, dl) != STORE_OK)
+	    &w->result_id, dl) != STORE_OK || engine_flush(e, dl) != 0)
 		return -1;
 	if (e->ev.test_start != NULL)
 		e->ev.test_start(e->ev.arg, t->tag, idx, e->n);
@@ -835,6 +884,7 @@ engine_service(struct engine *e, struct diaglist *dl)
 
 	if (e->finished)
 		return 1;
+	store_batch_begin(e->st);
 	for (i = 0; i < e->nw; i++) {
 		if (e->w[i].r == NULL || !runner_service(e->w[i].r))
 			continue;
@@ -842,7 +892,9 @@ engine_service(struct engine *e, struct diaglist *dl)
 			goto fail;
 	}
 	if ((e->stop_all || e->next >= e->n) && e->nbusy == 0) {
-		if (store_run_end(e->st, e->run_id, e->stop_all &&
+		if (engine_flush(e, dl) != 0 ||
+		    store_batch_end(e->st, dl) != STORE_OK ||
+		    store_run_end(e->st, e->run_id, e->stop_all &&
 		    e->next < e->n ? RUN_INTERRUPTED : RUN_FINISHED, dl) !=
 		    STORE_OK)
 			goto fail;
@@ -852,8 +904,14 @@ engine_service(struct engine *e, struct diaglist *dl)
 	while (!e->stop_all && e->next < e->n && engine_can_start(e))
 		if (engine_start_next(e, dl) != 0)
 			goto fail;
+	if (engine_flush(e, dl) != 0 || store_batch_end(e->st, dl) !=
+	    STORE_OK)
+		goto fail;
 	return 0;
 fail:
+	/* What was written before the failure is still worth keeping. */
+	(void)engine_flush(e, dl);
+	(void)store_batch_end(e->st, dl);
 	e->finished = 1;
 	return -1;
 }
@@ -935,5 +993,8 @@ engine_free(struct engine *e)
 	for (i = 0; i < e->nleft; i++)
 		free(e->left[i]);
 	free(e->left);
+	for (i = 0; i < e->npending; i++)
+		free(e->pending[i].why);
+	free(e->pending);
 	free(e);
 }

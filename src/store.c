@@ -129,14 +129,27 @@ store_prepare(struct store *st, sqlite3_stmt **sp, const char *sql,
  * waits in busy_timeout here instead of failing halfway through with
  * SQLITE_BUSY when it upgrades a read transaction.
  */
+/*
+ * In a batch (store_batch_begin) a step is a savepoint of one open
+ * transaction: it still succeeds or fails whole, and the batch's one
+ * COMMIT (one fsync) makes all its steps durable together.
+ */
 int
 store_begin_write(struct store *st, struct diaglist *dl)
 {
 	int rc;
 
-	rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	if (st->batch && !st->intx) {
+		rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+		if (rc != SQLITE_OK)
+			return store_sqlerr(st, dl, rc, "cannot start writing");
+		st->intx = 1;
+	}
+	rc = sqlite3_exec(st->db, st->batch ? "SAVEPOINT step" :
+	    "BEGIN IMMEDIATE", NULL, NULL, NULL);
 	if (rc != SQLITE_OK)
 		return store_sqlerr(st, dl, rc, "cannot start writing");
+	st->instep = st->batch;
 	return STORE_OK;
 }
 
@@ -145,19 +158,61 @@ store_commit(struct store *st, struct diaglist *dl)
 {
 	int rc;
 
-	rc = sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+	rc = sqlite3_exec(st->db, st->instep ? "RELEASE step" : "COMMIT",
+	    NULL, NULL, NULL);
 	if (rc != SQLITE_OK) {
 		store_rollback(st);
 		return store_sqlerr(st, dl, rc, "cannot commit");
 	}
+	st->instep = 0;
 	return STORE_OK;
 }
 
 void
 store_rollback(struct store *st)
 {
+	if (st->instep) {
+		(void)sqlite3_exec(st->db, "ROLLBACK TO step; RELEASE step",
+		    NULL, NULL, NULL);
+		st->instep = 0;
+		return;
+	}
 	if (!sqlite3_get_autocommit(st->db))
 		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	st->intx = 0;
+}
+
+void
+store_batch_begin(struct store *st)
+{
+	st->batch = 1;
+}
+
+int
+store_batch_commit(struct store *st, struct diaglist *dl)
+{
+	int rc;
+
+	if (!st->intx)
+		return STORE_OK;
+	st->intx = 0;
+	rc = sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK) {
+		if (!sqlite3_get_autocommit(st->db))
+			(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL,
+			    NULL);
+		return store_sqlerr(st, dl, rc, "cannot commit");
+	}
+	return STORE_OK;
+}
+
+int
+store_batch_end(struct store *st, struct diaglist *dl)
+{
+	int err = store_batch_commit(st, dl);
+
+	st->batch = 0;
+	return err;
 }
 
 char *

@@ -220,6 +220,18 @@ int	store_test_finish(struct store *, int64_t result_id,
 	    const struct store_result *, const void *output, size_t len,
 	    struct diaglist *);
 
+/*
+ * One fsync for several steps: between store_batch_begin() and
+ * store_batch_end(), each writing step above still succeeds or fails
+ * whole, but none is durable (nor visible to others) until
+ * store_batch_commit() or store_batch_end() commits them all at once;
+ * a failed commit loses them all.  The engine commits a test's result
+ * with the next test's running row this way, before that test starts.
+ */
+void	store_batch_begin(struct store *);
+int	store_batch_commit(struct store *, struct diaglist *);
+int	store_batch_end(struct store *, struct diaglist *);
+
 /* --- crashes and resume --- */
 
 /* Runs left "running" by a dead process, newest first. */
