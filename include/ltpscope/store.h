@@ -214,7 +214,8 @@ int	store_test_start(struct store *, int64_t run_id, const char *tag,
 /*
  * Replaces the running row with the result and its output (len exact
  * bytes, any content) in one transaction.  Output beyond the cap is cut
- * and a note appended; the original size is kept.
+ * and a note appended; the original size is kept: r->output_size when
+ * it is larger than len (the caller kept only the head of a flood).
  */
 int	store_test_finish(struct store *, int64_t result_id,
 	    const struct store_result *, const void *output, size_t len,
