@@ -60,7 +60,9 @@ store_why_unwritable(const char *path, char *buf, size_t len)
 		e = errno;
 		what = 2;
 	}
-	if (e == EROFS)
+	if (e != EROFS && e != EACCES && e != EPERM)
+		what = 0;
+	else if (e == EROFS)
 		(void)snprintf(buf, len, "it is on a read-only file system "
 		    "(%s): use a copy on a writable one", dir);
 	else if (what == 1)
