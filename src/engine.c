@@ -69,6 +69,9 @@ struct epending {
 	size_t			 worker;
 };
 
+struct engine;
+static void	engine_leftover(struct engine *, const char *, const char *);
+
 struct engine {
 	struct store		*st;
 	struct engine_opts	 opts;
@@ -321,7 +324,7 @@ static int
 engine_rundir_make(struct engine *e, struct diaglist *dl)
 {
 	const char *base = e->opts.runner.tmpbase;
-	char *dir;
+	char *dir, *abs;
 	int en;
 
 	if (base == NULL && ((base = getenv("TMPDIR")) == NULL ||
@@ -336,6 +339,11 @@ engine_rundir_make(struct engine *e, struct diaglist *dl)
 		    "with room)", base, strerror(en));
 		free(dir);
 		return -1;
+	}
+	/* --resume removes it by the name recorded: absolute. */
+	if (dir[0] != '/' && (abs = realpath(dir, NULL)) != NULL) {
+		free(dir);
+		dir = abs;
 	}
 	e->rundir = dir;
 	e->opts.runner.tmpbase = dir;
@@ -384,8 +392,7 @@ engine_rundir_clean(struct engine *e, const char *dir)
 	snprintf(what, sizeof(what), "tmpdir_left: %s", why[0] != '\0' ?
 	    why : dir);
 	snprintf(why, sizeof(why), "run %lld", (long long)e->run_id);
-	e->left = xreallocarray(e->left, e->nleft + 1, sizeof(*e->left));
-	xasprintf(&e->left[e->nleft++], "%s: %s", why, what);
+	engine_leftover(e, why, what);
 }
 
 /* config with its tmpdirs line (if any) replaced by dir; malloc'd. */
