@@ -315,6 +315,32 @@ run_culprit_of(struct store *st, int64_t run_id, char *culprit, size_t clen)
 	return culprit[0] != '\0';
 }
 
+/*
+ * Whether root looks like an LTP install: a missing one, or one whose
+ * make install stopped half way, would otherwise show as one "command
+ * not found" per test.  0, or -1 with the error in dl.
+ */
+static int
+run_check_ltproot(const char *root, struct diaglist *dl)
+{
+	struct stat st;
+	char path[4096];
+
+	if (stat(root, &st) == -1 || !S_ISDIR(st.st_mode)) {
+		diag_error(dl, root, 0, "no LTP install here (%s); give its "
+		    "root with -L DIR or LTPROOT", stat(root, &st) == -1 ?
+		    strerror(errno) : "not a directory");
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/testcases/bin", root);
+	if (stat(path, &st) == -1 || !S_ISDIR(st.st_mode)) {
+		diag_error(dl, root, 0, "the LTP install looks incomplete: "
+		    "%s is missing (did its make install finish?)", path);
+		return -1;
+	}
+	return 0;
+}
+
 /* A value from a run's "key=value" config lines, or NULL. */
 static char *
 run_config_value(const char *config, const char *key)
@@ -899,7 +925,8 @@ run_main(int argc, char **argv, struct run_lists *l)
 		so.metadata = metadata;
 		so.no_metadata = no_metadata;
 		suite_loaded = 1;
-		if (suite_load(&suite, &so, &dl) != 0 || dl.nerrors > 0)
+		if (run_check_ltproot(ltpindex_root(ltpdir), &dl) != 0 ||
+		    suite_load(&suite, &so, &dl) != 0 || dl.nerrors > 0)
 			goto out;
 		memset(&sel, 0, sizeof(sel));
 		sel.syscalls = l->sysv;

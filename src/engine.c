@@ -4,16 +4,20 @@
  * the crash protocol.
  */
 #include <sys/types.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 
+#include <errno.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ltpscope/engine.h"
+#include "ltpscope/rmtree.h"
 #include "ltpscope/verdict.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/xmalloc.h"
@@ -22,6 +26,14 @@
 #define ENGINE_OUTPUT_KEEP	(STORE_OUTPUT_CAP + 4096)
 /* How often a caller polling engine_fd() alone must come back. */
 #define ENGINE_MULTI_POLL_MS	50
+/*
+ * Every TMPDIR of a run (and the spare made ahead) goes below one
+ * directory of the run's own, named in its config, so that --resume
+ * after a kill -9 finds all it left, and nothing else.
+ */
+#define ENGINE_RUNDIR_PREFIX	"ltpscope-run."
+#define ENGINE_RUNDIR_KEY	"tmpdirs="
+#define ENGINE_RUNDIR_MODE	0711	/* tests as "nobody" reach theirs */
 
 struct etest {
 	char	*tag;
@@ -50,6 +62,17 @@ struct eworker {
 						   excuse (verdict.h) */
 };
 
+/* A result written but not committed yet, and what to tell of it. */
+struct epending {
+	struct store_result	 r;
+	char			*why;
+	size_t			 idx;
+	size_t			 worker;
+};
+
+struct engine;
+static void	engine_leftover(struct engine *, const char *, const char *);
+
 struct engine {
 	struct store		*st;
 	struct engine_opts	 opts;
@@ -74,6 +97,9 @@ struct engine {
 	char			*lost_test;	/* the culprit, or NULL */
 	int			 stop_all;
 	int			 finished;
+	char			*rundir;	/* parent of the TMPDIRs */
+	struct epending		*pending;	/* told after the commit */
+	size_t			 npending;
 };
 
 static void
@@ -307,6 +333,111 @@ engine_describe_remote(struct store_run *run, const struct remote *rm)
 	run->ltp_version = xstrdup(b->ltp_version);
 }
 
+/*
+ * Makes the run's directory below the TMPDIR base the runner would use
+ * and points the runner there.  -1 with an error naming the base (a
+ * TMPDIR that is not writable stops the run before it starts).
+ */
+static int
+engine_rundir_make(struct engine *e, struct diaglist *dl)
+{
+	const char *base = e->opts.runner.tmpbase;
+	char *dir, *abs;
+	int en;
+
+	if (base == NULL && ((base = getenv("TMPDIR")) == NULL ||
+	    base[0] != '/'))
+		base = "/tmp";
+	xasprintf(&dir, "%s/" ENGINE_RUNDIR_PREFIX "XXXXXX", base);
+	if (mkdtemp(dir) == NULL || chmod(dir, ENGINE_RUNDIR_MODE) == -1) {
+		en = errno;
+		(void)rmdir(dir);
+		diag_error(dl, NULL, 0, "cannot create a directory for the "
+		    "tests in %s: %s (set TMPDIR to a writable directory "
+		    "with room)", base, strerror(en));
+		free(dir);
+		return -1;
+	}
+	/* --resume removes it by the name recorded: absolute. */
+	if (dir[0] != '/' && (abs = realpath(dir, NULL)) != NULL) {
+		free(dir);
+		dir = abs;
+	}
+	e->rundir = dir;
+	e->opts.runner.tmpbase = dir;
+	return 0;
+}
+
+/* The run's directory named in config, or NULL; malloc'd. */
+static char *
+engine_rundir_of(const char *config)
+{
+	const char *p, *nl;
+	size_t klen = strlen(ENGINE_RUNDIR_KEY);
+	char *v;
+
+	for (p = config; p != NULL && *p != '\0'; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		if (strncmp(p, ENGINE_RUNDIR_KEY, klen) != 0)
+			continue;
+		p += klen;
+		v = nl != NULL ? xstrndup(p, (size_t)(nl - p)) : xstrdup(p);
+		return v;
+	}
+	return NULL;
+}
+
+/*
+ * Removes what a dead run left below its directory: only a directory
+ * of ours by that name pattern (the database is input, and root must
+ * not remove what it names blindly); mounts are unmounted, never
+ * crossed.  What stays becomes a leftover.
+ */
+static void
+engine_rundir_clean(struct engine *e, const char *dir)
+{
+	const char *base = strrchr(dir, '/');
+	char why[256], what[sizeof(why) + 32];
+	struct stat st;
+
+	if (dir[0] != '/' || base == NULL || strncmp(base + 1,
+	    ENGINE_RUNDIR_PREFIX, strlen(ENGINE_RUNDIR_PREFIX)) != 0 ||
+	    lstat(dir, &st) == -1 || !S_ISDIR(st.st_mode) ||
+	    st.st_uid != geteuid())
+		return;
+	if (rmtree_unmount(dir, why, sizeof(why)) == 0)
+		return;
+	snprintf(what, sizeof(what), "tmpdir_left: %s", why[0] != '\0' ?
+	    why : dir);
+	snprintf(why, sizeof(why), "run %lld", (long long)e->run_id);
+	engine_leftover(e, why, what);
+}
+
+/* config with its tmpdirs line (if any) replaced by dir; malloc'd. */
+static char *
+engine_config_with_rundir(const char *config, const char *dir)
+{
+	const char *p, *nl;
+	size_t klen = strlen(ENGINE_RUNDIR_KEY), n;
+	char *out, *o;
+
+	out = o = xmalloc(strlen(config) + klen + strlen(dir) + 2);
+	for (p = config; *p != '\0'; p = nl != NULL ? nl + 1 : p + n) {
+		nl = strchr(p, '\n');
+		n = nl != NULL ? (size_t)(nl - p) + 1 : strlen(p);
+		if (strncmp(p, ENGINE_RUNDIR_KEY, klen) == 0)
+			continue;
+		memcpy(o, p, n);
+		o += n;
+		if (nl == NULL)
+			break;
+	}
+	if (o > out && o[-1] != '\n')
+		*o++ = '\n';
+	o += sprintf(o, "%s%s\n", ENGINE_RUNDIR_KEY, dir);
+	return out;
+}
+
 struct engine *
 engine_new(struct store *st, const struct engine_opts *opts,
     const struct engine_test *tests, size_t n,
@@ -319,6 +450,10 @@ engine_new(struct store *st, const struct engine_opts *opts,
 	size_t i;
 
 	e = engine_alloc(st, opts, ev);
+	if (engine_rundir_make(e, dl) == -1) {
+		engine_free(e);
+		return NULL;
+	}
 	q = xcalloc(n ? n : 1, sizeof(*q));
 	for (i = 0; i < n; i++) {
 		engine_add(e, &tests[i], (int64_t)i);
@@ -336,13 +471,13 @@ engine_new(struct store *st, const struct engine_opts *opts,
 	/* What --resume needs to run the rest the same way. */
 	snprintf(config, sizeof(config), "ltproot=%s\ntimeout=%d\n"
 	    "kconfig=%s\ntimeout_mul=%s\ndev=%s\nreproducible=%d\n"
-	    "pipe=%d\n",
+	    "pipe=%d\n" ENGINE_RUNDIR_KEY "%s\n",
 	    opts->runner.ltproot ? opts->runner.ltproot : "",
 	    opts->timeout_s,
 	    opts->runner.kconfig ? opts->runner.kconfig : "",
 	    opts->runner.timeout_mul ? opts->runner.timeout_mul : "",
 	    opts->runner.ltp_dev ? opts->runner.ltp_dev : "",
-	    opts->runner.reproducible, opts->runner.use_pipe);
+	    opts->runner.reproducible, opts->runner.use_pipe, e->rundir);
 	if (opts->runner.remote != NULL) {
 		/* The box to resume on; compat_linux's Linux release. */
 		size_t len = strlen(config);
@@ -376,10 +511,34 @@ engine_resume(struct store *st, const struct engine_opts *opts,
 	struct store_queue_item *q = NULL;
 	size_t i, n = 0;
 
+	struct store_run run;
+	char *old, *config;
+	int rv;
+
 	if (store_run_resume(st, run_id, &q, &n, dl) != STORE_OK)
 		return NULL;
 	e = engine_alloc(st, opts, ev);
 	e->run_id = run_id;
+	/* The dead run's TMPDIRs go; this run's are named before use. */
+	memset(&run, 0, sizeof(run));
+	rv = store_get_run(st, run_id, &run, dl);
+	if (rv == STORE_OK && (old = engine_rundir_of(run.config)) != NULL) {
+		engine_rundir_clean(e, old);
+		free(old);
+	}
+	if (rv == STORE_OK && engine_rundir_make(e, dl) == 0) {
+		config = engine_config_with_rundir(run.config, e->rundir);
+		rv = store_run_set_config(st, run_id, config, dl);
+		free(config);
+	} else if (rv == STORE_OK)
+		rv = STORE_EIO;
+	store_run_clear(&run);
+	if (rv != STORE_OK) {
+		store_queue_free(q, n);
+		(void)store_run_end(st, run_id, RUN_INTERRUPTED, dl);
+		engine_free(e);
+		return NULL;
+	}
 	for (i = 0; i < n; i++) {
 		struct engine_test t;
 
@@ -553,11 +712,16 @@ engine_reset_output(struct eworker *w)
 	ltpout_reset(w->parser);
 }
 
-/* Stores a result and tells the caller; 0 or -1 (store error). */
+/*
+ * Writes a result; it is committed with the next test's running row
+ * (or at the end of engine_service), and told only once committed, so
+ * what the caller shows as finished is durable.  0 or -1 (store error).
+ */
 static int
 engine_record(struct engine *e, struct eworker *w, struct store_result *r,
     const char *why, struct diaglist *dl)
 {
+	struct epending *p;
 	size_t idx = w->idx;
 	int rv;
 
@@ -570,16 +734,49 @@ engine_record(struct engine *e, struct eworker *w, struct store_result *r,
 	    dl);
 	if (rv != STORE_OK)
 		return -1;
-	if ((unsigned)r->status < TS__COUNT)
-		e->counts[r->status]++;
-	if (test_status_env_marked(r->status, r->nenvwarn))
-		e->nenvmarked++;
-	e->ndone++;
-	if (e->ev.test_end != NULL)
-		e->ev.test_end(e->ev.arg, r, why, idx, e->n);
-	if (e->ev.worker_end != NULL)
-		e->ev.worker_end(e->ev.arg, w->index, r, why, idx, e->n);
+	e->pending = xreallocarray(e->pending, e->npending + 1,
+	    sizeof(*e->pending));
+	p = &e->pending[e->npending++];
+	p->r = *r;
+	p->why = xstrdup(why != NULL ? why : "");
+	p->idx = idx;
+	p->worker = w->index;
 	return 0;
+}
+
+/*
+ * Commits what was written since the last commit (one fsync), then
+ * counts and tells the results it held.  0, or -1: none of them is
+ * stored, and none is told.
+ */
+static int
+engine_flush(struct engine *e, struct diaglist *dl)
+{
+	struct epending *p;
+	size_t i;
+	int rv;
+
+	rv = store_batch_commit(e->st, dl) == STORE_OK ? 0 : -1;
+	for (i = 0; i < e->npending; i++) {
+		p = &e->pending[i];
+		if (rv == 0) {
+			if ((unsigned)p->r.status < TS__COUNT)
+				e->counts[p->r.status]++;
+			if (test_status_env_marked(p->r.status,
+			    p->r.nenvwarn))
+				e->nenvmarked++;
+			e->ndone++;
+			if (e->ev.test_end != NULL)
+				e->ev.test_end(e->ev.arg, &p->r, p->why,
+				    p->idx, e->n);
+			if (e->ev.worker_end != NULL)
+				e->ev.worker_end(e->ev.arg, p->worker, &p->r,
+				    p->why, p->idx, e->n);
+		}
+		free(p->why);
+	}
+	e->npending = 0;
+	return rv;
 }
 
 /* A free worker, or NULL. */
@@ -623,8 +820,9 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	engine_reset_output(w);
 	w->idx = idx;
 	w->started = (int64_t)time(NULL);
+	/* Committed with the result before it, before the test starts. */
 	if (store_test_start(e->st, e->run_id, t->tag, t->syscall, t->seq,
-	    &w->result_id, dl) != STORE_OK)
+	    &w->result_id, dl) != STORE_OK || engine_flush(e, dl) != 0)
 		return -1;
 	if (e->ev.test_start != NULL)
 		e->ev.test_start(e->ev.arg, t->tag, idx, e->n);
@@ -771,6 +969,7 @@ engine_service(struct engine *e, struct diaglist *dl)
 
 	if (e->finished)
 		return 1;
+	store_batch_begin(e->st);
 	for (i = 0; i < e->nw; i++) {
 		if (e->w[i].r == NULL || !runner_service(e->w[i].r))
 			continue;
@@ -778,6 +977,9 @@ engine_service(struct engine *e, struct diaglist *dl)
 			goto fail;
 	}
 	if ((e->stop_all || e->next >= e->n) && e->nbusy == 0) {
+		if (engine_flush(e, dl) != 0 ||
+		    store_batch_end(e->st, dl) != STORE_OK)
+			goto fail;
 		/* Left "running": it reads as interrupted once we exit. */
 		if (e->box_lost) {
 			e->finished = 1;
@@ -793,8 +995,14 @@ engine_service(struct engine *e, struct diaglist *dl)
 	while (!e->stop_all && e->next < e->n && engine_can_start(e))
 		if (engine_start_next(e, dl) != 0)
 			goto fail;
+	if (engine_flush(e, dl) != 0 || store_batch_end(e->st, dl) !=
+	    STORE_OK)
+		goto fail;
 	return 0;
 fail:
+	/* What was written before the failure is still worth keeping. */
+	(void)engine_flush(e, dl);
+	(void)store_batch_end(e->st, dl);
 	e->finished = 1;
 	return -1;
 }
@@ -861,6 +1069,10 @@ engine_free(struct engine *e)
 		engine_worker_free(&e->w[i]);
 	runner_spares_free(e->spares);
 	engine_worker_free(&e->instant);
+	/* Empty unless a test left a mount, already told as left behind. */
+	if (e->rundir != NULL)
+		(void)rmtree(e->rundir);
+	free(e->rundir);
 	free(e->w);
 	for (i = 0; i < e->n; i++) {
 		free(e->tests[i].tag);
@@ -873,5 +1085,8 @@ engine_free(struct engine *e)
 		free(e->left[i]);
 	free(e->left);
 	free(e->lost_test);
+	for (i = 0; i < e->npending; i++)
+		free(e->pending[i].why);
+	free(e->pending);
 	free(e);
 }

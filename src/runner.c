@@ -254,6 +254,33 @@ resolve_command(const char *argv0, const char *path)
 	return NULL;
 }
 
+/*
+ * Why argv0 was not found, when a file by that name is in path but is
+ * not an executable regular file (a test binary left mode 0644 by a
+ * half-done install); NULL otherwise, else malloc'd.
+ */
+static char *
+why_not_runnable(const char *argv0, const char *path)
+{
+	const char *p, *end;
+	struct stat st;
+	char *cand, *why = NULL;
+	size_t len;
+
+	for (p = path; why == NULL && *p != '\0'; p = *end ? end + 1 : end) {
+		end = p + strcspn(p, ":");
+		if ((len = (size_t)(end - p)) == 0)
+			continue;
+		xasprintf(&cand, "%.*s/%s", (int)len, p, argv0);
+		if (stat(cand, &st) == 0)
+			xasprintf(&why, "%s is %s (mode %04o)", cand,
+			    S_ISREG(st.st_mode) ? "not executable" :
+			    "not a regular file", (unsigned)(st.st_mode & 07777));
+		free(cand);
+	}
+	return why;
+}
+
 static int
 set_cloexec(int fd)
 {
@@ -594,8 +621,16 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	xasprintf(&path, "%s/testcases/bin:%s", ltproot, syspath);
 
 	if ((exe = resolve_command(argv[0], path)) == NULL) {
-		diag_error(dl, NULL, 0, "runner: %s: command not found in %s",
-		    argv[0], path);
+		char *why = strchr(argv[0], '/') == NULL ?
+		    why_not_runnable(argv[0], path) : NULL;
+
+		if (why != NULL)
+			diag_error(dl, NULL, 0, "runner: %s: %s; check the "
+			    "LTP install", argv[0], why);
+		else
+			diag_error(dl, NULL, 0, "runner: %s: command not found "
+			    "in %s", argv[0], path);
+		free(why);
 		goto fail;
 	}
 	if ((tmpl = take_tmpdir(o->spares, tmpbase)) == NULL) {

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ltpscope/store_impl.h"
 #include "ltpscope/xmalloc.h"
@@ -34,6 +35,49 @@ store_now(void)
 }
 
 /*
+ * Why path cannot be written, in words, into buf: SQLite says only
+ * "read-only" or "cannot open", yet a database in write-ahead-log mode
+ * needs its directory writable even to be read (for DB-shm), and a
+ * read-only mount is no permission problem.  0 when nothing is found.
+ */
+static int
+store_why_unwritable(const char *path, char *buf, size_t len)
+{
+	char *dir, *slash;
+	int e = 0, what = 0;
+
+	dir = xstrdup(path);
+	if ((slash = strrchr(dir, '/')) == NULL)
+		(void)strcpy(dir, ".");
+	else if (slash == dir)
+		slash[1] = '\0';
+	else
+		*slash = '\0';
+	if (access(path, W_OK) == -1 && errno != ENOENT) {
+		e = errno;
+		what = 1;
+	} else if (access(dir, W_OK) == -1) {
+		e = errno;
+		what = 2;
+	}
+	if (e != EROFS && e != EACCES && e != EPERM)
+		what = 0;
+	else if (e == EROFS)
+		(void)snprintf(buf, len, "it is on a read-only file system "
+		    "(%s): use a copy on a writable one", dir);
+	else if (what == 1)
+		(void)snprintf(buf, len, "the file is not writable for this "
+		    "user (%s): check its owner and mode", strerror(e));
+	else if (what == 2)
+		(void)snprintf(buf, len, "its directory %s is not writable "
+		    "for this user (%s), and SQLite needs to make files "
+		    "beside the database (DB-wal, DB-shm) even to read it: "
+		    "check the directory's owner and mode", dir, strerror(e));
+	free(dir);
+	return what != 0;
+}
+
+/*
  * Records what went wrong while doing something, in words that say what
  * to do about it, and maps the SQLite code to a store_err.
  */
@@ -41,7 +85,7 @@ int
 store_sqlerr(struct store *st, struct diaglist *dl, int rc,
     const char *fmt, ...)
 {
-	char doing[512], why[512];
+	char doing[512], why[768], reason[512];
 	const char *emsg;
 	va_list ap;
 	int err, syserr;
@@ -61,14 +105,24 @@ store_sqlerr(struct store *st, struct diaglist *dl, int rc,
 		break;
 	case SQLITE_READONLY:
 		err = STORE_EREADONLY;
-		(void)snprintf(why, sizeof(why), "the database is read-only "
-		    "(check the permissions of the file and its directory)");
+		if (store_why_unwritable(st->path, reason, sizeof(reason)))
+			(void)snprintf(why, sizeof(why), "the database is "
+			    "read-only: %s", reason);
+		else
+			(void)snprintf(why, sizeof(why), "the database is "
+			    "read-only (check the permissions of the file and "
+			    "its directory)");
 		break;
 	case SQLITE_CANTOPEN:
 		err = STORE_ECANTOPEN;
-		(void)snprintf(why, sizeof(why), "cannot open or create the "
-		    "database file: %s", syserr != 0 ? strerror(syserr) :
-		    emsg);
+		if (store_why_unwritable(st->path, reason, sizeof(reason))) {
+			err = STORE_EREADONLY;
+			(void)snprintf(why, sizeof(why), "cannot open the "
+			    "database: %s", reason);
+		} else
+			(void)snprintf(why, sizeof(why), "cannot open or "
+			    "create the database file: %s", syserr != 0 ?
+			    strerror(syserr) : emsg);
 		break;
 	case SQLITE_FULL:
 		err = STORE_EFULL;
@@ -129,14 +183,68 @@ store_prepare(struct store *st, sqlite3_stmt **sp, const char *sql,
  * waits in busy_timeout here instead of failing halfway through with
  * SQLITE_BUSY when it upgrades a read transaction.
  */
+/*
+ * In a batch (store_batch_begin) a step is a savepoint of one open
+ * transaction: it still succeeds or fails whole, and the batch's one
+ * COMMIT (one fsync) makes all its steps durable together.
+ */
+/*
+ * A database deleted (or renamed, or replaced) while open keeps taking
+ * writes, to a file nobody will ever see again: checked before each
+ * transaction, and what the open file holds is copied back to the path
+ * (or beside whatever now stands there) so that nothing is lost.
+ */
+static int
+store_check_moved(struct store *st, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	char *to;
+	int moved = 0, rc;
+
+	if (sqlite3_file_control(st->db, "main", SQLITE_FCNTL_HAS_MOVED,
+	    &moved) != SQLITE_OK || !moved)
+		return STORE_OK;
+	if (access(st->path, F_OK) == 0)
+		xasprintf(&to, "%s.rescued-%ld", st->path, (long)getpid());
+	else
+		to = xstrdup(st->path);
+	rc = sqlite3_prepare_v2(st->db, "VACUUM INTO ?", -1, &s, NULL);
+	if (rc == SQLITE_OK) {
+		(void)sqlite3_bind_text(s, 1, to, -1, SQLITE_STATIC);
+		rc = sqlite3_step(s);
+		(void)sqlite3_finalize(s);
+	}
+	if (rc == SQLITE_DONE || rc == SQLITE_OK)
+		diag_error(dl, st->path, 0, "the database file was deleted or "
+		    "replaced while in use; stopped writing, and saved "
+		    "everything it held to %s (go on with: ltpscope run "
+		    "--resume -d %s)", to, to);
+	else
+		diag_error(dl, st->path, 0, "the database file was deleted or "
+		    "replaced while in use; stopped writing, and could not "
+		    "save what it held to %s: %s", to, sqlite3_errmsg(st->db));
+	free(to);
+	return STORE_EIO;
+}
+
 int
 store_begin_write(struct store *st, struct diaglist *dl)
 {
-	int rc;
+	int rc, err;
 
-	rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	if (!st->intx && (err = store_check_moved(st, dl)) != STORE_OK)
+		return err;
+	if (st->batch && !st->intx) {
+		rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+		if (rc != SQLITE_OK)
+			return store_sqlerr(st, dl, rc, "cannot start writing");
+		st->intx = 1;
+	}
+	rc = sqlite3_exec(st->db, st->batch ? "SAVEPOINT step" :
+	    "BEGIN IMMEDIATE", NULL, NULL, NULL);
 	if (rc != SQLITE_OK)
 		return store_sqlerr(st, dl, rc, "cannot start writing");
+	st->instep = st->batch;
 	return STORE_OK;
 }
 
@@ -145,19 +253,61 @@ store_commit(struct store *st, struct diaglist *dl)
 {
 	int rc;
 
-	rc = sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+	rc = sqlite3_exec(st->db, st->instep ? "RELEASE step" : "COMMIT",
+	    NULL, NULL, NULL);
 	if (rc != SQLITE_OK) {
 		store_rollback(st);
 		return store_sqlerr(st, dl, rc, "cannot commit");
 	}
+	st->instep = 0;
 	return STORE_OK;
 }
 
 void
 store_rollback(struct store *st)
 {
+	if (st->instep) {
+		(void)sqlite3_exec(st->db, "ROLLBACK TO step; RELEASE step",
+		    NULL, NULL, NULL);
+		st->instep = 0;
+		return;
+	}
 	if (!sqlite3_get_autocommit(st->db))
 		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	st->intx = 0;
+}
+
+void
+store_batch_begin(struct store *st)
+{
+	st->batch = 1;
+}
+
+int
+store_batch_commit(struct store *st, struct diaglist *dl)
+{
+	int rc;
+
+	if (!st->intx)
+		return STORE_OK;
+	st->intx = 0;
+	rc = sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK) {
+		if (!sqlite3_get_autocommit(st->db))
+			(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL,
+			    NULL);
+		return store_sqlerr(st, dl, rc, "cannot commit");
+	}
+	return STORE_OK;
+}
+
+int
+store_batch_end(struct store *st, struct diaglist *dl)
+{
+	int err = store_batch_commit(st, dl);
+
+	st->batch = 0;
+	return err;
 }
 
 char *

@@ -201,28 +201,33 @@ fail:
 
 /*
  * The bytes to keep: all of them, or the head of the output plus a note
- * saying how much there was, so a cut is never silent.  *bufp is set
- * when a new buffer had to be made.
+ * saying how much there was, so a cut is never silent.  total is what
+ * the test wrote, of which the caller may have kept only the first len
+ * bytes.  *bufp is set when a new buffer had to be made.
  */
 static const void *
 store_cap_output(const struct store *st, const void *out, size_t len,
-    size_t *storedp, int *cappedp, char **bufp)
+    uint64_t total, size_t *storedp, int *cappedp, char **bufp)
 {
 	char note[128];
 	size_t nlen, keep;
 
 	*bufp = NULL;
-	if (len <= st->output_cap) {
+	if (len <= st->output_cap && total <= len) {
 		*storedp = len;
 		*cappedp = 0;
 		return out != NULL ? out : "";
 	}
-	/* Sized with len for the kept count: the real note is no longer. */
+	/* Sized with total for the kept count: the real note is no longer. */
 	nlen = (size_t)snprintf(note, sizeof(note), "\n[ltpscope: output "
-	    "capped: kept %zu of %zu bytes]\n", len, len);
+	    "capped: kept %llu of %llu bytes]\n", (unsigned long long)total,
+	    (unsigned long long)total);
 	keep = st->output_cap > nlen ? st->output_cap - nlen : 0;
+	if (keep > len)
+		keep = len;
 	nlen = (size_t)snprintf(note, sizeof(note), "\n[ltpscope: output "
-	    "capped: kept %zu of %zu bytes]\n", keep, len);
+	    "capped: kept %zu of %llu bytes]\n", keep,
+	    (unsigned long long)total);
 	*bufp = xmalloc(keep + nlen);
 	memcpy(*bufp, out, keep);
 	memcpy(*bufp + keep, note, nlen);
@@ -233,7 +238,7 @@ store_cap_output(const struct store *st, const void *out, size_t len,
 
 static int
 store_put_output(struct store *st, int64_t result_id, const void *out,
-    size_t len, struct diaglist *dl)
+    size_t len, uint64_t total, struct diaglist *dl)
 {
 	sqlite3_stmt *s;
 	const void *data;
@@ -245,12 +250,14 @@ store_put_output(struct store *st, int64_t result_id, const void *out,
 	    "(result_id, data, stored_size, original_size, capped) VALUES "
 	    "(?, ?, ?, ?, ?)", dl)) != STORE_OK)
 		return err;
-	data = store_cap_output(st, out, len, &stored, &capped, &buf);
+	if (total < len)
+		total = len;
+	data = store_cap_output(st, out, len, total, &stored, &capped, &buf);
 	(void)sqlite3_bind_int64(s, 1, result_id);
 	(void)sqlite3_bind_blob64(s, 2, data, (sqlite3_uint64)stored,
 	    SQLITE_STATIC);
 	(void)sqlite3_bind_int64(s, 3, (int64_t)stored);
-	(void)sqlite3_bind_int64(s, 4, (int64_t)len);
+	(void)sqlite3_bind_int64(s, 4, (int64_t)total);
 	(void)sqlite3_bind_int(s, 5, capped);
 	err = store_step_done(st, s, dl, "cannot store the output");
 	free(buf);
@@ -303,7 +310,9 @@ store_test_finish(struct store *st, int64_t result_id,
 		err = STORE_ENOTFOUND;
 		goto fail;
 	}
-	if ((err = store_put_output(st, result_id, output, len, dl)) !=
+	/* output_size: what the test wrote, of which output is the head. */
+	if ((err = store_put_output(st, result_id, output, len,
+	    r->output_size > 0 ? (uint64_t)r->output_size : len, dl)) !=
 	    STORE_OK)
 		goto fail;
 	return store_commit(st, dl);
@@ -454,4 +463,27 @@ store_result_counts(struct store_result *r, const struct ltpout_tally *t)
 		r->nconf = (unsigned)t->lines[LC_TCONF];
 		r->nwarn = (unsigned)t->lines[LC_TWARN];
 	}
+}
+
+int
+store_run_set_config(struct store *st, int64_t run_id, const char *config,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	if ((err = store_begin_write(st, dl)) != STORE_OK)
+		return err;
+	if ((err = store_prepare(st, &s, "UPDATE runs SET config = ? "
+	    "WHERE id = ?", dl)) != STORE_OK)
+		goto fail;
+	(void)sqlite3_bind_text(s, 1, nz(config), -1, SQLITE_STATIC);
+	(void)sqlite3_bind_int64(s, 2, run_id);
+	if ((err = store_step_done(st, s, dl, "cannot record the settings "
+	    "of run %lld", (long long)run_id)) != STORE_OK)
+		goto fail;
+	return store_commit(st, dl);
+fail:
+	store_rollback(st);
+	return err;
 }

@@ -302,6 +302,42 @@ db_count(sqlite3 *db, const char *sql, long long run, const char *tag)
 	return n;
 }
 
+/* The run's TMPDIR parent its config names, into buf ("" if none). */
+static void
+db_rundir(sqlite3 *db, long long run, char *buf, size_t len)
+{
+	sqlite3_stmt *s;
+	const char *c, *p;
+
+	buf[0] = '\0';
+	if (sqlite3_prepare_v2(db, "SELECT config FROM runs WHERE id = ?",
+	    -1, &s, NULL) != SQLITE_OK)
+		return;
+	sqlite3_bind_int64(s, 1, run);
+	if (sqlite3_step(s) == SQLITE_ROW &&
+	    (c = (const char *)sqlite3_column_text(s, 0)) != NULL &&
+	    (p = strstr(c, "\ntmpdirs=")) != NULL)
+		snprintf(buf, len, "%.*s", (int)strcspn(p + 9, "\n"), p + 9);
+	sqlite3_finalize(s);
+}
+
+/* Entries in dir, or -1 when it is not there. */
+static int
+dir_entries(const char *dir)
+{
+	struct dirent *de;
+	DIR *d;
+	int n = 0;
+
+	if ((d = opendir(dir)) == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL)
+		n += strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
 static void
 test_kill9(void)
 {
@@ -309,7 +345,9 @@ test_kill9(void)
 	char tags[64][32];
 	int i, j, bad_integrity = 0, lost = 0, twice = 0, unfinished = 0;
 	int resumed_fail = 0, nrep, killed_mid = 0;
+	int left_found = 0, left_kept = 0, unnamed = 0;
 	long long run, prev_run = 0;
+	char rundir[1200];
 
 	snprintf(sroot, sizeof(sroot), "%s/sleepy-ltp", tap_tmpdir());
 	mkroot(sroot, 1);
@@ -371,6 +409,10 @@ test_kill9(void)
 			    "run_id = ?1 AND tag = ?2 AND status = 0", run,
 			    tags[j]) != 1)
 				lost++;
+		/* A dead run's TMPDIRs (and its spare) are below this. */
+		db_rundir(h, run, rundir, sizeof(rundir));
+		unnamed += rundir[0] == '\0';
+		left_found += dir_entries(rundir) > 0;
 		sqlite3_close(h);
 
 		snprintf(cmd, sizeof(cmd), "%s run --resume %lld -d %s "
@@ -378,6 +420,7 @@ test_kill9(void)
 		    db);
 		out = tap_run(cmd, &st, 0);
 		free(out);
+		left_kept += rundir[0] != '\0' && dir_entries(rundir) != -1;
 		/* A run killed before its first commit has nothing to resume. */
 		if (st != 0) {
 			sqlite3_open(db, &h);
@@ -403,6 +446,10 @@ test_kill9(void)
 	is_int(resumed_fail, 0, "every interrupted run resumes");
 	is_int(twice, 0, "no test ran twice");
 	is_int(unfinished, 0, "every resumed run has all 12 tests");
+	is_int(unnamed, 0, "every run names its TMPDIRs' directory");
+	ok(left_found > 0, "killed runs left TMPDIRs behind (%d times)",
+	    left_found);
+	is_int(left_kept, 0, "--resume removed every one of them");
 }
 
 /* ^C stops a run; a plain --resume finishes it. */

@@ -195,6 +195,12 @@ void	*store_sqlite_handle(struct store *);
 int	store_run_begin(struct store *, struct store_run *run,
 	    const struct store_queue_item *queue, size_t nqueue,
 	    struct diaglist *);
+/*
+ * Replaces a run's config lines (what --resume needs, e.g. where its
+ * TMPDIRs are), committed before the caller goes on.
+ */
+int	store_run_set_config(struct store *, int64_t run_id,
+	    const char *config, struct diaglist *);
 /* Marks the run finished (or another state) and sets ended. */
 int	store_run_end(struct store *, int64_t run_id,
 	    enum store_run_state, struct diaglist *);
@@ -208,11 +214,24 @@ int	store_test_start(struct store *, int64_t run_id, const char *tag,
 /*
  * Replaces the running row with the result and its output (len exact
  * bytes, any content) in one transaction.  Output beyond the cap is cut
- * and a note appended; the original size is kept.
+ * and a note appended; the original size is kept: r->output_size when
+ * it is larger than len (the caller kept only the head of a flood).
  */
 int	store_test_finish(struct store *, int64_t result_id,
 	    const struct store_result *, const void *output, size_t len,
 	    struct diaglist *);
+
+/*
+ * One fsync for several steps: between store_batch_begin() and
+ * store_batch_end(), each writing step above still succeeds or fails
+ * whole, but none is durable (nor visible to others) until
+ * store_batch_commit() or store_batch_end() commits them all at once;
+ * a failed commit loses them all.  The engine commits a test's result
+ * with the next test's running row this way, before that test starts.
+ */
+void	store_batch_begin(struct store *);
+int	store_batch_commit(struct store *, struct diaglist *);
+int	store_batch_end(struct store *, struct diaglist *);
 
 /* --- crashes and resume --- */
 

@@ -16,6 +16,9 @@ struct store {
 	size_t		 output_cap;
 	int		 busy_ms;
 	int		 readonly;
+	int		 batch;		/* steps wait for store_batch_commit */
+	int		 intx;		/* the batch's transaction is open */
+	int		 instep;	/* a step's savepoint is open */
 };
 
 /* store.c */
