@@ -89,6 +89,14 @@ const struct cmd cmd_table[] = {
 	  .synopsis = "export-logs [-d db] [--force] run|last dir",
 	  .summary = "write a run as the shell tool's <syscall>/<test>.log "
 	    "tree" },
+	{ .name = "profile", .fn = cmd_profile, .globals = "dm",
+	  .synopsis = "profile import [-d db] [--name name] file\n"
+	    "profile show [-d db] [-m table]... [--arch arch] "
+	    "[--format text|json] name\n"
+	    "profile list [-d db]\n"
+	    "profile delete [-d db] name",
+	  .summary = "import a trace of a Linux program; show the calls it "
+	    "needs" },
 	{ .name = "help", .fn = cmd_help, .globals = "",
 	  .synopsis = "help [subcommand]",
 	  .summary = "this list, or the usage of one subcommand" },

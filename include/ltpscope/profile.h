@@ -107,6 +107,49 @@ void	profile_name_from_path(const char *, char *, size_t);
 /* The errno name of a message ("Function not implemented": ENOSYS). */
 const char	*profile_errno_by_message(const char *);
 
+/* --- against the catalogue and the results (profile_report.c) --- */
+
+struct catalogue;
+struct store_result;
+struct triage_tag;
+
+/* One call of a profile as compat_linux stands with it. */
+struct profile_row {
+	const struct profile_call *call;	/* the profile's */
+	const char	*state;		/* catalogue state, "unknown" */
+	int		 implemented;	/* native or compat */
+	int		 known;		/* in the catalogue at all */
+	int		 suspect;	/* ENOSYS/EINVAL/EOPNOTSUPP seen */
+	unsigned	 ntests;	/* latest results of its tests */
+	unsigned	 nbad;		/* of those, fail/broken/... */
+	char		*tags;		/* its failing tests' triage
+					   categories, ", " separated */
+};
+
+struct profile_report {
+	struct profile_row *rows;	/* suspects first, then not
+					   implemented, then failing tests,
+					   then most called */
+	size_t		 nrows;
+	size_t		 nunimpl;	/* known, not implemented */
+	size_t		 nunknown;	/* not in the catalogue */
+	size_t		 nfailing;	/* with failing tests */
+	size_t		 nflags;	/* suspect flags */
+	char		 verdict[512];	/* "3 calls unimplemented, ..." */
+};
+
+/*
+ * The report of p on abi (NULL: any ABI) of cat (NULL: no states),
+ * with the latest results res (their syscall, else the name their tag
+ * suggests) and the triage tags; the report points into p, which must
+ * outlive it.
+ */
+void	profile_report_build(struct profile_report *, const struct profile *,
+	    struct catalogue *cat, const char *abi,
+	    const struct store_result *res, size_t nres,
+	    const struct triage_tag *tags, size_t ntags);
+void	profile_report_free(struct profile_report *);
+
 /* --- in the store (store_profile.c) --- */
 
 struct store;
