@@ -281,9 +281,11 @@ strace_call(struct pb *b, struct strace_state *st, long pid,
 		continue;
 	if (n == i || n - i > PROFILE_NAME_MAX || n >= len || s[n] != '(')
 		return -1;
-	call = pb_call(b, s + i, n - i);
 	e = args_end(s, n + 1, len, 1);
-	if (e == len && has_suffix(s, len, unfinished)) {
+	if (e == len && !has_suffix(s, len, unfinished))
+		return -1;
+	call = pb_call(b, s + i, n - i);
+	if (e == len) {
 		pending_add(st, pid, call, s + n + 1, len - n - 1);
 		return 0;
 	}
