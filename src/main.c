@@ -80,7 +80,8 @@ const struct cmd cmd_table[] = {
 	    "baseline)" },
 	{ .name = "export", .fn = cmd_export, .globals = "dm",
 	  .synopsis = "export [-d db] [--format csv|md|json|html] [-o file] "
-	    "[--arch arch] [--run run] [--all] [-m table]...",
+	    "[--arch arch] [--run run] [--all] [-m table]... "
+	    "[--weight @profile[,...]]",
 	  .summary = "export the shopping list of failures per syscall" },
 	{ .name = "import", .fn = cmd_import, .globals = "d",
 	  .synopsis = "import [-v] [-d db] [--label text] [--kirk] path",

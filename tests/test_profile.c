@@ -611,6 +611,152 @@ test_run_select(void)
 	free(err);
 }
 
+static void
+add_result(struct store *st, int64_t run, const char *tag,
+    const char *syscall, enum test_status status, int64_t seq)
+{
+	struct store_result r;
+	struct diaglist dl;
+	int64_t id;
+
+	memset(&r, 0, sizeof(r));
+	r.tag = (char *)tag;
+	r.syscall = (char *)syscall;
+	r.status = status;
+	diag_init(&dl);
+	if (store_test_start(st, run, tag, syscall, seq, &id, &dl) !=
+	    STORE_OK || store_test_finish(st, id, &r, "", 0, &dl) != STORE_OK)
+		tap_diag("store: %s", tap_first_diag(&dl));
+	diag_free(&dl);
+}
+
+/* A made-up run of amd64 with failures in db2. */
+static void
+make_run(const char *path)
+{
+	struct store_run run;
+	struct diaglist dl;
+	struct store *st;
+
+	diag_init(&dl);
+	if (store_open(&st, path, STORE_CREATE, &dl) != STORE_OK) {
+		tap_diag("store: %s", tap_first_diag(&dl));
+		diag_free(&dl);
+		return;
+	}
+	memset(&run, 0, sizeof(run));
+	run.host = (char *)"h";
+	run.uname = (char *)"NetBSD h 11.0 GENERIC amd64";
+	run.os_name = (char *)"NetBSD";
+	run.os_version = (char *)"11.0";
+	run.arch = (char *)"amd64";
+	run.ltp_version = (char *)"20260529";
+	run.label = (char *)"t";
+	if (store_run_begin(st, &run, NULL, 0, &dl) != STORE_OK)
+		tap_diag("run_begin: %s", tap_first_diag(&dl));
+	add_result(st, run.id, "openat01", "openat", TS_FAIL, 1);
+	add_result(st, run.id, "getpid01", "getpid", TS_FAIL, 2);
+	add_result(st, run.id, "mmap01", "mmap", TS_PASS, 3);
+	add_result(st, run.id, "close01", "close", TS_FAIL, 4);
+	add_result(st, run.id, "exit_group01", "exit_group", TS_FAIL, 5);
+	add_result(st, run.id, "fork01", "fork", TS_FAIL, 6);
+	(void)store_run_end(st, run.id, RUN_FINISHED, &dl);
+	store_close(st);
+	diag_free(&dl);
+}
+
+/* The names of the JSON shopping list's syscalls, blank separated. */
+static const char *
+json_names(const char *out)
+{
+	static char buf[1024];
+	struct json *j = NULL;
+	struct diaglist dl;
+	const struct json *v;
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	diag_init(&dl);
+	if (json_parse(&j, out, strlen(out), "export", NULL, &dl) == 0) {
+		v = json_get(j, "syscalls");
+		for (i = 0; i < json_count(v) && used < sizeof(buf); i++)
+			used += (size_t)snprintf(buf + used, sizeof(buf) -
+			    used, "%s%s", i > 0 ? " " : "",
+			    json_string(json_get(json_at(v, i), "name"), ""));
+	}
+	json_free(j);
+	diag_free(&dl);
+	return buf;
+}
+
+static void
+test_export_weight(void)
+{
+	char args[4096], db2[1300], *out, *err;
+	int st;
+
+	snprintf(db2, sizeof(db2), "%s/weight.db", tap_tmpdir());
+	make_run(db2);
+	snprintf(args, sizeof(args), "profile import -d %s --name prog %s/"
+	    FIX "strace-variants.txt", db2, cwd);
+	st = run3(args, &out, &err);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "profile import -d %s --name plain %s/"
+	    FIX "strace-plain.txt", db2, cwd);
+	st |= run3(args, &out, &err);
+	is_int(st, 0, "two profiles imported");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
+	    " --format json --weight @prog,@plain", db2, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "export --weight: exit 0 (%s)", first_line(err));
+	is_str(json_names(out), "exit_group openat close getpid clone3 statx "
+	    "fork",
+	    "by profiles, then calls, then priority; unimplemented needed "
+	    "calls join; fork (needed by none) last");
+	has_str(out, "\"profiles\": 2, \"profile_calls\": 2, "
+	    "\"needed_by\": \"prog,plain\"", "exit_group: both profiles");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
+	    " --format json --weight plain", db2, cwd);
+	st = run3(args, &out, &err);
+	{
+		char names[1024];
+
+		snprintf(names, sizeof(names), "%s", json_names(out));
+		ok(st == 0 && strncmp(names, "close ", 6) == 0 &&
+		    strstr(names, "openat") > strstr(names, "getpid") &&
+		    strstr(names, "openat") > strstr(names, "exit_group"),
+		    "--weight plain: close (2 calls), then getpid and "
+		    "exit_group, then the rest (%s)", names);
+	}
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
+	    " --format csv --weight @prog", db2, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "export --weight csv: exit 0");
+	has_str(out, "\"needed_by\"\r\n", "csv: the weight columns");
+	has_str(out, "\"0\",\"statx\",\"unimplemented\",\"\",\"\"",
+	    "csv: statx, needed, a row without a test");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
+	    " --format json --weight @nosuch", db2, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 1, "--weight @nosuch: exit 1");
+	has_str(err, "no profile named 'nosuch'", "says so");
+	free(out);
+	free(err);
+}
+
 /* Is prog on the PATH? */
 static int
 have(const char *prog)
@@ -841,6 +987,7 @@ main(void)
 	test_report();
 	test_cli();
 	test_run_select();
+	test_export_weight();
 	test_live();
 	if (have("strace")) {
 		snprintf(master, sizeof(master), "%s/" MASTER, cwd);
