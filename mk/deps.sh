@@ -31,6 +31,10 @@ check() {
 	command -v sqlite3 >/dev/null 2>&1 || need sqlite3 sqlite3
 	command -v tmux >/dev/null 2>&1 || need tmux tmux
 	command -v mandoc >/dev/null 2>&1 || need mandoc mandoc
+	# test_profile traces real programs; strace is Linux's alone.
+	if [ "$(uname -s)" = Linux ]; then
+		command -v strace >/dev/null 2>&1 || need strace strace
+	fi
 	if [ "$want" = clang ]; then
 		command -v clang >/dev/null 2>&1 || need clang clang
 	fi
