@@ -462,7 +462,8 @@ test_cli(void)
 	snprintf(args, sizeof(args), "-d %s profile import %s/" FIX
 	    "kdump-linux.txt", db, cwd);
 	st = run3(args, &out, &err);
-	is_int(st, 0, "-d before: import, named after the file (%s)", first_line(err));
+	is_int(st, 0, "-d before: import, named after the file (%s)",
+	    first_line(err));
 	has_str(out, "profile kdump-linux: 9 calls", "named kdump-linux");
 	has_str(out, "emulation linux", "its emulation said");
 	free(out);
@@ -513,7 +514,8 @@ test_cli(void)
 
 		diag_init(&dl);
 		ok(st == 0 && json_parse(&j, out, strlen(out), "show", NULL,
-		    &dl) == 0, "--format json parses (%s)", tap_first_diag(&dl));
+		    &dl) == 0, "--format json parses (%s)",
+		    tap_first_diag(&dl));
 		c = json_at(json_get(j, "calls"), 0);
 		is_str(json_string(json_get(c, "name"), ""), "openat",
 		    "json: openat first");
