@@ -21,6 +21,7 @@
 #include "ltpscope/triage_store.h"
 
 #include "tap.h"
+#include "tmux.h"
 
 #define FIX	"tests/fixtures/profile/"
 #define MASTER	FIX "linux-amd64-syscalls.master"
@@ -759,6 +760,77 @@ test_export_weight(void)
 	free(err);
 }
 
+/* The screen's line that holds text, or "". */
+static const char *
+screen_line(const char *text)
+{
+	static char buf[512];
+	const char *s = tmux_screen(), *p, *start, *end;
+
+	buf[0] = '\0';
+	if ((p = strstr(s, text)) == NULL)
+		return buf;
+	for (start = p; start > s && start[-1] != '\n'; start--)
+		continue;
+	end = strchr(p, '\n');
+	snprintf(buf, sizeof(buf), "%.*s", (int)(end ? end - start :
+	    (long)strlen(start)), start);
+	return buf;
+}
+
+/* P in the explorer: the profile screen, and P again the next one. */
+static void
+test_tui(void)
+{
+	const char *t = tap_tmpdir();
+	char cmd[8192], *out, *err;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "profile import -d %s --name plain %s/"
+	    FIX "strace-plain.txt", db, cwd);
+	st = run3(cmd, &out, &err);
+	is_int(st, 0, "a second profile for the explorer");
+	free(out);
+	free(err);
+	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_DATA_HOME=%s/data "
+	    "XDG_CONFIG_HOME=%s/tui XDG_STATE_HOME=%s/state %s -m %s/"
+	    MASTER
+	    " -L %s/no-ltp -d %s", t, t, t, t, bin, cwd, t, db);
+	if (!ok(tmux_start(cmd, 130, 30) == 0 && tmux_wait_for("syscalls, ",
+	    8000), "explorer starts")) {
+		tap_diag("screen:\n%s", tmux_screen());
+		tmux_stop();
+		return;
+	}
+	tmux_keys("P");
+	if (!ok(tmux_wait_for("profile plain: 4 calls on linux-amd64", 3000),
+	    "P: the first profile, plain"))
+		tap_diag("screen:\n%s", tmux_screen());
+	has_str(screen_line("verdict:"), "all 4 calls implemented",
+	    "plain's verdict");
+	has_str(screen_line(" close "), "EBADF x1",
+	    "close's row: its error");
+	has_str(screen_line(" close "), "implemented-native",
+	    "close's row: its state");
+	tmux_keys("P");
+	if (!ok(tmux_wait_for("profile prog: 14 calls", 3000),
+	    "P again: the next profile, prog"))
+		tap_diag("screen:\n%s", tmux_screen());
+	has_str(screen_line("verdict:"), "2 calls unimplemented",
+	    "prog's verdict");
+	has_str(screen_line(" openat "), "flags failed: O_TMPFILE",
+	    "openat's row: its flag");
+	ok(strstr(tmux_screen(), " openat ") < strstr(tmux_screen(),
+	    " brk "), "suspects first on screen too");
+	tmux_keys("P");
+	ok(tmux_wait_for("profile plain:", 3000), "P cycles back to plain");
+	tmux_keys("q");
+	ok(tmux_wait_gone("profile plain:", 3000), "q leaves the screen");
+	tmux_keys("q");
+	ok(tmux_wait_dead(3000), "q quits");
+	tmux_stop();
+}
+
 /* Is prog on the PATH? */
 static int
 have(const char *prog)
@@ -990,6 +1062,7 @@ main(void)
 	test_cli();
 	test_run_select();
 	test_export_weight();
+	test_tui();
 	test_live();
 	if (have("strace")) {
 		snprintf(master, sizeof(master), "%s/" MASTER, cwd);
