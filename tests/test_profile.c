@@ -594,6 +594,11 @@ test_run_select(void)
 	has_str(out, "mmap01", "mmap's test selected");
 	ok(strstr(out, "fork01") == NULL && strstr(out, "getpid01") == NULL,
 	    "tests of calls prog never made are not");
+	has_str(err, "warning: no test exercises 11 of the syscalls: brk, "
+	    "clone3, execve, exit_group, futex, pselect6, read, rt_sigreturn, "
+	    "set_robust_list, syscall_0x1c2, wait4\n",
+	    "the calls without a test: one warning names them all");
+	ok(strstr(err, "exercises syscall") == NULL, "not one line each");
 	free(out);
 	free(err);
 
