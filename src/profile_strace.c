@@ -109,6 +109,25 @@ strace_prefix(const char *s, size_t len, long *pidp)
 	return i;
 }
 
+/* From the '<' of an fd's path to its '>', past any "[...]" in it. */
+static size_t
+fd_path_end(const char *s, size_t i, size_t len)
+{
+	int depth = 0;
+
+	for (i++; i < len; i++) {
+		if (s[i] == '\\')
+			i++;
+		else if (s[i] == '[')
+			depth++;
+		else if (s[i] == ']' && depth > 0)
+			depth--;
+		else if (s[i] == '>' && depth == 0)
+			return i;
+	}
+	return len;
+}
+
 /*
  * From s[i], inside depth open brackets, to just past the bracket that
  * closes the call's argument list; len when the line ends first.
@@ -129,6 +148,11 @@ args_end(const char *s, size_t i, size_t len, int depth)
 		switch (s[i]) {
 		case '"':
 			quoted = 1;
+			break;
+		case '<':
+			/* -y, -yy: "3</a (b>" and "3<TCP:[a:1->b:2]>". */
+			if (i > 0 && isdigit((unsigned char)s[i - 1]))
+				i = fd_path_end(s, i, len);
 			break;
 		case '(': case '[': case '{':
 			depth++;
@@ -453,7 +477,8 @@ profile_parse_summary(struct pb *b, const char *buf, size_t len)
 	while (pb_next_line(&l, &s, &n)) {
 		i = skip_blanks(s, 0, n);
 		if (i == n || strspn(s + i, "- ") >= n - i ||
-		    has_prefix(s + i, n - i, "System call usage summary"))
+		    has_prefix(s + i, n - i, "System call usage summary") ||
+		    has_prefix(s + i, n - i, "strace: "))
 			continue;
 		if (profile_summary_header(s, n)) {
 			header = 1;

@@ -113,6 +113,14 @@ test_strace_variants(void)
 	    "write: ' = ' and '(' inside its string");
 	profile_free(&p);
 	diag_free(&dl);
+
+	is_int(load(&p, FIX "strace-yy.txt", &dl), 0,
+	    "strace -yy: no errors (%s)", tap_first_diag(&dl));
+	ok(count_of(&p, "read") == 1 && count_of(&p, "connect") == 1 &&
+	    count_of(&p, "write") == 1 && count_of(&p, "restart_syscall") ==
+	    1 && p.ncalls == 5, "a '(' in a -y path, '->' and '[]' in -yy's");
+	profile_free(&p);
+	diag_free(&dl);
 }
 
 static void
@@ -133,6 +141,12 @@ test_summary(void)
 	    "a blank errors column is 0");
 	ok(profile_call_suspect(profile_find(&p, "statx")) == 0,
 	    "a summary names no errno: no suspect");
+	profile_free(&p);
+	diag_free(&dl);
+
+	is_int(load(&p, FIX "summary-attached.txt", &dl), 0,
+	    "strace's own note before the table is no error");
+	is_int((long long)p.ncalls, 5, "... and the table is read");
 	profile_free(&p);
 	diag_free(&dl);
 }
