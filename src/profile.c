@@ -383,10 +383,12 @@ pb_finish(struct pb *b)
 		p->calls[i].flags = suspect_flags(&b->x[i]);
 		words_free(&b->x[i].ok);
 		words_free(&b->x[i].bad);
-		qsort(p->calls[i].errs, p->calls[i].nerrs,
-		    sizeof(*p->calls[i].errs), err_by_count);
+		if (p->calls[i].nerrs > 1)
+			qsort(p->calls[i].errs, p->calls[i].nerrs,
+			    sizeof(*p->calls[i].errs), err_by_count);
 	}
-	qsort(p->calls, p->ncalls, sizeof(*p->calls), call_by_name);
+	if (p->ncalls > 1)
+		qsort(p->calls, p->ncalls, sizeof(*p->calls), call_by_name);
 	if (b->nerrors > PROFILE_MAX_ERRORS)
 		diag_error(b->dl, b->file, 0, "and %zu more errors",
 		    b->nerrors - PROFILE_MAX_ERRORS);

@@ -189,7 +189,8 @@ shop_weigh(struct shoplist *l, const struct shop_opts *o)
 		for (k = 0; k < o->nprofiles; k++)
 			weigh_one(&l->v[i], &o->profiles[k]);
 	l->weighted = 1;
-	qsort(l->v, l->n, sizeof(*l->v), by_weight);
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), by_weight);
 }
 
 int

@@ -304,6 +304,49 @@ test_malformed(void)
 	free(big);
 }
 
+/*
+ * Every fixture cut at every length and with bytes changed, each in a
+ * buffer of exactly its size (no NUL after it): the parsers must never
+ * read past the end or crash (the .asan build of this test checks).
+ */
+static void
+test_mangled(void)
+{
+	static const char *const files[] = { "strace-variants.txt",
+	    "strace-plain.txt", "strace-yy.txt", "summary.txt",
+	    "kdump-linux.txt", "kdump-bad.txt" };
+	static const char junk[] = "(\"<>[]{}=\\ \t\n\0-1?E";
+	struct profile p;
+	struct diaglist dl;
+	char path[256], *buf, *copy;
+	size_t i, len, cut, k, runs = 0;
+	unsigned long seed = 12345;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), FIX "%s", files[i]);
+		if ((buf = tap_slurp(path, &len)) == NULL)
+			continue;
+		for (cut = 0; cut <= len; cut += 3, runs++) {
+			copy = malloc(cut + 1);
+			memcpy(copy, buf, cut);
+			for (k = 0; k < 4 && cut > 0; k++) {
+				seed = seed * 1103515245 + 12345;
+				copy[(seed >> 8) % cut] =
+				    junk[(seed >> 20) % (sizeof(junk) - 1)];
+			}
+			profile_init(&p);
+			diag_init(&dl);
+			(void)profile_parse(&p, path, copy, cut, &dl);
+			profile_free(&p);
+			diag_free(&dl);
+			free(copy);
+		}
+		free(buf);
+	}
+	ok(runs > 500, "%zu cut and mangled traces parsed without a crash",
+	    runs);
+}
+
 static void
 test_store(void)
 {
@@ -1076,6 +1119,7 @@ main(void)
 	test_summary();
 	test_kdump();
 	test_malformed();
+	test_mangled();
 	test_store();
 	test_report();
 	test_cli();
