@@ -13,6 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include "ltpscope/catalogue.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/json.h"
@@ -1006,6 +1008,55 @@ test_live(void)
 }
 
 /*
+ * With LTP's own runtest file (../shared): every test run -s @ls picks
+ * exercises a call ls made, and there are many.
+ */
+static void
+test_ls_real_ltp(const struct profile *p, const char *master_path)
+{
+	char dir[1300], path[1400], args[8192], sys[128], tag[128], *out;
+	char *err, master[1300], meta[1300], target[2400];
+	const char *l, *rel;
+	size_t n = 0, bad = 0;
+	int st;
+
+	/* tap_shared_path() answers in one static buffer. */
+	snprintf(master, sizeof(master), "%s", master_path);
+	snprintf(meta, sizeof(meta), "%s", tap_shared_path("ltp/ltp.json"));
+	snprintf(dir, sizeof(dir), "%s/realltp", tap_tmpdir());
+	(void)mkdir(dir, 0755);
+	snprintf(path, sizeof(path), "%s/runtest", dir);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
+	rel = tap_shared_path("ltp/runtest-syscalls");
+	snprintf(target, sizeof(target), "%s%s%s", rel[0] == '/' ? "" : cwd,
+	    rel[0] == '/' ? "" : "/", rel);
+	if (symlink(target, path) != 0) {
+		ok(0, "real: link LTP's runtest file");
+		return;
+	}
+	snprintf(args, sizeof(args), "run -d %s -L %s -m %s --metadata %s "
+	    "-s @ls --dry-run", db, dir, master, meta);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "real: run -s @ls --dry-run on LTP's runtest file (%s)",
+	    first_line(err));
+	for (l = out; l != NULL && *l != '\0'; l = strchr(l, '\n'),
+	    l = l != NULL ? l + 1 : NULL) {
+		/* "   1  tag  syscall ...": the test lines. */
+		if (sscanf(l, "%*u %127s %127s", tag, sys) != 2)
+			continue;
+		n++;
+		if (profile_find(p, sys) == NULL && bad++ == 0)
+			tap_diag("real: %s exercises %s, not a call of ls",
+			    tag, sys);
+	}
+	ok(n > 20 && bad == 0, "real: %zu tests, each of a call ls made", n);
+	has_str(out, " openat01 ", "real: openat01 among them");
+	free(out);
+	free(err);
+}
+
+/*
  * The acceptance: a profile of ls, traced here, lists its calls with
  * their states on the master (ours, then ../shared's), and run -s @ls
  * selects their tests.
@@ -1086,6 +1137,8 @@ test_ls(const char *master, const char *layer)
 	    "%s: no test of a call ls did not make", layer);
 	free(out);
 	free(err);
+	if (strcmp(layer, "real") == 0)
+		test_ls_real_ltp(&p, master);
 	profile_free(&p);
 	diag_free(&dl);
 	catalogue_free(cat);
@@ -1130,9 +1183,12 @@ main(void)
 	if (have("strace")) {
 		snprintf(master, sizeof(master), "%s/" MASTER, cwd);
 		test_ls(master, "fixture");
-		if (!tap_skip_shared("ls against the real master"))
-			test_ls(tap_shared_path("netbsd/"
-			    "linux-amd64-syscalls.master"), "real");
+		if (!tap_skip_shared("ls against the real master")) {
+			snprintf(master, sizeof(master), "%s",
+			    tap_shared_path("netbsd/"
+			    "linux-amd64-syscalls.master"));
+			test_ls(master, "real");
+		}
 	}
 	return tap_done();
 }
