@@ -238,23 +238,29 @@ pb_call(struct pb *b, const char *name, size_t len)
 }
 
 void
-pb_result(struct pb *b, size_t i, const char *err)
+pb_results(struct pb *b, size_t i, const char *err, unsigned long n)
 {
 	struct profile_call *c = &b->p->calls[i];
 	size_t k;
 
-	c->count++;
-	if (err == NULL)
+	c->count += n;
+	if (err == NULL || n == 0)
 		return;
-	c->nerrors++;
+	c->nerrors += n;
 	for (k = 0; k < c->nerrs; k++)
 		if (strcmp(c->errs[k].name, err) == 0) {
-			c->errs[k].count++;
+			c->errs[k].count += n;
 			return;
 		}
 	c->errs = xreallocarray(c->errs, c->nerrs + 1, sizeof(*c->errs));
 	c->errs[c->nerrs].name = xstrdup(err);
-	c->errs[c->nerrs++].count = 1;
+	c->errs[c->nerrs++].count = n;
+}
+
+void
+pb_result(struct pb *b, size_t i, const char *err)
+{
+	pb_results(b, i, err, 1);
 }
 
 static void

@@ -39,6 +39,8 @@ void	pb_init(struct pb *, struct profile *, const char *file,
 size_t	pb_call(struct pb *, const char *name, size_t len);
 /* One call made; err NULL when it succeeded, "" when unknown. */
 void	pb_result(struct pb *, size_t i, const char *err);
+/* n calls, each succeeded (err NULL) or failed with err. */
+void	pb_results(struct pb *, size_t i, const char *err, unsigned long n);
 /*
  * The symbolic flags (upper-case words with an '_') in args, counted
  * as those of a failed (EINVAL/EOPNOTSUPP) or successful call.

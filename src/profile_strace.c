@@ -438,7 +438,6 @@ summary_row(struct pb *b, const char *s, size_t len)
 	const char *w[7];
 	size_t wl[7], nw, i, k;
 	unsigned long calls, errors = 0;
-	struct profile_call *c;
 
 	nw = split_words(s, len, w, wl, 6);
 	if (nw < 5 || nw > 6 || summary_number(w[3], wl[3], &calls) != 0 ||
@@ -451,15 +450,9 @@ summary_row(struct pb *b, const char *s, size_t len)
 	if (wl[nw - 1] == 5 && memcmp(w[nw - 1], "total", 5) == 0)
 		return 0;
 	i = pb_call(b, w[nw - 1], wl[nw - 1]);
-	c = &b->p->calls[i];
-	c->count += calls;
-	if (errors == 0)
-		return 0;
+	pb_results(b, i, NULL, calls - errors);
 	/* The table counts errors but does not say which. */
-	pb_result(b, i, "");
-	c->count--;
-	c->errs[0].count += errors - 1;
-	c->nerrors += errors - 1;
+	pb_results(b, i, "", errors);
 	return 0;
 }
 
