@@ -27,9 +27,10 @@
 
 static const char *const kd_types[] = {
 	"CALL", "RET", "NAMI", "GIO", "PSIG", "EMUL", "CSW", "USER", "MIB",
-	"EXEC_ARG", "EXEC_ENV", "SAUPCALL", "MMSG", "MOOL", "MSEND", "MIB"
+	"EXEC_ARG", "EXEC_ENV", "SAUPCALL", "MMSG", "MOOL", "MSEND"
 };
 #define NTYPES	(sizeof(kd_types) / sizeof(kd_types[0]))
+#define KD_TYPE_WITHIN	64
 
 /* Per thread: its emulation and the call it is in. */
 struct kd_thread {
@@ -90,10 +91,14 @@ kd_record(const char *s, size_t len, struct kd_record *r)
 		r->lid = second;
 		i = kd_skip(s, j, len);
 	}
-	/* The first " TYPE " after the command (MAXCOMLEN is 16 bytes). */
+	/*
+	 * The first " TYPE " after the command (MAXCOMLEN is 16 bytes) and
+	 * the time stamp of -T, -R or -E: within KD_TYPE_WITHIN bytes.
+	 */
 	for (k = 0; k < NTYPES; k++) {
 		n = strlen(kd_types[k]);
-		for (j = i; j + n + 1 < len && j < best; j++)
+		for (j = i; j + n + 1 < len && j < best &&
+		    j < i + KD_TYPE_WITHIN; j++)
 			if (s[j] == ' ' && memcmp(s + j + 1, kd_types[k], n) ==
 			    0 && (j + 1 + n == len || s[j + 1 + n] == ' ')) {
 				best = j + 1;

@@ -86,16 +86,20 @@ by_rank(const void *a, const void *b)
 	return strcmp(x->call->name, y->call->name);
 }
 
+/* "3 calls unimplemented, 2 with failing tests": calls said once. */
 static void
-say(char *buf, size_t size, size_t *used, const char *fmt, size_t n,
+say(char *buf, size_t size, size_t *used, const char *what, size_t n,
     const char *one, const char *many)
 {
+	const char *noun = n == 1 ? one : many;
 	int k;
 
 	if (n == 0 || *used >= size)
 		return;
-	k = snprintf(buf + *used, size - *used, "%s%zu %s %s",
-	    *used > 0 ? ", " : "", n, n == 1 ? one : many, fmt);
+	if (*used > 0 && strncmp(noun, "call", 4) == 0)
+		noun = "";
+	k = snprintf(buf + *used, size - *used, "%s%zu %s%s%s",
+	    *used > 0 ? ", " : "", n, noun, noun[0] != '\0' ? " " : "", what);
 	if (k > 0)
 		*used += (size_t)k;
 }

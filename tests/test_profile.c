@@ -428,8 +428,8 @@ test_report(void)
 	tag.tag = (char *)"openat01";
 	tag.category = (char *)"missing-flag";
 	profile_report_build(&rp, &p, cat, "linux-amd64", res, 3, &tag, 1);
-	is_str(rp.verdict, "2 calls unimplemented, 1 call unknown to the "
-	    "catalogue, 1 call with failing tests, 2 flags unsupported: "
+	is_str(rp.verdict, "2 calls unimplemented, 1 unknown to the "
+	    "catalogue, 1 with failing tests, 2 flags unsupported: "
 	    "O_TMPFILE in openat; MAP_UNINITIALIZED in mmap", "the verdict");
 	is_str(rp.rows[0].call->name, "openat",
 	    "suspects first, the most called first");
@@ -549,7 +549,7 @@ test_cli(void)
 	    " prog", db, cwd);
 	st = run3(args, &out, &err);
 	is_int(st, 0, "profile show: exit 0 (%s)", first_line(err));
-	has_str(out, "verdict: 2 calls unimplemented, 1 call unknown to the "
+	has_str(out, "verdict: 2 calls unimplemented, 1 unknown to the "
 	    "catalogue, 2 flags unsupported: O_TMPFILE in openat; "
 	    "MAP_UNINITIALIZED in mmap", "the verdict line");
 	has_str(line_of(out, "openat"), "EOPNOTSUPP x1",
