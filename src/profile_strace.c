@@ -79,7 +79,7 @@ is_name_char(int c)
 static size_t
 strace_prefix(const char *s, size_t len, long *pidp)
 {
-	size_t i = skip_blanks(s, 0, len), j;
+	size_t i = skip_blanks(s, 0, len), j, k;
 	int stamp;
 
 	*pidp = 0;
@@ -106,6 +106,13 @@ strace_prefix(const char *s, size_t len, long *pidp)
 		stamp |= s[j] == ':' || s[j] == '.';
 	if (stamp && j > i && j < len && s[j] == ' ')
 		i = skip_blanks(s, j, len);
+	/* -i's "[00007f3a...] " and -n's "[  0] ". */
+	for (k = 0; k < 2 && i < len && s[i] == '['; k++) {
+		j = i + 1 + strspn(s + i + 1, " 0123456789abcdefx?");
+		if (j >= len || s[j] != ']' || j + 1 >= len || s[j + 1] != ' ')
+			break;
+		i = skip_blanks(s, j + 1, len);
+	}
 	return i;
 }
 

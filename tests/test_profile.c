@@ -116,6 +116,13 @@ test_strace_variants(void)
 	profile_free(&p);
 	diag_free(&dl);
 
+	is_int(load(&p, FIX "strace-in.txt", &dl), 0,
+	    "strace -i -n: no errors (%s)", tap_first_diag(&dl));
+	ok(p.ncalls == 3 && count_of(&p, "brk") == 1,
+	    "-i's addresses and -n's numbers are no calls");
+	profile_free(&p);
+	diag_free(&dl);
+
 	is_int(load(&p, FIX "strace-yy.txt", &dl), 0,
 	    "strace -yy: no errors (%s)", tap_first_diag(&dl));
 	ok(count_of(&p, "read") == 1 && count_of(&p, "connect") == 1 &&
@@ -988,6 +995,22 @@ test_live(void)
 			return;
 		}
 		check_against_summary(progs[i].name, path);
+	}
+	/* -i -n -ttt -T with -f. */
+	snprintf(path, sizeof(path), "%s/ls-in.strace", tap_tmpdir());
+	snprintf(cmd, sizeof(cmd), "strace -f -i -n -ttt -T -o %s ls / "
+	    ">/dev/null 2>&1", path);
+	out = tap_run(cmd, &st, 0);
+	free(out);
+	{
+		struct profile p;
+		struct diaglist dl;
+
+		ok(st == 0 && load(&p, path, &dl) == 0 && count_of(&p,
+		    "execve") == 1, "strace -f -i -n -ttt -T of ls: read (%s)",
+		    tap_first_diag(&dl));
+		profile_free(&p);
+		diag_free(&dl);
 	}
 	/* -y -tt -T without -f. */
 	snprintf(path, sizeof(path), "%s/cat-y.strace", tap_tmpdir());
