@@ -1,7 +1,7 @@
 /*
  * strace(1) output as a program profile: the trace of "strace -o FILE"
- * with any of -f, -y, -t/-tt/-ttt, -r and -T, and the "-c"/"-C"
- * summary table.  A call split by another process's call ("read(3,
+ * with any of -f, -y/-yy, -t/-tt/-ttt, -r, -T, -i and -n, and the
+ * "-c"/"-C" summary table.  A call split by another process's call ("read(3,
  * <unfinished ...>" ... "<... read resumed>...) = 18") is one call,
  * counted when its result comes.
  */

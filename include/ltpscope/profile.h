@@ -4,10 +4,10 @@
  * "will this program run under compat_linux?".
  *
  * Traces read (profile_parse() tells them apart by their lines):
- *  strace	"strace [-f] [-y] [-t|-tt|-ttt] [-T] -o FILE prog": one call a
- *		line, "[pid N] " or "N " first with -f, unfinished and
- *		resumed halves joined by pid; signals, exits and strace's
- *		own notes skipped.
+ *  strace	"strace [-f] [-y|-yy] [-t|-tt|-ttt|-r] [-T] [-i] [-n] -o FILE
+ *		prog": one call a line, "[pid N] " or "N " first with -f,
+ *		unfinished and resumed halves joined by pid; signals,
+ *		exits and strace's own notes skipped.
  *  summary	"strace -c" / "-C" tables: calls and error counts per call,
  *		without errno names (a -C file's calls lines win).
  *  kdump	NetBSD's kdump(1) of a ktrace(1)d program: "PID [LID] COMM
