@@ -144,7 +144,7 @@ show_text(const struct profile *p, const struct profile_report *rp,
 {
 	const struct profile_row *r;
 	unsigned long made = 0;
-	char errs[256], tests[64], line[1024];
+	char errs[256], tests[64], line[1024], name[160];
 	size_t i, n;
 
 	for (i = 0; i < p->ncalls; i++)
@@ -162,8 +162,11 @@ show_text(const struct profile *p, const struct profile_report *rp,
 		else
 			(void)snprintf(tests, sizeof(tests), "%u, %u failing",
 			    r->ntests, r->nbad);
+		(void)snprintf(name, sizeof(name), "%s%s%s%s", r->call->name,
+		    r->linux_name != NULL ? " (" : "", r->linux_name != NULL ?
+		    r->linux_name : "", r->linux_name != NULL ? ")" : "");
 		(void)snprintf(line, sizeof(line), "%-20s %7lu  %-22s %-20s "
-		    "%-14s %s%s%s%s", r->call->name, r->call->count,
+		    "%-14s %s%s%s%s", name, r->call->count,
 		    errs[0] != '\0' ? errs : "-", r->state, tests,
 		    r->tags != NULL ? r->tags : "",
 		    r->tags != NULL && r->call->flags[0] != '\0' ? "; " : "",
@@ -211,7 +214,9 @@ show_json(const struct profile *p, const struct profile_report *rp,
 			json_str(r->call->errs[k].name);
 			printf(": %lu", r->call->errs[k].count);
 		}
-		printf("}, \"state\": ");
+		printf("}, \"linux_name\": ");
+		json_str(r->linux_name != NULL ? r->linux_name : "");
+		printf(", \"state\": ");
 		json_str(r->state);
 		printf(", \"implemented\": %s, \"suspect\": %s, \"tests\": %u, "
 		    "\"failing\": %u, \"tags\": ", r->implemented ? "true" :

@@ -17,6 +17,7 @@
  * shell's NetBSD calls too.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,26 +146,69 @@ kd_thread(struct kd_state *st, long pid, long lid)
 	return t;
 }
 
-/* Linux names: a kdump that says "linux_sys_open" means "open". */
-static const char *
-kd_name(const char *s, size_t len, size_t *np)
+/*
+ * The call's name at the start of s, as the emulation's table names it:
+ * "open", "linux_sys_open" (meaning "open"), "#332 (unimplemented
+ * statx)" (meaning "statx"), "#440 (unimplemented)" and "[460]" (a
+ * number past the table: "#460").  *namep and *np get the name,
+ * *usedp how many bytes of s it took; 0 when there is none.
+ */
+static int
+kd_name(const char *s, size_t len, const char **namep, size_t *np,
+    size_t *usedp, char *numbuf, size_t numsize)
 {
 	static const char *const pfx[] = { "linux_sys_", "linux_", "sys_" };
-	size_t n, k, pl;
+	static const char *const why[] = { " (unimplemented", " (obsolete",
+	    " (excluded" };
+	size_t n, k, pl, w, e;
 
+	if (len > 0 && s[0] == '[') {
+		n = 1 + strspn(s + 1, "0123456789");
+		if (n == 1 || n >= len || s[n] != ']' || n + 1 >= numsize)
+			return 0;
+		(void)snprintf(numbuf, numsize, "#%.*s", (int)(n - 1), s + 1);
+		*namep = numbuf;
+		*np = strlen(numbuf);
+		*usedp = n + 1;
+		return 1;
+	}
 	for (n = 0; n < len && (isalnum((unsigned char)s[n]) || s[n] == '_' ||
-	    s[n] == '#'); n++)
+	    (n == 0 && s[n] == '#')); n++)
 		continue;
+	*namep = s;
+	*np = n;
+	*usedp = n;
+	if (n > 1 && s[0] == '#') {
+		/* "#332 (unimplemented statx)": the Linux name in it. */
+		for (k = 0; k < sizeof(why) / sizeof(why[0]); k++) {
+			pl = strlen(why[k]);
+			if (len - n < pl || memcmp(s + n, why[k], pl) != 0)
+				continue;
+			e = n + pl;
+			while (e < len && s[e] != ')')
+				e++;
+			if (e == len)
+				return 0;
+			w = n + pl + (s[n + pl] == ' ');
+			if (e > w && strspn(s + w, "abcdefghijklmnopqrstuvwxyz"
+			    "0123456789_") == e - w) {
+				*namep = s + w;
+				*np = e - w;
+			}
+			*usedp = e + 1;
+			return 1;
+		}
+		return 1;
+	}
 	for (k = 0; k < sizeof(pfx) / sizeof(pfx[0]); k++) {
 		pl = strlen(pfx[k]);
 		if (n > pl && strncmp(s, pfx[k], pl) == 0) {
-			s += pl;
-			n -= pl;
+			*namep = s + pl;
+			*np = n - pl;
 			break;
 		}
 	}
-	*np = n;
-	return s;
+	return n > 0;
 }
 
 static int
@@ -194,11 +238,11 @@ kd_call(struct pb *b, struct kd_state *st, const struct kd_record *r)
 {
 	struct kd_thread *t = kd_thread(st, r->pid, r->lid);
 	const char *name;
-	size_t n;
+	char num[24];
+	size_t n, used;
 
-	name = kd_name(r->data, r->len, &n);
-	if (n == 0 || n > PROFILE_NAME_MAX || (n < (size_t)(r->data + r->len -
-	    name) && name[n] != '('))
+	if (!kd_name(r->data, r->len, &name, &n, &used, num, sizeof(num)) ||
+	    n > PROFILE_NAME_MAX || (used < r->len && r->data[used] != '('))
 		return -1;
 	/* One that never returned: exit, or an execve that worked. */
 	if (t->incall)
@@ -242,15 +286,13 @@ kd_ret(struct pb *b, struct kd_state *st, const struct kd_record *r)
 {
 	struct kd_thread *t = kd_thread(st, r->pid, r->lid);
 	const char *name, *err, *v;
-	char errbuf[32];
-	size_t n, call;
+	char errbuf[32], num[24];
+	size_t n, used, call;
 
-	name = kd_name(r->data, r->len, &n);
-	v = name + n;
-	if (n == 0 || n > PROFILE_NAME_MAX || v == r->data + r->len ||
-	    *v != ' ')
+	if (!kd_name(r->data, r->len, &name, &n, &used, num, sizeof(num)) ||
+	    n > PROFILE_NAME_MAX || used >= r->len || r->data[used] != ' ')
 		return -1;
-	v++;
+	v = r->data + used + 1;
 	err = kd_errno(v, r->len - (size_t)(v - r->data), errbuf,
 	    sizeof(errbuf));
 	if (t->linux_emul == 0) {

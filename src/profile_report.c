@@ -15,14 +15,42 @@
 #include "ltpscope/triage_store.h"
 #include "ltpscope/xmalloc.h"
 
+/*
+ * kdump names a slot its table has no name for "#N": the catalogue
+ * knows the number (strace's "syscall_0x1c2" likewise).
+ */
+static const struct cat_entry *
+row_by_number(struct catalogue *cat, const char *abi, const char *name)
+{
+	const char *digits;
+	char *end;
+	long n;
+
+	if (abi == NULL)
+		return NULL;
+	if (name[0] == '#')
+		digits = name + 1;
+	else if (strncmp(name, "syscall_0x", 10) == 0)
+		digits = name + 8;
+	else
+		return NULL;
+	n = strtol(digits, &end, 0);
+	if (end == digits || *end != '\0' || n < 0)
+		return NULL;
+	return catalogue_find_number(cat, abi, n);
+}
+
 static void
 row_state(struct profile_row *r, struct catalogue *cat, const char *abi)
 {
 	const struct cat_entry *e[4];
 
 	r->state = "unknown";
-	if (cat == NULL || catalogue_find_name(cat, abi, r->call->name, e,
-	    4) == 0)
+	if (cat == NULL)
+		return;
+	if ((e[0] = row_by_number(cat, abi, r->call->name)) != NULL)
+		r->linux_name = e[0]->name;
+	else if (catalogue_find_name(cat, abi, r->call->name, e, 4) == 0)
 		return;
 	r->known = 1;
 	r->state = cat_state_name(e[0]->state);

@@ -71,7 +71,7 @@ ui_profile_fill(struct view *v, const struct profile *p,
     const struct profile_report *rp, const char *abi)
 {
 	const struct profile_row *r;
-	char errs[256], tests[64];
+	char errs[256], tests[64], name[160];
 	size_t i;
 
 	view_text_add(v, TE_TITLE, NULL, 0, "verdict: %s", rp->verdict);
@@ -83,8 +83,11 @@ ui_profile_fill(struct view *v, const struct profile *p,
 		else
 			(void)snprintf(tests, sizeof(tests), "%u, %u failing",
 			    r->ntests, r->nbad);
+		(void)snprintf(name, sizeof(name), "%s%s%s%s", r->call->name,
+		    r->linux_name != NULL ? " (" : "", r->linux_name != NULL ?
+		    r->linux_name : "", r->linux_name != NULL ? ")" : "");
 		view_text_add(v, row_elem(r), r->call->name, 0,
-		    "  %-20s %7lu  %-20s %-19s %-14s %s%s%s%s", r->call->name,
+		    "  %-20s %7lu  %-20s %-19s %-14s %s%s%s%s", name,
 		    r->call->count, errs[0] != '\0' ? errs : "-", r->state,
 		    tests, r->tags != NULL ? r->tags : "",
 		    r->tags != NULL && r->call->flags[0] != '\0' ? "; " : "",

@@ -179,8 +179,12 @@ test_kdump(void)
 	is_int((long long)errs_of(&p, "openat", "EOPNOTSUPP"), 1,
 	    "'errno 45 Operation not supported' is EOPNOTSUPP");
 	is_int((long long)errs_of(&p, "statx", "ENOSYS"), 1,
-	    "'errno 78 Function not implemented' is ENOSYS");
-	is_int((long long)errs_of(&p, "rseq", "ENOSYS"), 1, "rseq ENOSYS");
+	    "'#332 (unimplemented statx)' is statx; 'errno 78 Function not "
+	    "implemented' is ENOSYS");
+	is_int((long long)errs_of(&p, "#334", "ENOSYS"), 1,
+	    "'#334 (unimplemented)' is #334, ENOSYS");
+	is_int((long long)errs_of(&p, "#435", "ENOSYS"), 1,
+	    "'[435]', a number past the table, is #435, ENOSYS");
 	is_int((long long)count_of(&p, "getpid"), 1,
 	    "a second thread with -T time stamps");
 	is_int((long long)errs_of(&p, "sched_getaffinity", "errno 99"), 1,
@@ -189,7 +193,7 @@ test_kdump(void)
 	    "GIO data lines are no records");
 	is_int((long long)count_of(&p, "exit_group"), 1,
 	    "exit_group without RET counts");
-	is_int((long long)p.ncalls, 9, "9 calls");
+	is_int((long long)p.ncalls, 10, "10 calls");
 	profile_free(&p);
 	diag_free(&dl);
 }
@@ -531,7 +535,7 @@ test_cli(void)
 	st = run3(args, &out, &err);
 	is_int(st, 0, "-d before: import, named after the file (%s)",
 	    first_line(err));
-	has_str(out, "profile kdump-linux: 9 calls", "named kdump-linux");
+	has_str(out, "profile kdump-linux: 10 calls", "named kdump-linux");
 	has_str(out, "emulation linux", "its emulation said");
 	free(out);
 	free(err);
@@ -611,6 +615,20 @@ test_cli(void)
 	is_int(st, 0, "profile list: exit 0");
 	has_str(line_of(out, "prog"), "14 calls", "prog listed");
 	has_str(line_of(out, "kdump-linux"), "kdump", "kdump-linux listed");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
+	    " kdump-linux", db, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "show of the kdump profile: exit 0");
+	has_str(line_of(out, "#334"), "#334 (rseq)",
+	    "kdump's #334: slot 334 of the table, rseq");
+	has_str(line_of(out, "#334"), "unimplemented", "... unimplemented");
+	has_str(line_of(out, "#435"), "#435 (clone3)",
+	    "kdump's [435]: slot 435, clone3");
+	has_str(out, "verdict: 3 calls unimplemented, 1 unknown to the "
+	    "catalogue\n", "the kdump profile's verdict");
 	free(out);
 	free(err);
 

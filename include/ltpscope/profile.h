@@ -14,7 +14,10 @@
  *		[TIME] CALL name(args)" and "RET name value" or "RET name
  *		-1 errno N message"; only processes whose last EMUL line
  *		says "linux" (or that have none) count.  Errno numbers are
- *		NetBSD's, so the message names the error.
+ *		NetBSD's, so the message names the error.  Unimplemented
+ *		slots read "#332 (unimplemented statx)" (statx), "#334
+ *		(unimplemented)" or "[435]" ("#334", "#435": the report
+ *		finds them by number).
  *
  * Besides counts and errors a call keeps its suspect flags: symbolic
  * flags (O_TMPFILE) seen in calls that failed with EINVAL or EOPNOTSUPP
@@ -116,6 +119,8 @@ struct triage_tag;
 /* One call of a profile as compat_linux stands with it. */
 struct profile_row {
 	const struct profile_call *call;	/* the profile's */
+	const char	*linux_name;	/* for "#N": the catalogue's name
+					   of slot N, else NULL */
 	const char	*state;		/* catalogue state, "unknown" */
 	int		 implemented;	/* native or compat */
 	int		 known;		/* in the catalogue at all */
