@@ -44,6 +44,10 @@ check() {
 	command -v ssh >/dev/null 2>&1 || need openssh-client openssh
 	command -v ssh-keygen >/dev/null 2>&1 || need openssh-client openssh
 	have_sshd || need openssh-server openssh
+	# test_profile traces real programs; strace is Linux's alone.
+	if [ "$(uname -s)" = Linux ]; then
+		command -v strace >/dev/null 2>&1 || need strace strace
+	fi
 	if [ "$want" = clang ]; then
 		command -v clang >/dev/null 2>&1 || need clang clang
 	fi

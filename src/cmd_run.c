@@ -897,6 +897,9 @@ run_main(int argc, char **argv, struct run_lists *l)
 		run_id = (int64_t)num;
 		argc = 0;
 	}
+	/* -s @NAME: the calls a program's profile says it makes. */
+	if (cmd_profile_expand(dbpath, &l->sysv, &l->nsys) != 0)
+		return 1;
 
 	diag_init(&dl);
 	skiplist_init(&skip);

@@ -52,34 +52,58 @@ csv_field(FILE *fp, const char *s, int last)
 }
 
 static void
+csv_weight(FILE *fp, const struct shop_syscall *sc)
+{
+	char n[32];
+
+	(void)snprintf(n, sizeof(n), "%u", sc->nprofiles);
+	csv_field(fp, n, 0);
+	(void)snprintf(n, sizeof(n), "%lu", sc->ncalls);
+	csv_field(fp, n, 0);
+	csv_field(fp, sc->profiles != NULL ? sc->profiles : "", 1);
+}
+
+static void
 export_csv(const struct shoplist *l, FILE *fp)
 {
 	static const char *const head[] = { "priority", "syscall",
 	    "catalogue", "test", "status", "category", "source", "note",
 	    "author", "first_failing_line", "flaky" };
+	static const struct shop_test none = { 0, (char *)"", TS_UNKNOWN,
+	    (char *)"", SHOP_NONE, (char *)"", (char *)"", (char *)"" };
 	char prio[32];
 	size_t i, j, k;
 
 	for (k = 0; k < 11; k++)
-		csv_field(fp, head[k], k == 10);
+		csv_field(fp, head[k], k == 10 && !l->weighted);
+	if (l->weighted) {
+		csv_field(fp, "profiles", 0);
+		csv_field(fp, "profile_calls", 0);
+		csv_field(fp, "needed_by", 1);
+	}
 	for (i = 0; i < l->n; i++) {
 		const struct shop_syscall *sc = &l->v[i];
 
 		(void)snprintf(prio, sizeof(prio), "%lu", sc->priority);
-		for (j = 0; j < sc->ntests; j++) {
-			const struct shop_test *t = &sc->tests[j];
+		/* Weighed, a needed call without failing tests is a row. */
+		for (j = 0; j < sc->ntests || (j == 0 && l->weighted); j++) {
+			const struct shop_test *t = j < sc->ntests ?
+			    &sc->tests[j] : &none;
 
 			csv_field(fp, prio, 0);
 			csv_field(fp, sc->name, 0);
 			csv_field(fp, sc->cat_state, 0);
 			csv_field(fp, t->tag, 0);
-			csv_field(fp, test_status_name(t->status), 0);
+			csv_field(fp, j < sc->ntests ?
+			    test_status_name(t->status) : "", 0);
 			csv_field(fp, t->category, 0);
 			csv_field(fp, source_names[t->source], 0);
 			csv_field(fp, t->note, 0);
 			csv_field(fp, t->author, 0);
 			csv_field(fp, t->first_line, 0);
-			csv_field(fp, t->flaky ? "yes" : "no", 1);
+			csv_field(fp, t->flaky ? "yes" : "no", !l->weighted);
+			if (l->weighted)
+				csv_weight(fp, sc);
 		}
 	}
 }
@@ -151,6 +175,12 @@ export_md(const struct shoplist *l, FILE *fp)
 		    sc->priority);
 		if (sc->cat_state[0] != '\0')
 			fprintf(fp, ", catalogue: %s", sc->cat_state);
+		if (l->weighted && sc->nprofiles > 0)
+			fprintf(fp, ", needed by %u profile%s (%s), called %lu "
+			    "times", sc->nprofiles, sc->nprofiles == 1 ? "" :
+			    "s", sc->profiles, sc->ncalls);
+		else if (l->weighted)
+			fputs(", needed by no profile", fp);
 		fputs("\n\n", fp);
 		for (j = 0; j < sc->ntests; j++) {
 			const struct shop_test *t = &sc->tests[j];
@@ -202,6 +232,12 @@ export_json(const struct shoplist *l, FILE *fp)
 		fprintf(fp, "%s\n  {", i > 0 ? "," : "");
 		json_kv(fp, "name", sc->name, 1);
 		json_kv(fp, "catalogue", sc->cat_state, 1);
+		if (l->weighted) {
+			fprintf(fp, "\"profiles\": %u, \"profile_calls\": "
+			    "%lu, ", sc->nprofiles, sc->ncalls);
+			json_kv(fp, "needed_by", sc->profiles != NULL ?
+			    sc->profiles : "", 1);
+		}
 		fprintf(fp, "\"rank\": %zu, \"priority\": %lu, \"tests\": [",
 		    sc->rank, sc->priority);
 		for (j = 0; j < sc->ntests; j++) {

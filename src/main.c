@@ -82,7 +82,8 @@ const struct cmd cmd_table[] = {
 	    "baseline)" },
 	{ .name = "export", .fn = cmd_export, .globals = "dm",
 	  .synopsis = "export [-d db] [--format csv|md|json|html] [-o file] "
-	    "[--arch arch] [--run run] [--all] [-m table]...",
+	    "[--arch arch] [--run run] [--all] [-m table]... "
+	    "[--weight @profile[,...]]",
 	  .summary = "export the shopping list of failures per syscall" },
 	{ .name = "import", .fn = cmd_import, .globals = "d",
 	  .synopsis = "import [-v] [-d db] [--label text] [--kirk] path",
@@ -91,6 +92,14 @@ const struct cmd cmd_table[] = {
 	  .synopsis = "export-logs [-d db] [--force] run|last dir",
 	  .summary = "write a run as the shell tool's <syscall>/<test>.log "
 	    "tree" },
+	{ .name = "profile", .fn = cmd_profile, .globals = "dm",
+	  .synopsis = "profile import [-d db] [--name name] file\n"
+	    "profile show [-d db] [-m table]... [--arch arch] "
+	    "[--format text|json] name\n"
+	    "profile list [-d db]\n"
+	    "profile delete [-d db] name",
+	  .summary = "import a trace of a Linux program; show the calls it "
+	    "needs" },
 	{ .name = "help", .fn = cmd_help, .globals = "",
 	  .synopsis = "help [subcommand]",
 	  .summary = "this list, or the usage of one subcommand" },

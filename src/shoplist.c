@@ -11,6 +11,7 @@
 #include "ltpscope/catalogue.h"
 #include "ltpscope/compare.h"
 #include "ltpscope/export.h"
+#include "ltpscope/profile.h"
 #include "ltpscope/triage.h"
 #include "ltpscope/triage_store.h"
 #include "ltpscope/xmalloc.h"
@@ -129,6 +130,69 @@ shop_cat_state(struct catalogue *cat, const char *arch, const char *name)
 	return cat_state_name(e[0]->state);
 }
 
+/* Weighed: most profiles, then most calls, then priority. */
+static int
+by_weight(const void *x, const void *y)
+{
+	const struct shop_syscall *a = x, *b = y;
+
+	if (a->nprofiles != b->nprofiles)
+		return a->nprofiles > b->nprofiles ? -1 : 1;
+	if (a->ncalls != b->ncalls)
+		return a->ncalls > b->ncalls ? -1 : 1;
+	return by_priority(x, y);
+}
+
+static void
+weigh_one(struct shop_syscall *sc, const struct profile *p)
+{
+	const struct profile_call *c;
+	char *t;
+
+	if ((c = profile_find(p, sc->name)) == NULL)
+		return;
+	sc->nprofiles++;
+	sc->ncalls += c->count;
+	xasprintf(&t, "%s%s%s", sc->profiles != NULL ? sc->profiles : "",
+	    sc->profiles != NULL ? "," : "", p->name);
+	free(sc->profiles);
+	sc->profiles = t;
+}
+
+/*
+ * Weighs the list by the profiles; a call they need that is not
+ * implemented joins it though no test of it failed.
+ */
+static void
+shop_weigh(struct shoplist *l, const struct shop_opts *o)
+{
+	const struct profile *p;
+	struct shop_syscall *sc;
+	const char *state;
+	size_t i, k;
+	int cs;
+
+	for (k = 0; k < o->nprofiles; k++) {
+		p = &o->profiles[k];
+		for (i = 0; i < p->ncalls; i++) {
+			state = shop_cat_state(o->cat, l->run.arch,
+			    p->calls[i].name);
+			if ((cs = cat_state_from_name(state)) < 0 ||
+			    cat_state_is_implemented((enum cat_state)cs))
+				continue;
+			sc = find_syscall(l, p->calls[i].name);
+			if (sc->cat_state == NULL)
+				sc->cat_state = xstrdup(state);
+		}
+	}
+	for (i = 0; i < l->n; i++)
+		for (k = 0; k < o->nprofiles; k++)
+			weigh_one(&l->v[i], &o->profiles[k]);
+	l->weighted = 1;
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), by_weight);
+}
+
 int
 shoplist_build(struct store *st, const struct shop_opts *o,
     struct shoplist *l, struct diaglist *dl)
@@ -188,6 +252,8 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 		    sc->name));
 	}
 	qsort(l->v, l->n, sizeof(*l->v), by_priority);
+	if (o->nprofiles > 0)
+		shop_weigh(l, o);
 out:
 	store_results_free(res, nres);
 	store_tags_free(tags, ntags);
@@ -213,6 +279,7 @@ shoplist_free(struct shoplist *l)
 		free(l->v[i].tests);
 		free(l->v[i].name);
 		free(l->v[i].cat_state);
+		free(l->v[i].profiles);
 	}
 	free(l->v);
 	for (i = 0; i < l->ncats; i++)

@@ -8,6 +8,11 @@
  * the call ranked r (1-based) among the n of data/fundamental is
  * n + 2 - r, and 1 for calls not listed.  Ties go by name.
  *
+ * Weighed by program profiles (export --weight @ls,@python3), the list
+ * ranks by how many of the profiles need a call, then by how often they
+ * call it, then by priority; calls the profiles need that the catalogue
+ * says are not implemented join the list even without a failing test.
+ *
  * Formats (export_write()):
  *  csv	RFC 4180: CRLF line ends, every field quoted, quotes doubled;
  *	bytes are written exactly as stored (notes may hold newlines).
@@ -37,6 +42,7 @@
 #include "ltpscope/store.h"
 
 struct catalogue;
+struct profile;
 
 /* data/fundamental: a ranked list of call names. */
 struct fundamental {
@@ -74,6 +80,10 @@ struct shop_syscall {
 	char		*cat_state;	/* catalogue state, "" if unknown */
 	size_t		 rank;		/* in data/fundamental, 0: not */
 	unsigned long	 priority;
+	/* With profiles (shop_opts.profiles): */
+	unsigned	 nprofiles;	/* how many need it */
+	unsigned long	 ncalls;	/* how often they call it */
+	char		*profiles;	/* their names, "," separated */
 	struct shop_test *tests;
 	size_t		 ntests;
 };
@@ -87,6 +97,9 @@ struct shop_opts {
 	const struct fundamental *fund;		/* NULL: all weights 1 */
 	/* Also tests tagged with categories not for the list: */
 	int			 all;
+	/* Profiles that weigh the list (profile.h); none: unweighed. */
+	const struct profile	*profiles;
+	size_t			 nprofiles;
 };
 
 struct shoplist {
@@ -99,6 +112,7 @@ struct shoplist {
 	unsigned		*catcounts;
 	size_t			 ncats;
 	unsigned		 statuscounts[TS__COUNT];
+	int			 weighted;	/* by profiles */
 };
 
 int	shoplist_build(struct store *, const struct shop_opts *,
