@@ -141,6 +141,15 @@ sshd_configs(struct sshd_box *b)
 	    "PrintLastLog no\n"
 	    "MaxSessions 100\n"
 	    "MaxStartups 100\n"
+	    /*
+	     * The box is this machine, the login root's: its shell's rc
+	     * files are the host's (Debian's bash reads ~/.bashrc for ssh
+	     * commands, and one here runs "pyenv rehash", whose lock a
+	     * box "crash" killed mid-way left stale).  A shell level of 2
+	     * makes bash read none; ~/.ssh/rc is not run either.
+	     */
+	    "SetEnv SHLVL=1\n"
+	    "PermitUserRC no\n"
 	    "LogLevel INFO\n",
 	    b->port, b->dir, b->dir, b->dir);
 	if (sshd_write(path, text) != 0)

@@ -1068,6 +1068,11 @@ test_ls_real_ltp(const struct profile *p, const char *master_path)
 	(void)mkdir(dir, 0755);
 	snprintf(path, sizeof(path), "%s/runtest", dir);
 	(void)mkdir(path, 0755);
+	/* An install whose make install finished, as run checks. */
+	snprintf(path, sizeof(path), "%s/testcases", dir);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/testcases/bin", dir);
+	(void)mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
 	rel = tap_shared_path("ltp/runtest-syscalls");
 	snprintf(target, sizeof(target), "%s%s%s", rel[0] == '/' ? "" : cwd,
