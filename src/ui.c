@@ -24,6 +24,7 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/settings.h"
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
@@ -651,43 +652,33 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 }
 
 /*
- * $XDG_CONFIG_HOME/ltpscope/config: "theme NAME", "timeout SECONDS",
- * "jobs N", one a line, "#" comments.  Options on the command line win.
- * A bad line is said on the status line, not fatal.
+ * $XDG_CONFIG_HOME/ltpscope/config (settings.h).  Options on the
+ * command line win.  A bad line is said on the status line, not fatal.
  */
 static void
 ui_config(struct ui *ui, const char **theme, int *timeout_s)
 {
-	static char name[256];
-	char path[1100], line[512], key[64], val[256];
-	unsigned long lineno = 0;
-	FILE *fp;
+	static struct settings set;
+	struct diaglist dl;
+	char path[1100], msg[512];
+	size_t i;
 
-	if (paths_config("config", path, sizeof(path)) == NULL ||
-	    (fp = fopen(path, "r")) == NULL)
+	if (paths_config("config", path, sizeof(path)) == NULL)
 		return;
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		lineno++;
-		line[strcspn(line, "#\r\n")] = '\0';
-		if (sscanf(line, "%63s %255s", key, val) != 2) {
-			if (sscanf(line, "%63s", key) == 1)
-				ui_message(ui, 1, "%s:%lu: '%s' wants a value",
-				    path, lineno, key);
-			continue;
-		}
-		if (strcmp(key, "theme") == 0) {
-			snprintf(name, sizeof(name), "%s", val);
-			*theme = name;
-		} else if (strcmp(key, "timeout") == 0)
-			*timeout_s = atoi(val);
-		else if (strcmp(key, "jobs") == 0 && atoi(val) >= 1 &&
-		    atoi(val) <= 64)
-			ui->jobs = atoi(val);
-		else
-			ui_message(ui, 1, "%s:%lu: unknown setting '%s'", path,
-			    lineno, key);
+	settings_init(&set);
+	diag_init(&dl);
+	(void)settings_load_file(&set, path, &dl);
+	for (i = 0; i < dl.n; i++) {
+		diag_format(&dl.v[i], msg, sizeof(msg));
+		ui_message(ui, 1, "%s", msg);
 	}
-	fclose(fp);
+	diag_free(&dl);
+	if (set.has_theme)
+		*theme = set.theme;
+	if (set.has_timeout)
+		*timeout_s = set.timeout;
+	if (set.has_jobs)
+		ui->jobs = set.jobs;
 }
 
 int
