@@ -9,7 +9,7 @@
 #include "fuzz.h"
 
 static void
-json_walk(const struct json *v, FILE *fp, unsigned depth)
+fz_json_walk(const struct json *v, FILE *fp, unsigned depth)
 {
 	int64_t i64;
 	size_t i;
@@ -31,7 +31,7 @@ json_walk(const struct json *v, FILE *fp, unsigned depth)
 	case JSON_ARRAY:
 		FUZZ_CHECK(json_count(v) == v->n);
 		for (i = 0; i < v->n; i++)
-			json_walk(json_at(v, i), fp, depth + 1);
+			fz_json_walk(json_at(v, i), fp, depth + 1);
 		FUZZ_CHECK(json_at(v, v->n) == NULL);
 		break;
 	case JSON_OBJECT:
@@ -43,7 +43,7 @@ json_walk(const struct json *v, FILE *fp, unsigned depth)
 			if (strlen(v->members[i].key) == v->members[i].keylen)
 				FUZZ_CHECK(json_get(v, v->members[i].key) !=
 				    NULL);
-			json_walk(v->members[i].value, fp, depth + 1);
+			fz_json_walk(v->members[i].value, fp, depth + 1);
 		}
 		break;
 	default:
@@ -64,7 +64,7 @@ FUZZ_TARGET(json)
 	diag_init(&dl);
 	if (json_parse(&root, (const char *)data, size, "x.json", NULL,
 	    &dl) == 0) {
-		json_walk(root, fp, 0);
+		fz_json_walk(root, fp, 0);
 		json_free(root);
 	} else
 		FUZZ_CHECK(root == NULL && dl.nerrors == 1);
@@ -73,7 +73,7 @@ FUZZ_TARGET(json)
 	loose.max_depth = 16;
 	if (json_parse(&root, (const char *)data, size, "ltp.json", &loose,
 	    &dl) == 0) {
-		json_walk(root, fp, 0);
+		fz_json_walk(root, fp, 0);
 		json_free(root);
 	}
 	diag_free(&dl);

@@ -10,7 +10,7 @@
 #include "ltpscope/ltpmeta.h"
 #include "fuzz.h"
 
-static const char *const kconfig_exprs[] = {
+static const char *const fz_kconfig_exprs[] = {
 	"CONFIG_USER_NS", "CONFIG_HZ=250", "!CONFIG_NET_NS",
 	"CONFIG_A | CONFIG_B=m & !CONFIG_C", "", "|", "&", "!", "=",
 	"CONFIG_X=", " CONFIG_ZRAM = m "
@@ -18,7 +18,7 @@ static const char *const kconfig_exprs[] = {
 
 /* The input's "?EXPR" lines, NULL-terminated; caller frees. */
 static char **
-kconfig_lines(char *text, size_t *np)
+fz_kconfig_lines(char *text, size_t *np)
 {
 	char **v = NULL, *p, *nl;
 	size_t n = 0;
@@ -57,15 +57,16 @@ FUZZ_TARGET(kconfig)
 	memset(&t, 0, sizeof(t));
 	env.kconfig = path;
 	t.name = (char *)"kconfig01";
-	t.needs_kconfigs.v = (char **)kconfig_exprs;
-	t.needs_kconfigs.n = sizeof(kconfig_exprs) / sizeof(kconfig_exprs[0]);
+	t.needs_kconfigs.v = (char **)fz_kconfig_exprs;
+	t.needs_kconfigs.n = sizeof(fz_kconfig_exprs) /
+	    sizeof(fz_kconfig_exprs[0]);
 	(void)ltpmeta_runnable(&t, &env, why, sizeof(why));
 	unlink(path);
 	for (i = 0; i < t.needs_kconfigs.n; i++)
-		(void)ltpmeta_kconfig_ok(&env, kconfig_exprs[i], miss,
+		(void)ltpmeta_kconfig_ok(&env, fz_kconfig_exprs[i], miss,
 		    sizeof(miss));
 	text = fuzz_cstr(data, size);
-	t.needs_kconfigs.v = kconfig_lines(text, &n);
+	t.needs_kconfigs.v = fz_kconfig_lines(text, &n);
 	for (i = 0; i < n; i++)
 		(void)ltpmeta_kconfig_ok(&env, t.needs_kconfigs.v[i], miss,
 		    sizeof(miss));

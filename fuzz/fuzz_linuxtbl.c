@@ -6,7 +6,7 @@
 #include "ltpscope/catalogue.h"
 #include "fuzz.h"
 
-static const char linuxtbl_master[] =
+static const char fz_linuxtbl_master[] =
     "%%\n"
     "0\tSTD\t\t{ ssize_t|linux_sys||read(int fd, void *buf, size_t n); }\n"
     "1\tSTD\t\t{ ssize_t|sys||write(int fd, const void *buf, size_t n); }\n"
@@ -31,7 +31,7 @@ FUZZ_TARGET(linuxtbl)
 	diag_init(&dl);
 	c = catalogue_new();
 	(void)catalogue_load_buffer(c, "linux-amd64-syscalls.master", NULL,
-	    linuxtbl_master, sizeof(linuxtbl_master) - 1, &dl);
+	    fz_linuxtbl_master, sizeof(fz_linuxtbl_master) - 1, &dl);
 	(void)catalogue_load_buffer(c, names[size % 4], NULL,
 	    (const char *)data, size, &dl);
 	(void)catalogue_load_buffer(c, "tbl", "x86_64", (const char *)data,

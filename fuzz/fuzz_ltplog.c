@@ -7,7 +7,7 @@
 #include "fuzz.h"
 
 static void
-ltplog_roundtrip(const struct ltplog *in)
+fz_ltplog_roundtrip(const struct ltplog *in)
 {
 	struct ltplog out, back;
 	struct diaglist dl;
@@ -53,7 +53,7 @@ FUZZ_TARGET(ltplog)
 		    log.body[log.bodylen] == '\0');
 		(void)ltplog_status(&log, &t, why, sizeof(why));
 		(void)ltplog_get(&log, "exit_code");
-		ltplog_roundtrip(&log);
+		fz_ltplog_roundtrip(&log);
 	}
 	ltplog_free(&log);
 	diag_free(&dl);

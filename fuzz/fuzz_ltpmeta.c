@@ -8,7 +8,7 @@
 #include "ltpscope/ltpmeta.h"
 #include "fuzz.h"
 
-static const char ltpmeta_runtest[] =
+static const char fz_ltpmeta_runtest[] =
     "fcntl34 fcntl34\n"
     "fcntl34_64 fcntl34_64\n"
     "mmap21_01 mmap21 -m 1\n"
@@ -16,7 +16,7 @@ static const char ltpmeta_runtest[] =
     "cve-2014-0196 cve-2014-0196\n";
 
 static void
-ltpmeta_ask(struct ltpmeta *m, const struct ltpmeta_test *t,
+fz_ltpmeta_ask(struct ltpmeta *m, const struct ltpmeta_test *t,
     struct ltpmeta_env *env)
 {
 	char why[512], url[256];
@@ -55,8 +55,8 @@ FUZZ_TARGET(ltpmeta)
 		return 0;
 	}
 	ltpindex_init(&idx);
-	(void)ltpindex_load_buf(&idx, "syscalls", ltpmeta_runtest,
-	    sizeof(ltpmeta_runtest) - 1, &dl);
+	(void)ltpindex_load_buf(&idx, "syscalls", fz_ltpmeta_runtest,
+	    sizeof(fz_ltpmeta_runtest) - 1, &dl);
 	ltpmeta_bind(m, &idx);
 	for (i = 0; i < idx.ntests; i++) {
 		(void)ltpmeta_test(m, idx.tests[i].tag);
@@ -69,7 +69,7 @@ FUZZ_TARGET(ltpmeta)
 	env.arch = "x86_64";
 	env.kernel = "5.10.0";
 	for (i = 0; i < m->ntests; i++)
-		ltpmeta_ask(m, &m->tests[i], &env);
+		fz_ltpmeta_ask(m, &m->tests[i], &env);
 	ltpmeta_env_free(&env);
 	ltpindex_free(&idx);
 	ltpmeta_free(m);

@@ -9,14 +9,14 @@
 #include "fuzz.h"
 
 /* Every line serialised, to compare two parses byte for byte. */
-struct ltpout_trace {
+struct fz_ltpout_trace {
 	char	*p;
 	size_t	 len;
 	size_t	 cap;
 };
 
 static void
-ltpout_trace_add(struct ltpout_trace *t, const void *s, size_t n)
+fz_ltpout_add(struct fz_ltpout_trace *t, const void *s, size_t n)
 {
 	while (t->len + n > t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 4096;
@@ -29,7 +29,7 @@ ltpout_trace_add(struct ltpout_trace *t, const void *s, size_t n)
 }
 
 static void
-ltpout_trace_line(const struct ltpout_line *l, struct ltpout_trace *t)
+fz_ltpout_line(const struct ltpout_line *l, struct fz_ltpout_trace *t)
 {
 	unsigned long v[7];
 
@@ -44,18 +44,19 @@ ltpout_trace_line(const struct ltpout_line *l, struct ltpout_trace *t)
 	v[4] = l->srcline;
 	v[5] = l->lineno;
 	v[6] = (unsigned long)l->flags;
-	ltpout_trace_add(t, v, sizeof(v));
-	ltpout_trace_add(t, &l->cut, sizeof(l->cut));
-	ltpout_trace_add(t, l->text, l->len);
+	fz_ltpout_add(t, v, sizeof(v));
+	fz_ltpout_add(t, &l->cut, sizeof(l->cut));
+	fz_ltpout_add(t, l->text, l->len);
 	if (l->file != NULL)
-		ltpout_trace_add(t, l->file, strlen(l->file) + 1);
+		fz_ltpout_add(t, l->file, strlen(l->file) + 1);
 	if (l->tcid != NULL)
-		ltpout_trace_add(t, l->tcid, strlen(l->tcid) + 1);
-	ltpout_trace_add(t, "|", 1);
+		fz_ltpout_add(t, l->tcid, strlen(l->tcid) + 1);
+	fz_ltpout_add(t, "|", 1);
 }
 
 static int
-ltpout_trace_same(const struct ltpout_trace *a, const struct ltpout_trace *b)
+fz_ltpout_same(const struct fz_ltpout_trace *a,
+    const struct fz_ltpout_trace *b)
 {
 	return a->len == b->len && (a->len == 0 ||
 	    memcmp(a->p, b->p, a->len) == 0);
@@ -63,8 +64,8 @@ ltpout_trace_same(const struct ltpout_trace *a, const struct ltpout_trace *b)
 
 /* Parses data in chunks of at most max bytes (0: random sizes). */
 static void
-ltpout_run(struct ltpout *p, const uint8_t *data, size_t size, size_t max,
-    uint32_t seed, struct ltpout_trace *t)
+fz_ltpout_run(struct ltpout *p, const uint8_t *data, size_t size,
+    size_t max, uint32_t seed, struct fz_ltpout_trace *t)
 {
 	const char *buf;
 	struct ltpout_line l;
@@ -82,18 +83,19 @@ ltpout_run(struct ltpout *p, const uint8_t *data, size_t size, size_t max,
 		buf = (const char *)data + off;
 		len = n;
 		while (ltpout_scan(p, &buf, &len, &l))
-			ltpout_trace_line(&l, t);
+			fz_ltpout_line(&l, t);
 		FUZZ_CHECK(len == 0);
 		(void)ltpout_pending(p, &plen);
 		FUZZ_CHECK(plen <= LTPOUT_LINE_MAX);
 		off += n;
 	}
 	while (ltpout_flush(p, &l))
-		ltpout_trace_line(&l, t);
+		fz_ltpout_line(&l, t);
 }
 
 static void
-ltpout_tally_check(const struct ltpout_tally *a, const struct ltpout_tally *b)
+fz_ltpout_tally_check(const struct ltpout_tally *a,
+    const struct ltpout_tally *b)
 {
 	FUZZ_CHECK(memcmp(a->lines, b->lines, sizeof(a->lines)) == 0);
 	FUZZ_CHECK(a->total == b->total);
@@ -118,7 +120,7 @@ FUZZ_TARGET(ltpout)
 		{ TEST_EXITED, 127 }, { TEST_SIGNALLED, 9 },
 		{ TEST_TIMEDOUT, 0 }, { TEST_NOEXIT, 0 }
 	};
-	struct ltpout_trace whole, chunks, bytes;
+	struct fz_ltpout_trace whole, chunks, bytes;
 	struct ltpout_tally tw;
 	struct ltpout *p;
 	char why[256];
@@ -128,20 +130,20 @@ FUZZ_TARGET(ltpout)
 	memset(&chunks, 0, sizeof(chunks));
 	memset(&bytes, 0, sizeof(bytes));
 	p = ltpout_new();
-	ltpout_run(p, data, size, size ? size : 1, 0, &whole);
+	fz_ltpout_run(p, data, size, size ? size : 1, 0, &whole);
 	tw = *ltpout_tally(p);
 	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
 		FUZZ_CHECK(ltpout_status(&tw, &ends[i], why, sizeof(why)) <
 		    TS__COUNT);
 		FUZZ_CHECK(strlen(why) < sizeof(why));
 	}
-	ltpout_run(p, data, size, 0, fuzz_seed(data, size), &chunks);
-	ltpout_tally_check(&tw, ltpout_tally(p));
-	FUZZ_CHECK(ltpout_trace_same(&whole, &chunks));
+	fz_ltpout_run(p, data, size, 0, fuzz_seed(data, size), &chunks);
+	fz_ltpout_tally_check(&tw, ltpout_tally(p));
+	FUZZ_CHECK(fz_ltpout_same(&whole, &chunks));
 	if (size <= 8192) {
-		ltpout_run(p, data, size, 1, 0, &bytes);
-		ltpout_tally_check(&tw, ltpout_tally(p));
-		FUZZ_CHECK(ltpout_trace_same(&whole, &bytes));
+		fz_ltpout_run(p, data, size, 1, 0, &bytes);
+		fz_ltpout_tally_check(&tw, ltpout_tally(p));
+		FUZZ_CHECK(fz_ltpout_same(&whole, &bytes));
 	}
 	ltpout_free(p);
 	free(whole.p);

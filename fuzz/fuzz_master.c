@@ -8,7 +8,7 @@
 
 /* What every entry promises: strings never NULL. */
 static void
-master_walk(struct catalogue *c)
+fz_master_walk(struct catalogue *c)
 {
 	const struct cat_entry *e;
 	struct cat_counts cc;
@@ -59,8 +59,8 @@ FUZZ_TARGET(master)
 	    (const char *)data, size, &dl);
 	(void)catalogue_load_buffer(b, "linux-i386-syscalls.master",
 	    "linux-i386", (const char *)data, size, &dl);
-	master_walk(a);
-	master_walk(b);
+	fz_master_walk(a);
+	fz_master_walk(b);
 	(void)catalogue_find_name(a, NULL, "open", hit, 8);
 	free(catalogue_diff(a, b, &n));
 	catalogue_free(a);

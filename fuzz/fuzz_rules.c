@@ -8,12 +8,12 @@
 #include "ltpscope/rules.h"
 #include "fuzz.h"
 
-static const char rules_cats[] =
+static const char fz_rules_cats[] =
     "missing-syscall fail yes A syscall NetBSD lacks\n"
     "bug-compat red yes A bug in compat_linux\n"
     "environment conf no The test box, not the kernel\n";
 
-static const char rules_output[] =
+static const char fz_rules_output[] =
     "tst_test.c:1650: TINFO: Timeout per run is 0h 00m 30s\n"
     "open01.c:42: TFAIL: open() failed: ENOSYS (38)\n"
     "open01.c:50: TBROK: mmap() failed: EINVAL (22)\n"
@@ -31,8 +31,8 @@ FUZZ_TARGET(rules)
 	n = fuzz_split(data, size, &out, &outlen);
 	diag_init(&dl);
 	categories_init(&cats);
-	(void)categories_parse(&cats, "categories", rules_cats,
-	    sizeof(rules_cats) - 1, &dl);
+	(void)categories_parse(&cats, "categories", fz_rules_cats,
+	    sizeof(fz_rules_cats) - 1, &dl);
 	r = rules_new();
 	(void)rules_parse(r, "rules", (const char *)data, n, &dl);
 	(void)rules_check(r, &cats, &dl);
@@ -40,8 +40,8 @@ FUZZ_TARGET(rules)
 		FUZZ_CHECK(rules_get(r, i)->category != NULL &&
 		    rules_get(r, i)->pattern != NULL);
 	if (outlen == 0) {
-		out = (const uint8_t *)rules_output;
-		outlen = sizeof(rules_output) - 1;
+		out = (const uint8_t *)fz_rules_output;
+		outlen = sizeof(fz_rules_output) - 1;
 	}
 	if (rules_suggest(r, "open01", "open", (const char *)out, outlen,
 	    &sg, &dl) == 1)

@@ -7,12 +7,12 @@
 #include "ltpscope/xmalloc.h"
 #include "fuzz.h"
 
-static const char *const runtest_names[] = {
+static const char *const fz_runtest_names[] = {
 	"open", "openat", "read", "fcntl", "clone3", "pread64", "a", ""
 };
 
 static void
-runtest_check(const struct ltpindex *idx)
+fz_runtest_check(const struct ltpindex *idx)
 {
 	const struct ltptest *t;
 	const char *why;
@@ -48,9 +48,9 @@ FUZZ_TARGET(runtest)
 	    &dl);
 	(void)ltpindex_load_buf(&idx, "syscalls-ipc", (const char *)data,
 	    size, &dl);
-	runtest_check(&idx);
-	(void)ltpindex_map(&idx, NULL, runtest_names, sizeof(runtest_names) /
-	    sizeof(runtest_names[0]));
+	fz_runtest_check(&idx);
+	(void)ltpindex_map(&idx, NULL, fz_runtest_names,
+	    sizeof(fz_runtest_names) / sizeof(fz_runtest_names[0]));
 	memset(&sel, 0, sizeof(sel));
 	sel.syscalls = sys;
 	sel.nsyscalls = 3;
