@@ -46,8 +46,6 @@ FUZZ_TARGET(runtest)
 	ltpindex_init(&idx);
 	(void)ltpindex_load_buf(&idx, "syscalls", (const char *)data, size,
 	    &dl);
-	(void)ltpindex_load_buf(&idx, "syscalls-ipc", (const char *)data,
-	    size, &dl);
 	fz_runtest_check(&idx);
 	(void)ltpindex_map(&idx, NULL, fz_runtest_names,
 	    sizeof(fz_runtest_names) / sizeof(fz_runtest_names[0]));

@@ -23,9 +23,9 @@ FUZZ_TARGET(theme)
 	(void)theme_load_stream(&t, fp, "x.theme", &dl);
 	for (i = 0; i < TE__COUNT; i++) {
 		FUZZ_CHECK(t.style[i].fg >= THEME_DEFAULT_COLOUR &&
-		    t.style[i].fg <= 15);
+		    t.style[i].fg <= 255);
 		FUZZ_CHECK(t.style[i].bg >= THEME_DEFAULT_COLOUR &&
-		    t.style[i].bg <= 15);
+		    t.style[i].bg <= 255);
 	}
 	fclose(fp);
 	diag_free(&dl);

@@ -57,7 +57,7 @@ enum theme_attr {
 };
 
 struct theme_style {
-	short	fg;		/* 0-15 or THEME_DEFAULT_COLOUR */
+	short	fg;		/* 0-255 or THEME_DEFAULT_COLOUR */
 	short	bg;
 	int	attrs;		/* enum theme_attr bits */
 };
