@@ -3,6 +3,7 @@
  * verdict on their output, and the writer: a log that parses and is
  * written again must read back the same.
  */
+#include "ltpscope/import.h"
 #include "ltpscope/ltplog.h"
 #include "fuzz.h"
 
@@ -38,6 +39,20 @@ fz_ltplog_roundtrip(const struct ltplog *in)
 	free(text);
 }
 
+/* The body read as a run's "key=value" config, each key looked up. */
+static void
+fz_ltplog_config(const struct ltplog *log)
+{
+	char *v;
+	size_t i;
+
+	for (i = 0; i < log->npairs; i++) {
+		v = import_config_get(log->body, log->pairs[i].key);
+		free(v);
+	}
+	free(import_config_get(log->body, ""));
+}
+
 FUZZ_TARGET(ltplog)
 {
 	struct ltpout_tally t;
@@ -53,6 +68,12 @@ FUZZ_TARGET(ltplog)
 		    log.body[log.bodylen] == '\0');
 		(void)ltplog_status(&log, &t, why, sizeof(why));
 		(void)ltplog_get(&log, "exit_code");
+		/* What an import does with the header. */
+		if (log.npairs > 0) {
+			(void)import_parse_date(log.pairs[0].value);
+			free(import_tag_syscall(log.pairs[0].value));
+		}
+		fz_ltplog_config(&log);
 		fz_ltplog_roundtrip(&log);
 	}
 	ltplog_free(&log);

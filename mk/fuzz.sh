@@ -30,6 +30,7 @@ seeds() {
 	theme)	echo themes/*.theme tests/fixtures/theme/* ;;
 	rules)	echo data/rules ;;
 	categories) echo data/categories ;;
+	fundamental) echo data/fundamental ;;
 	skiplist) echo data/skiplist tests/fixtures/skiplist-* ;;
 	settings) echo tests/fixtures/settings/* ;;
 	kconfig) echo data/kconfig tests/fixtures/kconfig-meta \

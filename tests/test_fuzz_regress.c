@@ -17,6 +17,7 @@
 
 #include "../fuzz/fuzz_categories.c"
 #include "../fuzz/fuzz_cmdline.c"
+#include "../fuzz/fuzz_fundamental.c"
 #include "../fuzz/fuzz_json.c"
 #include "../fuzz/fuzz_kconfig.c"
 #include "../fuzz/fuzz_kirk.c"
@@ -38,6 +39,7 @@ static const struct {
 } targets[] = {
 	{ "categories", fuzz_categories },
 	{ "cmdline", fuzz_cmdline },
+	{ "fundamental", fuzz_fundamental },
 	{ "json", fuzz_json },
 	{ "kconfig", fuzz_kconfig },
 	{ "kirk", fuzz_kirk },
