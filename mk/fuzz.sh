@@ -21,7 +21,8 @@ seeds() {
 		    tests/fixtures/runtest-bad data/demo/runtest/* \
 		    $shared/ltp/runtest-syscalls ;;
 	testmap) echo data/testmap ;;
-	ltpout)	echo tests/fixtures/ltpout/* $shared/ltp/outputs/*.txt ;;
+	ltpout|textsafe) echo tests/fixtures/ltpout/* \
+		    $shared/ltp/outputs/*.txt ;;
 	ltplog)	echo tests/fixtures/ltplog/* \
 		    $shared/ctp/reference_logs_sample/*/*/*.log ;;
 	kirk)	echo tests/fixtures/kirk/*.json ;;

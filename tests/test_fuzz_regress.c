@@ -31,6 +31,7 @@
 #include "../fuzz/fuzz_settings.c"
 #include "../fuzz/fuzz_skiplist.c"
 #include "../fuzz/fuzz_testmap.c"
+#include "../fuzz/fuzz_textsafe.c"
 #include "../fuzz/fuzz_theme.c"
 
 static const struct {
@@ -53,6 +54,7 @@ static const struct {
 	{ "settings", fuzz_settings },
 	{ "skiplist", fuzz_skiplist },
 	{ "testmap", fuzz_testmap },
+	{ "textsafe", fuzz_textsafe },
 	{ "theme", fuzz_theme },
 };
 #define NTARGETS	(sizeof(targets) / sizeof(targets[0]))
