@@ -183,6 +183,10 @@ NETBSD_CFLAGS=	${CSTD} -D_NETBSD_SOURCE ${WARNFLAGS} -Iinclude -Isrc -Itests \
 		-DLTPSCOPE_VERSION='"${VERSION}"' -DLTPSCOPE_DATADIR='"${DATADIR}"'
 NETBSD_SRCS!=	ls src/*.c tests/*.c tests/ltpfake/*.c bench/*.c fuzz/*.c \
 		    data/demo/testcases/*.c 2>/dev/null
+# Files that need a header the sysroot does not have (sys/statvfs.h,
+# sys/mount.h): checked all the same, but a missing header there is
+# said, not counted; any other error in them counts.
+NETBSD_GAPS=	src/compat_mount.c
 
 check-netbsd:
 	@sh mk/deps.sh "${CC}" clang
@@ -190,13 +194,25 @@ check-netbsd:
 	    exit 1; }
 	@have=`sh mk/probe.sh ${NETBSD_CC} "${NETBSD_CFLAGS}" "" syntax`; \
 	echo "check-netbsd: NetBSD's curses has:$$have"; \
-	n=0; bad=0; \
+	n=0; bad=0; gap=0; \
 	for f in ${NETBSD_SRCS}; do \
 	    n=`expr $$n + 1`; \
-	    ${NETBSD_CC} -fsyntax-only ${NETBSD_CFLAGS} $$have $$f || \
-		bad=`expr $$bad + 1`; \
+	    out=`${NETBSD_CC} -fsyntax-only ${NETBSD_CFLAGS} $$have $$f 2>&1` \
+		&& continue; \
+	    case " ${NETBSD_GAPS} " in *" $$f "*) \
+		h=`echo "$$out" | sed -n \
+		    "s/.*fatal error: '\\(.*\\)' file not found.*/\\1/p"`; \
+		if [ -n "$$h" ] && [ ! -f ${NETBSD_SYSROOT}/usr/include/$$h ]; \
+		then \
+		    echo "check-netbsd: $$f: not checked: the sysroot has" \
+			"no $$h"; \
+		    gap=`expr $$gap + 1`; continue; \
+		fi;; \
+	    esac; \
+	    echo "$$out"; bad=`expr $$bad + 1`; \
 	done; \
-	echo "check-netbsd: $$n files, $$bad with errors or warnings"; \
+	echo "check-netbsd: $$n files, $$bad with errors or warnings," \
+	    "$$gap not checked"; \
 	[ $$bad = 0 ]
 
 lint-man:
@@ -250,13 +266,15 @@ bench-progs: libltpscope.a
 
 install: ${PROG} demo-build
 	mkdir -p ${DESTDIR}${BINDIR} ${DESTDIR}${MANDIR}/man1 \
-	    ${DESTDIR}${DATADIR}/themes ${DESTDIR}${DATADIR}/demo
+	    ${DESTDIR}${DATADIR}/themes ${DESTDIR}${DATADIR}/demo \
+	    ${DESTDIR}${DATADIR}/syscalls
 	cp ${PROG} ${DESTDIR}${BINDIR}/${PROG}
 	chmod 755 ${DESTDIR}${BINDIR}/${PROG}
 	cp man/ltpscope.1 ${DESTDIR}${MANDIR}/man1/ltpscope.1
 	for f in data/*; do [ -f "$$f" ] && cp "$$f" ${DESTDIR}${DATADIR}/; \
 	    done; true
 	cp data/demo/linux-amd64-syscalls.master ${DESTDIR}${DATADIR}/demo/
+	cp data/syscalls/* ${DESTDIR}${DATADIR}/syscalls/
 	rm -rf ${DESTDIR}${DATADIR}/demo-ltp
 	cp -R build/demo-ltp ${DESTDIR}${DATADIR}/demo-ltp
 	for f in themes/*.theme; do [ -f "$$f" ] && \

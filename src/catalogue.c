@@ -196,6 +196,9 @@ catalogue_detect(const char *buf, size_t len)
 	const char *p = buf, *end = buf + len, *nl;
 	int lines, master = 0, tbl = 0, unistd = 0;
 
+	if (len > strlen(CAT_NAMES_MAGIC) && memcmp(buf, CAT_NAMES_MAGIC,
+	    strlen(CAT_NAMES_MAGIC)) == 0)
+		return CF_NAMES;
 	for (lines = 0; p < end && lines < 400; lines++, p = nl + 1) {
 		const char *q;
 
@@ -260,9 +263,11 @@ catalogue_load_buffer(struct catalogue *cat, const char *name,
 	p.cat = cat;
 	p.dl = dl;
 	p.file = cat_strdup(cat, name);
-	cat_add_file(cat, p.file);
 	cat->dirty = 1;
 	fmt = catalogue_detect(buf, len);
+	/* A names file only names slots: it is not a source to list. */
+	if (fmt != CF_NAMES)
+		cat_add_file(cat, p.file);
 	if (fmt == CF_UNKNOWN) {
 		/* Let the name decide; the parser then says what is wrong. */
 		if (blen > 4 && strcmp(base + blen - 4, ".tbl") == 0)
@@ -281,6 +286,13 @@ catalogue_load_buffer(struct catalogue *cat, const char *name,
 		p.abi = cat_strdup(cat, abi != NULL ? abi :
 		    cat_linux_file_abi(name));
 		cat_parse_unistd(&p, buf, len);
+		break;
+	case CF_NAMES:
+		if (abi == NULL && (abi = cat_names_abi(cat, buf, len)) ==
+		    NULL)
+			abi = base;
+		p.abi = cat_strdup(cat, abi);
+		cat_parse_names(&p, buf, len);
 		break;
 	default:
 		p.abi = abi != NULL ? cat_strdup(cat, abi) :
@@ -402,10 +414,90 @@ cat_lower_bound(struct cat_item **v, size_t lo, size_t hi, const char *abi,
 	return lo;
 }
 
+static void	catalogue_finish(struct catalogue *);
+
 static int
 cat_is_linux_table(const struct cat_entry *e)
 {
-	return e->format == CF_TBL || e->format == CF_UNISTD;
+	return e->format == CF_TBL || e->format == CF_UNISTD ||
+	    e->format == CF_NAMES;
+}
+
+/*
+ * The Linux row at (labi, number) among the sorted items: a Linux
+ * table's before a names file's, which only stands in for one.
+ */
+static const struct cat_entry *
+cat_linux_row_at(struct catalogue *cat, const char *labi, long number)
+{
+	struct cat_item **v = cat->items;
+	const struct cat_entry *names = NULL;
+	size_t j, n = cat->nitems;
+
+	j = cat_lower_bound(v, 0, n, labi, number);
+	for (; j < n && strcmp(v[j]->e.abi, labi) == 0 &&
+	    v[j]->e.number == number; j++) {
+		if (v[j]->e.format == CF_NAMES) {
+			if (names == NULL)
+				names = &v[j]->e;
+		} else if (cat_is_linux_table(&v[j]->e))
+			return &v[j]->e;
+	}
+	return names;
+}
+
+const struct cat_entry *
+catalogue_linux_row(struct catalogue *cat, const char *abi, long number)
+{
+	const char *labi = catalogue_linux_abi(abi);
+
+	if (strcmp(labi, abi) == 0)
+		return NULL;
+	catalogue_finish(cat);
+	return cat_linux_row_at(cat, labi, number);
+}
+
+/* Whether a Linux table or names file of ABI labi is loaded. */
+static int
+cat_has_linux(struct catalogue *cat, const char *labi)
+{
+	size_t i;
+
+	for (i = 0; i < cat->nitems; i++)
+		if (cat_is_linux_table(&cat->items[i]->e) &&
+		    strcmp(cat->items[i]->e.abi, labi) == 0)
+			return 1;
+	return 0;
+}
+
+int
+catalogue_load_names(struct catalogue *cat, const char *dir,
+    struct diaglist *dl)
+{
+	const char **abis;
+	size_t nabis, i;
+	char path[PATH_MAX];
+	int n, loaded = 0;
+
+	abis = catalogue_abis(cat, &nabis);
+	for (i = 0; i < nabis; i++) {
+		const char *labi = catalogue_linux_abi(abis[i]);
+
+		if (strcmp(labi, abis[i]) == 0 || !cat_abi_name_ok(labi) ||
+		    cat_has_linux(cat, labi))
+			continue;
+		n = snprintf(path, sizeof(path), "%s/%s", dir, labi);
+		if (n < 0 || (size_t)n >= sizeof(path) ||
+		    access(path, F_OK) != 0)
+			continue;
+		if (catalogue_load_file(cat, path, labi, dl) < 0) {
+			loaded = -1;
+			break;
+		}
+		loaded++;
+	}
+	free(abis);
+	return loaded;
 }
 
 /*
@@ -415,8 +507,9 @@ cat_is_linux_table(const struct cat_entry *e)
 static void
 catalogue_finish(struct catalogue *cat)
 {
+	const struct cat_entry *lrow;
 	struct cat_item **v;
-	size_t i, j, n, k;
+	size_t i, n, k;
 
 	if (!cat->dirty)
 		return;
@@ -438,13 +531,8 @@ catalogue_finish(struct catalogue *cat)
 		labi = catalogue_linux_abi(e->abi);
 		if (strcmp(labi, e->abi) == 0)
 			continue;
-		j = cat_lower_bound(v, 0, n, labi, e->number);
-		for (; j < n && strcmp(v[j]->e.abi, labi) == 0 &&
-		    v[j]->e.number == e->number; j++)
-			if (cat_is_linux_table(&v[j]->e)) {
-				e->name = v[j]->e.own_name;
-				break;
-			}
+		if ((lrow = cat_linux_row_at(cat, labi, e->number)) != NULL)
+			e->name = lrow->own_name;
 	}
 
 	/*
@@ -469,7 +557,8 @@ catalogue_finish(struct catalogue *cat)
 			const struct cat_entry *l = &v[lj]->e;
 			size_t at;
 
-			if (!cat_is_linux_table(l) || (lj > 0 &&
+			if (!cat_is_linux_table(l) || l->format == CF_NAMES ||
+			    (lj > 0 &&
 			    strcmp(v[lj - 1]->e.abi, labi) == 0 &&
 			    v[lj - 1]->e.number == l->number))
 				continue;
@@ -500,16 +589,19 @@ catalogue_finish(struct catalogue *cat)
 	free(cat->all);
 	free(cat->view);
 	free(cat->byname);
-	cat->nall = n + cat->nabsent;
-	cat->all = xreallocarray(NULL, cat->nall, sizeof(*cat->all));
+	cat->all = xreallocarray(NULL, n + cat->nabsent + 1,
+	    sizeof(*cat->all));
+	cat->nall = 0;
 	for (i = 0; i < n; i++)
-		cat->all[i] = &v[i]->e;
+		if (v[i]->e.format != CF_NAMES)
+			cat->all[cat->nall++] = &v[i]->e;
 	for (i = 0; i < cat->nabsent; i++)
-		cat->all[n + i] = &cat->absent[i]->e;
+		cat->all[cat->nall++] = &cat->absent[i]->e;
 	/* cat_item starts with its entry, so this sorts items too. */
 	qsort(cat->all, cat->nall, sizeof(*cat->all), cat_cmp_entry);
-	cat->view = xreallocarray(NULL, cat->nall, sizeof(*cat->view));
-	cat->byname = xreallocarray(NULL, cat->nall, sizeof(*cat->byname));
+	cat->view = xreallocarray(NULL, cat->nall + 1, sizeof(*cat->view));
+	cat->byname = xreallocarray(NULL, cat->nall + 1,
+	    sizeof(*cat->byname));
 	cat->nview = cat->nbyname = 0;
 	for (i = 0; i < cat->nall; i++) {
 		if (cat->all[i]->alternate)

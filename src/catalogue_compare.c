@@ -110,15 +110,11 @@ catalogue_crosscheck(struct catalogue *cat, size_t *np)
 
 	for (i = 0; i < count; i++) {
 		const struct cat_entry *e = catalogue_entry(cat, i), *l;
-		const char *labi;
 
 		if (e->format != CF_MASTER || e->own_name[0] == '\0')
 			continue;
-		labi = catalogue_linux_abi(e->abi);
-		if (strcmp(labi, e->abi) == 0)
-			continue;
-		if ((l = catalogue_find_number(cat, labi, e->number)) == NULL ||
-		    l->state != CS_LINUX)
+		/* A Linux table's row, else a names file's. */
+		if ((l = catalogue_linux_row(cat, e->abi, e->number)) == NULL)
 			continue;
 		if (names_agree(e, l->own_name))
 			continue;

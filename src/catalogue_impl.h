@@ -58,7 +58,16 @@ void	cat_error(struct cat_parse *, unsigned long, const char *, ...)
 void	cat_parse_master(struct cat_parse *, const char *, size_t);
 void	cat_parse_tbl(struct cat_parse *, const char *, size_t);
 void	cat_parse_unistd(struct cat_parse *, const char *, size_t);
+void	cat_parse_names(struct cat_parse *, const char *, size_t);
 
+/* The first line of a names file; what follows it is the ABI. */
+#define CAT_NAMES_MAGIC		"# ltpscope syscall names: Linux "
+
+/* The ABI a names file states in its first line, or NULL. */
+const char	*cat_names_abi(struct catalogue *, const char *buf,
+		    size_t len);
+/* Whether abi is a plain Linux ABI name ("x86_64"), fit for a path. */
+int		 cat_abi_name_ok(const char *abi);
 /* Linux ABI of a Linux table file, from its name. */
 const char	*cat_linux_file_abi(const char *path);
 /* NetBSD ABI of a syscalls.master, from its path or contents. */

@@ -1,7 +1,8 @@
 /*
  * Linux's own syscall tables (arch/x86/entry/syscalls/syscall_*.tbl and
- * the installed <asm/unistd_*.h>), and how ABIs are named: which file
- * describes which ABI, on the NetBSD side and on the Linux side.
+ * the installed <asm/unistd_*.h>), ltpscope's names files made from
+ * them (data/syscalls), and how ABIs are named: which file describes
+ * which ABI, on the NetBSD side and on the Linux side.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -86,6 +87,24 @@ parse_number(const char *s, size_t n, long *out)
 	}
 	*out = v;
 	return 0;
+}
+
+/* What a Linux ABI name is made of; keeps names file paths plain. */
+static int
+is_abi_char(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+int
+cat_abi_name_ok(const char *abi)
+{
+	const char *s;
+
+	for (s = abi; *s != '\0'; s++)
+		if (!is_abi_char((unsigned char)*s))
+			return 0;
+	return s != abi && s - abi < 32;
 }
 
 const char *
@@ -199,6 +218,59 @@ cat_parse_unistd(struct cat_parse *p, const char *buf, size_t len)
 		e->state = CS_LINUX;
 		e->own_name = cat_strndup(p->cat, f[0] + 5, fl[0] - 5);
 	}
+}
+
+/*
+ * "number name" lines under a comment header (mk/linuxnames.sh): kept
+ * this small so that a names file reads like the table it came from.
+ */
+void
+cat_parse_names(struct cat_parse *p, const char *buf, size_t len)
+{
+	const char *pos = buf, *end = buf + len, *f[3];
+	struct cat_line l;
+	size_t fl[3];
+	long num;
+	int nf;
+
+	memset(&l, 0, sizeof(l));
+	while (next_line(p, &pos, end, &l)) {
+		struct cat_entry *e;
+
+		if (!line_sane(p, &l))
+			continue;
+		if ((nf = split_fields(l.s, l.n, f, fl, 3)) == 0)
+			continue;
+		if (parse_number(f[0], fl[0], &num) != 0) {
+			cat_error(p, l.no, "bad syscall number '%.*s'",
+			    (int)(fl[0] > 32 ? 32 : fl[0]), f[0]);
+			continue;
+		}
+		if (nf != 2) {
+			cat_error(p, l.no, "expected 'number name' for "
+			    "syscall %ld", num);
+			continue;
+		}
+		e = cat_new_entry(p);
+		e->number = num;
+		e->line = l.no;
+		e->format = CF_NAMES;
+		e->state = CS_LINUX;
+		e->own_name = cat_strndup(p->cat, f[1], fl[1]);
+	}
+}
+
+/* The ABI a names file states in its first line, or NULL. */
+const char *
+cat_names_abi(struct catalogue *cat, const char *buf, size_t len)
+{
+	size_t ml = strlen(CAT_NAMES_MAGIC), n;
+
+	if (len <= ml || memcmp(buf, CAT_NAMES_MAGIC, ml) != 0)
+		return NULL;
+	for (n = 0; ml + n < len && is_abi_char(buf[ml + n]); n++)
+		continue;
+	return n > 0 && n < 32 ? cat_strndup(cat, buf + ml, n) : NULL;
 }
 
 /* strstr() for a buffer that need not end in NUL. */

@@ -12,10 +12,9 @@
 #include "ltpscope/triagecli.h"
 
 static void
-baseline_usage(void)
+baseline_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope baseline [-d db] run\n"
-	    "       ltpscope baseline [-d db] --clear arch\n");
+	cmd_usage(fp, "baseline");
 }
 
 int
@@ -44,15 +43,15 @@ cmd_baseline(int argc, char **argv)
 			clear = optarg;
 			break;
 		case 'h':
-			baseline_usage();
+			baseline_usage(stdout);
 			return 0;
 		default:
-			baseline_usage();
+			baseline_usage(stderr);
 			return 2;
 		}
 	}
 	if (argc - optind != (clear != NULL ? 0 : 1)) {
-		baseline_usage();
+		baseline_usage(stderr);
 		return 2;
 	}
 	if ((st = triagecli_open(db, "baseline")) == NULL)

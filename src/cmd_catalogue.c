@@ -16,6 +16,7 @@
 #include "ltpscope/compat.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/json.h"
+#include "ltpscope/suite.h"
 
 enum out_format {
 	OUT_TEXT,
@@ -31,11 +32,7 @@ static const char *const short_state[CS__COUNT] = {
 static void
 catalogue_usage(FILE *fp)
 {
-	fprintf(fp, "usage: ltpscope catalogue [-m file]... "
-	    "[--format text|csv|json] [--all]\n"
-	    "       ltpscope catalogue [-m file]... --summary\n"
-	    "       ltpscope catalogue [-m file]... --crosscheck\n"
-	    "       ltpscope catalogue [-m file]... --diff old new\n");
+	cmd_usage(fp, "catalogue");
 }
 
 /* "ltpscope: file:line: message", as every subcommand reports. */
@@ -255,6 +252,22 @@ list_json(struct catalogue *cat, size_t n, int all)
 	printf("%s]\n", out > 0 ? "\n" : "");
 }
 
+/* The Linux row naming some slot of file, to say where names came from. */
+static const struct cat_entry *
+names_source(struct catalogue *cat, const char *file)
+{
+	const struct cat_entry *e, *l;
+	size_t i, n = catalogue_count(cat);
+
+	for (i = 0; i < n; i++) {
+		e = catalogue_entry(cat, i);
+		if (e->format == CF_MASTER && strcmp(e->file, file) == 0 &&
+		    (l = catalogue_linux_row(cat, e->abi, e->number)) != NULL)
+			return l;
+	}
+	return NULL;
+}
+
 /* The types that count as implemented, in the order users know them. */
 static const enum cat_type impl_types[] = {
 	CT_STD, CT_NOARGS, CT_NODEF, CT_NOERR, CT_INDIR, CT_EXTERN, CT_COMPAT
@@ -310,6 +323,8 @@ summary(struct catalogue *cat)
 			    "(the default view takes the #if branch)\n",
 			    c.alternates, c.alternates == 1 ? "entry" :
 			    "entries");
+		if ((e = names_source(cat, files[i])) != NULL)
+			printf("  Linux's names from %s\n", e->file);
 	}
 	free(files);
 }
@@ -318,20 +333,17 @@ static int
 crosscheck(struct catalogue *cat)
 {
 	struct cat_mismatch *v;
-	size_t n, i, nabis;
-	const char **abis;
+	size_t n, i, count;
 	int have_pair = 0;
 
-	/* Without a Linux table for some NetBSD ABI there is no check. */
-	abis = catalogue_abis(cat, &nabis);
-	for (i = 0; i < nabis; i++) {
-		const char *l = catalogue_linux_abi(abis[i]);
+	/* Without Linux's names for some NetBSD slot there is no check. */
+	count = catalogue_count(cat);
+	for (i = 0; i < count && !have_pair; i++) {
+		const struct cat_entry *e = catalogue_entry(cat, i);
 
-		if (strcmp(l, abis[i]) != 0 && catalogue_find_number(cat, l,
-		    0) != NULL)
-			have_pair = 1;
+		have_pair = e->format == CF_MASTER &&
+		    catalogue_linux_row(cat, e->abi, e->number) != NULL;
 	}
-	free(abis);
 	if (!have_pair) {
 		fprintf(stderr, "ltpscope: catalogue: --crosscheck needs a "
 		    "NetBSD table and the Linux table of its ABI "
@@ -380,6 +392,8 @@ diff(const char *oldf, const char *newf, char **extra, size_t nextra,
 		(void)catalogue_load_file(old, extra[i], NULL, dl);
 		(void)catalogue_load_file(new, extra[i], NULL, dl);
 	}
+	(void)suite_load_names(old, dl);
+	(void)suite_load_names(new, dl);
 	v = catalogue_diff(old, new, &n);
 	printf("--- %s\n+++ %s\n", oldf, newf);
 	for (i = 0; i < n; i++) {
@@ -515,6 +529,7 @@ cmd_catalogue(int argc, char **argv)
 	cat = catalogue_new();
 	for (i = 0; i < nfiles; i++)
 		(void)catalogue_load_file(cat, files[i], NULL, &dl);
+	(void)suite_load_names(cat, &dl);
 	print_diags(&dl);
 
 	if (do_summary)

@@ -14,17 +14,16 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/compare.h"
 #include "ltpscope/json.h"
+#include "ltpscope/numparse.h"
 #include "ltpscope/storecli.h"
 #include "ltpscope/triagecli.h"
 
 #define COMPARE_REGRESSED_EXIT	3
 
 static void
-compare_usage(void)
+compare_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope compare [-d db] "
-	    "[--fail-on-regression] [--all] [--flaky N/M] "
-	    "[--format text|json] [run_a] [run_b]\n");
+	cmd_usage(fp, "compare");
 }
 
 static const char *
@@ -139,20 +138,21 @@ compare_json(const struct cmp_result *c, int all)
 	printf("%s]}\n", first ? "" : "\n");
 }
 
+/* "N/M", 0 < N < M <= 1000, each part checked whole. */
 static int
 parse_flaky(const char *s, unsigned *n, unsigned *m)
 {
-	char *end;
-	unsigned long a, b;
+	char part[32], msg[160];
+	const char *slash;
+	long long a, b;
 
-	errno = 0;
-	a = strtoul(s, &end, 10);
-	if (errno != 0 || end == s || *end != '/')
+	if ((slash = strchr(s, '/')) == NULL ||
+	    (size_t)(slash - s) >= sizeof(part))
 		return -1;
-	s = end + 1;
-	b = strtoul(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || a == 0 || b < 2 ||
-	    a >= b || b > 1000)
+	snprintf(part, sizeof(part), "%.*s", (int)(slash - s), s);
+	if (numparse_ll(part, 1, 999, &a, msg, sizeof(msg)) != 0 ||
+	    numparse_ll(slash + 1, 2, 1000, &b, msg, sizeof(msg)) != 0 ||
+	    a >= b)
 		return -1;
 	*n = (unsigned)a;
 	*m = (unsigned)b;
@@ -202,20 +202,20 @@ cmd_compare(int argc, char **argv)
 			break;
 		case 'f':
 			if ((json = storecli_json_format(optarg)) < 0) {
-				compare_usage();
+				compare_usage(stderr);
 				return 2;
 			}
 			break;
 		case 'h':
-			compare_usage();
+			compare_usage(stdout);
 			return 0;
 		default:
-			compare_usage();
+			compare_usage(stderr);
 			return 2;
 		}
 	}
 	if (argc - optind > 2) {
-		compare_usage();
+		compare_usage(stderr);
 		return 2;
 	}
 	if ((st = triagecli_open(db, "compare")) == NULL)

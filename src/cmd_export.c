@@ -18,11 +18,9 @@
 #include "ltpscope/xmalloc.h"
 
 static void
-export_usage(void)
+export_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope export [-d db] "
-	    "[--format csv|md|json|html] [-o file] [--arch arch] "
-	    "[--run run] [--all] [-m table]...\n");
+	cmd_usage(fp, "export");
 }
 
 /* The tables given, else the default one if there is any. */
@@ -40,6 +38,7 @@ export_catalogue(char **tables, size_t n)
 	for (i = 0; i < n; i++)
 		if (catalogue_load_file(cat, tables[i], NULL, &dl) < 0)
 			break;
+	(void)suite_load_names(cat, &dl);
 	if (dl.nerrors > 0 && n > 0) {
 		diag_print(&dl, stderr, "ltpscope");
 		diag_free(&dl);
@@ -88,7 +87,7 @@ cmd_export(int argc, char **argv)
 			if ((fmt = export_format_from_name(optarg)) < 0) {
 				fprintf(stderr, "ltpscope: export: unknown "
 				    "format '%s'\n", optarg);
-				export_usage();
+				export_usage(stderr);
 				free(tables);
 				return 2;
 			}
@@ -111,17 +110,17 @@ cmd_export(int argc, char **argv)
 			tables[ntables++] = optarg;
 			break;
 		case 'h':
-			export_usage();
+			export_usage(stdout);
 			free(tables);
 			return 0;
 		default:
-			export_usage();
+			export_usage(stderr);
 			free(tables);
 			return 2;
 		}
 	}
 	if (optind != argc) {
-		export_usage();
+		export_usage(stderr);
 		free(tables);
 		return 2;
 	}

@@ -19,17 +19,15 @@
 #include "ltpscope/storecli.h"
 
 static void
-import_usage(void)
+import_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope import [-v] [-d db] [--label text] "
-	    "[--kirk] path\n");
+	cmd_usage(fp, "import");
 }
 
 static void
-export_usage(void)
+export_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope export-logs [-d db] [--force] "
-	    "run|last dir\n");
+	cmd_usage(fp, "export-logs");
 }
 
 /* Warnings always; notes (kirk's verdict differing) with -v only. */
@@ -103,15 +101,15 @@ cmd_import(int argc, char **argv)
 			verbose = 1;
 			break;
 		case 'h':
-			import_usage();
+			import_usage(stdout);
 			return 0;
 		default:
-			import_usage();
+			import_usage(stderr);
 			return 2;
 		}
 	}
 	if (optind + 1 != argc) {
-		import_usage();
+		import_usage(stderr);
 		return 2;
 	}
 	path = argv[optind];
@@ -139,10 +137,14 @@ cmd_import(int argc, char **argv)
 		diag_free(&dl);
 		return 1;
 	}
+	opts.rules = storecli_verdict_rules();
+	if (opts.rules != NULL)
+		storecli_rejudge(st, opts.rules);
 	if (kirk)
 		rc = import_kirk(st, path, &opts, &stats, &dl);
 	else
 		rc = import_ctp_dir(st, path, &opts, &stats, &dl);
+	rules_free(opts.rules);
 	import_print_diags(&dl, verbose);
 	if (stats.run_id != 0) {
 		printf("run %" PRId64 ": %u test%s imported from %s (",
@@ -155,6 +157,9 @@ cmd_import(int argc, char **argv)
 				    stats.counts[i]);
 				first = 0;
 			}
+		if (stats.nenvmarked > 0)
+			printf("; %u of them with an env warning",
+			    stats.nenvmarked);
 		printf(")%s", rc != 0 ? ", interrupted" : "");
 		if (stats.nbad > 0)
 			printf("; %u skipped", stats.nbad);
@@ -193,15 +198,15 @@ cmd_export_logs(int argc, char **argv)
 			opts.force = 1;
 			break;
 		case 'h':
-			export_usage();
+			export_usage(stdout);
 			return 0;
 		default:
-			export_usage();
+			export_usage(stderr);
 			return 2;
 		}
 	}
 	if (optind + 2 != argc) {
-		export_usage();
+		export_usage(stderr);
 		return 2;
 	}
 	runarg = argv[optind];

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -16,17 +17,21 @@
 #include <unistd.h>
 
 #include "ltpscope/cmd.h"
+#include "ltpscope/compat.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/ltpmeta.h"
+#include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/store.h"
+#include "ltpscope/storecli.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/textsafe.h"
 #include "ltpscope/xmalloc.h"
 
-#define RUN_MAXLIST	256
 #define RUN_MAXJOBS	64
+/* The runner's timeout is in milliseconds, in an int. */
+#define RUN_TIMEOUT_MAX	(INT_MAX / 1000)
 
 struct run_ctx {
 	int	tty;		/* stderr is a terminal: progress line */
@@ -48,18 +53,7 @@ run_on_signal(int sig)
 static void
 run_usage(FILE *fp)
 {
-	fprintf(fp, "usage: ltpscope run [-d db] [-L ltproot] [-f runtest]... "
-	    "[-m table]...\n"
-	    "           [-s syscall,...] [-p regex] [--timeout s] "
-	    "[--label text]\n"
-	    "           [--skip file]... [--pipe] [--timeout-mul x] "
-	    "[--dev device]\n"
-	    "           [--reproducible] [--kconfig file] [--grace ms] "
-	    "[--dry-run] [-v]\n"
-	    "           [-j jobs] [--metadata file] [--no-metadata] "
-	    "[test...]\n"
-	    "       ltpscope run --resume [run] [-d db] [--skip-culprit] "
-	    "[--no-skip-culprit]\n");
+	cmd_usage(fp, "run");
 }
 
 static void
@@ -156,14 +150,20 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 		if (counts[i] > 0 && len < sizeof(tally))
 			len += (size_t)snprintf(tally + len, sizeof(tally) - len,
 			    "%s%u %s", len ? ", " : "", counts[i], names[i]);
-	/* The verdict's reason matters when the counts do not tell it. */
+	/*
+	 * The verdict's reason matters when the counts do not tell it, as
+	 * for a test ruled out beforehand (conf with no exit status).
+	 */
 	if (r->status == TS_PASS || r->status == TS_FAIL ||
-	    r->status == TS_CONF || r->status == TS_WARN || why == NULL)
+	    (r->status == TS_CONF && r->exit_code >= 0) ||
+	    r->status == TS_WARN || why == NULL)
 		why = "";
 	printf("%-11s %-24s %7.2fs  %s", status, r->tag,
 	    r->duration_ms / 1000.0, tally);
 	if (*why)
 		printf("%s(%s)", *tally ? "  " : "", why);
+	if (test_status_env_marked(r->status, r->nenvwarn))
+		printf("%senv warning", *tally || *why ? "  " : "");
 	printf("\n");
 	fflush(stdout);
 	(void)idx;
@@ -332,14 +332,43 @@ run_config_value(const char *config, const char *key)
 	return NULL;
 }
 
+/* A number an earlier run stored; a bad one is said and left out. */
 static void
-run_split_list(const char *arg, const char **v, size_t *n)
+run_config_number(int64_t run_id, const char *key, const char *val,
+    long long max, long *out)
+{
+	char msg[160];
+	long long n;
+
+	if (numparse_ll(val, 0, max, &n, msg, sizeof(msg)) == 0)
+		*out = (long)n;
+	else
+		fprintf(stderr, "ltpscope: run %" PRId64 ": stored %s: %s; "
+		    "ignored\n", run_id, key, msg);
+}
+
+/*
+ * What -m, -f, --skip and -s gather.  The first three take one of argv
+ * each, so argc entries always suffice; the items of -s lists grow as
+ * they come.
+ */
+struct run_lists {
+	const char	**tables, **runtests, **skips;
+	const char	**sysv;
+	size_t		  nsys;
+};
+
+static void
+run_split_list(const char *arg, struct run_lists *l)
 {
 	char *copy = xstrdup(arg), *p, *save = NULL;
 
-	for (p = strtok_r(copy, ", \t", &save); p != NULL && *n < RUN_MAXLIST;
-	    p = strtok_r(NULL, ", \t", &save))
-		v[(*n)++] = xstrdup(p);
+	for (p = strtok_r(copy, ", \t", &save); p != NULL;
+	    p = strtok_r(NULL, ", \t", &save)) {
+		l->sysv = xreallocarray(l->sysv, l->nsys + 1,
+		    sizeof(*l->sysv));
+		l->sysv[l->nsys++] = xstrdup(p);
+	}
 	free(copy);
 }
 
@@ -365,8 +394,8 @@ run_dry(const struct engine_test *tests, size_t n,
 			continue;
 		}
 		if (t->notrun != NULL) {
-			printf("%4zu  %-24s %-16s %s\n", i + 1, t->tag,
-			    t->syscall, t->notrun);
+			printf("%4zu  %-24s %-16s conf, not started: %s\n",
+			    i + 1, t->tag, t->syscall, t->notrun);
 			continue;
 		}
 		if (jobs <= 1)
@@ -423,19 +452,14 @@ run_apply_meta(struct engine_test *tests, size_t n, const struct suite *s,
 {
 	struct ltpmeta_env env;
 	const struct ltpmeta_test *m;
-	char why[512], kc[2048];
+	char why[512];
 	size_t i, nnot = 0;
 
 	ltpmeta_env_init(&env);
 	if (dev != NULL)
 		env.ltp_dev = dev;
-	/* The config LTP itself will be given (see runner.h). */
-	if (kconfig != NULL)
-		env.kconfig = kconfig[0] != '\0' ? kconfig : NULL;
-	else {
-		paths_data("kconfig", kc, sizeof(kc));
-		env.kconfig = access(kc, R_OK) == 0 ? kc : NULL;
-	}
+	/* The config LTP itself will be given; "": none known. */
+	env.kconfig = kconfig[0] != '\0' ? kconfig : NULL;
 	env.ltproot = s->root;
 	for (i = 0; i < n; i++) {
 		m = ltpmeta_test(s->meta, tests[i].tag);
@@ -456,10 +480,40 @@ run_apply_meta(struct engine_test *tests, size_t n, const struct suite *s,
 	return nnot;
 }
 
+/*
+ * The kernel config LTP is given (KCONFIG_PATH; "" for none) and, in
+ * what, where it comes from, for --dry-run.
+ */
+static const char *
+run_kconfig(const char *given, const char *os, char *buf, size_t len,
+    char *what, size_t wlen)
+{
+	if (given != NULL && given[0] != '\0') {
+		snprintf(what, wlen, "%s (--kconfig)", given);
+		return given;
+	}
+	if (given != NULL) {
+		snprintf(what, wlen, "none (--kconfig ''): LTP looks for the "
+		    "kernel's own");
+		return "";
+	}
+	if (ltpmeta_kconfig_default(os, buf, len) != NULL) {
+		snprintf(what, wlen, "%s (bundled, compat_linux's: the "
+		    "default on %s)", buf, os);
+		return buf;
+	}
+	snprintf(what, wlen, "the kernel's own, as LTP finds it (the default "
+	    "on %s); no kernel option is checked beforehand", os[0] != '\0' ?
+	    os : "this system");
+	return "";
+}
+
 static void
 run_summary(struct engine *e, int64_t run_id)
 {
 	const unsigned *k = engine_counts(e);
+	const char *const *left;
+	size_t n, nleft;
 	int i, first = 1;
 
 	printf("run %" PRId64 ": %zu of %zu tests done:", run_id,
@@ -472,11 +526,18 @@ run_summary(struct engine *e, int64_t run_id)
 		    test_status_name(i));
 		first = 0;
 	}
+	/* Passes and skips all the same, but a triager may ask. */
+	if (engine_env_marked(e) > 0)
+		printf(" (%u of them with an env warning)",
+		    engine_env_marked(e));
 	printf("\n");
+	left = engine_leftovers(e, &nleft);
+	for (n = 0; n < nleft; n++)
+		printf("left behind: %s\n", left[n]);
 }
 
-int
-cmd_run(int argc, char **argv)
+static int
+run_main(int argc, char **argv, struct run_lists *l)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -502,21 +563,28 @@ cmd_run(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "metadata", required_argument, NULL, 'E' },
 		{ "no-metadata", no_argument, NULL, 'X' },
+		{ "no-skiplist", no_argument, NULL, 'Z' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *tables[RUN_MAXLIST], *runtests[RUN_MAXLIST];
-	const char *sysv[RUN_MAXLIST], *skips[RUN_MAXLIST];
-	size_t ntables = 0, nruntests = 0, nsys = 0, nskips = 0;
+	const char **tables = l->tables, **runtests = l->runtests;
+	const char **skips = l->skips;
+	size_t ntables = 0, nruntests = 0, nskips = 0;
 	const char *dbpath = NULL, *ltpdir = NULL, *pattern = NULL;
 	const char *label = NULL, *timeout_mul = NULL, *dev = NULL;
 	const char *kconfig = NULL, *metadata = NULL;
 	char **reasons = NULL;
-	long jobs = 1;
+	long jobs = 1, flag = 0;
+	long long num;
+	double mul;
 	int no_metadata = 0;
-	char *end;
-	char culprit[256], userskip[2048], kcpath[2048];
+	char msg[160];
+	char culprit[256], userskip[2048], kcpath[2048], kcwhat[2400];
+	char os[64], skipwhat[2048];
+	const char *kcused;
+	int no_skiplist = 0;
 	struct engine_opts eo;
+	struct rules *vrules = NULL;
 	struct engine_test *tests = NULL;
 	struct engine *e = NULL;
 	struct skiplist skip;
@@ -548,43 +616,35 @@ cmd_run(int argc, char **argv)
 			ltpdir = optarg;
 			break;
 		case 'f':
-			if (nruntests < RUN_MAXLIST)
-				runtests[nruntests++] = optarg;
+			runtests[nruntests++] = optarg;
 			break;
 		case 'm':
-			if (ntables < RUN_MAXLIST)
-				tables[ntables++] = optarg;
+			tables[ntables++] = optarg;
 			break;
 		case 's':
-			run_split_list(optarg, sysv, &nsys);
+			run_split_list(optarg, l);
 			break;
 		case 'p':
 			pattern = optarg;
 			break;
 		case 'T':
 			timeout_given = 1;
-			errno = 0;
-			timeout_s = strtol(optarg, &end, 10);
-			if (errno != 0 || *end != '\0' || timeout_s < 0) {
-				fprintf(stderr, "ltpscope: --timeout wants "
-				    "seconds (0: none), not '%s'\n", optarg);
+			if (cmd_number("run", "--timeout", optarg, 0,
+			    RUN_TIMEOUT_MAX, &num) != 0)
 				return 2;
-			}
+			timeout_s = (long)num;
 			break;
 		case 'G':
-			grace_ms = strtol(optarg, &end, 10);
-			if (*end != '\0' || grace_ms <= 0) {
-				fprintf(stderr, "ltpscope: --grace wants "
-				    "milliseconds\n");
+			if (cmd_number("run", "--grace", optarg, 1, INT_MAX,
+			    &num) != 0)
 				return 2;
-			}
+			grace_ms = (long)num;
 			break;
 		case 'l':
 			label = optarg;
 			break;
 		case 'S':
-			if (nskips < RUN_MAXLIST)
-				skips[nskips++] = optarg;
+			skips[nskips++] = optarg;
 			break;
 		case 'R':
 			resume = 1;
@@ -599,6 +659,13 @@ cmd_run(int argc, char **argv)
 			use_pipe = 1;
 			break;
 		case 'M':
+			/* LTP's own bounds for LTP_TIMEOUT_MUL. */
+			if (numparse_double(optarg, 0.1, 10000, &mul, msg,
+			    sizeof(msg)) != 0) {
+				fprintf(stderr, "ltpscope: run: --timeout-mul: "
+				    "%s\n", msg);
+				return 2;
+			}
 			timeout_mul = optarg;
 			break;
 		case 'D':
@@ -617,20 +684,19 @@ cmd_run(int argc, char **argv)
 			ctx.verbose = 1;
 			break;
 		case 'j':
-			errno = 0;
-			jobs = strtol(optarg, &end, 10);
-			if (errno != 0 || *end != '\0' || jobs < 1 ||
-			    jobs > RUN_MAXJOBS) {
-				fprintf(stderr, "ltpscope: -j wants 1 to %d "
-				    "jobs, not '%s'\n", RUN_MAXJOBS, optarg);
+			if (cmd_number("run", "-j", optarg, 1, RUN_MAXJOBS,
+			    &num) != 0)
 				return 2;
-			}
+			jobs = (long)num;
 			break;
 		case 'E':
 			metadata = optarg;
 			break;
 		case 'X':
 			no_metadata = 1;
+			break;
+		case 'Z':
+			no_skiplist = 1;
 			break;
 		case 'h':
 			run_usage(stdout);
@@ -647,18 +713,19 @@ cmd_run(int argc, char **argv)
 		return 2;
 	}
 	if (resume && argc == 1) {
-		run_id = strtoll(argv[0], &end, 10);
-		if (*end != '\0' || run_id <= 0) {
-			fprintf(stderr, "ltpscope: --resume wants a run "
-			    "number, not '%s'\n", argv[0]);
+		if (cmd_number("run", "--resume", argv[0], 1, INT64_MAX,
+		    &num) != 0)
 			return 2;
-		}
+		run_id = (int64_t)num;
 		argc = 0;
 	}
 
 	diag_init(&dl);
 	skiplist_init(&skip);
-	(void)skiplist_load_default(&skip, &dl);
+	/* The bundled list names the systems its entries hold on. */
+	skiplist_set_os(&skip, compat_os_name(os, sizeof(os)));
+	if (!no_skiplist)
+		(void)skiplist_load_default(&skip, &dl);
 	/* Where --resume offers to add a culprit. */
 	(void)paths_config("skiplist", userskip, sizeof(userskip));
 	for (i = 0; i < nskips; i++)
@@ -683,8 +750,8 @@ cmd_run(int argc, char **argv)
 		if (suite_load(&suite, &so, &dl) != 0 || dl.nerrors > 0)
 			goto out;
 		memset(&sel, 0, sizeof(sel));
-		sel.syscalls = sysv;
-		sel.nsyscalls = nsys;
+		sel.syscalls = l->sysv;
+		sel.nsyscalls = l->nsys;
 		sel.pattern = pattern;
 		sel.tags = (const char *const *)argv;
 		sel.ntags = (size_t)argc;
@@ -708,7 +775,9 @@ cmd_run(int argc, char **argv)
 				tests[i].explicit |=
 				    strcmp(argv[j], t->tag) == 0;
 		}
-		(void)run_apply_meta(tests, npicked, &suite, kconfig, dev,
+		kcused = run_kconfig(kconfig, os, kcpath, sizeof(kcpath),
+		    kcwhat, sizeof(kcwhat));
+		(void)run_apply_meta(tests, npicked, &suite, kcused, dev,
 		    reasons);
 		if (jobs <= 1)
 			for (i = 0; i < npicked; i++)
@@ -727,6 +796,9 @@ cmd_run(int argc, char **argv)
 				    STORE_READONLY | STORE_IF_EXISTS, NULL,
 				    &hdl);
 			diag_free(&hdl);
+			skiplist_describe(&skip, skipwhat, sizeof(skipwhat));
+			printf("kernel config: %s\nskip list: %s%s\n", kcwhat,
+			    skipwhat, no_skiplist ? " (--no-skiplist)" : "");
 			if (jobs > 1) {
 				engine_order(tests, npicked, hist);
 				printf("%ld jobs: tests marked parallel run "
@@ -774,7 +846,8 @@ cmd_run(int argc, char **argv)
 			    "ltproot");
 		if (!timeout_given && (cfg_val = run_config_value(prev.config,
 		    "timeout")) != NULL) {
-			timeout_s = atol(cfg_val);
+			run_config_number(run_id, "timeout", cfg_val,
+			    RUN_TIMEOUT_MAX, &timeout_s);
 			free(cfg_val);
 		}
 		if (kconfig == NULL)
@@ -787,11 +860,16 @@ cmd_run(int argc, char **argv)
 			dev = cfg_dev = run_config_value(prev.config, "dev");
 		if ((cfg_val = run_config_value(prev.config,
 		    "reproducible")) != NULL) {
-			reproducible |= atoi(cfg_val);
+			flag = 0;
+			run_config_number(run_id, "reproducible", cfg_val, 1,
+			    &flag);
+			reproducible |= (int)flag;
 			free(cfg_val);
 		}
 		if ((cfg_val = run_config_value(prev.config, "pipe")) != NULL) {
-			use_pipe |= atoi(cfg_val);
+			flag = 0;
+			run_config_number(run_id, "pipe", cfg_val, 1, &flag);
+			use_pipe |= (int)flag;
 			free(cfg_val);
 		}
 		if (label == NULL)
@@ -831,13 +909,8 @@ cmd_run(int argc, char **argv)
 
 	memset(&eo, 0, sizeof(eo));
 	eo.runner.ltproot = resume ? ltpindex_root(ltpdir) : suite.root;
-	if (kconfig == NULL) {
-		/* Beside the binary or installed, like the skip list. */
-		paths_data("kconfig", kcpath, sizeof(kcpath));
-		if (access(kcpath, R_OK) == 0)
-			kconfig = kcpath;
-	}
-	eo.runner.kconfig = kconfig;
+	eo.runner.kconfig = run_kconfig(kconfig, os, kcpath, sizeof(kcpath),
+	    kcwhat, sizeof(kcwhat));
 	eo.runner.timeout_mul = timeout_mul;
 	eo.runner.ltp_dev = dev;
 	eo.runner.reproducible = reproducible;
@@ -848,6 +921,10 @@ cmd_run(int argc, char **argv)
 	eo.label = label;
 	eo.timeout_s = (int)timeout_s;
 	eo.jobs = resume ? 1 : (int)jobs;
+	/* Judges warnings as the environment's; without it all count. */
+	eo.rules = vrules = storecli_verdict_rules();
+	if (vrules != NULL)
+		storecli_rejudge(st, vrules);
 	if (resume && jobs > 1)
 		fprintf(stderr, "ltpscope: note: a resumed run runs "
 		    "serially\n");
@@ -907,6 +984,7 @@ out:
 	free(cfg_dev);
 	diag_print(&dl, stderr, "ltpscope");
 	engine_free(e);
+	rules_free(vrules);
 	store_close(st);
 	free(tests);
 	for (i = 0; reasons != NULL && i < npicked; i++)
@@ -917,7 +995,26 @@ out:
 		suite_free(&suite);
 	skiplist_free(&skip);
 	diag_free(&dl);
-	for (i = 0; i < nsys; i++)
-		free((void *)sysv[i]);
+	return rv;
+}
+
+int
+cmd_run(int argc, char **argv)
+{
+	struct run_lists l;
+	size_t i;
+	int rv;
+
+	memset(&l, 0, sizeof(l));
+	l.tables = xcalloc((size_t)argc, sizeof(*l.tables));
+	l.runtests = xcalloc((size_t)argc, sizeof(*l.runtests));
+	l.skips = xcalloc((size_t)argc, sizeof(*l.skips));
+	rv = run_main(argc, argv, &l);
+	free(l.tables);
+	free(l.runtests);
+	free(l.skips);
+	for (i = 0; i < l.nsys; i++)
+		free((void *)l.sysv[i]);
+	free(l.sysv);
 	return rv;
 }

@@ -15,15 +15,15 @@
 static void
 runs_usage(FILE *fp)
 {
-	fprintf(fp, "usage: ltpscope runs [-d file] "
-	    "[--format text|json]\n");
+	cmd_usage(fp, "runs");
 }
 
 static unsigned
 runs_other(const struct store_run *r)
 {
 	return r->counts[TS_WARN] + r->counts[TS_SIGNALLED] +
-	    r->counts[TS_NOTRUN] + r->counts[TS_INTERRUPTED];
+	    r->counts[TS_NOTRUN] + r->counts[TS_INTERRUPTED] +
+	    r->counts[TS_UNKNOWN];
 }
 
 static unsigned
@@ -106,7 +106,7 @@ runs_json(const struct store_run *v, size_t n)
 		for (s = 0; s < TS__COUNT; s++)
 			printf("%s\"%s\": %u", s > 0 ? ", " : "",
 			    test_status_name(s), r->counts[s]);
-		printf("}}");
+		printf("}, \"env_warned\": %u}", r->nenvmarked);
 	}
 	printf("%s]\n", n > 0 ? "\n" : "");
 }

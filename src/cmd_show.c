@@ -16,8 +16,7 @@
 static void
 show_usage(FILE *fp)
 {
-	fprintf(fp, "usage: ltpscope show run|last [-d file] "
-	    "[--format text|json] [--output test]\n");
+	cmd_usage(fp, "show");
 }
 
 /*
@@ -62,6 +61,25 @@ show_run_header(const struct store_run *r)
 	    r->os_version, r->ltp_version[0] ? r->ltp_version : "-");
 }
 
+/* The run's verdicts in one line, and how many carry the mark. */
+static void
+show_counts(const struct store_run *run)
+{
+	int i, first = 1;
+
+	for (i = 0; i < TS__COUNT; i++) {
+		if (run->counts[i] == 0)
+			continue;
+		printf("%s%u %s", first ? "" : ", ", run->counts[i],
+		    test_status_name(i));
+		first = 0;
+	}
+	if (run->nenvmarked > 0)
+		printf(" (%u of them with an env warning)", run->nenvmarked);
+	if (!first || run->nenvmarked > 0)
+		printf("\n");
+}
+
 static void
 show_text(const struct store_run *run, const struct store_result *v,
     size_t n)
@@ -80,13 +98,17 @@ show_text(const struct store_run *run, const struct store_result *v,
 		/* No exit status (killed, never run): "-", as for SIG. */
 		(void)snprintf(code, sizeof(code), "%d", r->exit_code);
 		printf("%5" PRId64 "  %-24s %-20s %-11s %4s %5s %9" PRId64
-		    " %4u %4u %4u %4u %4u%s\n", r->seq, storecli_field(r->tag),
+		    " %4u %4u %4u %4u %4u%s%s\n", r->seq,
+		    storecli_field(r->tag),
 		    r->syscall[0] ? storecli_field(r->syscall) : "-",
 		    test_status_name(r->status), r->exit_code >= 0 ? code :
 		    "-", r->signal ? sig : "-", r->duration_ms, r->npass,
 		    r->nfail, r->nbroken, r->nconf, r->nwarn,
-		    r->capped ? "  (output capped)" : "");
+		    test_status_env_marked(r->status, r->nenvwarn) ?
+		    "  env warning" : "", r->capped ? "  (output capped)" :
+		    "");
 	}
+	show_counts(run);
 }
 
 static void
@@ -105,10 +127,13 @@ show_json_result(const struct store_result *r)
 	printf(", \"signal\": %d, "
 	    "\"duration_ms\": %" PRId64 ", \"pass\": %u, \"fail\": %u, "
 	    "\"broken\": %u, \"conf\": %u, \"warn\": %u, "
+	    "\"env_warnings\": %u, \"env_warning\": %s, "
 	    "\"output_size\": %" PRId64 ", \"stored_size\": %" PRId64
 	    ", \"capped\": %s}", r->signal, r->duration_ms, r->npass,
-	    r->nfail, r->nbroken, r->nconf, r->nwarn, r->output_size,
-	    r->stored_size, r->capped ? "true" : "false");
+	    r->nfail, r->nbroken, r->nconf, r->nwarn, r->nenvwarn,
+	    test_status_env_marked(r->status, r->nenvwarn) ? "true" :
+	    "false", r->output_size, r->stored_size, r->capped ? "true" :
+	    "false");
 }
 
 static void
@@ -119,8 +144,8 @@ show_json(const struct store_run *run, const struct store_result *v,
 
 	printf("{\"run\": %" PRId64 ", \"label\": ", run->id);
 	json_write_str(stdout, run->label, strlen(run->label), 0);
-	printf(", \"state\": \"%s\", \"results\": [",
-	    store_run_state_name(run->state));
+	printf(", \"state\": \"%s\", \"env_warned\": %u, \"results\": [",
+	    store_run_state_name(run->state), run->nenvmarked);
 	for (i = 0; i < n; i++) {
 		printf("%s\n  ", i > 0 ? "," : "");
 		show_json_result(&v[i]);

@@ -10,6 +10,7 @@
 
 #include "ltpscope/diag.h"
 #include "ltpscope/storecli.h"
+#include "ltpscope/verdict.h"
 
 int
 storecli_open(const char *path, struct store **stp, char **pathp)
@@ -25,7 +26,46 @@ storecli_open(const char *path, struct store **stp, char **pathp)
 		rv = 1;
 	}
 	diag_free(&dl);
+	if (rv == 0 && *stp != NULL)
+		storecli_rejudge(*stp, NULL);
 	return rv;
+}
+
+struct rules *
+storecli_verdict_rules(void)
+{
+	struct diaglist dl;
+	struct rules *r = rules_new();
+	int n;
+
+	diag_init(&dl);
+	n = rules_load_default(r, &dl);
+	diag_print(&dl, stderr, "ltpscope");
+	diag_free(&dl);
+	if (n < 0) {
+		rules_free(r);
+		return NULL;
+	}
+	return r;
+}
+
+void
+storecli_rejudge(struct store *st, struct rules *rules)
+{
+	struct rules *own = NULL;
+	struct diaglist dl;
+
+	/* Without data/rules, keep the verdicts rather than guess. */
+	if (rules == NULL && (rules = own = storecli_verdict_rules()) == NULL)
+		return;
+	diag_init(&dl);
+	if (verdict_rejudge(st, rules, NULL, &dl) != STORE_OK) {
+		fprintf(stderr, "ltpscope: warning: the verdicts were not "
+		    "judged again under the current rules:\n");
+		diag_print(&dl, stderr, "ltpscope");
+	}
+	diag_free(&dl);
+	rules_free(own);
 }
 
 void

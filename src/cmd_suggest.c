@@ -16,10 +16,9 @@
 #include "ltpscope/triagecli.h"
 
 static void
-suggest_usage(void)
+suggest_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope suggest [-d db] [--accept] "
-	    "[--author name] [--format text|json] [run]\n");
+	cmd_usage(fp, "suggest");
 }
 
 static void
@@ -168,20 +167,20 @@ cmd_suggest(int argc, char **argv)
 			break;
 		case 'f':
 			if ((json = storecli_json_format(optarg)) < 0) {
-				suggest_usage();
+				suggest_usage(stderr);
 				return 2;
 			}
 			break;
 		case 'h':
-			suggest_usage();
+			suggest_usage(stdout);
 			return 0;
 		default:
-			suggest_usage();
+			suggest_usage(stderr);
 			return 2;
 		}
 	}
 	if (argc - optind > 1) {
-		suggest_usage();
+		suggest_usage(stderr);
 		return 2;
 	}
 	if (triagecli_categories(&cats) < 0)

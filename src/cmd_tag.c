@@ -16,11 +16,9 @@
 #include "ltpscope/triagecli.h"
 
 static void
-tag_usage(void)
+tag_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope tag [-d db] [-m note] [--run run] "
-	    "[--line text] [--author name] test category\n"
-	    "       ltpscope tag [-d db] --resolved test [--line text]\n");
+	cmd_usage(fp, "tag");
 }
 
 /* The test's result the tag is made on: in run, else its newest. */
@@ -102,15 +100,15 @@ cmd_tag(int argc, char **argv)
 			resolved = 1;
 			break;
 		case 'h':
-			tag_usage();
+			tag_usage(stdout);
 			return 0;
 		default:
-			tag_usage();
+			tag_usage(stderr);
 			return 2;
 		}
 	}
 	if (argc - optind != (resolved ? 1 : 2)) {
-		tag_usage();
+		tag_usage(stderr);
 		return 2;
 	}
 	if (!resolved) {
@@ -156,10 +154,9 @@ out:
 }
 
 static void
-untag_usage(void)
+untag_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope untag [-d db] [--line text] "
-	    "test\n");
+	cmd_usage(fp, "untag");
 }
 
 int
@@ -187,15 +184,15 @@ cmd_untag(int argc, char **argv)
 			line = optarg;
 			break;
 		case 'h':
-			untag_usage();
+			untag_usage(stdout);
 			return 0;
 		default:
-			untag_usage();
+			untag_usage(stderr);
 			return 2;
 		}
 	}
 	if (argc - optind != 1) {
-		untag_usage();
+		untag_usage(stderr);
 		return 2;
 	}
 	if ((st = triagecli_open(db, "untag")) == NULL)
@@ -215,10 +212,9 @@ cmd_untag(int argc, char **argv)
 }
 
 static void
-tags_usage(void)
+tags_usage(FILE *fp)
 {
-	fprintf(stderr, "usage: ltpscope tags [-d db] [--run run] "
-	    "[--format text|csv|json] [test]\n");
+	cmd_usage(fp, "tags");
 }
 
 static void
@@ -336,20 +332,20 @@ cmd_tags(int argc, char **argv)
 			else if (strcmp(optarg, "json") == 0)
 				format = 2;
 			else {
-				tags_usage();
+				tags_usage(stderr);
 				return 2;
 			}
 			break;
 		case 'h':
-			tags_usage();
+			tags_usage(stdout);
 			return 0;
 		default:
-			tags_usage();
+			tags_usage(stderr);
 			return 2;
 		}
 	}
 	if (argc - optind > 1) {
-		tags_usage();
+		tags_usage(stderr);
 		return 2;
 	}
 	if ((st = triagecli_open(db, "tags")) == NULL)

@@ -18,13 +18,6 @@
 #include "ltpscope/suite.h"
 #include "ltpscope/xmalloc.h"
 
-#define TESTS_USAGE \
-	"usage: ltpscope tests [-L dir] [-f runtest]... [-m table]... " \
-	"[-s syscall,...]\n" \
-	"                      [-p regex] [--unmapped] " \
-	"[--format text|json] [--doc]\n" \
-	"                      [--metadata file] [--no-metadata] [tag ...]\n"
-
 struct strvec {
 	char	**v;
 	size_t	  n;
@@ -283,16 +276,17 @@ cmd_tests(int argc, char **argv)
 		case 'F':
 			if ((json = storecli_json_format(optarg)) < 0) {
 				fprintf(stderr, "ltpscope: tests: unknown "
-				    "format '%s'\n%s", optarg, TESTS_USAGE);
+				    "format '%s'\n", optarg);
+				cmd_usage(stderr, "tests");
 				rv = 2;
 				goto out;
 			}
 			break;
 		case 'h':
-			printf("%s", TESTS_USAGE);
+			cmd_usage(stdout, "tests");
 			goto out;
 		default:
-			fprintf(stderr, "%s", TESTS_USAGE);
+			cmd_usage(stderr, "tests");
 			rv = 2;
 			goto out;
 		}

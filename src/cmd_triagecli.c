@@ -22,6 +22,8 @@ triagecli_open(const char *db, const char *cmd)
 		diag_print(&dl, stderr, "ltpscope");
 	}
 	diag_free(&dl);
+	if (st != NULL)
+		storecli_rejudge(st, NULL);
 	return st;
 }
 

@@ -33,6 +33,12 @@ compare_bad_count(const struct store_result *r)
 	return n;
 }
 
+static unsigned
+compare_own_warnings(const struct store_result *r)
+{
+	return r->nwarn > r->nenvwarn ? r->nwarn - r->nenvwarn : 0;
+}
+
 enum cmp_kind
 compare_results(const struct store_result *a, const struct store_result *b)
 {
@@ -48,8 +54,9 @@ compare_results(const struct store_result *a, const struct store_result *b)
 		return CMP_REGRESSED;
 	if (bb < ba)
 		return CMP_FIXED;
+	/* The environment's warnings come and go with the box. */
 	if (a->status != b->status || a->nconf != b->nconf ||
-	    a->nwarn != b->nwarn)
+	    compare_own_warnings(a) != compare_own_warnings(b))
 		return CMP_CHANGED;
 	return CMP_SAME;
 }

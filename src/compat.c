@@ -1,6 +1,11 @@
 /*
- * Portability helpers that cannot be expressed as a header choice.
+ * Portability helpers that cannot be expressed as a header choice:
+ * strlcpy and the system's name.  The mount table is compat_mount.c's.
  */
+#include <sys/utsname.h>
+
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ltpscope/compat.h"
@@ -17,4 +22,21 @@ compat_strlcpy(char *dst, const char *src, size_t size)
 		dst[n] = '\0';
 	}
 	return len;
+}
+
+const char *
+compat_os_name(char *buf, size_t len)
+{
+	struct utsname u;
+	const char *e = getenv("LTPSCOPE_OS");
+
+	if (len == 0)
+		return buf;
+	if (e != NULL && *e != '\0')
+		snprintf(buf, len, "%s", e);
+	else if (uname(&u) == 0)
+		snprintf(buf, len, "%s", u.sysname);
+	else
+		buf[0] = '\0';
+	return buf;
 }

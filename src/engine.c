@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "ltpscope/engine.h"
+#include "ltpscope/verdict.h"
 #include "ltpscope/xmalloc.h"
 
 /* Output kept in memory for the store; beyond it only counted. */
@@ -44,6 +45,8 @@ struct eworker {
 	char			*out;
 	size_t			 outlen;
 	unsigned long long	 outtotal;
+	unsigned long		 envwarn;	/* TWARN lines the rules
+						   excuse (verdict.h) */
 };
 
 struct engine {
@@ -63,6 +66,9 @@ struct engine {
 	struct eworker		 instant;	/* tests that never start */
 
 	unsigned		 counts[TS__COUNT];
+	char			**left;		/* what tests left behind */
+	size_t			 nleft;
+	unsigned		 nenvmarked;
 	int			 stop_all;
 	int			 finished;
 };
@@ -73,6 +79,7 @@ engine_line_cb(const struct ltpout_line *line, void *arg)
 	struct eworker *w = arg;
 	struct engine *e = w->e;
 
+	w->envwarn += (unsigned long)verdict_env_line(e->opts.rules, line);
 	if (e->ev.line != NULL)
 		e->ev.line(e->ev.arg, line);
 	if (e->ev.worker_line != NULL)
@@ -409,6 +416,19 @@ engine_counts(const struct engine *e)
 	return e->counts;
 }
 
+const char *const *
+engine_leftovers(const struct engine *e, size_t *n)
+{
+	*n = e->nleft;
+	return (const char *const *)e->left;
+}
+
+unsigned
+engine_env_marked(const struct engine *e)
+{
+	return e->nenvmarked;
+}
+
 size_t
 engine_pollfds(const struct engine *e, struct pollfd *pfd, size_t max)
 {
@@ -474,6 +494,7 @@ engine_reset_output(struct eworker *w)
 {
 	w->outlen = 0;
 	w->outtotal = 0;
+	w->envwarn = 0;
 	ltpout_reset(w->parser);
 }
 
@@ -496,6 +517,8 @@ engine_record(struct engine *e, struct eworker *w, struct store_result *r,
 		return -1;
 	if ((unsigned)r->status < TS__COUNT)
 		e->counts[r->status]++;
+	if (test_status_env_marked(r->status, r->nenvwarn))
+		e->nenvmarked++;
 	e->ndone++;
 	if (e->ev.test_end != NULL)
 		e->ev.test_end(e->ev.arg, r, why, idx, e->n);
@@ -549,6 +572,9 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 		e->ev.skip_warning(e->ev.arg, t->tag, skip->reason);
 	memset(&r, 0, sizeof(r));
 	r.started = r.ended = w->started;
+	/* Judged by ltpscope, not by output: never judged again. */
+	(void)snprintf(r.raw, sizeof(r.raw), "-");
+	(void)rules_env_digest(e->opts.rules, r.judged, sizeof(r.judged));
 	if (skip != NULL && !t->explicit) {
 		engine_meta(w, "ltpscope: not run: %s (skip list %s:%lu)",
 		    skip->reason, skip->file ? skip->file : "", skip->line);
@@ -558,8 +584,14 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 		return engine_record(e, w, &r, why, dl);
 	}
 	if (t->notrun != NULL) {
-		engine_meta(w, "ltpscope: not run: %s", t->notrun);
-		r.status = TS_NOTRUN;
+		/*
+		 * LTP would have skipped it (TCONF) for the same need: stored
+		 * alike, a baseline made by another runner compares equal.
+		 */
+		engine_meta(w, "ltpscope: not started, skipped (conf): %s",
+		    t->notrun);
+		r.status = TS_CONF;
+		r.nconf = 1;
 		r.exit_code = -1;
 		return engine_record(e, w, &r, t->notrun, dl);
 	}
@@ -587,14 +619,23 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	return 0;
 }
 
+/* A line for engine_leftovers(): "tag: what". */
+static void
+engine_leftover(struct engine *e, const char *tag, const char *what)
+{
+	e->left = xreallocarray(e->left, e->nleft + 1, sizeof(*e->left));
+	xasprintf(&e->left[e->nleft++], "%s: %s", tag, what);
+}
+
 static int
 engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 {
 	const struct runner_result *rr = runner_result(w->r);
 	struct store_result r;
+	struct ltpout_tally t;
 	struct test_end end;
 	struct ltpout_line line;
-	char why[256];
+	char why[256], left[sizeof(rr->tmpdir_why) + 32];
 
 	while (ltpout_flush(w->parser, &line))
 		engine_line_cb(&line, w);
@@ -605,10 +646,19 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 		engine_meta(w, "ltpscope: timed out after %.1f s; the "
 		    "session was killed%s", rr->duration,
 		    rr->killed ? " (SIGKILL was needed)" : "");
-	if (rr->stragglers > 0)
-		engine_meta(w, "ltpscope: killed %d process%s left behind in "
-		    "the test's session", rr->stragglers,
+	if (rr->stragglers > 0) {
+		snprintf(left, sizeof(left), "killed %d process%s left behind "
+		    "in the test's session", rr->stragglers,
 		    rr->stragglers == 1 ? "" : "es");
+		engine_meta(w, "ltpscope: %s", left);
+		engine_leftover(e, e->tests[w->idx].tag, left);
+	}
+	if (rr->tmpdir_left) {
+		snprintf(left, sizeof(left), "tmpdir_left: %s",
+		    rr->tmpdir_why);
+		engine_meta(w, "ltpscope: %s", left);
+		engine_leftover(e, e->tests[w->idx].tag, left);
+	}
 	memset(&end, 0, sizeof(end));
 	if (rr->stopped)
 		end.how = TEST_INTERRUPTED;
@@ -622,14 +672,14 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 		end.code = rr->exit_code;
 	}
 	memset(&r, 0, sizeof(r));
-	r.status = ltpout_status(ltpout_tally(w->parser), &end, why,
-	    sizeof(why));
+	t = *ltpout_tally(w->parser);
+	t.env_warn = w->envwarn;
+	(void)verdict_judge(e->opts.rules, &r, &t, &end, why, sizeof(why));
 	r.exit_code = rr->exited ? rr->exit_code : -1;
 	r.signal = rr->exited ? 0 : rr->signo;
 	r.duration_ms = (int64_t)(rr->duration * 1000.0 + 0.5);
 	r.started = w->started;
 	r.ended = (int64_t)time(NULL);
-	store_result_counts(&r, ltpout_tally(w->parser));
 	runner_free(w->r);
 	w->r = NULL;
 	e->nbusy--;
@@ -736,5 +786,8 @@ engine_free(struct engine *e)
 		free(e->tests[i].notrun);
 	}
 	free(e->tests);
+	for (i = 0; i < e->nleft; i++)
+		free(e->left[i]);
+	free(e->left);
 	free(e);
 }

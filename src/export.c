@@ -106,6 +106,33 @@ md_indented(FILE *fp, const char *s)
 	putc('\n', fp);
 }
 
+/*
+ * What the list leaves out but a reader should know: passes and skips
+ * whose only warnings were the environment's, and tests nobody can
+ * judge (no result, no exit status).
+ */
+static void
+export_unlisted(const struct shoplist *l, FILE *fp, const char *sep,
+    const char *end)
+{
+	unsigned env = l->run.nenvmarked, unk = l->run.counts[TS_UNKNOWN];
+
+	if (env > 0)
+		fprintf(fp, "%s%u passed or skipped with an env warning only",
+		    sep, env);
+	if (unk > 0)
+		fprintf(fp, "%s%u unknown (no result and no exit status)",
+		    env > 0 ? "; " : sep, unk);
+	if (env > 0 || unk > 0)
+		fputs(end, fp);
+}
+
+static void
+export_md_unlisted(const struct shoplist *l, FILE *fp)
+{
+	export_unlisted(l, fp, "\n", ".\n");
+}
+
 static void
 export_md(const struct shoplist *l, FILE *fp)
 {
@@ -116,6 +143,7 @@ export_md(const struct shoplist *l, FILE *fp)
 	    l->run.ltp_version);
 	fprintf(fp, "%zu failing tests in %zu syscalls, most pressing "
 	    "first.\n", l->ntests, l->n);
+	export_md_unlisted(l, fp);
 	for (i = 0; i < l->n; i++) {
 		const struct shop_syscall *sc = &l->v[i];
 
@@ -164,7 +192,9 @@ export_json(const struct shoplist *l, FILE *fp)
 	json_kv(fp, "os_version", l->run.os_version, 1);
 	json_kv(fp, "arch", l->run.arch, 1);
 	json_kv(fp, "ltp_version", l->run.ltp_version, 1);
-	json_kv(fp, "label", l->run.label, 0);
+	json_kv(fp, "label", l->run.label, 1);
+	fprintf(fp, "\"env_warned\": %u, \"unknown\": %u", l->run.nenvmarked,
+	    l->run.counts[TS_UNKNOWN]);
 	fputs("},\n \"syscalls\": [", fp);
 	for (i = 0; i < l->n; i++) {
 		const struct shop_syscall *sc = &l->v[i];
@@ -292,8 +322,10 @@ export_html(const struct shoplist *l, FILE *fp)
 	html_text(fp, l->run.arch);
 	fputs(", LTP ", fp);
 	html_text(fp, l->run.ltp_version);
-	fprintf(fp, ": %zu failing tests in %zu syscalls.</p>\n", l->ntests,
+	fprintf(fp, ": %zu failing tests in %zu syscalls.", l->ntests,
 	    l->n);
+	export_unlisted(l, fp, " ", ".");
+	fputs("</p>\n", fp);
 	html_chart(fp, "chart-category", "Failing tests per category",
 	    (const char *const *)l->catnames, l->catcounts, l->ncats);
 	for (i = 0; i < TS__COUNT; i++)

@@ -19,6 +19,7 @@
 #include "ltpscope/ltplog.h"
 #include "ltpscope/ltpout.h"
 #include "ltpscope/slurp.h"
+#include "ltpscope/verdict.h"
 #include "ltpscope/xmalloc.h"
 #include "import_impl.h"
 
@@ -188,6 +189,9 @@ import_store_items(struct store *st, struct store_run *run,
 		}
 		stats->ntests++;
 		stats->counts[items[i].r.status]++;
+		if (test_status_env_marked(items[i].r.status,
+		    items[i].r.nenvwarn))
+			stats->nenvmarked++;
 		if (opts != NULL && opts->progress != NULL)
 			opts->progress(opts->progress_arg, i + 1, n);
 	}
@@ -554,6 +558,8 @@ import_ctp_dir(struct store *st, const char *dir,
 	struct import_item *items;
 	struct store_run run;
 	struct ltpout_tally t;
+	struct test_end end;
+	struct rules *rules = opts != NULL ? opts->rules : NULL;
 	struct stat sb;
 	char *label, *config;
 	int64_t when, started = 0;
@@ -600,8 +606,12 @@ import_ctp_dir(struct store *st, const char *dir,
 		memset(&items[nitems], 0, sizeof(items[nitems]));
 		items[nitems].r.tag = f->tag;
 		items[nitems].r.syscall = f->syscall;
-		items[nitems].r.status = ltplog_status(&f->log, &t, NULL, 0);
-		store_result_counts(&items[nitems].r, &t);
+		(void)ltplog_status(&f->log, &t, NULL, 0);
+		ltplog_end(&f->log, &end);
+		t.env_warn = verdict_env_count(rules, f->log.body,
+		    f->log.bodylen);
+		(void)verdict_judge(rules, &items[nitems].r, &t, &end, NULL,
+		    0);
 		/* No exit status in these logs unless exit_code says. */
 		items[nitems].r.exit_code = log_exit_code(&f->log);
 		items[nitems].out = f->log.body;

@@ -20,6 +20,7 @@
 #include "ltpscope/json.h"
 #include "ltpscope/ltpout.h"
 #include "ltpscope/slurp.h"
+#include "ltpscope/verdict.h"
 #include "ltpscope/xmalloc.h"
 #include "import_impl.h"
 
@@ -53,13 +54,15 @@ import_tag_syscall(const char *tag)
 
 /* The output of one test, run through the LTP output parser. */
 static enum test_status
-kirk_verdict(const char *log, size_t len, const struct json *retval,
-    struct ltpout_tally *tally)
+kirk_verdict(struct rules *rules, const char *log, size_t len,
+    const struct json *retval, struct store_result *r)
 {
 	struct ltpout *p = ltpout_new();
+	struct ltpout_tally t;
 	struct ltpout_line l;
 	struct test_end end;
-	const char *s;
+	const char *s, *log0 = log;
+	size_t len0 = len;
 	char *ep;
 	long v;
 	enum test_status st;
@@ -85,8 +88,9 @@ kirk_verdict(const char *log, size_t len, const struct json *retval,
 			}
 		}
 	}
-	st = ltpout_status(ltpout_tally(p), &end, NULL, 0);
-	*tally = *ltpout_tally(p);
+	t = *ltpout_tally(p);
+	t.env_warn = verdict_env_count(rules, log0, len0);
+	st = verdict_judge(rules, r, &t, &end, NULL, 0);
 	ltpout_free(p);
 	return st;
 }
@@ -183,12 +187,12 @@ kirk_ms(double secs)
 /* One entry of "results" into the next item; 0, or -1 to skip it. */
 static int
 kirk_item(struct kirk_file *kf, const struct json *ent, size_t i,
-    const char *name, struct import_stats *stats, struct diaglist *dl)
+    const char *name, const struct import_opts *opts,
+    struct import_stats *stats, struct diaglist *dl)
 {
 	struct import_item *it = &kf->items[kf->nitems];
 	struct store_result *r = &it->r;
 	const struct json *test, *logv, *fqn;
-	struct ltpout_tally t;
 	const char *kst, *tag;
 	size_t j;
 
@@ -209,9 +213,9 @@ kirk_item(struct kirk_file *kf, const struct json *ent, size_t i,
 		logv = NULL;
 	r->tag = (char *)tag;
 	r->syscall = kf->syscalls[kf->nitems] = import_tag_syscall(tag);
-	r->status = kirk_verdict(logv != NULL ? logv->str : "",
-	    logv != NULL ? logv->len : 0, json_get(test, "retval"), &t);
-	store_result_counts(r, &t);
+	(void)kirk_verdict(opts != NULL ? opts->rules : NULL,
+	    logv != NULL ? logv->str : "", logv != NULL ? logv->len : 0,
+	    json_get(test, "retval"), r);
 	r->npass = kirk_count(test, "passed", r->npass);
 	r->nfail = kirk_count(test, "failed", r->nfail);
 	r->nbroken = kirk_count(test, "broken", r->nbroken);
@@ -269,7 +273,8 @@ import_kirk_parse(struct kirk_file *kf, const char *name, const char *buf,
 	kf->syscalls = xcalloc(n ? n : 1, sizeof(*kf->syscalls));
 	kf->cmdlines = xcalloc(n ? n : 1, sizeof(*kf->cmdlines));
 	for (i = 0; i < n; i++)
-		(void)kirk_item(kf, json_at(results, i), i, name, stats, dl);
+		(void)kirk_item(kf, json_at(results, i), i, name, opts, stats,
+		    dl);
 	if (kf->nitems == 0) {
 		diag_error(dl, name, 0, "no test results in the file");
 		import_kirk_free(kf);

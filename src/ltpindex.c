@@ -149,9 +149,36 @@ tag_char_ok(char c)
 	    c == '+';
 }
 
+/* Two runtest entries that run the same thing, however written. */
+static int
+same_command(const struct ltptest *t, const char *cmd, char *const *argv)
+{
+	size_t i;
+
+	if (strcmp(t->cmdline, cmd) == 0)
+		return 1;
+	if (t->argv == NULL || argv == NULL)
+		return 0;
+	for (i = 0; t->argv[i] != NULL && argv[i] != NULL; i++)
+		if (strcmp(t->argv[i], argv[i]) != 0)
+			return 0;
+	return t->argv[i] == NULL && argv[i] == NULL;
+}
+
+/*
+ * A tag seen again with another command, kept for one warning per file:
+ * runtest/syscalls-ipc repeats dozens of runtest/syscalls' entries.
+ */
+struct dupstat {
+	unsigned long		 n;
+	unsigned long		 line;	/* of the first one */
+	char			*tag;
+	size_t			 first;	/* index: tests may move */
+};
+
 static void
 load_line(struct ltpindex *idx, const char *file, unsigned long lineno,
-    char *line, struct diaglist *dl)
+    char *line, struct dupstat *ds, struct diaglist *dl)
 {
 	const struct ltptest *dup;
 	struct ltptest *t;
@@ -195,10 +222,13 @@ load_line(struct ltpindex *idx, const char *file, unsigned long lineno,
 		    tag);
 		return;
 	}
+	/* The first entry wins: a tag names results and logs. */
 	if ((dup = ltpindex_find(idx, tag)) != NULL) {
-		diag_add(dl, DIAG_WARNING, file, lineno, 0,
-		    "duplicate test '%s' ignored (first at %s:%lu)", tag,
-		    dup->file, dup->line);
+		if (!same_command(dup, cmd, argv) && ds->n++ == 0) {
+			ds->line = lineno;
+			ds->tag = xstrdup(tag);
+			ds->first = (size_t)(dup - idx->tests);
+		}
 		xfreev(argv);
 		return;
 	}
@@ -228,8 +258,11 @@ ltpindex_load_buf(struct ltpindex *idx, const char *name, const char *buf,
 	const char *p = buf, *end = buf + len, *nl, *q;
 	unsigned long lineno = 0;
 	unsigned int junk = 0;
+	struct dupstat ds;
 	char *line;
 	size_t ll;
+
+	memset(&ds, 0, sizeof(ds));
 
 	idx->files = xreallocarray(idx->files, idx->nfiles + 1,
 	    sizeof(*idx->files));
@@ -258,11 +291,22 @@ ltpindex_load_buf(struct ltpindex *idx, const char *name, const char *buf,
 			}
 		} else {
 			line = xstrndup(p, ll);
-			load_line(idx, name, lineno, line, dl);
+			load_line(idx, name, lineno, line, &ds, dl);
 			free(line);
 		}
 		p = nl + 1;
 	}
+	if (ds.n == 1)
+		diag_add(dl, DIAG_WARNING, name, ds.line, 0, "test '%s' "
+		    "repeats an earlier tag with another command; ignored "
+		    "(first at %s:%lu)", ds.tag, idx->tests[ds.first].file,
+		    idx->tests[ds.first].line);
+	else if (ds.n > 1)
+		diag_add(dl, DIAG_WARNING, name, ds.line, 0, "%lu tests "
+		    "repeat an earlier tag with another command; ignored "
+		    "(the first, '%s', is at %s:%lu)", ds.n, ds.tag,
+		    idx->tests[ds.first].file, idx->tests[ds.first].line);
+	free(ds.tag);
 	return 0;
 }
 

@@ -250,6 +250,26 @@ ltplog_write(const struct ltplog *log, const char *path,
 	return bad ? -1 : 0;
 }
 
+void
+ltplog_end(const struct ltplog *log, struct test_end *end)
+{
+	const char *ec;
+	char *ep;
+	long v;
+
+	end->how = TEST_NOEXIT;
+	end->code = 0;
+	if ((ec = ltplog_get(log, "exit_code")) != NULL) {
+		errno = 0;
+		v = strtol(ec, &ep, 10);
+		if (ep != ec && *ep == '\0' && errno == 0 && v >= 0 &&
+		    v <= 255) {
+			end->how = TEST_EXITED;
+			end->code = (int)v;
+		}
+	}
+}
+
 enum test_status
 ltplog_status(const struct ltplog *log, struct ltpout_tally *tally,
     char *why, size_t whylen)
@@ -257,27 +277,15 @@ ltplog_status(const struct ltplog *log, struct ltpout_tally *tally,
 	struct ltpout *p = ltpout_new();
 	struct ltpout_line l;
 	struct test_end end;
-	const char *cur = log->body != NULL ? log->body : "", *ec;
+	const char *cur = log->body != NULL ? log->body : "";
 	size_t len = log->bodylen;
 	enum test_status st;
-	char *ep;
-	long v;
 
 	while (ltpout_scan(p, &cur, &len, &l))
 		continue;
 	while (ltpout_flush(p, &l))
 		continue;
-	end.how = TEST_NOEXIT;
-	end.code = 0;
-	if ((ec = ltplog_get(log, "exit_code")) != NULL) {
-		errno = 0;
-		v = strtol(ec, &ep, 10);
-		if (ep != ec && *ep == '\0' && errno == 0 && v >= 0 &&
-		    v <= 255) {
-			end.how = TEST_EXITED;
-			end.code = (int)v;
-		}
-	}
+	ltplog_end(log, &end);
 	st = ltpout_status(ltpout_tally(p), &end, why, whylen);
 	if (tally != NULL)
 		*tally = *ltpout_tally(p);

@@ -3,7 +3,8 @@
  * against the environment it would run in -- the user, LTP_DEV, the
  * kernel config given to LTP, the architecture, the Linux version the
  * tests see, and the commands on PATH -- so that `ltpscope run` can say
- * so before running rather than after a confusing TBROK.
+ * so before running rather than after a confusing TBROK.  The test is
+ * then stored as skipped (conf), as LTP's own TCONF would have it.
  *
  * On NetBSD the Linux version the tests see is compat_linux's, not
  * uname(3)'s: it is read from the emul.linux.kern.osrelease sysctl.
@@ -18,9 +19,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "ltpscope/ltpmeta.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/xmalloc.h"
 
 const char *
@@ -89,6 +92,15 @@ ltpmeta_env_init(struct ltpmeta_env *env)
 	}
 	if ((p = getenv("PATH")) != NULL)
 		env->path = env->path_buf = xstrdup(p);
+}
+
+const char *
+ltpmeta_kconfig_default(const char *os, char *buf, size_t len)
+{
+	if (os == NULL || strcasecmp(os, "NetBSD") != 0)
+		return NULL;
+	paths_data("kconfig", buf, len);
+	return access(buf, R_OK) == 0 ? buf : NULL;
 }
 
 static void
@@ -290,19 +302,7 @@ ltpmeta_runnable(const struct ltpmeta_test *t, struct ltpmeta_env *env,
 
 	if (t == NULL)
 		return 0;
-	if (t->needs_root && env->euid != 0) {
-		snprintf(why, len, "needs root (running as uid %d)",
-		    env->euid);
-		return 1;
-	}
-	/* As root LTP makes a loop device of its own. */
-	if ((t->needs_device || t->mount_device || t->format_device ||
-	    t->all_filesystems) && (env->ltp_dev == NULL ||
-	    *env->ltp_dev == '\0') && env->euid != 0) {
-		snprintf(why, len, "needs a block device: set LTP_DEV or "
-		    "--dev (or run as root for a loop device)");
-		return 1;
-	}
+	/* LTP's order (tst_test.c, do_setup): the first TCONF is its. */
 	if (t->supported_archs.n > 0 && env->arch != NULL) {
 		found = 0;
 		for (i = 0; i < t->supported_archs.n; i++)
@@ -316,10 +316,9 @@ ltpmeta_runnable(const struct ltpmeta_test *t, struct ltpmeta_env *env,
 			return 1;
 		}
 	}
-	if (t->min_kver != NULL && env->kernel != NULL &&
-	    ltpmeta_kver_cmp(env->kernel, t->min_kver) < 0) {
-		snprintf(why, len, "needs Linux %s or later (the tests see "
-		    "%s)", t->min_kver, env->kernel);
+	if (t->needs_root && env->euid != 0) {
+		snprintf(why, len, "needs root (running as uid %d)",
+		    env->euid);
 		return 1;
 	}
 	if (t->needs_kconfigs.n > 0 && env->kconfig != NULL) {
@@ -334,11 +333,25 @@ ltpmeta_runnable(const struct ltpmeta_test *t, struct ltpmeta_env *env,
 				return 1;
 			}
 	}
+	if (t->min_kver != NULL && env->kernel != NULL &&
+	    ltpmeta_kver_cmp(env->kernel, t->min_kver) < 0) {
+		snprintf(why, len, "needs Linux %s or later (the tests see "
+		    "%s)", t->min_kver, env->kernel);
+		return 1;
+	}
 	for (i = 0; env->path != NULL && i < t->needs_cmds.n; i++)
 		if (!env_have_cmd(env, t->needs_cmds.v[i])) {
 			snprintf(why, len, "needs the command %s (not on "
 			    "PATH)", t->needs_cmds.v[i]);
 			return 1;
 		}
+	/* As root LTP makes a loop device of its own. */
+	if ((t->needs_device || t->mount_device || t->format_device ||
+	    t->all_filesystems) && (env->ltp_dev == NULL ||
+	    *env->ltp_dev == '\0') && env->euid != 0) {
+		snprintf(why, len, "needs a block device: set LTP_DEV or "
+		    "--dev (or run as root for a loop device)");
+		return 1;
+	}
 	return 0;
 }

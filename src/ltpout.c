@@ -650,7 +650,7 @@ ltpout_status(const struct ltpout_tally *t, const struct test_end *end,
 	char reason[96];
 	int haveexit = end->how == TEST_EXITED;
 	int code = haveexit ? end->code : 0;
-	int oddexit, failed, broken, warned, passed, skipped;
+	int oddexit, failed, broken, warned, passed, skipped, envonly;
 
 	switch (end->how) {
 	case TEST_NOTRUN:
@@ -676,6 +676,15 @@ ltpout_status(const struct ltpout_tally *t, const struct test_end *end,
 	broken = (code & 2) || oddexit || s->broken > 0 ||
 	    t->lines[LC_TBROK] > 0;
 	warned = (code & 4) || s->warnings > 0 || t->lines[LC_TWARN] > 0;
+	/*
+	 * A warning about the box (no kernel config), not the test: the
+	 * test is judged on the rest; bit 4 may only stand for these.
+	 */
+	envonly = warned && t->env_warn > 0 &&
+	    t->env_warn >= t->lines[LC_TWARN] &&
+	    (s->warnings < 0 || (unsigned long)s->warnings <= t->env_warn);
+	if (envonly)
+		warned = 0;
 	passed = s->passed > 0 || t->lines[LC_TPASS] > 0;
 	skipped = (code & 32) || s->skipped > 0 || t->lines[LC_TCONF] > 0;
 
@@ -711,11 +720,13 @@ ltpout_status(const struct ltpout_tally *t, const struct test_end *end,
 		st = TS_PASS;
 		(void)snprintf(reason, sizeof(reason), "passed");
 	} else {
-		st = TS_BROKEN;
+		st = TS_UNKNOWN;
 		(void)snprintf(reason, sizeof(reason),
 		    "no result and no exit status");
 	}
 	(void)verdict(st, reason, why, whylen);
+	if (envonly && (st == TS_PASS || st == TS_CONF))
+		why_add(why, whylen, "; env warning x%lu", t->env_warn);
 	if (haveexit)
 		why_add(why, whylen, "; exit %d", end->code);
 	if (s->present)
@@ -725,4 +736,54 @@ ltpout_status(const struct ltpout_tally *t, const struct test_end *end,
 	    t->lines[LC_TPASS], t->lines[LC_TFAIL], t->lines[LC_TBROK],
 	    t->lines[LC_TCONF], t->lines[LC_TWARN]);
 	return st;
+}
+
+int
+ltpout_raw_format(const struct ltpout_tally *t, const struct test_end *end,
+    char *buf, size_t len)
+{
+	const struct ltpout_summary *s = &t->summary;
+	const char *sig = t->killsig;
+	int n;
+
+	/* The signal name is the parser's own: "SIG" and letters. */
+	if (strspn(sig, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-") !=
+	    strlen(sig) || *sig == '\0')
+		sig = "-";
+	n = snprintf(buf, len, "r1 end=%d:%d lines=%lu,%lu,%lu,%lu,%lu,%lu "
+	    "sum=%d:%u:%ld,%ld,%ld,%ld,%ld marks=%u sig=%s tmo=%ld",
+	    (int)end->how, end->code, t->lines[LC_TPASS], t->lines[LC_TFAIL],
+	    t->lines[LC_TBROK], t->lines[LC_TCONF], t->lines[LC_TWARN],
+	    t->lines[LC_TINFO], s->present, s->fields, s->passed, s->failed,
+	    s->broken, s->skipped, s->warnings, t->marks, sig,
+	    t->timeout_secs);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+int
+ltpout_raw_parse(const char *str, struct ltpout_tally *t,
+    struct test_end *end)
+{
+	struct ltpout_summary *s = &t->summary;
+	char sig[sizeof(t->killsig)];
+	int how, n = 0;
+
+	memset(t, 0, sizeof(*t));
+	memset(end, 0, sizeof(*end));
+	if (sscanf(str, "r1 end=%d:%d lines=%lu,%lu,%lu,%lu,%lu,%lu "
+	    "sum=%d:%u:%ld,%ld,%ld,%ld,%ld marks=%u sig=%15s tmo=%ld%n",
+	    &how, &end->code, &t->lines[LC_TPASS], &t->lines[LC_TFAIL],
+	    &t->lines[LC_TBROK], &t->lines[LC_TCONF], &t->lines[LC_TWARN],
+	    &t->lines[LC_TINFO], &s->present, &s->fields, &s->passed,
+	    &s->failed, &s->broken, &s->skipped, &s->warnings, &t->marks,
+	    sig, &t->timeout_secs, &n) != 18 || str[n] != '\0' ||
+	    how < TEST_EXITED || how > TEST_NOEXIT) {
+		memset(t, 0, sizeof(*t));
+		memset(end, 0, sizeof(*end));
+		return -1;
+	}
+	end->how = (enum test_end_how)how;
+	if (strcmp(sig, "-") != 0)
+		(void)snprintf(t->killsig, sizeof(t->killsig), "%s", sig);
+	return 0;
 }

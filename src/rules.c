@@ -31,7 +31,8 @@ static const struct {
 } rule_fields[] = {
 	{ "line:", RF_LINE },
 	{ "test:", RF_TEST },
-	{ "syscall:", RF_SYSCALL }
+	{ "syscall:", RF_SYSCALL },
+	{ "envwarn:", RF_ENVWARN }
 };
 
 struct rules *
@@ -249,6 +250,36 @@ rules_match(struct rules *r, enum rule_field field, const char *s,
 			    "match error");
 	}
 	return NULL;
+}
+
+int
+rules_env_warning(struct rules *r, const char *line, size_t len,
+    struct diaglist *dl)
+{
+	return rules_match(r, RF_ENVWARN, line, len, dl) != NULL;
+}
+
+const char *
+rules_env_digest(const struct rules *r, char *buf, size_t len)
+{
+	/* FNV-1a, 64 bits: a fingerprint, not a defence. */
+	uint64_t h = 0xcbf29ce484222325ull;
+	const unsigned char *p;
+	size_t i;
+
+	for (i = 0; r != NULL && i < r->n; i++) {
+		if (r->v[i].field != RF_ENVWARN)
+			continue;
+		for (p = (const unsigned char *)r->v[i].pattern; ; p++) {
+			/* The NUL ends each pattern, so "a"+"b" != "ab". */
+			h ^= *p;
+			h *= 0x100000001b3ull;
+			if (*p == '\0')
+				break;
+		}
+	}
+	(void)snprintf(buf, len, "%016llx", (unsigned long long)h);
+	return buf;
 }
 
 /* Lines saying the test failed or was stopped: tried first. */

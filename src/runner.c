@@ -85,6 +85,7 @@ struct runner {
 	int		 grace_ms;
 	int		 drain_ms;
 	char		*tmpdir;
+	struct stat	 tmpdir_st;	/* as made: a mount on it differs */
 	struct runner_spares *spares;	/* the caller's, or NULL */
 	runner_output_fn *output;
 	void		*output_arg;
@@ -280,11 +281,12 @@ fd_above_stdio(int *fd)
 }
 
 /*
- * A fresh directory tmpbase/ltpscope.XXXXXX, mode 0755: LTP tests that
- * drop privileges still need to reach their TMPDIR.  mkdtemp(3) would
- * need a chmod(2) after it, one more inode update per test; mkdir
- * with the mode does it in one call, and mkdir never follows a link
- * planted under the name.  NULL with errno set on failure.
+ * A fresh directory tmpbase/ltpscope.XXXXXX, mode 1777 like /tmp: LTP
+ * tests that switch to "nobody" make their own directories in TMPDIR
+ * (nftw01, symlink03).  The mode is set by chmod(2), since mkdir's is
+ * cut by the umask and what it does with the sticky bit is the
+ * system's choice; mkdir never follows a link planted under the name.
+ * NULL with errno set on failure.
  */
 static char *
 make_tmpdir(const char *tmpbase)
@@ -293,13 +295,9 @@ make_tmpdir(const char *tmpbase)
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 	static unsigned long long seq;
 	unsigned long long x;
-	mode_t mask;
 	char *dir, *p;
 	int tries, e, i;
 
-	/* Read the umask (single-threaded: nothing can see the gap). */
-	mask = umask(077);
-	(void)umask(mask);
 	xasprintf(&dir, "%s/ltpscope.XXXXXX", tmpbase);
 	p = dir + strlen(dir) - 6;
 	for (tries = 0; tries < 100; tries++) {
@@ -311,10 +309,13 @@ make_tmpdir(const char *tmpbase)
 			p[i] = chars[x % (sizeof(chars) - 1)];
 			x /= sizeof(chars) - 1;
 		}
-		if (mkdir(dir, 0755) == 0) {
-			if ((mask & 0755) != 0)
-				(void)chmod(dir, 0755);
-			return dir;
+		if (mkdir(dir, 0700) == 0) {
+			if (chmod(dir, RUNNER_TMPDIR_MODE) == 0)
+				return dir;
+			e = errno;
+			(void)rmdir(dir);
+			errno = e;
+			break;
 		}
 		if (errno != EEXIST)
 			break;
@@ -389,7 +390,7 @@ runner_spares_free(struct runner_spares *sp)
 		close(sp->ptys);
 	}
 	if (sp->dir != NULL)
-		(void)rmdir(sp->dir);
+		(void)rmtree(sp->dir);	/* 1777: others may write in it */
 	if (sp->trash != NULL)
 		(void)rmtree(sp->trash);
 	free(sp->trash);
@@ -400,10 +401,12 @@ runner_spares_free(struct runner_spares *sp)
 
 /*
  * 1 if dir is a directory (not a link to one) with nothing in it; with
- * ours, also one of ours of mode 0755: a spare nobody has touched.
+ * ours, also one of ours of mode 1777: a spare nobody has touched; with
+ * was, also the very directory was describes, not something a test
+ * mounted on it.
  */
 static int
-dir_is_empty(const char *dir, int ours)
+dir_is_empty(const char *dir, int ours, const struct stat *was)
 {
 	struct dirent *de;
 	struct stat st;
@@ -413,8 +416,11 @@ dir_is_empty(const char *dir, int ours)
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd == -1)
 		return 0;
-	if ((ours && (fstat(fd, &st) == -1 || st.st_uid != geteuid() ||
-	    (st.st_mode & 07777) != 0755)) || (d = fdopendir(fd)) == NULL) {
+	if (((ours || was != NULL) && fstat(fd, &st) == -1) ||
+	    (ours && (st.st_uid != geteuid() ||
+	    (st.st_mode & 07777) != RUNNER_TMPDIR_MODE)) ||
+	    (was != NULL && (st.st_dev != was->st_dev ||
+	    st.st_ino != was->st_ino)) || (d = fdopendir(fd)) == NULL) {
 		close(fd);
 		return 0;
 	}
@@ -433,7 +439,7 @@ take_tmpdir(struct runner_spares *sp, const char *tmpbase)
 	char *dir;
 
 	if (sp != NULL && sp->dir != NULL && strcmp(sp->base, tmpbase) == 0 &&
-	    dir_is_empty(sp->dir, 1)) {
+	    dir_is_empty(sp->dir, 1, NULL)) {
 		dir = sp->dir;
 		sp->dir = NULL;
 		free(sp->base);
@@ -565,6 +571,9 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	rq.in_fd = devnull;
 	rq.dir = tmpl;
 	r = xcalloc(1, sizeof(*r));
+	/* Before the test can mount anything on it. */
+	if (lstat(tmpl, &r->tmpdir_st) == -1)
+		r->tmpdir_st.st_ino = 0;	/* then no shortcut */
 	r->t_start_ns = now_ns();
 	if ((pid = spawn_session(&rq)) == -1) {
 		diag_error(dl, NULL, 0, "runner: cannot run %s: %s", exe,
@@ -820,9 +829,11 @@ runner_finish(struct runner *r)
 	if (r->tmpdir == NULL)
 		;
 	else if (r->spares != NULL && r->spares->trash == NULL &&
-	    dir_is_empty(r->tmpdir, 0))
+	    r->tmpdir_st.st_ino != 0 &&
+	    dir_is_empty(r->tmpdir, 0, &r->tmpdir_st))
 		r->spares->trash = xstrdup(r->tmpdir);
-	else if (rmtree(r->tmpdir) == -1)
+	else if (rmtree_unmount(r->tmpdir, r->res.tmpdir_why,
+	    sizeof(r->res.tmpdir_why)) == -1)
 		r->res.tmpdir_left = 1;
 	r->done = 1;
 }

@@ -4,12 +4,13 @@
  * end up there, so no line length or byte may upset the parser.
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/numparse.h"
 #include "ltpscope/settings.h"
 #include "ltpscope/slurp.h"
+#include "ltpscope/xmalloc.h"
 
 /* No setting needs more; a bigger file is not a settings file. */
 #define SETTINGS_FILE_MAX	(1024 * 1024)
@@ -20,23 +21,24 @@ settings_init(struct settings *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* A decimal number within [lo, hi] spanning the whole of w; 0 or -1. */
+/* key's value as a whole number in [lo, hi]; 0, or -1 said in dl. */
 static int
-settings_number(const char *w, size_t len, long lo, long hi, int *out)
+settings_number(const char *name, unsigned long lineno, const char *key,
+    const char *val, size_t vlen, long long lo, long long hi, int *out,
+    struct diaglist *dl)
 {
-	char buf[32], *end;
-	long v;
+	char *v = xstrndup(val, vlen), msg[160];
+	long long n;
+	int rv = 0;
 
-	if (len == 0 || len >= sizeof(buf))
-		return -1;
-	memcpy(buf, w, len);
-	buf[len] = '\0';
-	errno = 0;
-	v = strtol(buf, &end, 10);
-	if (*end != '\0' || errno != 0 || v < lo || v > hi)
-		return -1;
-	*out = (int)v;
-	return 0;
+	if (numparse_ll(v, lo, hi, &n, msg, sizeof(msg)) == 0)
+		*out = (int)n;
+	else {
+		diag_error(dl, name, lineno, "%s: %s", key, msg);
+		rv = -1;
+	}
+	free(v);
+	return rv;
 }
 
 static int
@@ -79,20 +81,14 @@ settings_line(struct settings *s, const char *name, unsigned long lineno,
 		s->theme[vlen] = '\0';
 		s->has_theme = 1;
 	} else if (klen == 7 && memcmp(key, "timeout", 7) == 0) {
-		if (settings_number(val, vlen, 0, SETTINGS_TIMEOUT_MAX,
-		    &s->timeout) != 0) {
-			diag_error(dl, name, lineno, "timeout wants seconds, "
-			    "0 to %d", SETTINGS_TIMEOUT_MAX);
+		if (settings_number(name, lineno, "timeout", val, vlen, 0,
+		    SETTINGS_TIMEOUT_MAX, &s->timeout, dl) != 0)
 			return 1;
-		}
 		s->has_timeout = 1;
 	} else if (klen == 4 && memcmp(key, "jobs", 4) == 0) {
-		if (settings_number(val, vlen, 1, SETTINGS_JOBS_MAX,
-		    &s->jobs) != 0) {
-			diag_error(dl, name, lineno, "jobs wants 1 to %d",
-			    SETTINGS_JOBS_MAX);
+		if (settings_number(name, lineno, "jobs", val, vlen, 1,
+		    SETTINGS_JOBS_MAX, &s->jobs, dl) != 0)
 			return 1;
-		}
 		s->has_jobs = 1;
 	} else {
 		diag_error(dl, name, lineno, "unknown setting '%.*s'",

@@ -12,7 +12,7 @@ static const char *const line_class_names[LC__COUNT] = {
 
 static const char *const test_status_names[TS__COUNT] = {
 	"pass", "fail", "broken", "conf", "warn", "timeout", "signalled",
-	"not-run", "interrupted", "running"
+	"not-run", "interrupted", "running", "unknown"
 };
 
 const char *
@@ -43,4 +43,10 @@ test_status_is_bad(enum test_status s)
 {
 	return s == TS_FAIL || s == TS_BROKEN || s == TS_TIMEOUT ||
 	    s == TS_SIGNALLED || s == TS_INTERRUPTED;
+}
+
+int
+test_status_env_marked(enum test_status s, unsigned nenvwarn)
+{
+	return nenvwarn > 0 && (s == TS_PASS || s == TS_CONF);
 }

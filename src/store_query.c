@@ -14,13 +14,15 @@
 #define RUN_COLS							\
 	"id, host, uname, os_name, os_version, arch, ltp_version, label, " \
 	"config, timeout_s, pid, started, ended, state, "		\
-	"(SELECT count(*) FROM queue q WHERE q.run_id = runs.id)"
+	"(SELECT count(*) FROM queue q WHERE q.run_id = runs.id), "	\
+	"(SELECT count(*) FROM results e WHERE e.run_id = runs.id AND "	\
+	"e.n_envwarn > 0 AND e.status IN (0, 3))"
 
 #define RESULT_COLS							\
 	"r.id, r.run_id, r.seq, r.tag, r.syscall, r.status, r.exit_code, " \
 	"r.signal, r.duration_ms, r.n_pass, r.n_fail, r.n_broken, "	\
 	"r.n_conf, r.n_warn, r.started, r.ended, o.original_size, "	\
-	"o.stored_size, o.capped "					\
+	"o.stored_size, o.capped, r.n_envwarn "				\
 	"FROM results r LEFT JOIN outputs o ON o.result_id = r.id "
 
 static void
@@ -54,6 +56,7 @@ store_read_run(struct store *st, sqlite3_stmt *s, struct store_run *r)
 	    !store_run_is_live(st, r->id))
 		r->state = RUN_INTERRUPTED;
 	r->nqueued = (unsigned)sqlite3_column_int64(s, 14);
+	r->nenvmarked = (unsigned)sqlite3_column_int64(s, 15);
 }
 
 void
@@ -103,6 +106,7 @@ store_read_result(sqlite3_stmt *s, struct store_result *r)
 	r->output_size = sqlite3_column_int64(s, 16);
 	r->stored_size = sqlite3_column_int64(s, 17);
 	r->capped = sqlite3_column_int(s, 18);
+	r->nenvwarn = (unsigned)sqlite3_column_int64(s, 19);
 }
 
 void

@@ -136,12 +136,30 @@ static const char *const store_migrations[] = {
 	"  arch TEXT PRIMARY KEY,"
 	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
 	"  set_at INTEGER NOT NULL);",
+
+	/*
+	 * 4: verdicts judged again when the rules change.  raw holds the
+	 * verdict's inputs (ltpout_raw_format(): how the test ended, the
+	 * per-class counts, the Summary), n_envwarn the TWARN lines the
+	 * rules called the environment's, judged a fingerprint of those
+	 * rules.  Older rows have raw '' and judged '': judged again from
+	 * their stored output on the next open; results_judged finds them
+	 * without reading every row.  The partial index counts a run's
+	 * results with the "env warning" mark (pass 0, conf 3).
+	 */
+	"ALTER TABLE results ADD COLUMN raw TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE results ADD COLUMN n_envwarn INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE results ADD COLUMN judged TEXT NOT NULL DEFAULT '';"
+	"CREATE INDEX results_envmark ON results(run_id)"
+	"  WHERE n_envwarn > 0 AND status IN (0, 3);"
+	"CREATE INDEX results_judged ON results(judged);",
 };
 
 #define NMIGRATIONS	(sizeof(store_migrations) / sizeof(store_migrations[0]))
 
 /* The triggers spell TS_RUNNING as 9; it is stored, so it never moves. */
 _Static_assert(TS_RUNNING == 9, "TS_RUNNING is 9 in the schema");
+_Static_assert(TS_PASS == 0 && TS_CONF == 3, "results_envmark spells them");
 _Static_assert(NMIGRATIONS == STORE_SCHEMA_VERSION,
     "STORE_SCHEMA_VERSION must count the migration steps");
 

@@ -274,7 +274,8 @@ store_test_finish(struct store *st, int64_t result_id,
 		return err;
 	if ((err = store_prepare(st, &s, "UPDATE results SET status = ?, "
 	    "exit_code = ?, signal = ?, duration_ms = ?, n_pass = ?, "
-	    "n_fail = ?, n_broken = ?, n_conf = ?, n_warn = ?, ended = ? "
+	    "n_fail = ?, n_broken = ?, n_conf = ?, n_warn = ?, ended = ?, "
+	    "n_envwarn = ?, raw = ?, judged = ? "
 	    "WHERE id = ? AND status = ?", dl)) != STORE_OK)
 		goto fail;
 	(void)sqlite3_bind_int(s, 1, (int)r->status);
@@ -288,8 +289,11 @@ store_test_finish(struct store *st, int64_t result_id,
 	(void)sqlite3_bind_int64(s, 9, r->nwarn);
 	(void)sqlite3_bind_int64(s, 10, r->ended != 0 ? r->ended :
 	    store_now());
-	(void)sqlite3_bind_int64(s, 11, result_id);
-	(void)sqlite3_bind_int(s, 12, TS_RUNNING);
+	(void)sqlite3_bind_int64(s, 11, r->nenvwarn);
+	(void)sqlite3_bind_text(s, 12, r->raw, -1, SQLITE_TRANSIENT);
+	(void)sqlite3_bind_text(s, 13, r->judged, -1, SQLITE_TRANSIENT);
+	(void)sqlite3_bind_int64(s, 14, result_id);
+	(void)sqlite3_bind_int(s, 15, TS_RUNNING);
 	if ((err = store_step_done(st, s, dl, "cannot record the result of "
 	    "%s", nz(r->tag))) != STORE_OK)
 		goto fail;

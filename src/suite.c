@@ -57,6 +57,15 @@ suite_default_testmap(char *buf, size_t size)
 		paths_data("testmap", buf, size);
 }
 
+int
+suite_load_names(struct catalogue *cat, struct diaglist *dl)
+{
+	char dir[1200];
+
+	paths_data("syscalls", dir, sizeof(dir));
+	return catalogue_load_names(cat, dir, dl);
+}
+
 static int
 suite_cmp_str(const void *a, const void *b)
 {
@@ -121,6 +130,8 @@ suite_load(struct suite *s, const struct suite_opts *o, struct diaglist *dl)
 		if (catalogue_load_file(s->cat, o->tables[i], NULL, dl) < 0)
 			rv = -1;
 	}
+	if (suite_load_names(s->cat, dl) < 0)
+		rv = -1;
 	suite_collect_names(s);
 	if (o->no_index || rv != 0)
 		return rv;

@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
@@ -22,14 +23,19 @@
 #include <unistd.h>
 
 #include "ltpscope/cmd.h"
+#include "ltpscope/compat.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/settings.h"
 #include "ltpscope/ui_priv.h"
+#include "ltpscope/verdict.h"
 #include "ltpscope/xmalloc.h"
 
 /* Redraw at most this often while output streams in (ms). */
 #define UI_FRAME_MS	40
+/* As the settings file (and run -j) take them. */
+#define UI_MAXJOBS	SETTINGS_JOBS_MAX
+#define UI_TIMEOUT_MAX	SETTINGS_TIMEOUT_MAX
 
 /*
  * Signals reach the loop through a self-pipe; the write end is the only
@@ -536,9 +542,7 @@ ui_loop(struct ui *ui)
 static void
 ui_usage(FILE *fp)
 {
-	fprintf(fp, "usage: ltpscope [--demo] [-m table]... [-L ltproot] "
-	    "[-f runtest]... [-d db]\n"
-	    "                [--theme name] [--timeout s]\n");
+	cmd_usage(fp, "ui");
 }
 
 /* Offers to resume the newest run that died, as `run --resume` would. */
@@ -562,6 +566,24 @@ ui_offer_resume(struct ui *ui)
 			    "between tests. Resume it?", v[0].run_id);
 	}
 	store_interrupted_free(v, n);
+	diag_free(&dl);
+}
+
+/* Verdicts judged under other rules are judged under the current ones. */
+static void
+ui_rejudge(struct ui *ui)
+{
+	struct diaglist dl;
+
+	ui_triage_load(ui);
+	diag_init(&dl);
+	if (verdict_rejudge(ui->store, ui->rules, NULL, &dl) != STORE_OK &&
+	    dl.nerrors > 0) {
+		char first[512];
+
+		diag_format(diag_first_error(&dl), first, sizeof(first));
+		ui_message(ui, 1, "verdicts not judged again: %s", first);
+	}
 	diag_free(&dl);
 }
 
@@ -643,9 +665,13 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 	diag_free(&dl);
 	if (rv == 0)
 		setenv("LTPSCOPE_DB", ui->dbpath, 1);
+	if (rv == 0)
+		ui_rejudge(ui);
 
 	diag_init(&dl);
 	skiplist_init(&ui->skip);
+	/* The bundled list names the systems its entries hold on. */
+	skiplist_set_os(&ui->skip, compat_os_name(ui->os, sizeof(ui->os)));
 	(void)skiplist_load_default(&ui->skip, &dl);
 	diag_free(&dl);
 	return rv;
@@ -681,8 +707,9 @@ ui_config(struct ui *ui, const char **theme, int *timeout_s)
 		ui->jobs = set.jobs;
 }
 
-int
-cmd_ui(int argc, char **argv)
+/* tables and runtests have room for every -m and -f of argv. */
+static int
+ui_main(int argc, char **argv, const char **tables, const char **runtests)
 {
 	static const struct option longopts[] = {
 		{ "demo", no_argument, NULL, 'D' },
@@ -698,10 +725,10 @@ cmd_ui(int argc, char **argv)
 	};
 	struct ui ui;
 	struct diaglist dl;
-	const char *tables[64], *runtests[64];
 	const char *themename = NULL, *db = NULL, *ltpdir = NULL;
 	char dirs[4096];
 	size_t ntables = 0, nruntests = 0;
+	long long n;
 	int ch, demo = 0, rv, timeout_s = 300;
 
 	memset(&ui, 0, sizeof(ui));
@@ -715,12 +742,10 @@ cmd_ui(int argc, char **argv)
 			demo = 1;
 			break;
 		case 'm':
-			if (ntables < 64)
-				tables[ntables++] = optarg;
+			tables[ntables++] = optarg;
 			break;
 		case 'f':
-			if (nruntests < 64)
-				runtests[nruntests++] = optarg;
+			runtests[nruntests++] = optarg;
 			break;
 		case 'd':
 			db = optarg;
@@ -729,15 +754,16 @@ cmd_ui(int argc, char **argv)
 			ltpdir = optarg;
 			break;
 		case 't':
-			timeout_s = atoi(optarg);
+			if (cmd_number("ui", "--timeout", optarg, 0,
+			    UI_TIMEOUT_MAX, &n) != 0)
+				return 2;
+			timeout_s = (int)n;
 			break;
 		case 'j':
-			ui.jobs = atoi(optarg);
-			if (ui.jobs < 1 || ui.jobs > 64) {
-				fprintf(stderr, "ltpscope: --jobs wants 1 to "
-				    "64\n");
+			if (cmd_number("ui", "-j", optarg, 1, UI_MAXJOBS,
+			    &n) != 0)
 				return 2;
-			}
+			ui.jobs = (int)n;
 			break;
 		case 'T':
 			themename = optarg;
@@ -821,4 +847,19 @@ cmd_ui(int argc, char **argv)
 	skiplist_free(&ui.skip);
 	free(ui.argv0);
 	return rv == 0 ? 0 : 1;
+}
+
+int
+cmd_ui(int argc, char **argv)
+{
+	const char **tables, **runtests;
+	int rv;
+
+	/* Each -m or -f takes one of argv at least: argc always suffice. */
+	tables = xcalloc((size_t)argc, sizeof(*tables));
+	runtests = xcalloc((size_t)argc, sizeof(*runtests));
+	rv = ui_main(argc, argv, tables, runtests);
+	free(tables);
+	free(runtests);
+	return rv;
 }

@@ -216,6 +216,7 @@ ui_testrow_update(struct store *st, struct ui_testrow *r)
 		r->nbroken = h[0].nbroken;
 		r->nconf = h[0].nconf;
 		r->nwarn = h[0].nwarn;
+		r->nenvwarn = h[0].nenvwarn;
 	}
 	store_results_free(h, n);
 	r->category[0] = r->tagstate[0] = '\0';
@@ -305,6 +306,7 @@ ui_load_runs(struct store *st, struct ui_runrow **rowsp, size_t *np)
 		rows[i].state = xstrdup(store_run_state_name(v[i].state));
 		memcpy(rows[i].counts, v[i].counts, sizeof(rows[i].counts));
 		rows[i].nqueued = v[i].nqueued;
+		rows[i].nenvmarked = v[i].nenvmarked;
 	}
 	store_runs_free(v, n);
 	*rowsp = rows;
@@ -343,6 +345,7 @@ ui_load_run_results(struct store *st, int64_t run,
 		rows[i].nbroken = v[i].nbroken;
 		rows[i].nconf = v[i].nconf;
 		rows[i].nwarn = v[i].nwarn;
+		rows[i].nenvwarn = v[i].nenvwarn;
 	}
 	store_results_free(v, n);
 	*rowsp = rows;

@@ -123,6 +123,22 @@ ui_col(int y, int x, const char *s, int w, int width)
 }
 
 int
+ui_col_name(int y, int x, const char *s, int w, int width)
+{
+	char buf[256];
+
+	if (w < 3 || w > (int)sizeof(buf))
+		return ui_col(y, x, s, w, width);
+	/* Names are what a syscall table or runtest file holds: ASCII. */
+	if (strlen(s) > (size_t)w - 1) {
+		(void)snprintf(buf, sizeof(buf), "%.*s~", w - 2, s);
+		s = buf;
+	}
+	x = ui_col(y, x, s, w - 1, width);
+	return ui_col(y, x, "", 1, width);
+}
+
+int
 ui_putf(int y, int x, int width, const char *fmt, ...)
 {
 	char buf[1024];
@@ -165,7 +181,8 @@ ui_status_char(enum test_status s)
 		[TS_PASS] = '.', [TS_FAIL] = 'F', [TS_BROKEN] = 'B',
 		[TS_CONF] = 'c', [TS_WARN] = 'w', [TS_TIMEOUT] = 'T',
 		[TS_SIGNALLED] = 'S', [TS_NOTRUN] = '-',
-		[TS_INTERRUPTED] = 'I', [TS_RUNNING] = '>'
+		[TS_INTERRUPTED] = 'I', [TS_RUNNING] = '>',
+		[TS_UNKNOWN] = '?'
 	};
 
 	return (unsigned)s < TS__COUNT ? chars[s] : '?';

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/ltpmeta.h"
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
@@ -232,6 +233,30 @@ ui_marked_tests(struct ui *ui, size_t *np)
 	return tags;
 }
 
+/*
+ * What `ltpscope run` would rule out (and store as conf), said
+ * beforehand: the same pre-check, with the kernel config a run uses.
+ */
+static void
+ui_mark_notrun(struct ui *ui, struct ui_testrow *rows, size_t nrows)
+{
+	struct ltpmeta_env env;
+	char why[512];
+	size_t i;
+
+	if (ui->suite.meta == NULL)
+		return;
+	ltpmeta_env_init(&env);
+	env.kconfig = ltpmeta_kconfig_default(ui->os, ui->kconfig,
+	    sizeof(ui->kconfig));
+	env.ltproot = ui->suite.root;
+	for (i = 0; i < nrows; i++)
+		if (ltpmeta_runnable(ltpmeta_test(ui->suite.meta,
+		    rows[i].tag), &env, why, sizeof(why)))
+			rows[i].notrun = xstrdup(why);
+	ltpmeta_env_free(&env);
+}
+
 static void
 ui_open_tests(struct ui *ui, const char *const *names, size_t n)
 {
@@ -257,6 +282,7 @@ ui_open_tests(struct ui *ui, const char *const *names, size_t n)
 		if (why != NULL)
 			rows[i].skip = xstrdup(why);
 	}
+	ui_mark_notrun(ui, rows, nrows);
 	ui_triage_suggest_rows(ui, rows, nrows);
 	ui_push_view(ui, UK_TESTS);
 	v = ui_top(ui);

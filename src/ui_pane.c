@@ -154,8 +154,9 @@ ui_pane_show_output(struct ui *ui, const struct ui_testrow *t)
 		ui_message(ui, 0, "%s has not run yet: r runs it", t->tag);
 		return;
 	}
-	snprintf(title, sizeof(title), "%s: %s (stored output)", t->tag,
-	    test_status_name(t->status));
+	snprintf(title, sizeof(title), "%s: %s%s (stored output)", t->tag,
+	    test_status_name(t->status), test_status_env_marked(t->status,
+	    t->nenvwarn) ? " +env warning" : "");
 	ui_pane_clear(ui, title);
 	snprintf(ui->pane_tag, sizeof(ui->pane_tag), "%s", t->tag);
 	ui->pane_open = 1;

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ltpscope/ltpmeta.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
@@ -130,14 +131,18 @@ ui_run_opts(struct ui *ui, struct engine_opts *eo)
 {
 	memset(eo, 0, sizeof(*eo));
 	eo->runner.ltproot = ui->suite.root;
-	paths_data("kconfig", ui->kconfig, sizeof(ui->kconfig));
-	if (access(ui->kconfig, R_OK) == 0)
-		eo->runner.kconfig = ui->kconfig;
+	/* As `ltpscope run` without --kconfig; "": LTP finds its own. */
+	eo->runner.kconfig = ltpmeta_kconfig_default(ui->os, ui->kconfig,
+	    sizeof(ui->kconfig));
+	if (eo->runner.kconfig == NULL)
+		eo->runner.kconfig = "";
 	eo->runner.timeout_ms = ui->timeout_s > 0 ? ui->timeout_s * 1000 :
 	    -1;
 	eo->skip = &ui->skip;
 	eo->label = "explorer";
 	eo->jobs = ui->jobs;
+	ui_triage_load(ui);
+	eo->rules = ui->rules;
 	eo->timeout_s = ui->timeout_s;
 }
 
@@ -333,10 +338,12 @@ ui_run_service(struct ui *ui)
 		} else
 			ui_message(ui, 0, "run %" PRId64 " %s: %u pass, %u "
 			    "fail, %u broken, %u conf, %u warn, %u timeout, "
-			    "%u not-run", ui->run_id, ui->stop_requested ?
+			    "%u not-run, %u unknown; %u with an env warning",
+			    ui->run_id, ui->stop_requested ?
 			    "stopped (resumable)" : "finished", k[TS_PASS],
 			    k[TS_FAIL], k[TS_BROKEN], k[TS_CONF], k[TS_WARN],
-			    k[TS_TIMEOUT], k[TS_NOTRUN]);
+			    k[TS_TIMEOUT], k[TS_NOTRUN], k[TS_UNKNOWN],
+			    engine_env_marked(ui->eng));
 		engine_free(ui->eng);
 		ui->eng = NULL;
 		ui->running[0] = '\0';

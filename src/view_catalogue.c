@@ -290,7 +290,7 @@ cat_worst(const struct ui_sysrow *r, unsigned *total)
 {
 	static const enum test_status order[] = {
 		TS_INTERRUPTED, TS_SIGNALLED, TS_TIMEOUT, TS_BROKEN, TS_FAIL,
-		TS_WARN, TS_CONF, TS_PASS, TS_NOTRUN
+		TS_WARN, TS_UNKNOWN, TS_CONF, TS_PASS, TS_NOTRUN
 	};
 	size_t i;
 	int worst = -1;
@@ -323,7 +323,7 @@ cat_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 	snprintf(num, sizeof(num), "%4ld", r->number);
 	x = ui_col(y, x, num, 5, width);
 	x = ui_col(y, x, "", 1, width);
-	x = ui_col(y, x, r->name, 23, width);
+	x = ui_col_name(y, x, r->name, 23, width);
 	ui_attr_on(ui, r->elem);
 	x = ui_col(y, x, r->state, 7, width);
 	ui_attr_off(ui, r->elem);

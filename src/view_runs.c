@@ -86,7 +86,7 @@ runs_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 
 	other = r->counts[TS_WARN] + r->counts[TS_TIMEOUT] +
 	    r->counts[TS_SIGNALLED] + r->counts[TS_NOTRUN] +
-	    r->counts[TS_INTERRUPTED];
+	    r->counts[TS_INTERRUPTED] + r->counts[TS_UNKNOWN];
 	snprintf(buf, sizeof(buf), "%6" PRId64 "  %-17s ", r->id, r->when);
 	x += ui_put(y, x, buf, width - x, 0);
 	ui_attr_on(ui, strcmp(r->state, "interrupted") == 0 ? TE_FAIL :
@@ -110,14 +110,22 @@ runs_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 	(void)ui;
 	if (r == NULL)
 		snprintf(buf, len, "no runs yet: r runs tests");
-	else
+	else {
 		snprintf(buf, len, "run %" PRId64 " on %s: %u of %u tests "
 		    "planned", r->id, r->where, r->counts[TS_PASS] +
 		    r->counts[TS_FAIL] + r->counts[TS_BROKEN] +
 		    r->counts[TS_CONF] + r->counts[TS_WARN] +
 		    r->counts[TS_TIMEOUT] + r->counts[TS_SIGNALLED] +
-		    r->counts[TS_NOTRUN] + r->counts[TS_INTERRUPTED],
-		    r->nqueued);
+		    r->counts[TS_NOTRUN] + r->counts[TS_INTERRUPTED] +
+		    r->counts[TS_UNKNOWN], r->nqueued);
+		if (r->nenvmarked > 0 && strlen(buf) < len)
+			snprintf(buf + strlen(buf), len - strlen(buf),
+			    "; %u with an env warning",
+			    r->nenvmarked);
+		if (r->counts[TS_UNKNOWN] > 0 && strlen(buf) < len)
+			snprintf(buf + strlen(buf), len - strlen(buf),
+			    "; %u unknown", r->counts[TS_UNKNOWN]);
+	}
 }
 
 const struct view_ops view_runs_ops = {

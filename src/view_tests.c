@@ -27,6 +27,7 @@ ui_testrows_free(struct ui_testrow *rows, size_t n)
 		free(rows[i].syscall);
 		free(rows[i].cmdline);
 		free(rows[i].skip);
+		free(rows[i].notrun);
 		free(rows[i].requires);
 	}
 	free(rows);
@@ -122,11 +123,15 @@ tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 	x = ui_col(y, x, r->marked ? "*" : " ", 2, width);
 	if (r->marked)
 		ui_attr_off(ui, TE_MARK);
-	x = ui_col(y, x, r->tag, 19, width);
-	x = ui_col(y, x, r->syscall[0] ? r->syscall : "-", 12, width);
+	x = ui_col_name(y, x, r->tag, 19, width);
+	x = ui_col_name(y, x, r->syscall[0] ? r->syscall : "-", 12, width);
 	if (r->has_result) {
+		/* "+env": passed or skipped, its only warnings the box's. */
+		snprintf(buf, sizeof(buf), "%s%s", test_status_name(r->status),
+		    test_status_env_marked(r->status, r->nenvwarn) ? " +env" :
+		    "");
 		ui_attr_on(ui, ui_status_elem(r->status));
-		x = ui_col(y, x, test_status_name(r->status), 12, width);
+		x = ui_col(y, x, buf, 12, width);
 		ui_attr_off(ui, ui_status_elem(r->status));
 		snprintf(buf, sizeof(buf), "%6.1fs ", r->duration_ms /
 		    1000.0);
@@ -193,11 +198,19 @@ tests_draw_detail(struct ui *ui, struct view *v, int y, int h)
 		ui_putf(y++, 0, COLS, "  counts   %u pass, %u fail, %u broken, "
 		    "%u conf, %u warn", r->npass, r->nfail, r->nbroken,
 		    r->nconf, r->nwarn);
+	if (y < end && r->has_result && test_status_env_marked(r->status,
+	    r->nenvwarn))
+		ui_putf(y++, 0, COLS, "  env      %u warning%s the rules call "
+		    "the environment's (envwarn): not counted against the "
+		    "test", r->nenvwarn, r->nenvwarn == 1 ? "" : "s");
 	if (y < end && r->category[0])
 		ui_putf(y++, 0, COLS, "  triage   %s %s", r->category,
 		    r->tagstate);
 	if (y < end && r->requires)
 		ui_putf(y++, 0, COLS, "  needs    %s", r->requires);
+	if (y < end && r->notrun)
+		ui_putf(y++, 0, COLS, "  here     not runnable: %s (a run "
+		    "stores it as conf)", r->notrun);
 	/* What the test checks, in LTP's own words (its metadata). */
 	for (i = 0; y < end && i < r->ndoc; i++)
 		ui_putf(y++, 0, COLS, "  %s %s", i == 0 ? "checks  " : "        ",
@@ -205,7 +218,8 @@ tests_draw_detail(struct ui *ui, struct view *v, int y, int h)
 	if (y < end)
 		ui_putf(y++, 0, COLS, "  history  %s (oldest to newest: . pass"
 		    ", F fail, B broken, c conf, w warn, T timeout, S "
-		    "signalled, - not run, I interrupted)", r->history[0] ?
+		    "signalled, - not run, I interrupted, ? unknown)",
+		    r->history[0] ?
 		    r->history : "-");
 }
 

@@ -2,7 +2,8 @@
  * A small TAP producer for ltpscope's unit tests.
  *
  * Each tests/test_*.c is its own program: it calls the checks below and
- * ends with "return tap_done();".  tests/runtests.c runs every program,
+ * ends with "return tap_done();".  Linking tap.o gives the program a
+ * clean environment before main() (see tap_clean_env() in tap.c).  tests/runtests.c runs every program,
  * reads its TAP and prints the closing "N passed, N failed" line.
  */
 #ifndef LTPSCOPE_TAP_H
@@ -25,9 +26,33 @@ void	tap_diag(const char *, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));
 int	tap_done(void);
 
-/* Path of ../shared (LTPSCOPE_SHARED overrides); never NULL. */
+/*
+ * ../shared (LTPSCOPE_SHARED overrides) holds real material, an extra
+ * layer over the fixtures: tap_skip_shared(what) reports what as
+ * "# SKIP ../shared not found" and returns 1 when it is absent, so
+ * "if (tap_skip_shared(...)) return;" guards a block that reads it.
+ */
+int	tap_have_shared(void);
+int	tap_skip_shared(const char *);
+/*
+ * Path of ../shared; unguarded, when it is absent, skips the rest of
+ * the program (exits through tap_done()).
+ */
 const char	*tap_shared(void);
-/* tap_shared() joined with rel, in a static buffer. */
+/*
+ * Layers: checks written against files of ../shared run first on
+ * made-up files of the same layout and kind in tests/fixtures/madeup,
+ * then on the real ones:
+ *	for (i = 0; tap_layer(i); i++)
+ *		checks using tap_shared_path(rel);
+ * tap_layer(0) selects the made-up layer, tap_layer(1) ../shared (or
+ * reports the SKIP and returns 0), anything else ends the loop with
+ * ../shared selected again.  tap_layer_real() tells which is selected,
+ * for checks that hold only of the real files.
+ */
+int	tap_layer(int);
+int	tap_layer_real(void);
+/* rel in the selected layer (../shared unless told), in a static buffer. */
 const char	*tap_shared_path(const char *);
 /* A fresh temporary directory removed by tap_done(). */
 const char	*tap_tmpdir(void);

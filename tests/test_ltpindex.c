@@ -9,10 +9,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ltpscope/ltpindex.h"
 #include "ltpscope/xmalloc.h"
 #include "tap.h"
+
+/* Our own material; ../shared has the real kind (test_real_file()). */
+#define LINUX_TBL	"tests/fixtures/linux/syscall_64.tbl"
+#define MADEUP_RT	"tests/fixtures/madeup/ltp/runtest-syscalls"
+#define MADEUP_NTESTS	19
+#define MADEUP_UNMAPPED	"confstr01\t-\tconfstr01\n" \
+	"getpagesize01\t-\tgetpagesize01\n" \
+	"pipeio_1\t-\tpipeio -T pipeio_1 -c 5 -s 4090 -i 100 -b -f x80\n" \
+	"process_vm_writev01\t-\tprocess_vm01\n" \
+	"setdomainname01\t-\tsetdomainname01\n" \
+	"sysconf01\t-\tsysconf01\n"
+#define MADEUP_LOGS	"tests/fixtures/madeup/ctp/reference_logs_sample/" \
+	"NetBSD11-reference"
 
 /*
  * The tests that nothing maps with the x86_64 table of shared/linux and
@@ -177,6 +191,80 @@ test_split(void)
 	is_int(runtest_split("a b\\", &v, &why, &col), -1, "backslash");
 	is_str(why, "backslash at end of line", "why backslash");
 	is_int(col, 4, "column of the backslash");
+}
+
+/*
+ * Our made-up runtest file (tests/fixtures/madeup/ltp/runtest-syscalls)
+ * and Linux table (tests/fixtures/linux/syscall_64.tbl): the kinds of
+ * line the real file has, and tests the table leaves unmapped.
+ */
+static void
+test_madeup_file(const struct names *nm, struct testmap *tm)
+{
+	static const char *const sys[] = { "readv", "writev", "open", "close" };
+	static const char *const logs[] = { "readv/readv01", "readv/readv02",
+	    "writev/writev01", "writev/writev02", "open/open01",
+	    "close/close01", "close/close02" };
+	struct ltpselect sl = { sys, 4, NULL, NULL, 0, 0 };
+	struct ltpindex idx;
+	struct diaglist dl;
+	const struct ltptest *t;
+	size_t i, shells = 0, unmapped, *sel, nsel;
+	char *got, path[1024];
+
+	diag_init(&dl);
+	ltpindex_init(&idx);
+	is_int(ltpindex_load_file(&idx, MADEUP_RT, &dl), 0,
+	    "made-up runtest loads");
+	is_int(idx.ntests, MADEUP_NTESTS, "%d tests", MADEUP_NTESTS);
+	is_int(dl.n, 0, "no diagnostics on the made-up file");
+	for (i = 0; i < idx.ntests; i++)
+		shells += idx.tests[i].needs_shell;
+	is_int(shells, 0, "every line is a simple command");
+	t = ltpindex_find(&idx, "abort01");
+	ok(t != NULL && t->line == 2 && strcmp(t->cmdline, "abort01") == 0,
+	    "abort01 on line 2");
+	t = ltpindex_find(&idx, "pipeio_1");
+	ok(t != NULL && strcmp(joinv(t->argv), "pipeio|-T|pipeio_1|-c|5|-s|"
+	    "4090|-i|100|-b|-f|x80") == 0, "pipeio_1 argv");
+	t = ltpindex_find(&idx, "fork06");
+	ok(t != NULL && strcmp(joinv(t->argv), "fork_procs|-n|1000") == 0,
+	    "fork06 runs fork_procs -n 1000");
+	t = ltpindex_find(&idx, "ioctl02");
+	ok(t != NULL && strcmp(t->cmdline, "test_ioctl") == 0,
+	    "ioctl02: blanks after the command are not part of it");
+	t = ltpindex_find(&idx, "setdomainname01");
+	ok(t != NULL && t->line == 19 &&
+	    strcmp(joinv(t->argv), "setdomainname01") == 0,
+	    "tab-separated line");
+	t = ltpindex_find(&idx, "process_vm_writev01");
+	ok(t != NULL && strcmp(joinv(t->argv), "process_vm01") == 0,
+	    "tag differs from the program");
+	ok(ltpindex_find(&idx, "nonexistent01") == NULL, "unknown tag");
+
+	unmapped = ltpindex_map(&idx, tm, (const char *const *)nm->v, nm->n);
+	is_int(unmapped, 6, "6 tests left unmapped");
+	t = ltpindex_find(&idx, "pread01_64");
+	ok(t != NULL && strcmp(joinv(t->syscalls), "pread64") == 0 &&
+	    t->mapline != 0, "pread01_64 -> pread64, by the testmap");
+	t = ltpindex_find(&idx, "close01");
+	ok(t != NULL && t->mapline == 0, "close01 by its name");
+
+	is_int(ltpindex_select(&idx, &sl, &sel, &nsel, &dl), 0, "-s select");
+	got = join_tags(&idx, sel, nsel);
+	is_str(got, "readv01 readv02 writev01 writev02 open01 open02 close01 "
+	    "close02", "-s readv,writev,open,close: syscall by syscall");
+	/* The made-up logs of the shell tool for them are all selected. */
+	for (i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s.log", MADEUP_LOGS, logs[i]);
+		ok(access(path, R_OK) == 0 &&
+		    strstr(got, strchr(logs[i], '/') + 1) != NULL,
+		    "shell tool's %s is selected", logs[i]);
+	}
+	free(got);
+	free(sel);
+	ltpindex_free(&idx);
+	diag_free(&dl);
 }
 
 static void
@@ -446,8 +534,9 @@ test_malformed(void)
 	    "binary junk");
 	has_str(text, "bad.rt:11:4: error: character '/' not allowed in "
 	    "test tag 'bad/tag'", "slash in tag");
-	has_str(text, "bad.rt:12: warning: duplicate test 'ok01' ignored "
-	    "(first at bad.rt:4)", "duplicate is a warning");
+	has_str(text, "bad.rt:12: warning: test 'ok01' repeats an earlier "
+	    "tag with another command; ignored (first at bad.rt:4)",
+	    "a tag repeated with another command is a warning");
 	has_str(text, "bad.rt:14:1: error: character '-' not allowed",
 	    "leading dash in tag");
 	t = ltpindex_find(&idx, "ok01");
@@ -497,11 +586,61 @@ test_malformed(void)
 }
 
 /* -L, then $LTPROOT, then /opt/ltp; -f names under ROOT/runtest. */
+/*
+ * runtest/syscalls-ipc repeats runtest/syscalls: identical entries merge
+ * silently; those with another command warn once per file, counted.
+ */
+static void
+test_duplicates(void)
+{
+	static const char a[] =
+	    "shmctl01 shmctl01\n"
+	    "shmctl05 shmctl05 -i 10\n"
+	    "msgget01 msgget01\n"
+	    "semop01 semop01\n";
+	static const char same[] =
+	    "shmctl01 shmctl01\n"
+	    "shmctl05   shmctl05  -i 10\n"
+	    "msgget01 msgget01\n"
+	    "shmat01 shmat01\n"
+	    "shmat01 shmat01\n";
+	static const char other[] =
+	    "msgget01 msgget01\n"
+	    "shmctl01 shmctl01 -x\n"
+	    "semop01 semop01 -y\n"
+	    "semop02 semop02\n";
+	struct ltpindex idx;
+	struct diaglist dl;
+	const struct ltptest *t;
+
+	diag_init(&dl);
+	ltpindex_init(&idx);
+	ltpindex_load_buf(&idx, "syscalls", a, sizeof(a) - 1, &dl);
+	ltpindex_load_buf(&idx, "syscalls-ipc", same, sizeof(same) - 1, &dl);
+	is_int(dl.n, 0, "identical repeats, across files and within one, "
+	    "say nothing (%s)", tap_first_diag(&dl));
+	is_int(idx.ntests, 5, "and are merged: 5 tests");
+	ltpindex_load_buf(&idx, "other", other, sizeof(other) - 1, &dl);
+	is_int(dl.n, 1, "repeats with another command: one warning for "
+	    "the file");
+	is_str(tap_first_diag(&dl), "other:2: warning: 2 tests repeat an "
+	    "earlier tag with another command; ignored (the first, "
+	    "'shmctl01', is at syscalls:1)", "with the count and the first");
+	t = ltpindex_find(&idx, "shmctl01");
+	ok(t != NULL && strcmp(t->cmdline, "shmctl01") == 0 &&
+	    strcmp(t->file, "syscalls") == 0, "the first entry wins");
+	is_int(idx.ntests, 6, "semop02 is new");
+	ltpindex_free(&idx);
+	diag_free(&dl);
+}
+
 static void
 test_root(void)
 {
-	char *p;
+	char *p, *pinned;
 
+	/* tap.c's LTPROOT (no LTP) must be back for the commands later. */
+	pinned = strdup(getenv("LTPROOT") != NULL ? getenv("LTPROOT") : "");
 	unsetenv("LTPROOT");
 	is_str(ltpindex_root(NULL), "/opt/ltp", "default root");
 	setenv("LTPROOT", "", 1);
@@ -509,7 +648,8 @@ test_root(void)
 	setenv("LTPROOT", "/usr/lib/ltp", 1);
 	is_str(ltpindex_root(NULL), "/usr/lib/ltp", "$LTPROOT");
 	is_str(ltpindex_root("/x"), "/x", "-L wins");
-	unsetenv("LTPROOT");
+	setenv("LTPROOT", pinned, 1);
+	free(pinned);
 	p = ltpindex_runtest_path("/r", "syscalls-ipc");
 	is_str(p, "/r/runtest/syscalls-ipc", "plain name under runtest/");
 	free(p);
@@ -651,6 +791,16 @@ test_testmap(const struct names *nm, struct testmap *tm)
 	diag_free(&dl);
 }
 
+static size_t
+count_lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s != '\0'; s++)
+		n += *s == '\n';
+	return n;
+}
+
 static void
 test_cli(void)
 {
@@ -660,9 +810,8 @@ test_cli(void)
 
 	if (bin == NULL)
 		bin = "./ltpscope";
-	/* tap_shared_path() returns a static buffer: keep copies. */
-	tbl = strdup(tap_shared_path("linux/syscall_64.tbl"));
-	rt = strdup(tap_shared_path("ltp/runtest-syscalls"));
+	tbl = strdup(LINUX_TBL);
+	rt = strdup(MADEUP_RT);
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
 	    "-L tests/fixtures/ltproot -m %s 2>&1", bin,
 	    tbl);
@@ -705,38 +854,28 @@ test_cli(void)
 	    "]\n", "json with argv and shell flag, tags in given order");
 	free(out);
 
+	/* -f and --unmapped on our made-up runtest file. */
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
-	    "-L tests/fixtures/ltproot -m %s -f %s", bin,
-	    tbl, rt);
+	    "-L tests/fixtures/ltproot -m %s -f %s", bin, tbl, rt);
 	out = tap_run(cmd, &st, 0);
-	is_int(st, 0, "-f real runtest exits 0");
+	is_int(st, 0, "-f made-up runtest exits 0");
 	has_str(out, "abort01\ttgkill\tabort01\n", "first test");
 	has_str(out, "fork06\tfork\tfork_procs -n 1000\n", "fork06 line");
 	has_str(out, "pread01_64\tpread64\tpread01_64\n", "pread via testmap");
-	ok(strstr(out, "msgctl01") != NULL && strstr(out, "write05 -s") ==
+	ok(strstr(out, "getpagesize01") != NULL && strstr(out, "write05 -s") ==
 	    NULL, "-f replaces the default runtest files");
-	{
-		size_t lines = 0;
-		char *p;
-
-		for (p = out; *p != '\0'; p++)
-			lines += *p == '\n';
-		is_int(lines, 1525, "1525 lines");
-	}
+	is_int(count_lines(out), MADEUP_NTESTS, "%d lines", MADEUP_NTESTS);
 	free(out);
-
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
 	    "-m %s -f %s --unmapped -s close,open -p '^sysconf' 2>/dev/null",
 	    bin, tbl, rt);
 	out = tap_run(cmd, &st, 0);
 	is_str(out, "sysconf01\t-\tsysconf01\n", "--unmapped with -s, -p");
 	free(out);
-
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
-	    "-m %s -f %s --unmapped | wc -l", bin,
-	    tbl, rt);
+	    "-m %s -f %s --unmapped", bin, tbl, rt);
 	out = tap_run(cmd, &st, 0);
-	is_int(atoi(out), 69, "--unmapped lists 69");
+	is_str(out, MADEUP_UNMAPPED, "--unmapped lists what maps to nothing");
 	free(out);
 
 	snprintf(cmd, sizeof(cmd), "%s tests -L tests/fixtures/ltproot "
@@ -789,6 +928,57 @@ test_cli(void)
 	free(rt);
 }
 
+/* The same on LTP's real runtest file and Linux's real table. */
+static void
+test_cli_real(void)
+{
+	const char *bin = getenv("LTPSCOPE_BIN");
+	char cmd[2048], *out, *tbl, *rt;
+	int st;
+
+	if (bin == NULL)
+		bin = "./ltpscope";
+	/* tap_shared_path() returns a static buffer: keep copies. */
+	tbl = strdup(tap_shared_path("linux/syscall_64.tbl"));
+	rt = strdup(tap_shared_path("ltp/runtest-syscalls"));
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
+	    "-L tests/fixtures/ltproot -m %s -f %s", bin,
+	    tbl, rt);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "-f real runtest exits 0");
+	has_str(out, "abort01\ttgkill\tabort01\n", "first test");
+	has_str(out, "fork06\tfork\tfork_procs -n 1000\n", "fork06 line");
+	has_str(out, "pread01_64\tpread64\tpread01_64\n", "pread via testmap");
+	ok(strstr(out, "msgctl01") != NULL && strstr(out, "write05 -s") ==
+	    NULL, "-f replaces the default runtest files");
+	{
+		size_t lines = 0;
+		char *p;
+
+		for (p = out; *p != '\0'; p++)
+			lines += *p == '\n';
+		is_int(lines, 1525, "1525 lines");
+	}
+	free(out);
+
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
+	    "-m %s -f %s --unmapped -s close,open -p '^sysconf' 2>/dev/null",
+	    bin, tbl, rt);
+	out = tap_run(cmd, &st, 0);
+	is_str(out, "sysconf01\t-\tsysconf01\n", "--unmapped with -s, -p");
+	free(out);
+
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
+	    "-m %s -f %s --unmapped | wc -l", bin,
+	    tbl, rt);
+	out = tap_run(cmd, &st, 0);
+	is_int(atoi(out), 69, "--unmapped lists 69");
+	free(out);
+
+	free(tbl);
+	free(rt);
+}
+
 int
 main(void)
 {
@@ -798,10 +988,10 @@ main(void)
 
 	test_split();
 	test_malformed();
+	test_duplicates();
 	test_match_limit();
 	test_root();
-	ok(names_load(&nm, tap_shared_path("linux/syscall_64.tbl")) == 0,
-	    "syscall_64.tbl read");
+	ok(names_load(&nm, LINUX_TBL) == 0, "syscall_64.tbl read");
 	diag_init(&dl);
 	testmap_init(&tm);
 	is_int(testmap_load_file(&tm, "data/testmap", &dl), 0,
@@ -810,10 +1000,17 @@ main(void)
 	if (dl.n > 0)
 		tap_diag("%s", diag_text(&dl));
 	test_testmap(&nm, &tm);
-	test_real_file(&nm, &tm);
+	test_madeup_file(&nm, &tm);
 	test_cli();
+	names_free(&nm);
+	if (!tap_skip_shared("the real runtest file and Linux table")) {
+		ok(names_load(&nm, tap_shared_path("linux/syscall_64.tbl")) ==
+		    0, "real syscall_64.tbl read");
+		test_real_file(&nm, &tm);
+		test_cli_real();
+		names_free(&nm);
+	}
 	testmap_free(&tm);
 	diag_free(&dl);
-	names_free(&nm);
 	return tap_done();
 }

@@ -1,5 +1,6 @@
 /*
- * The LTP output parser against every real capture in
+ * The LTP output parser against made-up captures of each kind
+ * (tests/fixtures/madeup/ltp/outputs) and every real capture in
  * ../shared/ltp/outputs (status and counts worked out by reading each
  * file), chunk-boundary independence, hostile bytes, the line cap, and
  * the verdict's precedence rules.
@@ -7,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ltpscope/ltpout.h"
 #include "ltpscope/textsafe.h"
@@ -239,6 +241,9 @@ check_capture(const struct expect *e)
 	int code;
 
 	(void)snprintf(rel, sizeof(rel), "ltp/outputs/%s", e->file);
+	/* The made-up layer has a few of the kinds, not every capture. */
+	if (!tap_layer_real() && access(tap_shared_path(rel), F_OK) == -1)
+		return;
 	if (!ok((buf = tap_slurp(tap_shared_path(rel), &len)) != NULL,
 	    "%s: read", e->file))
 		return;
@@ -674,7 +679,7 @@ check_precedence(void)
 	STATUS("", TEST_EXITED, 0, TS_PASS, "exit 0, silent: pass");
 	STATUS("", TEST_EXITED, 127, TS_BROKEN, "exit 127: broken");
 	STATUS(pass, TEST_EXITED, 8, TS_BROKEN, "exit 8 is no LTP mask");
-	STATUS("", TEST_NOEXIT, 0, TS_BROKEN, "no exit, no results: broken");
+	STATUS("", TEST_NOEXIT, 0, TS_UNKNOWN, "no exit, no results: unknown");
 	STATUS(pass, TEST_NOEXIT, 0, TS_PASS, "no exit, passes: pass");
 	STATUS(pass, TEST_TIMEDOUT, 0, TS_TIMEOUT, "we killed it: timeout");
 	STATUS("Sending SIGKILL to test process...\n"
@@ -712,11 +717,14 @@ int
 main(void)
 {
 	size_t i;
+	int l;
 
-	for (i = 0; i < sizeof(expects) / sizeof(expects[0]); i++)
-		check_capture(&expects[i]);
-	check_colour();
-	check_streams();
+	for (l = 0; tap_layer(l); l++) {
+		for (i = 0; i < sizeof(expects) / sizeof(expects[0]); i++)
+			check_capture(&expects[i]);
+		check_colour();
+		check_streams();
+	}
 	check_bytes();
 	check_long_line();
 	check_unterminated_flood();

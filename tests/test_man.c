@@ -1,6 +1,9 @@
 /*
  * The manual against the program: man/ltpscope.1 lints clean with
- * mandoc, its SUBCOMMANDS section has an entry for every subcommand
+ * mandoc, its SYNOPSIS (as mandoc renders it) is form for form the
+ * synopsis "ltpscope help" prints, each subcommand's -h prints its own
+ * forms of it on stdout (a usage error on stderr), no line is wider than
+ * 80 columns, its SUBCOMMANDS section has an entry for every subcommand
  * "ltpscope help" lists, each entry documents every long option the
  * subcommand's usage prints, and its KEYS section lists exactly the keys
  * of the explorer's help screen (ui_keys[] in src/ui_keys.c).  A new option
@@ -16,6 +19,14 @@
 
 #define MAXITEMS	256
 #define ITEMLEN		128
+#define MAXFORMS	64
+#define WIDTH		80
+
+/* The forms of a synopsis, each whole on one line. */
+struct forms {
+	char	*v[MAXFORMS];
+	size_t	 n;
+};
 
 /* A set of short strings; small enough to search linearly. */
 struct strset {
@@ -336,6 +347,16 @@ run_bin(const char *args, int *status)
 	return tap_run(cmd, status, 1);
 }
 
+/* As run_bin(), but stdout alone: args may redirect. */
+static char *
+run_bin_stdout(const char *args, int *status)
+{
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "%s %s", bin, args);
+	return tap_run(cmd, status, 0);
+}
+
 /* The parsers, on text whose answer is known, so they can fail. */
 static void
 test_parsers(void)
@@ -500,15 +521,340 @@ test_subcommands(const char *man, const char *manpath)
 	}
 }
 
+static void
+forms_free(struct forms *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		free(f->v[i]);
+	f->n = 0;
+}
+
+/*
+ * Adds text to the form being built: a new form when start, else a
+ * continuation.  Blanks collapse and " | " becomes "|", as mandoc and
+ * the program space alternatives differently.
+ */
+static void
+forms_add(struct forms *f, const char *text, size_t len, int start)
+{
+	char *cur;
+	size_t have, i;
+
+	if (start) {
+		if (f->n == MAXFORMS)
+			return;
+		if ((f->v[f->n++] = strdup("")) == NULL)
+			abort();
+	} else if (f->n == 0)
+		return;
+	have = strlen(f->v[f->n - 1]);
+	if ((cur = realloc(f->v[f->n - 1], have + len + 2)) == NULL)
+		abort();
+	f->v[f->n - 1] = cur;
+	for (i = 0; i < len; i++) {
+		if (isspace((unsigned char)text[i]))
+			continue;
+		if (text[i] == '|') {
+			while (have > 0 && cur[have - 1] == ' ')
+				have--;
+			cur[have++] = '|';
+			while (i + 1 < len && text[i + 1] == ' ')
+				i++;
+			continue;
+		}
+		if (i > 0 && isspace((unsigned char)text[i - 1]) && have > 0 &&
+		    cur[have - 1] != '|')
+			cur[have++] = ' ';
+		cur[have++] = text[i];
+	}
+	cur[have] = '\0';
+}
+
+/* The width of the widest line of text, and that line's number. */
+static size_t
+widest(const char *text, size_t *lineno)
+{
+	const char *p = text, *line;
+	size_t n, max = 0, no = 0;
+
+	while (next_line(&p, &line, &n)) {
+		no++;
+		if (n > max) {
+			max = n;
+			*lineno = no;
+		}
+	}
+	return max;
+}
+
+/*
+ * The forms of a synopsis printed by the program: "usage: ltpscope" or
+ * "       ltpscope" starts one, a line indented further continues it.
+ * Stops at the first empty line.
+ */
+static void
+program_forms(const char *out, struct forms *f)
+{
+	const char *p = out, *line;
+	size_t n;
+
+	while (next_line(&p, &line, &n) && n > 0) {
+		if (n > 15 && (strncmp(line, "usage: ltpscope", 15) == 0 ||
+		    strncmp(line, "       ltpscope", 15) == 0))
+			forms_add(f, line + 16, n - 16, 1);
+		else if (n > 8 && strncmp(line, "        ", 8) == 0)
+			forms_add(f, line, n, 0);
+	}
+}
+
+/* The forms of the manual's SYNOPSIS, as mandoc renders them. */
+static int
+manual_forms(const char *manpath, struct forms *f)
+{
+	char cmd[1200], *out, *w, *r;
+	const char *p, *line;
+	size_t n;
+	int st, in = 0;
+
+	snprintf(cmd, sizeof(cmd), "mandoc -Tascii -O width=1000 %s",
+	    manpath);
+	out = tap_run(cmd, &st, 0);
+	/* Bold and underline are overstruck: "x\bx", "_\bx". */
+	for (w = r = out; *r != '\0'; r++) {
+		if (*r == '\b' && w > out)
+			w--;
+		else
+			*w++ = *r;
+	}
+	*w = '\0';
+	p = out;
+	while (next_line(&p, &line, &n)) {
+		if (n > 0 && !isspace((unsigned char)line[0])) {
+			if (in)
+				break;
+			in = n == 8 && strncmp(line, "SYNOPSIS", 8) == 0;
+			continue;
+		}
+		if (!in)
+			continue;
+		while (n > 0 && isspace((unsigned char)*line)) {
+			line++;
+			n--;
+		}
+		if (n > 9 && strncmp(line, "ltpscope ", 9) == 0)
+			forms_add(f, line + 9, n - 9, 1);
+		else if (n > 0)
+			forms_add(f, line, n, 0);
+	}
+	free(out);
+	return st;
+}
+
+/* The subcommand a form is of: its first word, "[ui]" as "ui". */
+static void
+form_subcommand(const char *form, char *sub, size_t size)
+{
+	size_t n = strcspn(form, " ");
+
+	if (n > 2 && form[0] == '[' && form[n - 1] == ']')
+		snprintf(sub, size, "%.*s", (int)(n - 2), form + 1);
+	else
+		snprintf(sub, size, "%.*s", (int)n, form);
+}
+
+/*
+ * The forms the manual's SYNOPSIS gives are those "ltpscope help" prints,
+ * in the same order; help's lines fit 80 columns.
+ */
+static void
+test_synopsis(const char *manpath)
+{
+	struct forms prog = { { NULL }, 0 }, man = { { NULL }, 0 };
+	size_t i, lineno = 0, w;
+	char *out;
+	int st;
+
+	out = run_bin("help", &st);
+	is_int(st, 0, "ltpscope help exits 0");
+	w = widest(out, &lineno);
+	ok(w <= WIDTH, "ltpscope help: no line is wider than %d columns "
+	    "(line %zu has %zu)", WIDTH, lineno, w);
+	program_forms(out, &prog);
+	free(out);
+	ok(prog.n >= 10, "ltpscope help prints a synopsis (%zu forms)",
+	    prog.n);
+	is_int(manual_forms(manpath, &man), 0, "mandoc renders %s", manpath);
+	is_int((long long)man.n, (long long)prog.n, "%s: SYNOPSIS has as "
+	    "many forms as ltpscope help prints", manpath);
+	for (i = 0; i < prog.n || i < man.n; i++)
+		is_str(i < man.n ? man.v[i] : "(none)",
+		    i < prog.n ? prog.v[i] : "(none)", "%s: SYNOPSIS form %zu "
+		    "is ltpscope help's", manpath, i + 1);
+	forms_free(&prog);
+	forms_free(&man);
+}
+
+/*
+ * The lines of help's synopsis that are sub's forms, as its -h prints
+ * them: the first with "usage: " for its lead.  Caller frees.
+ */
+static char *
+help_block(const char *help, const char *sub)
+{
+	const char *p = help, *line;
+	char *buf, name[ITEMLEN];
+	size_t n, len = 0;
+	int mine = 0;
+
+	if ((buf = malloc(strlen(help) + 1)) == NULL)
+		abort();
+	buf[0] = '\0';
+	while (next_line(&p, &line, &n) && n > 0) {
+		if (n > 16 && (strncmp(line, "usage: ltpscope ", 16) == 0 ||
+		    strncmp(line, "       ltpscope ", 16) == 0)) {
+			form_subcommand(line + 16, name, sizeof(name));
+			mine = strcmp(name, sub) == 0;
+			if (mine && len == 0) {
+				memcpy(buf, "usage: ", 7);
+				memcpy(buf + 7, line + 7, n - 7);
+				len = n;
+				buf[len++] = '\n';
+				continue;
+			}
+		}
+		if (mine) {
+			memcpy(buf + len, line, n);
+			len += n;
+			buf[len++] = '\n';
+		}
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+/* The synopsis parsers, on text whose answer is known. */
+static void
+test_form_parsers(void)
+{
+	static const char help[] =
+	    "usage: ltpscope [-d db] sub [arg ...]\n"
+	    "       ltpscope [ui] [--demo]\n"
+	    "       ltpscope run [-v] [--format text|json]\n"
+	    "                    [tag ...]\n"
+	    "       ltpscope run --resume [run]\n"
+	    "       ltpscope runs [-d db]\n"
+	    "\n"
+	    "       ltpscope after the blank line\n";
+	static const char tags[] =
+	    "  tags  [-d db]   [--format  text | csv |  json]";
+	struct forms f = { { NULL }, 0 };
+	char sub[ITEMLEN], *block;
+	size_t lineno = 0;
+
+	program_forms(help, &f);
+	is_int((long long)f.n, 5, "parser: five forms before the blank line");
+	if (f.n == 5) {
+		is_str(f.v[2], "run [-v] [--format text|json] [tag ...]",
+		    "parser: a continuation joins its form");
+		form_subcommand(f.v[1], sub, sizeof(sub));
+		is_str(sub, "ui", "parser: [ui] is of ui");
+	}
+	forms_free(&f);
+	forms_add(&f, tags, strlen(tags), 1);
+	forms_add(&f, "\t  [test]", 9, 0);
+	is_str(f.n == 1 ? f.v[0] : "", "tags [-d db] [--format text|csv|json] "
+	    "[test]", "parser: blanks collapse, \" | \" is \"|\"");
+	forms_free(&f);
+	block = help_block(help, "run");
+	is_str(block, "usage: ltpscope run [-v] [--format text|json]\n"
+	    "                    [tag ...]\n"
+	    "       ltpscope run --resume [run]\n",
+	    "parser: run's block, \"usage: \" first, not runs'");
+	free(block);
+	is_int((long long)widest("ab\nabcd\nabc\n", &lineno), 4,
+	    "parser: the widest line has 4 columns");
+	is_int((long long)lineno, 2, "parser: it is line 2");
+}
+
+/*
+ * Each subcommand's -h prints its forms of help's synopsis, on stdout,
+ * and exits 0; "help sub" prints them too; a usage error prints them on
+ * stderr and exits 2.
+ */
+static void
+test_dash_h(void)
+{
+	struct strset subs;
+	char args[ITEMLEN + 64], want_err[ITEMLEN + 32], *help, *want;
+	char *out, *err;
+	size_t i, lineno = 0, w;
+	int st;
+
+	memset(&subs, 0, sizeof(subs));
+	help_subcommands(&subs);
+	help = run_bin("help", &st);
+	for (i = 0; i < subs.n; i++) {
+		want = help_block(help, subs.v[i]);
+		ok(want[0] != '\0', "ltpscope help prints a synopsis of %s",
+		    subs.v[i]);
+
+		snprintf(args, sizeof(args), "%s -h", subs.v[i]);
+		out = run_bin_stdout(args, &st);
+		is_int(st, 0, "ltpscope %s -h exits 0", subs.v[i]);
+		is_str(out, want, "ltpscope %s -h prints, on stdout, the "
+		    "forms of %s in ltpscope help", subs.v[i], subs.v[i]);
+		w = widest(out, &lineno);
+		ok(w <= WIDTH, "ltpscope %s -h: no line is wider than %d "
+		    "columns (line %zu has %zu)", subs.v[i], WIDTH, lineno, w);
+		free(out);
+		snprintf(args, sizeof(args), "%s -h 2>&1 >/dev/null",
+		    subs.v[i]);
+		out = run_bin_stdout(args, &st);
+		is_str(out, "", "ltpscope %s -h prints nothing on stderr",
+		    subs.v[i]);
+		free(out);
+
+		snprintf(args, sizeof(args), "help %s", subs.v[i]);
+		out = run_bin_stdout(args, &st);
+		is_int(st, 0, "ltpscope help %s exits 0", subs.v[i]);
+		ok(strncmp(out, want, strlen(want)) == 0, "ltpscope help %s "
+		    "starts with the same synopsis", subs.v[i]);
+		free(out);
+
+		snprintf(args, sizeof(args), "%s --no-such-option "
+		    "</dev/null 2>/dev/null", subs.v[i]);
+		out = run_bin_stdout(args, &st);
+		is_int(st, 2, "ltpscope %s --no-such-option exits 2",
+		    subs.v[i]);
+		is_str(out, "", "ltpscope %s --no-such-option: nothing on "
+		    "stdout", subs.v[i]);
+		free(out);
+		snprintf(args, sizeof(args), "%s --no-such-option "
+		    "</dev/null 2>&1 >/dev/null", subs.v[i]);
+		err = run_bin_stdout(args, &st);
+		snprintf(want_err, sizeof(want_err), "usage: ltpscope %s%s%s",
+		    strcmp(subs.v[i], "ui") == 0 ? "[" : "", subs.v[i],
+		    strcmp(subs.v[i], "ui") == 0 ? "]" : "");
+		has_str(err, want_err, "ltpscope %s --no-such-option: the "
+		    "usage on stderr", subs.v[i]);
+		free(err);
+		free(want);
+	}
+	free(help);
+}
+
 /* The usage lines of "ltpscope help" (the command table's own). */
 static void
 test_help_usage(const char *man, const char *manpath)
 {
 	struct entry ent[64];
 	struct strset used, documented;
-	const char *sec, *p, *line, *q;
-	char sub[ITEMLEN], *out, *text;
-	size_t len, nent, n, j;
+	struct forms prog = { { NULL }, 0 };
+	const char *sec;
+	char sub[ITEMLEN], *out;
+	size_t len, nent, i, j;
 	int st;
 
 	sec = section(man, "SUBCOMMANDS", &len);
@@ -516,28 +862,13 @@ test_help_usage(const char *man, const char *manpath)
 		return;
 	nent = list_entries(sec, len, ent, 64);
 	out = run_bin("help", &st);
-	p = out;
-	while (next_line(&p, &line, &n)) {
-		if (n > 16 && strncmp(line, "usage: ltpscope ", 16) == 0)
-			q = line + 16;
-		else if (n > 16 && strncmp(line, "       ltpscope ", 16) == 0)
-			q = line + 16;
-		else
-			continue;
-		if (*q == '[')
-			snprintf(sub, sizeof(sub), "ui");
-		else
-			snprintf(sub, sizeof(sub), "%.*s",
-			    (int)strcspn(q, " \n"), q);
-		text = malloc(n + 1);
-		if (text == NULL)
-			abort();
-		memcpy(text, line, n);
-		text[n] = '\0';
+	program_forms(out, &prog);
+	free(out);
+	for (i = 0; i < prog.n; i++) {
+		form_subcommand(prog.v[i], sub, sizeof(sub));
 		memset(&used, 0, sizeof(used));
 		memset(&documented, 0, sizeof(documented));
-		usage_longopts(text, &used);
-		free(text);
+		usage_longopts(prog.v[i], &used);
 		for (j = 0; j < nent; j++)
 			if (strcmp(ent[j].name, sub) == 0)
 				documented_longopts(ent[j].start, ent[j].len,
@@ -548,7 +879,7 @@ test_help_usage(const char *man, const char *manpath)
 			    "usage line in ltpscope help prints it)", manpath,
 			    sub, used.v[j]);
 	}
-	free(out);
+	forms_free(&prog);
 }
 
 static void
@@ -590,6 +921,10 @@ main(void)
 
 	if ((bin = getenv("LTPSCOPE_BIN")) == NULL)
 		bin = "./ltpscope";
+	/* The explorer's -h would read the host's settings otherwise. */
+	setenv("HOME", tap_tmpdir(), 1);
+	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
+	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
 	/* LTPSCOPE_MAN checks another page, e.g. a draft. */
 	if ((manpath = getenv("LTPSCOPE_MAN")) == NULL)
 		manpath = "man/ltpscope.1";
@@ -600,6 +935,9 @@ main(void)
 	if (ok(man != NULL, "%s readable", manpath)) {
 		test_subcommands(man, manpath);
 		test_help_usage(man, manpath);
+		test_form_parsers();
+		test_synopsis(manpath);
+		test_dash_h();
 		test_keys(man, manpath);
 	}
 	free(man);

@@ -2,8 +2,8 @@
  * Parallel runs (-j) and the metadata in `ltpscope run`: 200 LTP-like
  * programs of our own give the same stored results serially and with
  * -j 2; tests the metadata marks unsafe run alone; tests that cannot
- * run here are reported before the run and stored as not-run with the
- * reason; --dry-run shows the order and why; the engine's workers are
+ * run here are reported before the run and stored as skipped (conf)
+ * with the reason; --dry-run shows the order and why; the engine's workers are
  * visible to its caller; and a run killed while two tests ran resumes
  * with both marked interrupted.
  */
@@ -24,7 +24,7 @@
 
 #define NTESTS	200
 
-static char root[1024], bin[2048], cwd[1024], table[1024];
+static char root[1024], bin[2048], cwd[1024], table[2048];
 
 static const char *const kinds[] = {
 	"pass", "fail", "broken", "conf", "warn", "oldlib", "oldlib fail",
@@ -209,7 +209,8 @@ test_serial_vs_parallel(void)
 	s2 = summary(out2);
 	is_str(s2, s1, "the same summary");
 	has_str(s1, "200 of 200 tests done", "every test accounted for");
-	has_str(r1, "par003 7 ", "a kconfig-less test is stored not-run");
+	has_str(r1, "par003 3 -1 0 0 0 1 0 ", "a kconfig-less test is stored "
+	    "conf, one skip, no exit status, as LTP's own TCONF");
 	has_str(out1, "par003: not runnable here: the kernel config lacks "
 	    "CONFIG_NOPE=y (tests/fixtures/kconfig-meta)",
 	    "and reported with the reason");
@@ -252,11 +253,13 @@ test_dry(void)
 	has_str(out, "serial (save_restore)", "save_restore runs alone");
 	has_str(out, "not runnable here: runs only on s390x", "and says why "
 	    "a test will not run");
-	p = strchr(out, '\n');
+	has_str(out, "kernel config: tests/fixtures/kconfig-meta (--kconfig)\n",
+	    "names the kernel config");
+	p = strstr(out, "\n   1  ");
 	snprintf(line, sizeof(line), "%.*s", p ? (int)(strchr(p + 1, '\n') -
 	    p - 1) : 0, p ? p + 1 : "");
-	has_str(line, "not runnable here", "tests that never start come "
-	    "first: %s", line);
+	has_str(line, "conf, not started: not runnable here", "tests that "
+	    "never start come first: %s", line);
 	for (p = out; (p = strstr(p, "\n ")) != NULL; p++)
 		last = p + 1;
 	ok(last != NULL && strstr(last, "serial (") != NULL, "serial tests "
@@ -382,12 +385,13 @@ test_engine_api(void)
 	ok(log.workers_seen[0] >= 1 && log.workers_seen[1] >= 1,
 	    "both workers ran tests (%d, %d)", log.workers_seen[0],
 	    log.workers_seen[1]);
-	is_int(log.noworker, 1, "the not-run test had no worker");
+	is_int(log.noworker, 1, "the test ruled out had no worker");
 	is_int((long long)log.running_at_serial, 0, "the serial test ran "
 	    "alone");
 	ok(log.lines > 0, "output lines carry their worker");
 	k = engine_counts(e);
-	ok(k[TS_PASS] == 3 && k[TS_NOTRUN] == 1, "3 pass, 1 not-run");
+	ok(k[TS_PASS] == 3 && k[TS_CONF] == 1 && k[TS_NOTRUN] == 0,
+	    "3 pass, 1 conf (ruled out: skipped, as LTP would)");
 	engine_free(e);
 
 	/* Killed while two ran: both become interrupted on resume. */
@@ -433,8 +437,8 @@ main(void)
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		return 1;
 	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
-	snprintf(table, sizeof(table), "%s",
-	    tap_shared_path("linux/syscall_64.tbl"));
+	snprintf(table, sizeof(table), "%s/tests/fixtures/linux/syscall_64.tbl",
+	    cwd);
 	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
 	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
 	mkroot();

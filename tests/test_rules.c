@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ltpscope/categories.h"
 #include "ltpscope/export.h"
@@ -246,6 +247,10 @@ test_real_outputs(void)
 	for (i = 0; i < sizeof(outs) / sizeof(outs[0]); i++) {
 		(void)snprintf(rel, sizeof(rel), "ltp/outputs/%s",
 		    outs[i].file);
+		/* The made-up layer has a few of the kinds, not every one. */
+		if (!tap_layer_real() &&
+		    access(tap_shared_path(rel), F_OK) == -1)
+			continue;
 		is_str(suggest_file(r, tap_shared_path(rel), outs[i].test, "",
 		    0), outs[i].want, "%s -> %s", outs[i].file, outs[i].want);
 	}
@@ -330,13 +335,16 @@ test_fundamental(void)
 int
 main(void)
 {
+	int i;
+
 	setenv("LTPSCOPE_DATA", "data", 1);
 	unsetenv("XDG_CONFIG_HOME");
 	setenv("HOME", tap_tmpdir(), 1);
 	test_categories();
 	test_rule_errors();
 	test_match_limit();
-	test_real_outputs();
+	for (i = 0; tap_layer(i); i++)
+		test_real_outputs();
 	test_user_rules();
 	test_fundamental();
 	return tap_done();

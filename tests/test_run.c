@@ -1,9 +1,11 @@
 /*
  * ltpscope run end to end, on LTP-like programs of our own: every kind
  * of outcome is classified and stored, the skip list holds (and yields
- * to a test named explicitly), no process outlives its test, and a run
- * killed with SIGKILL at random moments keeps everything it reported
- * and resumes without running any test twice.
+ * to a test named explicitly, and holds on NetBSD only), no process
+ * outlives its test, a run killed with SIGKILL at random moments keeps
+ * everything it reported and resumes without running any test twice,
+ * and a test LTP's metadata rules out here is stored as LTP's own TCONF
+ * would be.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -23,6 +25,8 @@
 #include "tap.h"
 
 #define KILLS	50
+/* Our own Linux table: the run needs names, not the host's headers. */
+#define LINUX_TBL	"tests/fixtures/linux/syscall_64.tbl"
 
 static char root[1024];
 static char bin[2048];
@@ -37,7 +41,9 @@ static const struct {
 	{ "open02", "fail", "FAIL" },
 	{ "close01", "broken", "BROKEN" },
 	{ "read01", "conf", "CONF" },
-	{ "write01", "warn", "WARN" },
+	/* tst_kconfig's TWARN alone is the box's (data/rules envwarn:). */
+	{ "write01", "warn", "PASS" },
+	{ "write02", "warn own", "WARN" },
 	{ "readv01", "oldlib", "PASS" },
 	{ "readv02", "oldlib fail", "FAIL" },
 	{ "getpid01", "selfkill", "SIGNALLED" },
@@ -100,33 +106,73 @@ result_line(const char *out, const char *tag, char *buf, size_t len)
 	return buf;
 }
 
-/* Processes still running one of our fakes with this argument. */
+/* The first line of out naming tag as a word. */
+static char *
+line_of(const char *out, const char *tag, char *buf, size_t len)
+{
+	const char *p = out, *nl;
+	char want[128];
+
+	snprintf(want, sizeof(want), " %s ", tag);
+	buf[0] = '\0';
+	for (; *p != '\0'; p = *nl != '\0' ? nl + 1 : nl) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			nl = p + strlen(p);
+		snprintf(buf, len, "%.*s", (int)(nl - p), p);
+		if (strstr(buf, want) != NULL)
+			return buf;
+	}
+	buf[0] = '\0';
+	return buf;
+}
+
+/* /proc/PID/NAME with its NULs as blanks, in buf; its length or -1. */
+static ssize_t
+proc_read(const char *pid, const char *name, char *buf, size_t size)
+{
+	char path[300];
+	ssize_t len, i;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%s/%s", pid, name);
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return -1;
+	len = read(fd, buf, size - 1);
+	close(fd);
+	if (len < 0)
+		return -1;
+	for (i = 0; i < len; i++)
+		if (buf[i] == '\0')
+			buf[i] = ' ';
+	buf[len] = '\0';
+	return len;
+}
+
+/*
+ * Processes still running one of our fakes with this argument, started
+ * by this test program (their TMPDIR is below ours): other test runs on
+ * the machine, a make check beside this one, do not count.
+ */
 static int
 count_procs(const char *needle)
 {
 	DIR *d = opendir("/proc");
 	struct dirent *de;
-	char path[300], buf[4096];
-	int n = 0, fd;
-	ssize_t len, i;
+	static char env[65536];
+	char buf[4096], mine[1100];
+	int n = 0;
 
 	if (d == NULL)
 		return 0;
+	snprintf(mine, sizeof(mine), "TMPDIR=%s/", tap_tmpdir());
 	while ((de = readdir(d)) != NULL) {
 		if (de->d_name[0] < '0' || de->d_name[0] > '9')
 			continue;
-		snprintf(path, sizeof(path), "/proc/%s/cmdline", de->d_name);
-		if ((fd = open(path, O_RDONLY)) < 0)
+		if (proc_read(de->d_name, "cmdline", buf, sizeof(buf)) <= 0 ||
+		    strstr(buf, needle) == NULL)
 			continue;
-		len = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		if (len <= 0)
-			continue;
-		for (i = 0; i < len; i++)
-			if (buf[i] == '\0')
-				buf[i] = ' ';
-		buf[len] = '\0';
-		if (strstr(buf, needle) != NULL)
+		if (proc_read(de->d_name, "environ", env, sizeof(env)) < 0 ||
+		    strstr(env, mine) != NULL)
 			n++;
 	}
 	closedir(d);
@@ -142,22 +188,29 @@ test_outcomes(void)
 	int st;
 
 	snprintf(db, sizeof(db), "%s/r.db", tap_tmpdir());
-	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m "
+	/* The bundled skip list is NetBSD's. */
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=NetBSD %s run -d %s -L %s -m "
 	    "%s --timeout 2 --grace 300 </dev/null", bin, db, root,
-	    tap_shared_path("linux/syscall_64.tbl"));
+	    LINUX_TBL);
 	out = tap_run(cmd, &st, 0);
 	is_int(st, 1, "run exits 1 when something failed");
 	for (i = 0; i < NCASES; i++)
 		is_str(strtok(result_line(out, cases[i].tag, buf,
 		    sizeof(buf)), " "), cases[i].status, "%s (%s) is %s",
 		    cases[i].tag, cases[i].cmd, cases[i].status);
-	has_str(out, "run 1: 14 of 14 tests done: 5 pass, 2 fail, 1 broken, "
-	    "1 conf, 1 warn, 2 timeout, 1 signalled, 1 not-run",
-	    "summary line counts every status");
+	has_str(out, "run 1: 15 of 15 tests done: 6 pass, 2 fail, 1 broken, "
+	    "1 conf, 1 warn, 2 timeout, 1 signalled, 1 not-run (1 of them "
+	    "with an env warning)", "summary line counts every status");
+	has_str(result_line(out, "write01", buf, sizeof(buf)),
+	    "env warning", "a pass with the box's warning is marked");
+	ok(strstr(result_line(out, "write02", buf, sizeof(buf)),
+	    "env warning") == NULL, "a warning of its own is not excused");
 	has_str(result_line(out, "rt_sigqueueinfo01", buf, sizeof(buf)),
 	    "skip list: panics NetBSD", "skip reason shown");
 	has_str(result_line(out, "open02", buf, sizeof(buf)),
 	    "1 fail", "counts shown");
+	has_str(out, "\nleft behind: vfork01: killed ",
+	    "the summary lists the processes a test left behind");
 	is_int(count_procs("escape pgrp hang 61") +
 	    count_procs("escape pgrp exit 61"), 0,
 	    "no escaped grandchild survives the run");
@@ -192,9 +245,9 @@ test_outcomes(void)
 	free(out);
 
 	/* Named explicitly, a test on the skip list runs after a warning. */
-	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s "
-	    "rt_sigqueueinfo01 open01 2>&1 </dev/null", bin, db, root,
-	    tap_shared_path("linux/syscall_64.tbl"));
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=NetBSD %s run -d %s -L %s "
+	    "-m %s rt_sigqueueinfo01 open01 2>&1 </dev/null", bin, db, root,
+	    LINUX_TBL);
 	out = tap_run(cmd, &st, 0);
 	is_int(st, 0, "explicit run of passing tests exits 0");
 	has_str(out, "warning: rt_sigqueueinfo01 is on the skip list",
@@ -205,7 +258,7 @@ test_outcomes(void)
 
 	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s -s open,pause "
 	    "--dry-run </dev/null", bin, db, root,
-	    tap_shared_path("linux/syscall_64.tbl"));
+	    LINUX_TBL);
 	out = tap_run(cmd, &st, 0);
 	is_int(st, 0, "dry run");
 	has_str(out, "open01", "dry run lists open01");
@@ -277,7 +330,7 @@ test_kill9(void)
 			dup2(fd, 0);
 			dup2(fd, 2);
 			execl(bin, bin, "run", "-d", db, "-L", sroot, "-m",
-			    tap_shared_path("linux/syscall_64.tbl"), (char *)0);
+			    LINUX_TBL, (char *)0);
 			_exit(127);
 		}
 		ts.tv_sec = 0;
@@ -359,7 +412,7 @@ test_sigint(void)
 	char sroot[1200], db[1200], cmd[8192];
 	char *out;
 	pid_t pid;
-	int st, fd;
+	int st, fd, i;
 
 	snprintf(sroot, sizeof(sroot), "%s/sleepy-ltp", tap_tmpdir());
 	snprintf(db, sizeof(db), "%s/int.db", tap_tmpdir());
@@ -369,14 +422,22 @@ test_sigint(void)
 		dup2(fd, 1);
 		dup2(fd, 2);
 		execl(bin, bin, "run", "-d", db, "-L", sroot, "-m",
-		    tap_shared_path("linux/syscall_64.tbl"), (char *)0);
+		    LINUX_TBL, (char *)0);
 		_exit(127);
 	}
-	{
-		struct timespec ts = { 0, 120000000L };
+	/* ^C once the run is under way, however long its start takes. */
+	snprintf(cmd, sizeof(cmd), "%s runs -d %s 2>/dev/null", bin, db);
+	for (i = 0, out = NULL; i < 600; i++) {
+		struct timespec ts = { 0, 50000000L };
 
+		free(out);
+		out = tap_run(cmd, &st, 0);
+		if (strstr(out, "running") != NULL)
+			break;
 		nanosleep(&ts, NULL);
 	}
+	ok(out != NULL && strstr(out, "running") != NULL, "the run started");
+	free(out);
 	kill(pid, SIGINT);
 	waitpid(pid, &st, 0);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 1, "^C ends the run, exit 1");
@@ -386,6 +447,238 @@ test_sigint(void)
 	is_int(st, 0, "a plain --resume takes the stopped run");
 	has_str(out, "resuming run 1", "and says which");
 	has_str(out, "getpid12", "it runs what was left");
+	free(out);
+}
+
+static void
+write_file(const char *path, const char *text)
+{
+	FILE *fp = fopen(path, "w");
+
+	if (fp == NULL) {
+		tap_diag("%s: %s", path, strerror(errno));
+		return;
+	}
+	fputs(text, fp);
+	fclose(fp);
+}
+
+/*
+ * A fake LTP whose metadata (tests/fixtures/precheck-ltp.json) rules
+ * out three tests here: an arch no test box is, a command none has, a
+ * kernel option the given config lacks.  Its runtest/syscalls-ipc
+ * repeats runtest/syscalls, as LTP's does.
+ */
+static void
+mkroot_precheck(const char *dir)
+{
+	static const char *const fakes[] = { "pass", "conf", NULL };
+	char path[2048], *json;
+
+	tap_fake_ltproot(dir, fakes);
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/metadata/ltp.json", dir);
+	json = tap_slurp("tests/fixtures/precheck-ltp.json", NULL);
+	write_file(path, json != NULL ? json : "");
+	free(json);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
+	write_file(path, "modify_ldt01 pass\nstatx07 pass\nmadvise11 pass\n"
+	    "open01 pass\nrt_sigqueueinfo01 pass\n");
+	snprintf(path, sizeof(path), "%s/runtest/syscalls-ipc", dir);
+	write_file(path, "open01 pass\nstatx07   pass\nmadvise11 pass\n");
+}
+
+/* The pre-check's verdict is LTP's: conf, with ltpscope's reason. */
+static void
+test_precheck(void)
+{
+	char proot[1200], db[1200], base[1200], cmd[8192], buf[512];
+	const char *table = "tests/fixtures/catalogue/fixture_64.tbl";
+	char *out;
+	int st;
+
+	snprintf(proot, sizeof(proot), "%s/precheck-ltp", tap_tmpdir());
+	mkroot_precheck(proot);
+	snprintf(db, sizeof(db), "%s/precheck.db", tap_tmpdir());
+	/* The baseline: LTP's own TCONF for the same three (another runner). */
+	snprintf(base, sizeof(base), "%s/baseline.rt", tap_tmpdir());
+	write_file(base, "modify_ldt01 conf\nstatx07 conf\nmadvise11 conf\n"
+	    "open01 pass\nrt_sigqueueinfo01 pass\n");
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=Linux %s run -d %s -L %s "
+	    "-m %s -f %s --no-metadata </dev/null 2>&1", bin, db, proot, table,
+	    base);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "run 1: 5 of 5 tests done: 2 pass, 0 fail, 0 broken, "
+	    "3 conf", "the baseline: 3 tests TCONF themselves");
+	free(out);
+
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=Linux %s run -d %s -L %s "
+	    "-m %s --kconfig '' </dev/null 2>&1", bin, db, proot, table);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "a run with tests ruled out exits 0");
+	ok(strstr(out, "warning") == NULL, "no warning: syscalls-ipc's "
+	    "repeats of syscalls merge silently");
+	has_str(out, "run 2: 5 of 5 tests done: 2 pass, 0 fail, 0 broken, "
+	    "3 conf\n", "ruled out is conf, never not-run");
+	has_str(result_line(out, "modify_ldt01", buf, sizeof(buf)),
+	    "CONF", "modify_ldt01 is CONF");
+	has_str(buf, "(not runnable here: runs only on s390x (this is ",
+	    "with the reason, the arch first as LTP checks it");
+	has_str(result_line(out, "statx07", buf, sizeof(buf)),
+	    "(not runnable here: needs the command ltpscope-no-such-command",
+	    "statx07: conf, with the command missing");
+	has_str(result_line(out, "madvise11", buf, sizeof(buf)),
+	    "needs the command", "madvise11: no kernel config known, so "
+	    "the command is the reason");
+	has_str(result_line(out, "rt_sigqueueinfo01", buf, sizeof(buf)),
+	    "PASS", "on Linux the NetBSD skip list does not hold");
+	free(out);
+
+	snprintf(cmd, sizeof(cmd), "%s show 2 -d %s | grep modify_ldt01",
+	    bin, db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "conf           -     -", "show: conf, no exit status");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s show 2 -d %s --output statx07", bin,
+	    db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "ltpscope: not started, skipped (conf): not runnable "
+	    "here: needs the command ltpscope-no-such-command (not on PATH)",
+	    "show --output: the reason is stored with it");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s compare -d %s --format json 1 2", bin,
+	    db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "\"counts\": {\"regressed\": 0, \"fixed\": 0, "
+	    "\"changed\": 0, \"new\": 0, \"removed\": 0}", "compare with "
+	    "the TCONF baseline: no change");
+	free(out);
+
+	/* A known kernel config: the option, checked before commands. */
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=Linux %s run -d %s -L %s "
+	    "-m %s --kconfig tests/fixtures/kconfig-meta --dry-run "
+	    "</dev/null 2>&1", bin, db, proot, table);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "dry run");
+	has_str(out, "kernel config: tests/fixtures/kconfig-meta (--kconfig)",
+	    "names the kernel config given");
+	has_str(out, "skip list: ", "names the skip list");
+	has_str(out, "data/skiplist (0 of 4 entries hold on Linux)",
+	    "of which nothing holds on Linux");
+	has_str(line_of(out, "madvise11", buf, sizeof(buf)), "conf, not "
+	    "started: not runnable here: the kernel config lacks "
+	    "CONFIG_NET_NS=y", "madvise11: the kernel option, as LTP would "
+	    "say");
+	free(out);
+
+	/* The defaults follow the system. */
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=Linux %s run -d %s -L %s "
+	    "-m %s --dry-run </dev/null 2>&1", bin, db, proot, table);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "kernel config: the kernel's own, as LTP finds it (the "
+	    "default on Linux)", "Linux: LTP finds the kernel's config");
+	ok(strstr(out, "skip: panics") == NULL, "and runs everything");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=NetBSD %s run -d %s -L %s "
+	    "-m %s --dry-run </dev/null 2>&1", bin, db, proot, table);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "data/kconfig (bundled, compat_linux's: the default on "
+	    "NetBSD)", "NetBSD: the bundled kernel config");
+	has_str(out, "data/skiplist (4 entries)", "and skip list");
+	has_str(line_of(out, "rt_sigqueueinfo01", buf, sizeof(buf)),
+	    "skip: panics NetBSD", "which skips rt_sigqueueinfo01");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=NetBSD %s run -d %s -L %s "
+	    "-m %s --dry-run --no-skiplist </dev/null 2>&1", bin, db, proot,
+	    table);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "skip list: none (--no-skiplist)", "--no-skiplist: none");
+	ok(strstr(out, "skip: ") == NULL, "so nothing is skipped");
+	free(out);
+}
+
+/*
+ * What a test leaves and the runner cannot clean is said with its
+ * output and listed after the summary: here a file made immutable
+ * (chattr +i; root cannot remove it either).  What it can clean is
+ * not listed: the mounts of a test killed before its cleanup, with a
+ * bind mount of a directory whose files must survive.
+ */
+static void
+test_leftovers(void)
+{
+	static const char *const fakes[] = { "mounter", NULL };
+	char lroot[1200], db[1300], src[1300], path[1400], cmd[8192];
+	char line[1400], *out, *p;
+	int st, can_chattr, can_mount = geteuid() == 0;
+	FILE *fp;
+
+	snprintf(lroot, sizeof(lroot), "%s/ltp-left", tap_tmpdir());
+	snprintf(db, sizeof(db), "%s/left.db", tap_tmpdir());
+	snprintf(src, sizeof(src), "%s/bindsrc", tap_tmpdir());
+	tap_fake_ltproot(lroot, fakes);
+	mkdir(src, 0755);
+	snprintf(path, sizeof(path), "%s/marker", src);
+	if ((fp = fopen(path, "w")) != NULL) {
+		fputs("keep me\n", fp);
+		fclose(fp);
+	}
+	snprintf(cmd, sizeof(cmd), "cd %s && touch imm && chattr +i imm && "
+	    "chattr -i imm && rm imm", tap_tmpdir());
+	free(tap_run(cmd, &st, 1));
+	can_chattr = st == 0;
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", lroot);
+	if ((fp = fopen(path, "w")) == NULL)
+		return;
+	fprintf(fp, "mount01 mounter %s\n", src);
+	if (can_chattr)
+		fprintf(fp, "chattr01 touch stuck && chattr +i stuck\n");
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s --timeout 1 "
+	    "--grace 300 </dev/null", bin, db, lroot, LINUX_TBL);
+	out = tap_run(cmd, &st, 0);
+	if (!can_mount)
+		ok(1, "# SKIP mounts left by a killed test: not root");
+	else if (strstr(out, "CONF        mount01") != NULL)
+		ok(1, "# SKIP mounts left by a killed test: mount refused");
+	else {
+		has_str(out, "TIMEOUT     mount01", "mount01 timed out");
+		ok(strstr(out, "left behind: mount01") == NULL,
+		    "its mounts were cleaned, so not listed");
+		snprintf(path, sizeof(path), "%s/marker", src);
+		p = tap_slurp(path, NULL);
+		is_str(p != NULL ? p : "(gone)", "keep me\n",
+		    "the bind-mounted directory's file is intact");
+		free(p);
+	}
+	if (!can_chattr) {
+		ok(1, "# SKIP an immutable file left: chattr +i does not "
+		    "work here");
+		free(out);
+		return;
+	}
+	p = strstr(out, "\nleft behind: chattr01: tmpdir_left: ");
+	ok(p != NULL, "the summary lists the TMPDIR left behind");
+	line[0] = '\0';
+	if (p != NULL)
+		snprintf(line, sizeof(line), "%.*s", (int)strcspn(p + 1, "\n"),
+		    p + 1);
+	has_str(line, "/stuck: Operation not permitted", "and says what "
+	    "and why: %s", line);
+	free(out);
+	/* Let tap_done() remove it. */
+	if ((p = strstr(line, "tmpdir_left: ")) != NULL) {
+		p += strlen("tmpdir_left: ");
+		p[strcspn(p, ":")] = '\0';
+		snprintf(cmd, sizeof(cmd), "chattr -i '%s'", p);
+		free(tap_run(cmd, &st, 1));
+	}
+	snprintf(cmd, sizeof(cmd), "%s show 1 -d %s --output chattr01", bin,
+	    db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "ltpscope: tmpdir_left: ", "the test's stored output "
+	    "says so too");
 	free(out);
 }
 
@@ -402,6 +695,8 @@ main(void)
 	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
 	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
 	test_outcomes();
+	test_precheck();
+	test_leftovers();
 	test_kill9();
 	test_sigint();
 	return tap_done();

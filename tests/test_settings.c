@@ -28,12 +28,15 @@ static void
 test_parse(void)
 {
 	static const char *const want[] = {
-		"config:6: error: jobs wants 1 to 64",
+		"config:6: error: jobs: '99' is not a whole number from 1 "
+		"to 64",
 		"config:7: error: 'timeout' wants a value",
 		"config:8: error: unknown setting 'colour'",
 		"config:9: error: 'theme' takes one value",
-		"config:10: error: timeout wants seconds, 0 to 604800",
-		"config:11: error: timeout wants seconds, 0 to 604800",
+		"config:10: error: timeout: '12x' is not a whole number from "
+		"0 to 2147483",
+		"config:11: error: timeout: '99999999999999999999' is not a "
+		"whole number from 0 to 2147483",
 	};
 	struct settings s;
 	struct diaglist dl;
@@ -71,7 +74,7 @@ test_file(void)
 	snprintf(path, sizeof(path), "%s/none", tap_tmpdir());
 	is_int(settings_load_file(&s, path, &dl), 0, "no file: no error");
 	is_int(dl.n, 0, "and nothing said");
-	snprintf(path, sizeof(path), "%s/config", tap_tmpdir());
+	snprintf(path, sizeof(path), "%s/explorer.conf", tap_tmpdir());
 	if ((fp = fopen(path, "w")) != NULL) {
 		fputs("jobs 3\nnul\n", fp);
 		fputc('\0', fp);
@@ -80,8 +83,8 @@ test_file(void)
 	}
 	is_int(settings_load_file(&s, path, &dl), 2, "two bad lines");
 	is_int(s.jobs, 3, "jobs 3 from the file");
-	has_str(tap_first_diag(&dl), "config:2: error: 'nul' wants a value",
-	    "file and line named");
+	has_str(tap_first_diag(&dl), "explorer.conf:2: error: 'nul' wants a "
+	    "value", "file and line named");
 	if (dl.n == 2)
 		is_str(dl.v[1].msg, "NUL byte in line", "a NUL refused");
 	diag_free(&dl);

@@ -1,7 +1,8 @@
 /*
- * The skip list: the format and its errors (file:line), globs, --skip
- * files adding to data/skiplist, and data/skiplist itself against the
- * real runtest/syscalls of LTP 20260529.
+ * The skip list: the format and its errors (file:line), globs, entries
+ * that hold on some systems only (os=), --skip files adding to
+ * data/skiplist, and data/skiplist itself against the real
+ * runtest/syscalls of LTP 20260529.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,6 +129,11 @@ test_shipped(void)
 	    "match tells where the entry is");
 
 	/* Every shipped pattern names real tests; count what it skips. */
+	if (tap_skip_shared("shipped patterns against LTP's runtest file")) {
+		skiplist_free(&sl);
+		diag_free(&dl);
+		return;
+	}
 	rt = tap_slurp(tap_shared_path("ltp/runtest-syscalls"), NULL);
 	if (!ok(rt != NULL, "runtest-syscalls readable")) {
 		skiplist_free(&sl);
@@ -156,10 +162,116 @@ test_shipped(void)
 	diag_free(&dl);
 }
 
+static const char ostext[] =
+    "panic01\tos=NetBSD\tpanics NetBSD\n"
+    "both*  os=netbsd,Linux  hangs both\n"
+    "every01 hangs everywhere\n"
+    "bad01 os= empty list\n"
+    "bad02 os=Net/BSD a slash\n"
+    "bad03 os=NetBSD,,Linux an empty name\n"
+    "bad04 os=NetBSD\n";
+
+/* os=: an entry holds only on the systems it names. */
+static void
+test_os(void)
+{
+	struct skiplist sl;
+	struct diaglist dl;
+	char buf[512];
+
+	skiplist_init(&sl);
+	diag_init(&dl);
+	is_int(skiplist_parse(&sl, "os.skip", ostext, sizeof(ostext) - 1,
+	    &dl), 4, "four bad os= lines");
+	is_int(sl.n, 3, "three entries");
+	if (dl.n >= 4) {
+		diag_format(&dl.v[0], buf, sizeof(buf));
+		is_str(buf, "os.skip:4: error: 'bad01': os= wants system names "
+		    "as uname -s prints them, comma-separated (os=NetBSD), not "
+		    "''", "empty os=, with file:line");
+		diag_format(&dl.v[1], buf, sizeof(buf));
+		has_str(buf, "os.skip:5: error: 'bad02': os= wants", "a bad "
+		    "name");
+		diag_format(&dl.v[2], buf, sizeof(buf));
+		has_str(buf, "os.skip:6: error: 'bad03': os= wants", "an empty "
+		    "name in the list");
+		diag_format(&dl.v[3], buf, sizeof(buf));
+		is_str(buf, "os.skip:7: error: 'bad04' has no reason: write "
+		    "why it is skipped", "os= is not a reason");
+	}
+	if (sl.n >= 3) {
+		is_str(sl.v[0].os, "NetBSD", "the entry keeps its systems");
+		is_str(sl.v[0].reason, "panics NetBSD", "and its reason");
+		ok(sl.v[2].os == NULL, "no os=: every system");
+	}
+	ok(skiplist_lookup(&sl, "panic01") != NULL, "no system set: every "
+	    "entry holds");
+
+	skiplist_set_os(&sl, "Linux");
+	ok(skiplist_lookup(&sl, "panic01") == NULL, "a NetBSD entry does not "
+	    "hold on Linux");
+	is_str(skiplist_lookup(&sl, "both01"), "hangs both", "one naming "
+	    "Linux does");
+	is_str(skiplist_lookup(&sl, "every01"), "hangs everywhere", "and one "
+	    "naming none");
+	skiplist_describe(&sl, buf, sizeof(buf));
+	is_str(buf, "os.skip (2 of 3 entries hold on Linux)", "describe: "
+	    "what holds here");
+
+	skiplist_set_os(&sl, "NetBSD");
+	is_str(skiplist_lookup(&sl, "panic01"), "panics NetBSD", "NetBSD: the "
+	    "NetBSD entry holds");
+	is_str(skiplist_lookup(&sl, "both02"), "hangs both", "names match in "
+	    "any case");
+	skiplist_add(&sl, "getpid*", "by hand");
+	skiplist_describe(&sl, buf, sizeof(buf));
+	is_str(buf, "os.skip (3 entries); added here (1 entry)", "describe "
+	    "on NetBSD, with an entry added by hand");
+	skiplist_free(&sl);
+	skiplist_init(&sl);
+	skiplist_describe(&sl, buf, sizeof(buf));
+	is_str(buf, "none", "an empty list is none");
+	skiplist_free(&sl);
+	diag_free(&dl);
+}
+
+/* The shipped list holds on NetBSD only: Linux runs every test. */
+static void
+test_shipped_os(void)
+{
+	struct skiplist sl;
+	struct diaglist dl;
+	static const char *const tags[] = { "rt_sigqueueinfo01",
+	    "rt_sigqueueinfo02", "copy_file_range01", "copy_file_range02",
+	    "copy_file_range03", "sigprocmask01", "sigrelse01", NULL };
+	char buf[512];
+	size_t i;
+	int held;
+
+	skiplist_init(&sl);
+	diag_init(&dl);
+	skiplist_set_os(&sl, "Linux");
+	(void)skiplist_load(&sl, "data/skiplist", &dl);
+	for (i = 0, held = 0; tags[i] != NULL; i++)
+		held += skiplist_lookup(&sl, tags[i]) != NULL;
+	is_int(held, 0, "on Linux none of the 7 is skipped");
+	skiplist_describe(&sl, buf, sizeof(buf));
+	is_str(buf, "data/skiplist (0 of 4 entries hold on Linux)",
+	    "and the description says so");
+	skiplist_set_os(&sl, "NetBSD");
+	for (i = 0, held = 0; tags[i] != NULL; i++)
+		held += skiplist_lookup(&sl, tags[i]) != NULL;
+	is_int(held, 7, "on NetBSD all 7 are");
+	skiplist_free(&sl);
+	diag_free(&dl);
+}
+
 int
 main(void)
 {
 	test_parse();
+	test_os();
+	test_shipped_os();
 	test_shipped();
 	return tap_done();
 }

@@ -239,11 +239,14 @@ check_colour_capture(void)
 int
 main(void)
 {
+	int i;
+
 	check_placeholders();
 	check_all_pairs();
 	check_random();
 	check_strip();
 	check_width();
-	check_colour_capture();
+	for (i = 0; tap_layer(i); i++)
+		check_colour_capture();
 	return tap_done();
 }

@@ -68,7 +68,8 @@ test_demo(void)
 		return;
 	}
 	s = tmux_screen();
-	has_str(s, "ltpscope  362 syscalls, 0 marked  demo:",
+	/* The demo's 50 numbers and 22 more of tests/fixtures' header. */
+	has_str(s, "ltpscope  72 syscalls, 0 marked  demo:",
 	    "header: counts, then the demo source");
 	has_str(s, "NR  NAME", "column header");
 	has_str(line_with("  open ", buf, sizeof(buf)), "compat",
@@ -251,10 +252,11 @@ mkroot(const char *dir)
 	tap_fake_ltproot(dir, fakes);
 	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
 	fp = fopen(path, "w");
-	fprintf(fp, "read01 flood 50\nread02 pass\nread03 pass\n"
-	    "pause01 hang\nmmap01 escapes\n");
+	/* The flood goes on until the test has seen it run. */
+	fprintf(fp, "read01 flood 50 %s/flood.stop\nread02 pass\n"
+	    "read03 pass\npause01 hang\nmmap01 escapes\n", dir);
 	fclose(fp);
-	/* LTP's metadata, with what read02 checks. */
+	/* LTP's metadata: what read02 checks, the arch read03 needs. */
 	snprintf(path, sizeof(path), "%s/metadata", dir);
 	mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/metadata/ltp.json", dir);
@@ -262,21 +264,25 @@ mkroot(const char *dir)
 	fprintf(fp, "{\"testsuite\": {}, \"defaults\": {}, \"tests\": {"
 	    "\"read02\": {\"doc\": [\"Verify that read(2) returns what "
 	    "was written.\", \"\", \"Also a second paragraph.\"], "
-	    "\"groups\": [\"read\"], \"needs_root\": \"1\"}}}\n");
+	    "\"groups\": [\"read\"], \"needs_root\": \"1\"}, "
+	    "\"read03\": {\"groups\": [\"read\"], \"supported_archs\": "
+	    "[\"s390x\"]}}}\n");
 	fclose(fp);
 }
 
 static void
 test_fake(void)
 {
-	char args[4096], root[1200], buf[512];
+	char args[4096], root[1200], buf[512], stop[1300];
 	const char *s;
+	FILE *fp;
 	int i, moved;
 
 	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
 	mkroot(root);
-	snprintf(args, sizeof(args), "-L %s -m %s -d %s/fake.db --timeout 60",
-	    root, tap_shared_path("linux/syscall_64.tbl"), tap_tmpdir());
+	snprintf(args, sizeof(args), "-L %s -m %s/tests/fixtures/linux/"
+	    "syscall_64.tbl -d %s/fake.db --timeout 60", root, cwd,
+	    tap_tmpdir());
 	if (!ok(start(args, 200, 50) == 0, "200x50: opens on a fake LTP")) {
 		tap_diag("%s", tmux_screen());
 		tmux_stop();
@@ -290,23 +296,31 @@ test_fake(void)
 	ok(tmux_wait_for("checks   Verify that read(2) returns what was "
 	    "written.", 2000), "d shows what read02 checks (LTP's doc)");
 	has_str(tmux_screen(), "Also a second paragraph", "all of it");
-	tmux_keys("d k");
+	tmux_keys("j");
+	ok(tmux_wait_for("here     not runnable: runs only on s390x", 2000),
+	    "read03: why a run would not start it, beforehand");
+	tmux_keys("d k k");
 
 	/* 50 MB of output: the pane fills while the cursor still moves. */
 	tmux_keys("r");
-	ok(tmux_wait_for("line 000", 5000), "flood output streams in");
-	ok(tmux_wait_for("running read01", 3000), "status says what runs");
+	/* Deadlines, not delays: a loaded machine only makes them later. */
+	ok(tmux_wait_for("of the flood, as long as", 30000),
+	    "flood output streams in");
+	ok(tmux_wait_for("running read01", 30000), "status says what runs");
 	for (i = 0, moved = 0; i < 3; i++) {
 		tmux_keys("j");
-		if (tmux_wait_for(" 2/3  ? help", 1500))
+		if (tmux_wait_for(" 2/3  ? help", 15000))
 			moved++;
 		tmux_keys("k");
-		if (tmux_wait_for(" 1/3  ? help", 1500))
+		if (tmux_wait_for(" 1/3  ? help", 15000))
 			moved++;
 	}
 	is_int(moved, 6, "the cursor answers every key during the flood");
 	has_str(tmux_screen(), "running read01", "while the flood still runs");
-	ok(tmux_wait_for("== read01: pass", 60000), "the flood finishes");
+	snprintf(stop, sizeof(stop), "%s/flood.stop", root);
+	if ((fp = fopen(stop, "w")) != NULL)
+		fclose(fp);
+	ok(tmux_wait_for("== read01: pass", 120000), "the flood finishes");
 	has_str(tmux_screen(), "oldest not kept here",
 	    "the pane keeps only the newest lines");
 
@@ -358,9 +372,14 @@ main(void)
 
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		return 1;
-	/* A home of its own: no history, config or database leaks in. */
+	/*
+	 * A home of its own: no history, config or database leaks in; and
+	 * our Linux header where the demo would add the host's.
+	 */
 	snprintf(env, sizeof(env), "env HOME=%s XDG_DATA_HOME=%s/data "
-	    "XDG_CONFIG_HOME=%s/config XDG_STATE_HOME=%s/state", t, t, t, t);
+	    "XDG_CONFIG_HOME=%s/config XDG_STATE_HOME=%s/state "
+	    "LTPSCOPE_MASTER=%s/tests/fixtures/linux/unistd_64.h", t, t, t, t,
+	    cwd);
 	test_demo();
 	test_fake();
 	return tap_done();

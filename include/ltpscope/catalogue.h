@@ -12,11 +12,19 @@
  * "linux32-ARCH" (compat_linux32), ARCH in NetBSD's words ("amd64").
  * Linux's own tables use Linux's words: "x86_64" (common and 64 rows of
  * syscall_64.tbl, unistd_64.h), "i386" (syscall_32.tbl, unistd_32.h);
- * x32 rows are skipped.  A Linux table whose ABI matches a loaded
+ * x32 rows are skipped; names files say their ABI in their first line
+ * ("arm64", "arm", "mips", ...).  A Linux table whose ABI matches a loaded
  * NetBSD table (catalogue_linux_abi(): linux-amd64 -> x86_64,
  * linux-i386 and linux32-amd64 -> i386) supplies the Linux names of
  * that table's entries and turns numbers NetBSD lacks into "absent"
  * entries.
+ *
+ * Names files (data/syscalls/ABI, made by mk/linuxnames.sh from
+ * Linux's headers; see catalogue_load_names()) stand in for a Linux
+ * table that was not given: their rows name the slots of the matching
+ * NetBSD ABI and serve catalogue_crosscheck(), but they are never
+ * listed, counted or turned into absent entries, and a Linux table of
+ * the same ABI, when loaded, names the slots instead.
  *
  * Ownership: the catalogue owns every entry and every string reachable
  * from one; they stay valid until catalogue_free(), even across further
@@ -67,7 +75,8 @@ enum cat_format {
 	CF_UNKNOWN,
 	CF_MASTER,	/* NetBSD syscalls.master */
 	CF_TBL,		/* Linux arch/.../syscall_*.tbl */
-	CF_UNISTD	/* Linux <asm/unistd_*.h> */
+	CF_UNISTD,	/* Linux <asm/unistd_*.h> */
+	CF_NAMES	/* ltpscope's names file: data/syscalls/ABI */
 };
 
 struct cat_entry {
@@ -75,7 +84,8 @@ struct cat_entry {
 	long		 number;
 	/*
 	 * name: what Linux calls the slot.  From the Linux table of the
-	 * matching ABI when one is loaded, else own_name: the alias (the
+	 * matching ABI when one is loaded, else from its names file when
+	 * one is loaded and has the number, else own_name: the alias (the
 	 * word after '}' or before '{'), else the name in an UNIMPL or
 	 * OBSOL comment, else the basename in the prototype.
 	 */
@@ -150,6 +160,21 @@ const char	**catalogue_abis(struct catalogue *, size_t *np);
 
 /* The Linux table ABI that names a NetBSD ABI's slots. */
 const char	*catalogue_linux_abi(const char *abi);
+/*
+ * The Linux row that names slot number of NetBSD ABI abi: from a Linux
+ * table when one of that ABI is loaded, else from a names file; NULL
+ * when neither has the number.
+ */
+const struct cat_entry	*catalogue_linux_row(struct catalogue *,
+			    const char *abi, long number);
+/*
+ * For every NetBSD ABI loaded so far whose Linux ABI has no Linux table
+ * loaded, loads the names file dir/LINUX-ABI ("x86_64", "i386", "arm",
+ * ...) when there is one.  Returns how many files it loaded, or -1
+ * when one exists but cannot be read (dl says why).
+ */
+int	catalogue_load_names(struct catalogue *, const char *dir,
+	    struct diaglist *);
 
 const char	*cat_state_name(enum cat_state);
 int		 cat_state_from_name(const char *);	/* -1: unknown */
@@ -199,9 +224,9 @@ struct cat_mismatch {
 };
 /*
  * Every default-view NetBSD slot with a name of its own whose Linux
- * table row at the same number names another call.  Known renames
- * (pread/pread64, fstatat64/newfstatat, the 16-bit uid calls of i386,
- * ...) are not disagreements.  *np gets the count.
+ * row at the same number (catalogue_linux_row()) names another call.
+ * Known renames (pread/pread64, fstatat64/newfstatat, the 16-bit uid
+ * calls of i386, ...) are not disagreements.  *np gets the count.
  */
 struct cat_mismatch	*catalogue_crosscheck(struct catalogue *,
 			    size_t *np);

@@ -3,21 +3,49 @@
  * the arguments after the subcommand name (argv[0] is the subcommand)
  * and returns the exit status.  The TUI's ":" prompt calls the same
  * functions, so every screen action is scriptable.
+ *
+ * A subcommand is declared once, in cmd_table[] (main.c): its name,
+ * function, synopsis and summary together, so that "ltpscope help",
+ * its own -h and the manual (checked by tests/test_man) cannot drift.
  */
 #ifndef LTPSCOPE_CMD_H
 #define LTPSCOPE_CMD_H
 
+#include <stdio.h>
+
 struct cmd {
 	const char	*name;
 	int		(*fn)(int, char **);
-	const char	*usage;		/* argument synopsis */
+	/*
+	 * The forms of its synopsis, one per line, each starting with the
+	 * subcommand's name; printed wrapped to 80 columns.
+	 */
+	const char	*synopsis;
 	const char	*summary;	/* one line for help */
+	/*
+	 * Which of the global options -d (db), -L (LTP root) and -m
+	 * (table) it takes: they may then come before its name too.
+	 */
+	const char	*globals;
 };
 
 /* The table, NULL-terminated; defined in main.c. */
 extern const struct cmd cmd_table[];
 
 const struct cmd	*cmd_find(const char *);
+/*
+ * Prints the synopsis of subcommand name, "usage: ltpscope ..." first:
+ * to stdout for -h and --help (exit 0), to stderr after a usage error
+ * (exit 2).
+ */
+void	cmd_usage(FILE *, const char *name);
+/*
+ * A number an option takes, checked: 0 and *out set, or -1 after
+ * "ltpscope: cmd: opt: 'x' is not a whole number from min to max"
+ * on stderr.
+ */
+int	cmd_number(const char *cmd, const char *opt, const char *arg,
+	    long long min, long long max, long long *out);
 
 int	cmd_catalogue(int, char **);
 int	cmd_tests(int, char **);

@@ -28,5 +28,40 @@
 
 /* strlcpy(3) is in NetBSD libc and only recently in glibc. */
 size_t	compat_strlcpy(char *, const char *, size_t);
+/*
+ * The system the tests run on, as uname -s names it ("NetBSD",
+ * "Linux"): the skip list and the default kernel config depend on it.
+ * $LTPSCOPE_OS, when set, wins, so that the test suite can play either
+ * system on any machine.  Returns buf, "" when unknown.
+ */
+const char *compat_os_name(char *buf, size_t len);
+
+/*
+ * The mount table: Linux has /proc/self/mounts, the BSDs getmntinfo(3).
+ * A test killed before its cleanup leaves its mounts behind, and they
+ * must be found, since a directory of the same file system bind-mounted
+ * has the st_dev of its parent.
+ */
+struct compat_mount {
+	char	*path;		/* where it is mounted, as the table says */
+	char	*fstype;	/* "tmpfs", "ext4", "null"... */
+};
+
+/*
+ * The file systems mounted on dir (a path without symbolic links, as
+ * realpath(3) gives) or below it, in the table's order (a mount after
+ * the one it sits on).  Returns how many, *v allocated (free it with
+ * compat_mounts_free), or -1 with errno if the table cannot be read.
+ */
+long	compat_mounts_below(const char *dir, struct compat_mount **v);
+void	compat_mounts_free(struct compat_mount *, long n);
+
+/*
+ * Takes the file system mounted on path away even if it is busy: a
+ * lazy detach on Linux (a forced unmount if that fails), a forced
+ * unmount on the BSDs.  A symbolic link at path is not followed where
+ * the system can refuse it.  0, or -1 with errno.
+ */
+int	compat_unmount(const char *path);
 
 #endif

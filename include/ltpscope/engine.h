@@ -42,9 +42,11 @@ struct engine_test {
 	const char	*cmdline;
 	int		 explicit;	/* named by the user: the skip list
 					   warns instead of skipping it */
-	const char	*notrun;	/* non-NULL: not started, stored as
-					   TS_NOTRUN with this reason ("not
-					   runnable here: needs root") */
+	const char	*notrun;	/* non-NULL: ruled out beforehand
+					   ("not runnable here: needs
+					   root"): not started, stored as
+					   TS_CONF (one TCONF), as LTP's
+					   own check would have it */
 	int		 parallel;	/* may run beside others (-j) */
 };
 
@@ -77,6 +79,8 @@ struct engine_events {
 		    size_t n);
 };
 
+struct rules;
+
 struct engine_opts {
 	struct runner_opts	 runner;	/* output members are the
 						   engine's own */
@@ -84,6 +88,8 @@ struct engine_opts {
 	const char		*label;
 	int			 timeout_s;	/* recorded with the run */
 	int			 jobs;		/* workers; 0 or 1: serial */
+	struct rules		*rules;		/* envwarn rules; may be
+						   NULL (verdict.h) */
 };
 
 struct engine;
@@ -116,6 +122,16 @@ const char	*engine_worker_tag(const struct engine *, size_t w);
 size_t		 engine_running(const struct engine *);
 /* Results so far per status. */
 const unsigned	*engine_counts(const struct engine *);
+/*
+ * What the tests finished so far left behind and the runner could not
+ * clean, or had to kill, one line each in the order they ended:
+ * "tag: killed 2 processes left behind in the test's session",
+ * "tag: tmpdir_left: tmpfs mounted at /tmp/ltpscope.x/mnt".  Sets *n;
+ * owned by the engine.
+ */
+const char *const *engine_leftovers(const struct engine *, size_t *n);
+/* Of those, passes and skips with the "env warning" mark. */
+unsigned	 engine_env_marked(const struct engine *);
 
 /*
  * Fills up to max pollfds (POLLIN) with every busy worker's descriptors,

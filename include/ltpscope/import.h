@@ -50,12 +50,16 @@
 #define IMPORT_SOURCE_CTP	"ctp-logs"
 #define IMPORT_SOURCE_KIRK	"kirk"
 
+struct rules;
+
 struct import_opts {
 	const char	*label;		/* NULL: DIR's name; for kirk
 					   "kirk DISTRIBUTION VERSION" */
 	/* Called (when not NULL) after each result is stored. */
 	void		(*progress)(void *arg, size_t done, size_t total);
 	void		*progress_arg;
+	struct rules	*rules;		/* envwarn rules (verdict.h); NULL:
+					   every warning counts */
 };
 
 struct import_stats {
@@ -63,6 +67,7 @@ struct import_stats {
 	unsigned	 ntests;	/* results stored */
 	unsigned	 nbad;		/* files or entries skipped */
 	unsigned	 counts[TS__COUNT];	/* results per status */
+	unsigned	 nenvmarked;	/* pass or conf with an env warning */
 };
 
 /*

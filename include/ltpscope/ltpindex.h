@@ -69,8 +69,11 @@ char	*ltpindex_runtest_path(const char *root, const char *name);
  * Errors: unterminated quote, backslash at the end of the line, a tag
  * with no command, a tag with '/' or other characters unsafe in a file
  * name, NUL or control bytes ("binary junk").
- * Warnings: a duplicate tag (the first entry wins, because tags name
- * results and logs and must be unique).
+ * A tag seen before (in this file or an earlier one) is ignored: the
+ * first entry wins, because tags name results and logs and must be
+ * unique.  Silently when it runs the same command (runtest/syscalls-ipc
+ * repeats runtest/syscalls); otherwise one warning per file, at the
+ * first such line, with how many there are.
  */
 int	ltpindex_load_file(struct ltpindex *, const char *path,
 	    struct diaglist *);

@@ -83,5 +83,7 @@ int	ltplog_write(const struct ltplog *, const char *, struct diaglist *);
  */
 enum test_status ltplog_status(const struct ltplog *, struct ltpout_tally *,
 	    char *, size_t);
+/* How the test ended: its exit_code header, else TEST_NOEXIT. */
+void	ltplog_end(const struct ltplog *, struct test_end *);
 
 #endif

@@ -175,13 +175,25 @@ struct ltpmeta_env {
 };
 
 void	ltpmeta_env_init(struct ltpmeta_env *);
+/*
+ * The kernel config a run gives LTP (KCONFIG_PATH) when none is named,
+ * for the system os (uname -s): on NetBSD the bundled data/kconfig,
+ * compat_linux's, which LTP cannot find itself; elsewhere none, so that
+ * LTP reads the host's own (and the pre-check, knowing no config,
+ * rules out nothing by kernel option).  Returns buf, or NULL: none.
+ */
+const char	*ltpmeta_kconfig_default(const char *os, char *buf,
+		    size_t len);
 void	ltpmeta_env_free(struct ltpmeta_env *);
 /* LTP's architecture name for a uname(3) machine ("amd64" -> x86_64). */
 const char	*ltpmeta_arch_name(const char *machine);
 /*
  * Why a test cannot run here: returns 1 and "needs root (running as
  * uid 1000)" or the like in why, or 0 when nothing stated stands in
- * the way (it may still TCONF).  NULL metadata is runnable.
+ * the way (it may still TCONF).  NULL metadata is runnable.  The first
+ * reason is given in the order LTP's own checks would find it (so that
+ * it is the one LTP would TCONF with): the architecture, root, the
+ * kernel config, the kernel version, then commands and block devices.
  */
 int	ltpmeta_runnable(const struct ltpmeta_test *, struct ltpmeta_env *,
 	    char *why, size_t len);

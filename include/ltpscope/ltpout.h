@@ -95,6 +95,11 @@ struct ltpout_tally {
 							   run", -1: none */
 	unsigned long		 cut_lines;
 	unsigned long long	 cut_bytes;
+	unsigned long		 env_warn;		/* TWARN lines the
+							   rules call the
+							   environment's: set
+							   by the caller, the
+							   parser leaves 0 */
 };
 
 struct ltpout;
@@ -167,15 +172,34 @@ struct test_end {
  *  4. Any breakage: exit bit 2, an exit status that is not an LTP mask
  *     (e.g. 127), Summary broken > 0 or a TBROK line: broken.
  *  5. Any warning: exit bit 4, Summary warnings > 0, a TWARN line: warn.
+ *     Not when every TWARN line is the environment's (env_warn covers
+ *     all TWARN lines and the Summary's warnings): the test goes on to
+ *     6 or 7, and test_status_env_marked() says it carries the mark.
  *  6. Nothing passed (no TPASS line, Summary passed 0) and something
  *     was skipped (exit bit 32, Summary skipped, a TCONF line): conf.
  *     As in LTP, TCONF does not count once anything passed.
  *  7. Exit status 0, or passes seen with no exit status: pass.
- *  8. No exit status and no result at all: broken.
+ *  8. No exit status and no result at all: unknown (an old-library
+ *     test that prints only TINFO when it passes; nothing says it
+ *     failed).
  *
  * why (may be NULL) receives a short explanation ("exit 1; TFAIL x1").
  */
 enum test_status ltpout_status(const struct ltpout_tally *,
 		    const struct test_end *, char *, size_t);
+
+/*
+ * The verdict's inputs as one line of text, to be stored with a result
+ * and judged again when the rules change: how the test ended, the
+ * per-class line counts, the Summary block, the marks.  env_warn and
+ * the cut counts are not part of it.  Returns 0, or -1 if buf is too
+ * small (LTPOUT_RAW_MAX is always enough).
+ */
+#define LTPOUT_RAW_MAX	256
+int		 ltpout_raw_format(const struct ltpout_tally *,
+		    const struct test_end *, char *buf, size_t len);
+/* The reverse: 0, or -1 when s is not such a line (t, end zeroed). */
+int		 ltpout_raw_parse(const char *s, struct ltpout_tally *,
+		    struct test_end *);
 
 #endif

@@ -6,7 +6,10 @@
  *
  * The pattern is the rest of the line (leading blanks dropped).  field
  * is "line" (the default: a line of the test's output), "test" (the
- * test's tag) or "syscall" (the syscall it exercises).  Patterns match
+ * test's tag), "syscall" (the syscall it exercises) or "envwarn" (a
+ * TWARN line that is the environment's, not the test's: e.g. LTP's
+ * tst_kconfig.c warning on a box without a kernel config; such a line
+ * does not make a test "warn", see ltpout_status()).  Patterns match
  * bytes (no UTF mode: output need not be UTF-8).  data/rules holds the
  * defaults; $XDG_CONFIG_HOME/ltpscope/rules (else ~/.config/...) is
  * read first, so the user's rules win.
@@ -41,7 +44,8 @@
 enum rule_field {
 	RF_LINE,
 	RF_TEST,
-	RF_SYSCALL
+	RF_SYSCALL,
+	RF_ENVWARN	/* TWARN lines that do not change the verdict */
 };
 
 struct rule {
@@ -78,6 +82,21 @@ const struct rule *rules_get(const struct rules *, size_t);
  */
 const struct rule *rules_match(struct rules *, enum rule_field,
 		    const char *s, size_t len, struct diaglist *);
+
+/*
+ * Whether a TWARN line (its whole text) is the environment's: some
+ * envwarn rule matches it.
+ */
+int		 rules_env_warning(struct rules *, const char *line,
+		    size_t len, struct diaglist *);
+/*
+ * A fingerprint of the envwarn rules (16 hex digits into buf, len >=
+ * RULES_DIGEST_LEN), so that results judged under other rules can be
+ * found and judged again.  r may be NULL: no envwarn rules.
+ */
+#define RULES_DIGEST_LEN	17
+const char	*rules_env_digest(const struct rules *, char *buf,
+		    size_t len);
 
 struct rules_suggestion {
 	const struct rule *rule;	/* NULL: nothing matched */

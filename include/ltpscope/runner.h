@@ -1,9 +1,11 @@
 /*
  * The safe test runner: runs one LTP test command in its own session,
  * in a pseudo-terminal (LTP line-buffers on a tty) or on a pipe, with
- * the environment LTP expects, a fresh TMPDIR that is removed
- * afterwards, and a timeout that kills the whole session, grandchildren
- * that left the process group included.
+ * the environment LTP expects, a fresh TMPDIR (mode 1777, as /tmp)
+ * that is removed afterwards, what the test mounted in it unmounted
+ * first (the removal never enters another file system: see rmtree.h),
+ * and a timeout that kills the whole session, grandchildren that left
+ * the process group included.
  *
  * The interface is non-blocking so that the TUI can drive a test from
  * its own poll(2) loop:
@@ -45,6 +47,7 @@
 #define RUNNER_DEFAULT_TIMEOUT_MS	300000	/* LTP's own is 30 s..hours */
 #define RUNNER_DEFAULT_GRACE_MS		5000	/* SIGTERM .. SIGKILL */
 #define RUNNER_DEFAULT_DRAIN_MS		250	/* output after the leader died */
+#define RUNNER_TMPDIR_MODE		01777	/* a test's TMPDIR, as /tmp */
 
 /* Receives raw output bytes, as read; buf is only valid during the call. */
 typedef void	runner_output_fn(void *arg, const char *buf, size_t len);
@@ -88,6 +91,8 @@ struct runner_result {
 	int		 output_cut;	/* output still held open by an escaped
 					   process was abandoned */
 	int		 tmpdir_left;	/* TMPDIR could not be removed */
+	char		 tmpdir_why[256]; /* then what stays: "tmpfs
+					   mounted at /tmp/ltpscope.x/mnt" */
 	double		 duration;	/* seconds, start to reap */
 	unsigned long long bytes;	/* output bytes delivered */
 };

@@ -4,11 +4,14 @@
  * documents it too):
  *
  *	# comment, and blank lines, are ignored
- *	PATTERN		REASON...
+ *	PATTERN		[os=NAME[,NAME]...]	REASON...
  *
  * PATTERN is a runtest tag or an fnmatch(3) glob ("copy_file_range*");
- * REASON, required, is the rest of the line.  A later file adds to an
- * earlier one (--skip FILE); the first matching entry gives the reason.
+ * REASON, required, is the rest of the line.  An entry with os= holds
+ * only on those systems (uname -s names, any case): a test that panics
+ * NetBSD's compat_linux runs fine on Linux.  A later file adds to an
+ * earlier one (--skip FILE); the first matching entry that holds on the
+ * list's system gives the reason.
  */
 #ifndef LTPSCOPE_SKIPLIST_H
 #define LTPSCOPE_SKIPLIST_H
@@ -20,6 +23,7 @@
 struct skip_entry {
 	char		*pattern;
 	char		*reason;
+	char		*os;		/* "NetBSD,Linux"; NULL: every system */
 	char		*file;		/* where it was read; may be NULL */
 	unsigned long	 line;
 };
@@ -29,10 +33,28 @@ struct skiplist {
 	struct skip_entry *v;
 	size_t		   n;
 	size_t		   cap;
+	char		  *os;		/* the system it is for; NULL: every
+					   entry holds */
+	char		 **files;	/* the files read, in order */
+	size_t		   nfiles;
 };
 
 void	skiplist_init(struct skiplist *);
 void	skiplist_free(struct skiplist *);
+/*
+ * The system the tests run on (uname -s: "NetBSD", "Linux"); entries
+ * with an os= field naming other systems then never match.  The
+ * caller passes it (see compat_os_name()), so that tests can pretend.
+ */
+void	skiplist_set_os(struct skiplist *, const char *os);
+/* Whether an entry holds on the list's system. */
+int	skiplist_entry_applies(const struct skiplist *,
+	    const struct skip_entry *);
+/*
+ * Which lists are in force, for --dry-run: "data/skiplist (0 of 4
+ * entries hold on Linux); ..." or "none".
+ */
+void	skiplist_describe(const struct skiplist *, char *buf, size_t len);
 /*
  * Adds the entries of text (len bytes, named name in messages).  Bad
  * lines are reported as "name:line: ..." in dl and skipped; returns the
@@ -51,7 +73,7 @@ int	skiplist_load_default(struct skiplist *, struct diaglist *);
 /* Adds one entry by hand (pattern and reason are copied). */
 void	skiplist_add(struct skiplist *, const char *pattern,
 	    const char *reason);
-/* The first entry matching tag, or NULL. */
+/* The first entry that holds on the list's system and matches tag. */
 const struct skip_entry *skiplist_match(const struct skiplist *,
 	    const char *tag);
 /* Its reason, or NULL when the tag may run. */

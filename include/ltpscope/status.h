@@ -32,6 +32,8 @@ enum test_status {
 	TS_NOTRUN = 7,		/* on the skip list */
 	TS_INTERRUPTED = 8,	/* the run died while it ran */
 	TS_RUNNING = 9,		/* committed before start; not a result */
+	TS_UNKNOWN = 10,	/* no result line and no exit status: an
+				   old-library test that only says TINFO */
 	TS__COUNT
 };
 
@@ -41,5 +43,10 @@ const char	*test_status_name(enum test_status);
 int		 test_status_from_name(const char *);
 /* Failed, broken, timed out, signalled or interrupted. */
 int		 test_status_is_bad(enum test_status);
+/*
+ * Whether a result carries the "env warning" mark: it passed or skipped
+ * and nenvwarn TWARN lines were the environment's (see rules.h).
+ */
+int		 test_status_env_marked(enum test_status, unsigned nenvwarn);
 
 #endif

@@ -36,11 +36,15 @@
 #include "ltpscope/status.h"
 
 /* Schema version this code writes; older files are migrated on open. */
-#define STORE_SCHEMA_VERSION	3
+#define STORE_SCHEMA_VERSION	4
 /* Output kept per test; beyond it the stored text ends with a note. */
 #define STORE_OUTPUT_CAP	(16u * 1024 * 1024)
 /* How long a writer waits for another ltpscope to release the file. */
 #define STORE_BUSY_TIMEOUT_MS	5000
+
+/* Sizes of a result's verdict inputs and of the rules' fingerprint. */
+#define STORE_RAW_MAX		256
+#define STORE_JUDGED_MAX	24
 
 /* Return codes of every store_* function that can fail. */
 enum store_err {
@@ -92,6 +96,7 @@ struct store_run {
 					   reads as RUN_INTERRUPTED */
 	/* Filled by store_list_runs() and store_get_run(): */
 	unsigned	 counts[TS__COUNT];	/* results per status */
+	unsigned	 nenvmarked;	/* pass or conf with an env warning */
 	unsigned	 nqueued;	/* tests planned */
 };
 
@@ -115,8 +120,14 @@ struct store_result {
 	int		 signal;	/* 0 when it exited */
 	int64_t		 duration_ms;
 	unsigned	 npass, nfail, nbroken, nconf, nwarn;
+	unsigned	 nenvwarn;	/* TWARN lines that are the
+					   environment's (rules.h) */
 	int64_t		 started;	/* Unix seconds */
 	int64_t		 ended;
+	/* Written, not read back: what judged the verdict (verdict.h). */
+	char		 raw[STORE_RAW_MAX];	/* ltpout_raw_format(); ""
+						   if not recorded */
+	char		 judged[STORE_JUDGED_MAX];	/* rules' digest */
 	/* Filled when read back (zero when no output was stored): */
 	int64_t		 output_size;	/* original size in bytes */
 	int64_t		 stored_size;	/* bytes kept */
@@ -259,6 +270,35 @@ void	store_result_counts(struct store_result *,
 int	store_get_output(struct store *, int64_t result_id,
 	    struct store_output *, struct diaglist *);
 void	store_output_clear(struct store_output *);
+
+/* --- judging again (verdict.c) --- */
+
+/* One result to judge again; the callback sets the three last fields. */
+struct store_judge {
+	int64_t		 id;
+	enum test_status status;	/* as stored */
+	int		 exit_code;
+	int		 signal;
+	unsigned	 nenvwarn;
+	const char	*raw;		/* "" for rows older than schema 4 */
+	const char	*output;	/* stored output, NUL-terminated */
+	size_t		 outlen;
+	enum test_status new_status;	/* preset to the stored values */
+	unsigned	 new_nenvwarn;
+	char		 new_raw[STORE_RAW_MAX];
+};
+typedef void	(*store_judge_fn)(void *arg, struct store_judge *);
+
+/*
+ * Judges again, in one write transaction, the results not yet judged
+ * under the rules whose fingerprint is digest and that the rules could
+ * change (pass, broken, conf, warn or unknown with warnings, or rows
+ * from before schema 4), then marks every result judged by digest.
+ * *nchangedp (may be NULL) gets how many verdicts changed.  Cheap when
+ * nothing is left to judge: one look-up in an index, nothing written.
+ */
+int	store_rejudge(struct store *, const char *digest, store_judge_fn,
+	    void *arg, unsigned *nchangedp, struct diaglist *);
 
 const char	*store_run_state_name(enum store_run_state);
 

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ltpscope/rules.h"
 #include "ltpscope/store.h"
 
 /*
@@ -46,5 +47,18 @@ int64_t	storecli_run_arg(struct store *, const char *, const char *cmd);
  */
 int	storecli_open_run(const char *db, const char *runarg,
 	    const char *cmd, struct store **stp, int64_t *run_idp);
+/*
+ * The rules that judge verdicts (the user's, then data/rules), after
+ * printing any error in them; NULL (after printing why) when data/rules
+ * cannot be read.  The caller frees with rules_free().
+ */
+struct rules	*storecli_verdict_rules(void);
+/*
+ * Judges again the results that rules (may be NULL: loaded here) did
+ * not judge (verdict_rejudge()); a store that cannot be written keeps
+ * its verdicts, with a warning.  storecli_open() and triagecli_open()
+ * call it.
+ */
+void	storecli_rejudge(struct store *, struct rules *);
 
 #endif

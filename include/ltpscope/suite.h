@@ -59,6 +59,12 @@ struct suite {
  * NULL when none exists.
  */
 const char	*suite_default_table(char *, size_t);
+/*
+ * Linux's names (the data directory's syscalls/ABI files) for the
+ * NetBSD ABIs of cat that no loaded Linux table names; see
+ * catalogue_load_names().  suite_load() does this itself.
+ */
+int		 suite_load_names(struct catalogue *, struct diaglist *);
 /* The testmap to use: $LTPSCOPE_TESTMAP, else data/testmap. */
 void		 suite_default_testmap(char *, size_t);
 

@@ -52,6 +52,7 @@ struct ui_testrow {
 	int64_t		 result_id;
 	int64_t		 duration_ms;
 	unsigned	 npass, nfail, nbroken, nconf, nwarn;
+	unsigned	 nenvwarn;	/* environment's TWARN lines */
 	char		 history[17];	/* oldest .. newest, one char each */
 	char		 category[40];	/* triage tag, "" when none */
 	char		 tagstate[16];	/* "", "resolved?", ... */
@@ -60,6 +61,8 @@ struct ui_testrow {
 	size_t		 ndoc;
 	char		*requires;	/* what it needs, or NULL */
 	char		*skip;		/* skip-list reason, or NULL */
+	char		*notrun;	/* why its metadata rules it out
+					   here (a run stores conf), NULL */
 	int		 marked;
 };
 
@@ -71,6 +74,7 @@ struct ui_runrow {
 	char		*where;		/* host arch os */
 	char		*state;
 	unsigned	 counts[TS__COUNT];
+	unsigned	 nenvmarked;	/* pass/conf with an env warning */
 	unsigned	 nqueued;
 };
 
@@ -118,6 +122,11 @@ void	ui_attr_off(struct ui *, enum theme_elem);
 int	ui_put(int, int, const char *, int, int);
 /* A fixed-width column at x, cut at width; returns where the next starts. */
 int	ui_col(int, int, const char *, int, int);
+/*
+ * ui_col() for a name: one blank column always follows it, and a name
+ * too long for the rest ends in '~' instead of running into the next.
+ */
+int	ui_col_name(int, int, const char *, int, int);
 int	ui_putf(int, int, int, const char *, ...)
 	    __attribute__((__format__(__printf__, 4, 5)));
 /* Colour element of a test status. */

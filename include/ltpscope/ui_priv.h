@@ -50,6 +50,7 @@ struct ui {
 	char			 dbpath[1024];
 	char			 ltproot[1200];	/* suite.root may point here */
 	char			 kconfig[1200];
+	char			 os[64];	/* uname -s, or $LTPSCOPE_OS */
 	struct skiplist		 skip;
 	struct ui_sysrow	*rows;
 	size_t			 nrows;

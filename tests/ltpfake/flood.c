@@ -1,8 +1,12 @@
 /*
- * LTP-like test that floods its output: "flood [MB]" writes exactly MB
- * MiB (50 by default) of new-library TINFO lines to stdout, as fast as
- * write(2) takes them.
+ * LTP-like test that floods its output: "flood [MB [STOPFILE]]" writes
+ * exactly MB MiB (50 by default) of new-library TINFO lines to stdout,
+ * as fast as write(2) takes them; with STOPFILE it goes on past MB
+ * until that file exists, so a test can look at a flood still running
+ * however slow the machine.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,10 +22,14 @@ main(int argc, char **argv)
 {
 	long long total = (argc > 1 ? atoll(argv[1]) : 50) * 1024 * 1024;
 	long long left = total, line = 0;
+	const char *stop = argc > 2 ? argv[2] : NULL;
+	struct stat st;
 	size_t fill, off;
 	ssize_t n;
 
-	while (left > 0) {
+	while (left > 0 || (stop != NULL && stat(stop, &st) == -1)) {
+		if (left <= 0)
+			left = CHUNK;
 		fill = 0;
 		while (fill < CHUNK)
 			fill += (size_t)snprintf(buf + fill, 128,
