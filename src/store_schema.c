@@ -153,6 +153,17 @@ static const char *const store_migrations[] = {
 	"CREATE INDEX results_envmark ON results(run_id)"
 	"  WHERE n_envwarn > 0 AND status IN (0, 3);"
 	"CREATE INDEX results_judged ON results(judged);",
+
+	/*
+	 * 5: Linux reference runs.  One run per arch, made on Linux, that
+	 * tells which failures under compat_linux fail on Linux as well.
+	 * arch is the canonical name (linuxref_arch()): Linux says x86_64
+	 * where NetBSD says amd64.
+	 */
+	"CREATE TABLE linux_refs ("
+	"  arch TEXT PRIMARY KEY,"
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  set_at INTEGER NOT NULL);",
 };
 
 #define NMIGRATIONS	(sizeof(store_migrations) / sizeof(store_migrations[0]))
