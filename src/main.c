@@ -43,8 +43,8 @@ const struct cmd cmd_table[] = {
 	    "[--timeout-mul x] [--dev device] [--reproducible] "
 	    "[--kconfig file] [--metadata file | --no-metadata] "
 	    "[--no-skiplist] [--host [user@]host[:port]] [--ssh-config file] "
-	    "[--reboot-cmd command] [--box-wait seconds] [--dry-run] "
-	    "[tag ...]\n"
+	    "[--reboot-cmd command] [--box-wait seconds] [--reference] "
+	    "[--dry-run] [tag ...]\n"
 	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",
 	  .summary = "run LTP tests safely, storing every result" },
 	{ .name = "runs", .fn = cmd_runs, .globals = "d",
@@ -72,9 +72,10 @@ const struct cmd cmd_table[] = {
 	    "[--format text|json] [run]",
 	  .summary = "suggest categories for a run's failures from the rules" },
 	{ .name = "baseline", .fn = cmd_baseline, .globals = "d",
-	  .synopsis = "baseline [-d db] run\n"
-	    "baseline [-d db] --clear arch",
-	  .summary = "make a run the baseline of its arch" },
+	  .synopsis = "baseline [-d db] [--reference] run\n"
+	    "baseline [-d db] --clear arch | --clear-reference arch",
+	  .summary = "make a run the baseline (or the Linux reference) of "
+	    "its arch" },
 	{ .name = "compare", .fn = cmd_compare, .globals = "d",
 	  .synopsis = "compare [-d db] [--fail-on-regression] [--all] "
 	    "[--flaky N/M] [--format text|json] [run_a] [run_b]",
@@ -85,7 +86,8 @@ const struct cmd cmd_table[] = {
 	    "[--arch arch] [--run run] [--all] [-m table]...",
 	  .summary = "export the shopping list of failures per syscall" },
 	{ .name = "import", .fn = cmd_import, .globals = "d",
-	  .synopsis = "import [-v] [-d db] [--label text] [--kirk] path",
+	  .synopsis = "import [-v] [-d db] [--label text] [--kirk] "
+	    "[--reference] path",
 	  .summary = "import shell tool logs or kirk's results.json as a run" },
 	{ .name = "export-logs", .fn = cmd_export_logs, .globals = "d",
 	  .synopsis = "export-logs [-d db] [--force] run|last dir",

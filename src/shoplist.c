@@ -11,6 +11,7 @@
 #include "ltpscope/catalogue.h"
 #include "ltpscope/compare.h"
 #include "ltpscope/export.h"
+#include "ltpscope/linuxref.h"
 #include "ltpscope/triage.h"
 #include "ltpscope/triage_store.h"
 #include "ltpscope/xmalloc.h"
@@ -77,12 +78,12 @@ by_priority(const void *x, const void *y)
 static void
 shop_fill_test(struct store *st, const struct shop_opts *o,
     const struct store_result *r, const struct triage_tag *t,
-    const char *sys, struct shop_test *s)
+    const char *sys, const struct linuxref *ref, struct shop_test *s)
 {
 	struct rules_suggestion sg;
 	struct store_output out;
 	struct diaglist quiet;
-	char *first;
+	char *first, subject[64];
 
 	memset(s, 0, sizeof(*s));
 	s->tag = xstrdup(r->tag);
@@ -93,6 +94,12 @@ shop_fill_test(struct store *st, const struct shop_opts *o,
 	first = out.data != NULL ? triage_first_failure(out.data,
 	    out.stored_size, NULL) : NULL;
 	s->first_line = first != NULL ? first : xstrdup("");
+	s->linux_status = linuxref_status(ref, r->tag);
+	s->linux_too = linuxref_fails(ref, r->tag);
+	subject[0] = '\0';
+	if (o->rules != NULL && t == NULL && ref->run_id != 0)
+		linuxref_subject(st, ref, r->tag, out.data != NULL ? out.data :
+		    "", out.stored_size, subject, sizeof(subject));
 	if (t != NULL) {
 		s->category = xstrdup(t->category);
 		s->source = SHOP_TAGGED;
@@ -101,9 +108,9 @@ shop_fill_test(struct store *st, const struct shop_opts *o,
 	} else {
 		s->note = xstrdup("");
 		s->author = xstrdup("");
-		if (o->rules != NULL && rules_suggest(o->rules, r->tag, sys,
-		    out.data != NULL ? out.data : "", out.stored_size, &sg,
-		    NULL)) {
+		if (o->rules != NULL && rules_suggest_ref(o->rules, r->tag,
+		    sys, subject, out.data != NULL ? out.data : "",
+		    out.stored_size, &sg, NULL)) {
 			s->category = xstrdup(sg.rule->category);
 			s->source = SHOP_SUGGESTED;
 		} else
@@ -112,6 +119,25 @@ shop_fill_test(struct store *st, const struct shop_opts *o,
 	}
 	store_output_clear(&out);
 	diag_free(&quiet);
+}
+
+/* A syscall's tests as found, those failing on Linux too moved last. */
+static void
+shop_linux_last(struct shop_syscall *sc)
+{
+	struct shop_test *v;
+	size_t i, m = 0;
+	int pass;
+
+	if (sc->nlinux == 0 || sc->nlinux == sc->ntests)
+		return;
+	v = xcalloc(sc->ntests, sizeof(*v));
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < sc->ntests; i++)
+			if (sc->tests[i].linux_too == pass)
+				v[m++] = sc->tests[i];
+	free(sc->tests);
+	sc->tests = v;
 }
 
 static const char *
@@ -138,6 +164,7 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	const struct triage_tag *t;
 	const struct category *c;
 	struct shop_syscall *sc;
+	struct linuxref ref;
 	char **flaky = NULL;
 	size_t nres = 0, ntags = 0, nflaky = 0, i, nf;
 	int64_t run_id = o->run_id;
@@ -145,6 +172,7 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	int err;
 
 	memset(l, 0, sizeof(*l));
+	memset(&ref, 0, sizeof(ref));
 	if (run_id == 0 && (err = store_latest_run_arch(st, o->arch, &run_id,
 	    dl)) != STORE_OK)
 		return err;
@@ -154,8 +182,11 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	    (err = store_tags_list(st, run_id, NULL, &tags, &ntags, dl)) !=
 	    STORE_OK ||
 	    (err = flaky_tests(st, run_id, FLAKY_N, FLAKY_M, &flaky, &nflaky,
-	    dl)) != STORE_OK)
+	    dl)) != STORE_OK ||
+	    (err = linuxref_load(st, l->run.arch, run_id, &ref, dl)) !=
+	    STORE_OK)
 		goto out;
+	l->linux_run = ref.run_id;
 	nf = o->fund != NULL ? o->fund->n : 0;
 	for (i = 0; i < nres; i++) {
 		if (!test_status_is_bad(res[i].status))
@@ -169,8 +200,10 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 		sc = find_syscall(l, sys);
 		sc->tests = xreallocarray(sc->tests, sc->ntests + 1,
 		    sizeof(*sc->tests));
-		shop_fill_test(st, o, &res[i], t, sys,
+		shop_fill_test(st, o, &res[i], t, sys, &ref,
 		    &sc->tests[sc->ntests++]);
+		sc->nlinux += sc->tests[sc->ntests - 1].linux_too;
+		l->nlinux += sc->tests[sc->ntests - 1].linux_too;
 		sc->tests[sc->ntests - 1].flaky = flaky_has(flaky, nflaky,
 		    res[i].tag);
 		count_category(l, sc->tests[sc->ntests - 1].category);
@@ -182,8 +215,9 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 		sc = &l->v[i];
 		sc->rank = o->fund != NULL ? fundamental_rank(o->fund,
 		    sc->name) : 0;
-		sc->priority = (unsigned long)sc->ntests *
+		sc->priority = (unsigned long)(sc->ntests - sc->nlinux) *
 		    (sc->rank > 0 ? nf + 2 - sc->rank : 1);
+		shop_linux_last(sc);
 		sc->cat_state = xstrdup(shop_cat_state(o->cat, l->run.arch,
 		    sc->name));
 	}
@@ -192,6 +226,7 @@ out:
 	store_results_free(res, nres);
 	store_tags_free(tags, ntags);
 	flaky_free(flaky, nflaky);
+	linuxref_free(&ref);
 	if (err != STORE_OK)
 		shoplist_free(l);
 	return err;

@@ -452,17 +452,25 @@ ui_triage_compare(struct ui *ui)
 	for (i = 0; i < cr.nwarnings; i++)
 		view_text_add(v, TE_WARN, NULL, 0, "  warning: %s",
 		    cr.warnings[i]);
+	if (cr.linux_run != 0)
+		view_text_add(v, TE_INFO, NULL, 0, "  Linux reference: run %"
+		    PRId64 "; %u failing here fail on Linux too (listed last)",
+		    cr.linux_run, cr.nlinux_too);
+	/* Each kind: compat_linux's own first, Linux's failures after. */
 	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++)
-		for (i = 0; i < cr.n; i++) {
-			const struct cmp_item *it = &cr.v[i];
+		for (i = 0; i < 2 * cr.n; i++) {
+			const struct cmp_item *it = &cr.v[i % cr.n];
 
-			if (it->kind != order[k])
+			if (it->kind != order[k] ||
+			    it->linux_too != (i >= cr.n))
 				continue;
-			view_text_add(v, ui_cmp_elem(it->kind), it->tag, 0,
-			    "  %-10s %-20s %-14s %-10s %-10s%s",
+			view_text_add(v, it->linux_too ? TE_DIM :
+			    ui_cmp_elem(it->kind), it->tag, 0,
+			    "  %-10s %-20s %-14s %-10s %-10s%s%s",
 			    cmp_kind_name(it->kind), it->tag, it->syscall,
 			    ui_st_name(it->status_a), ui_st_name(it->status_b),
-			    it->flaky ? " flaky" : "");
+			    it->flaky ? " flaky" : "", it->linux_too ?
+			    " fails on Linux too" : "");
 		}
 	if (cr.n == 0 || cr.counts[CMP_SAME] == cr.n)
 		view_text_add(v, TE_DIM, NULL, 0, "  (no test changed)");

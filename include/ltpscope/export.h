@@ -6,7 +6,11 @@
  *
  * Priority of a syscall = failing tests x weight, where the weight of
  * the call ranked r (1-based) among the n of data/fundamental is
- * n + 2 - r, and 1 for calls not listed.  Ties go by name.
+ * n + 2 - r, and 1 for calls not listed.  Ties go by name.  A failing
+ * test that fails on the Linux reference run of the arch too
+ * (linuxref.h) is marked and counts for nothing: it is listed after
+ * the syscall's other tests, and a syscall with only such tests comes
+ * after every other (priority 0).
  *
  * Formats (export_write()):
  *  csv	RFC 4180: CRLF line ends, every field quoted, quotes doubled;
@@ -67,6 +71,9 @@ struct shop_test {
 	char		*note;		/* "" when none */
 	char		*author;
 	char		*first_line;	/* first failing line, "" if none */
+	int		 linux_status;	/* enum test_status on the Linux
+					   reference; -1: none */
+	int		 linux_too;	/* fails on Linux too */
 };
 
 struct shop_syscall {
@@ -74,8 +81,9 @@ struct shop_syscall {
 	char		*cat_state;	/* catalogue state, "" if unknown */
 	size_t		 rank;		/* in data/fundamental, 0: not */
 	unsigned long	 priority;
-	struct shop_test *tests;
+	struct shop_test *tests;	/* Linux's failures last */
 	size_t		 ntests;
+	size_t		 nlinux;	/* of them failing on Linux too */
 };
 
 struct shop_opts {
@@ -94,6 +102,9 @@ struct shoplist {
 	struct shop_syscall	*v;		/* by priority, highest first */
 	size_t			 n;
 	size_t			 ntests;
+	int64_t			 linux_run;	/* the arch's Linux reference
+						   run; 0: none */
+	size_t			 nlinux;	/* tests failing there too */
 	/* For the charts: */
 	char			**catnames;	/* categories seen, "" = none */
 	unsigned		*catcounts;
