@@ -155,6 +155,132 @@ shop_cat_state(struct catalogue *cat, const char *arch, const char *name)
 	return cat_state_name(e[0]->state);
 }
 
+static struct shop_row *
+shop_row(struct shoplist *l, const char *name)
+{
+	size_t i;
+
+	for (i = l->nrows; i > 0; i--)
+		if (strcmp(l->rows[i - 1].name, name) == 0)
+			return &l->rows[i - 1];
+	if (l->nrows % 64 == 0)
+		l->rows = xreallocarray(l->rows, l->nrows + 64,
+		    sizeof(*l->rows));
+	l->rows[l->nrows].name = xstrdup(name);
+	l->rows[l->nrows].passed = xcalloc(l->ncols, sizeof(unsigned));
+	l->rows[l->nrows].ran = xcalloc(l->ncols, sizeof(unsigned));
+	return &l->rows[l->nrows++];
+}
+
+static void
+shop_add_column(struct shoplist *l, const struct store_run *r, int ref)
+{
+	struct shop_column *c;
+
+	l->cols = xreallocarray(l->cols, l->ncols + 1, sizeof(*l->cols));
+	c = &l->cols[l->ncols++];
+	c->run_id = r->id;
+	c->arch = xstrdup(r->arch);
+	c->os_name = xstrdup(r->os_name);
+	c->linux_ref = ref;
+}
+
+/* Whether a result says anything: tests skipped or still running not. */
+static int
+shop_ran(enum test_status s)
+{
+	return s != TS_RUNNING && s != TS_NOTRUN;
+}
+
+static int
+shop_count_column(struct store *st, struct shoplist *l, size_t col,
+    struct diaglist *dl)
+{
+	struct store_result *v = NULL;
+	struct shop_row *row;
+	size_t n = 0, i;
+	char *sys;
+	int err;
+
+	if ((err = store_run_results(st, l->cols[col].run_id, &v, &n, dl)) !=
+	    STORE_OK)
+		return err;
+	for (i = 0; i < n; i++) {
+		if (!shop_ran(v[i].status))
+			continue;
+		sys = triage_result_syscall(&v[i]);
+		row = shop_row(l, sys);
+		row->ran[col]++;
+		row->passed[col] += v[i].status == TS_PASS;
+		free(sys);
+	}
+	store_results_free(v, n);
+	return STORE_OK;
+}
+
+static int
+by_row_name(const void *x, const void *y)
+{
+	return strcmp(((const struct shop_row *)x)->name,
+	    ((const struct shop_row *)y)->name);
+}
+
+/*
+ * The report's columns, rows and history (see export.h): one read of
+ * the run list, one of the results of each column's run.
+ */
+static int
+shop_report(struct store *st, struct shoplist *l, int64_t ref_id,
+    struct diaglist *dl)
+{
+	struct store_run *runs = NULL, *r;
+	size_t nruns = 0, i, j, k;
+	int err, seen;
+
+	if ((err = store_list_runs(st, &runs, &nruns, dl)) != STORE_OK)
+		return err;
+	shop_add_column(l, &l->run, 0);
+	for (i = 0; i < nruns; i++) {
+		r = &runs[i];
+		if (r->id == l->run.id || r->id == ref_id)
+			continue;
+		for (j = 0, seen = 0; j < l->ncols && !seen; j++)
+			seen = linuxref_same_arch(l->cols[j].arch, r->arch);
+		if (!seen)
+			shop_add_column(l, r, 0);
+	}
+	for (i = 0; i < nruns && ref_id != 0; i++)
+		if (runs[i].id == ref_id)
+			shop_add_column(l, &runs[i], 1);
+	/* Newest first in runs; the chart wants oldest first. */
+	for (i = 0; i < nruns && l->nhistory < SHOP_HISTORY_MAX; i++) {
+		r = &runs[i];
+		if (r->id > l->run.id || r->id == ref_id ||
+		    strcmp(r->os_name, l->run.os_name) != 0 ||
+		    !linuxref_same_arch(r->arch, l->run.arch))
+			continue;
+		l->history[l->nhistory].run_id = r->id;
+		l->history[l->nhistory].passed = r->counts[TS_PASS];
+		l->history[l->nhistory].ran = 0;
+		for (k = 0; k < TS__COUNT; k++)
+			if (shop_ran((enum test_status)k))
+				l->history[l->nhistory].ran += r->counts[k];
+		l->nhistory++;
+	}
+	for (i = 0; i < l->nhistory / 2; i++) {
+		struct shop_point t = l->history[i];
+
+		l->history[i] = l->history[l->nhistory - 1 - i];
+		l->history[l->nhistory - 1 - i] = t;
+	}
+	store_runs_free(runs, nruns);
+	for (i = 0; i < l->ncols; i++)
+		if ((err = shop_count_column(st, l, i, dl)) != STORE_OK)
+			return err;
+	qsort(l->rows, l->nrows, sizeof(*l->rows), by_row_name);
+	return STORE_OK;
+}
+
 int
 shoplist_build(struct store *st, const struct shop_opts *o,
     struct shoplist *l, struct diaglist *dl)
@@ -222,6 +348,7 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 		    sc->name));
 	}
 	qsort(l->v, l->n, sizeof(*l->v), by_priority);
+	err = shop_report(st, l, ref.run_id, dl);
 out:
 	store_results_free(res, nres);
 	store_tags_free(tags, ntags);
@@ -254,6 +381,17 @@ shoplist_free(struct shoplist *l)
 		free(l->catnames[i]);
 	free(l->catnames);
 	free(l->catcounts);
+	for (i = 0; i < l->ncols; i++) {
+		free(l->cols[i].arch);
+		free(l->cols[i].os_name);
+	}
+	free(l->cols);
+	for (i = 0; i < l->nrows; i++) {
+		free(l->rows[i].name);
+		free(l->rows[i].passed);
+		free(l->rows[i].ran);
+	}
+	free(l->rows);
 	store_run_clear(&l->run);
 	memset(l, 0, sizeof(*l));
 }

@@ -23,9 +23,13 @@
  *	"surrogateescape" does: reversible, since valid UTF-8 never
  *	encodes a surrogate (decode with surrogateescape to get the
  *	bytes back).
- *  html	one self-contained file: inline CSS, inline SVG bar charts
- *	(tests per category, per status), no script, nothing fetched;
- *	invalid UTF-8 bytes show as U+FFFD.
+ *  html	the report for a mailing list, one self-contained file:
+ *	inline CSS, inline SVG charts (failing tests per category, per
+ *	status; tests passed in the last runs as a line), a table per
+ *	syscall (passed/run in this run, in the newest run of every other
+ *	arch and on the Linux reference) and one per failing test, both
+ *	sortable by an inline script; nothing fetched, no fonts; invalid
+ *	UTF-8 bytes show as U+FFFD.
  *
  * Ownership: a struct shoplist owns everything in it; shoplist_free().
  */
@@ -97,6 +101,30 @@ struct shop_opts {
 	int			 all;
 };
 
+/* A column of the report: one run, its results counted per syscall. */
+struct shop_column {
+	int64_t			 run_id;
+	char			*arch;		/* as the run says it */
+	char			*os_name;
+	int			 linux_ref;	/* the Linux reference */
+};
+
+/* A syscall of the report's table: passed and run per column. */
+struct shop_row {
+	char			*name;
+	unsigned		*passed;	/* [ncols] */
+	unsigned		*ran;		/* [ncols]; 0: not run there */
+};
+
+/* A point of the history chart: a run of the same system and arch. */
+struct shop_point {
+	int64_t			 run_id;
+	unsigned		 passed;
+	unsigned		 ran;
+};
+
+#define SHOP_HISTORY_MAX	10	/* runs in the history chart */
+
 struct shoplist {
 	struct store_run	 run;
 	struct shop_syscall	*v;		/* by priority, highest first */
@@ -110,6 +138,18 @@ struct shoplist {
 	unsigned		*catcounts;
 	size_t			 ncats;
 	unsigned		 statuscounts[TS__COUNT];
+	/*
+	 * For the HTML report: columns (the run itself, the newest run of
+	 * every other arch, the Linux reference last), a row per syscall
+	 * any of them ran, by name, and the pass counts of the last runs
+	 * of the same OS and arch, oldest first.
+	 */
+	struct shop_column	*cols;
+	size_t			 ncols;
+	struct shop_row		*rows;
+	size_t			 nrows;
+	struct shop_point	 history[SHOP_HISTORY_MAX];
+	size_t			 nhistory;
 };
 
 int	shoplist_build(struct store *, const struct shop_opts *,
