@@ -237,7 +237,8 @@ export_json(const struct shoplist *l, FILE *fp)
 			fprintf(fp, "\"flaky\": %s, \"linux\": ", t->flaky ?
 			    "true" : "false");
 			if (t->linux_status >= 0)
-				fprintf(fp, "\"%s\"", linux_name(t->linux_status));
+				fprintf(fp, "\"%s\"",
+				    linux_name(t->linux_status));
 			else
 				fputs("null", fp);
 			fprintf(fp, ", \"fails_on_linux\": %s}", t->linux_too ?
