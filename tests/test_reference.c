@@ -15,6 +15,7 @@
 #include "ltpscope/linuxref.h"
 #include "ltpscope/rules.h"
 #include "tap.h"
+#include "tmux.h"
 
 static char	bin[2048];
 static char	root[1100];
@@ -231,8 +232,9 @@ test_imports(void)
 	has_str(err, "ran on NetBSD, not Linux", "and says why");
 	free(out);
 	free(err);
-	snprintf(args, sizeof(args), "-d %s import --reference %s/c2", db,
-	    tap_tmpdir());
+	/* Elsewhere: the run it imports stays (run 4 would be newest). */
+	snprintf(args, sizeof(args), "-d %s/other.db import --reference "
+	    "%s/c2", tap_tmpdir(), tap_tmpdir());
 	st = run3(args, &out, &err);
 	is_int(st, 1, "import --reference of NetBSD logs fails");
 	free(out);
@@ -403,6 +405,52 @@ test_html(void)
 		tap_diag("chromium not on PATH: HTML checked structurally");
 }
 
+/* The explorer: C (compare) and S (shopping list) on the same runs. */
+static void
+test_explorer(void)
+{
+	char cmd[8192], buf[512];
+	const char *s, *p;
+
+	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_CONFIG_HOME=%s "
+	    "XDG_DATA_HOME=%s %s -L %s -m %s/tests/fixtures/linux/"
+	    "syscall_64.tbl -d %s", tap_tmpdir(), tap_tmpdir(), tap_tmpdir(),
+	    bin, root, cwd, db);
+	if (tmux_start(cmd, 160, 40) != 0 || !tmux_wait_for("? help",
+	    8000)) {
+		ok(0, "the explorer opens");
+		tap_diag("%s", tmux_screen());
+		tmux_stop();
+		return;
+	}
+	tmux_keys("C");
+	ok(tmux_wait_for("compare run 2 with run 3", 3000),
+	    "C compares run 3 with run 2");
+	s = tmux_screen();
+	has_str(s, "Linux reference: run 1; 2 failing here fail on Linux "
+	    "too", "the compare view names the reference");
+	p = strstr(s, "read01");
+	snprintf(buf, sizeof(buf), "%.*s", p != NULL ? (int)strcspn(p,
+	    "\n") : 0, p != NULL ? p : "");
+	has_str(buf, "fails on Linux too", "read01 is marked");
+	ok(pos(s, "close01") >= 0 && pos(s, "close01") < pos(s, "read01") &&
+	    pos(s, "write01") < pos(s, "mmap01"), "and listed after "
+	    "compat_linux's own");
+	tmux_keys("q");
+	tmux_keys("S");
+	ok(tmux_wait_for("shopping list of run 3", 3000), "S: the shopping "
+	    "list of run 3");
+	s = tmux_screen();
+	p = strstr(s, "read01");
+	snprintf(buf, sizeof(buf), "%.*s", p != NULL ? (int)strcspn(p,
+	    "\n") : 0, p != NULL ? p : "");
+	has_str(buf, "(fails on Linux too)", "read01 marked there too");
+	tmux_keys("q");
+	tmux_keys("q");
+	(void)tmux_wait_dead(3000);
+	tmux_stop();
+}
+
 static void
 test_clear_and_kirk(void)
 {
@@ -470,6 +518,10 @@ main(void)
 	test_compare();
 	test_shopping();
 	test_html();
+	if (system("command -v tmux >/dev/null 2>&1") == 0)
+		test_explorer();
+	else
+		tap_diag("tmux not on PATH: the explorer is not checked");
 	test_clear_and_kirk();
 	return tap_done();
 }
