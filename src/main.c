@@ -73,7 +73,8 @@ const struct cmd cmd_table[] = {
 	  .summary = "suggest categories for a run's failures from the rules" },
 	{ .name = "baseline", .fn = cmd_baseline, .globals = "d",
 	  .synopsis = "baseline [-d db] [--reference] run\n"
-	    "baseline [-d db] --clear arch | --clear-reference arch",
+	    "baseline [-d db] --clear arch\n"
+	    "baseline [-d db] --clear-reference arch",
 	  .summary = "make a run the baseline (or the Linux reference) of "
 	    "its arch" },
 	{ .name = "compare", .fn = cmd_compare, .globals = "d",
