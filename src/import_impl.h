@@ -30,6 +30,16 @@ int	import_store_items(struct store *, struct store_run *,
 	    const struct import_item *, size_t, const struct import_opts *,
 	    struct import_stats *, struct diaglist *);
 
+struct json;
+
+/*
+ * The run "ltpscope show RUN --format json" wrote, parsed as root (its
+ * "run" a number): import_kirk() hands it over.
+ */
+int	import_own_json(struct store *, const char *path,
+	    const struct json *root, const struct import_opts *,
+	    struct import_stats *, struct diaglist *);
+
 struct textbuf {
 	char	*s;
 	size_t	 len;

@@ -173,6 +173,13 @@ import_kirk(struct store *st, const char *path,
 	memset(stats, 0, sizeof(*stats));
 	if (json_parse_file(&root, path, NULL, dl) != 0)
 		return -1;
+	/* ltpscope's own: "run" is its number there. */
+	if (root->type == JSON_OBJECT && json_get(root, "run") != NULL &&
+	    json_get(root, "run")->type == JSON_NUMBER) {
+		rc = import_own_json(st, path, root, opts, stats, dl);
+		json_free(root);
+		return rc;
+	}
 	results = json_get(root, "results");
 	if (root->type != JSON_OBJECT || results == NULL ||
 	    results->type != JSON_ARRAY) {

@@ -52,7 +52,8 @@ const struct cmd cmd_table[] = {
 	  .summary = "list the runs in the results database, newest first" },
 	{ .name = "show", .fn = cmd_show, .globals = "d",
 	  .synopsis = "show run|last [-d db] [--format text|json] "
-	    "[--output test]",
+	    "[--output test]\n"
+	    "show run|last [-d db] --format json --with-outputs",
 	  .summary = "show the results of a run, or the output of one test" },
 	{ .name = "tag", .fn = cmd_tag, .globals = "d",
 	  .synopsis = "tag [-d db] [-m note] [--run run] [--line text] "

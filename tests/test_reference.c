@@ -470,6 +470,43 @@ test_clear_and_kirk(void)
 	free(out);
 	free(err);
 
+	/* ltpscope's own JSON of the Linux run, brought to another db. */
+	snprintf(args, sizeof(args), "-d %s show 1 --with-outputs", db);
+	st = run3(args, &out, &err);
+	is_int(st, 2, "show --with-outputs wants --format json");
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "-d %s show 1 --format json "
+	    "--with-outputs >%s/linux.json", db, tap_tmpdir());
+	st = run3(args, &out, &err);
+	is_int(st, 0, "show 1 --format json --with-outputs");
+	free(out);
+	free(err);
+	snprintf(kdb, sizeof(kdb), "%s/own.db", tap_tmpdir());
+	snprintf(args, sizeof(args), "-d %s import --reference "
+	    "%s/linux.json", kdb, tap_tmpdir());
+	st = run3(args, &out, &err);
+	is_int(st, 0, "import --reference of ltpscope's own JSON: %s", err);
+	has_str(out, "run 1: 5 tests imported", "every test of it");
+	has_str(out, "(pass 3, fail 1, broken 1)", "with its verdicts");
+	has_str(out, "run 1 is the Linux reference", "the reference there");
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "-d %s import %s/c2", kdb, tap_tmpdir());
+	st = run3(args, &out, &err);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "-d %s export --format json", kdb);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "export from the other db");
+	has_str(out, "\"test\": \"read01\", \"status\": \"fail\", "
+	    "\"category\": \"linux-bug-test\"", "the outputs came along: "
+	    "read01 fails on Linux the same way");
+	has_str(line_of(out, "\"name\": \"read\""), "\"priority\": 0",
+	    "and ranks last");
+	free(out);
+	free(err);
+
 	snprintf(kdb, sizeof(kdb), "%s/kirk.db", tap_tmpdir());
 	snprintf(args, sizeof(args), "-d %s import --reference "
 	    "%s/tests/fixtures/kirk/results.json", kdb, cwd);
