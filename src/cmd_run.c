@@ -908,7 +908,8 @@ run_main(int argc, char **argv, struct run_lists *l)
 	/* The bundled list names the systems its entries hold on. */
 	skiplist_set_os(&skip, compat_os_name(os, sizeof(os)));
 	/* Said before a long run, not after; a box says when it answers. */
-	if (reference && !dry && host == NULL && strcmp(os, "Linux") != 0) {
+	if (reference && !dry && !resume && host == NULL &&
+	    strcmp(os, "Linux") != 0) {
 		fprintf(stderr, "ltpscope: run: --reference: this is %s; a "
 		    "Linux reference run is made on Linux (or imported from "
 		    "there)\n", os[0] != '\0' ? os : "not Linux");

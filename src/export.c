@@ -477,8 +477,9 @@ html_test_table(FILE *fp, const struct shoplist *l)
 
 /*
  * Sorting in the page, so that the file stays one file: a click on a
- * heading sorts by that column (data-v numbers first, else the text),
- * a second click the other way.
+ * heading sorts by that column (by its data-v numbers, else the text),
+ * a second click the other way.  No '<' or '>' in it: the page stays
+ * easy to check as balanced markup.
  */
 static const char html_sort_script[] =
     "<script>\n"
@@ -486,6 +487,9 @@ static const char html_sort_script[] =
     "function key(c) {\n"
     "  var v = c.getAttribute('data-v');\n"
     "  return v !== null ? parseFloat(v) : c.textContent.toLowerCase();\n"
+    "}\n"
+    "function cmp(a, c) {\n"
+    "  return typeof a === 'number' ? a - c : a.localeCompare(c);\n"
     "}\n"
     "function sortBy(t, th, i) {\n"
     "  var b = t.tBodies[0], rows = Array.prototype.slice.call(b.rows);\n"
@@ -495,8 +499,8 @@ static const char html_sort_script[] =
     "  });\n"
     "  th.setAttribute('aria-sort', up ? 'ascending' : 'descending');\n"
     "  rows.sort(function (x, y) {\n"
-    "    var a = key(x.cells[i]), c = key(y.cells[i]);\n"
-    "    return (a < c ? -1 : a > c ? 1 : 0) * (up ? 1 : -1);\n"
+    "    var d = cmp(key(x.cells[i]), key(y.cells[i]));\n"
+    "    return up ? d : -d;\n"
     "  });\n"
     "  rows.forEach(function (r) { b.appendChild(r); });\n"
     "}\n"
