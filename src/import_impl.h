@@ -56,6 +56,16 @@ int	import_kirk_parse(struct kirk_file *, const char *name,
 	    struct import_stats *, struct diaglist *);
 void	import_kirk_free(struct kirk_file *);
 
+struct json;
+
+/*
+ * The run "ltpscope show RUN --format json" wrote, parsed as root (its
+ * "run" a number): import_kirk() hands it over.
+ */
+int	import_own_json(struct store *, const char *path,
+	    const struct json *root, const struct import_opts *,
+	    struct import_stats *, struct diaglist *);
+
 struct textbuf {
 	char	*s;
 	size_t	 len;

@@ -248,17 +248,30 @@ kirk_item(struct kirk_file *kf, const struct json *ent, size_t i,
 	return 0;
 }
 
+static int	kirk_from_tree(struct kirk_file *, const char *,
+		    const struct import_opts *, struct import_stats *,
+		    struct diaglist *);
+
 int
 import_kirk_parse(struct kirk_file *kf, const char *name, const char *buf,
     size_t len, const struct import_opts *opts, struct import_stats *stats,
     struct diaglist *dl)
 {
-	const struct json *results, *env;
-	size_t i, n;
-
 	memset(kf, 0, sizeof(*kf));
 	if (json_parse(&kf->root, buf, len, name, NULL, dl) != 0)
 		return -1;
+	return kirk_from_tree(kf, name, opts, stats, dl);
+}
+
+/* import_kirk_parse() once kf->root is parsed (kf owns it). */
+static int
+kirk_from_tree(struct kirk_file *kf, const char *name,
+    const struct import_opts *opts, struct import_stats *stats,
+    struct diaglist *dl)
+{
+	const struct json *results, *env;
+	size_t i, n;
+
 	results = json_get(kf->root, "results");
 	if (kf->root->type != JSON_OBJECT || results == NULL ||
 	    results->type != JSON_ARRAY) {
@@ -317,9 +330,19 @@ import_kirk(struct store *st, const char *path,
 	/* Reading stops early past the limit: json_parse() reports it. */
 	if (slurp_file_diag(path, JSON_SIZE_MAX, &buf, &len, dl) == -1)
 		return -1;
-	rc = import_kirk_parse(&kf, path, buf, len, opts, stats, dl);
+	memset(&kf, 0, sizeof(kf));
+	rc = json_parse(&kf.root, buf, len, path, NULL, dl);
 	free(buf);
 	if (rc != 0)
+		return -1;
+	/* ltpscope's own: "run" is its number there. */
+	if (kf.root->type == JSON_OBJECT && json_get(kf.root, "run") != NULL &&
+	    json_get(kf.root, "run")->type == JSON_NUMBER) {
+		rc = import_own_json(st, path, kf.root, opts, stats, dl);
+		json_free(kf.root);
+		return rc;
+	}
+	if (kirk_from_tree(&kf, path, opts, stats, dl) != 0)
 		return -1;
 	/* kirk writes the file at the end of the session. */
 	if (stat(path, &sb) == 0)

@@ -43,8 +43,8 @@ const struct cmd cmd_table[] = {
 	    "[--timeout-mul x] [--dev device] [--reproducible] "
 	    "[--kconfig file] [--metadata file | --no-metadata] "
 	    "[--no-skiplist] [--host [user@]host[:port]] [--ssh-config file] "
-	    "[--reboot-cmd command] [--box-wait seconds] [--dry-run] "
-	    "[tag ...]\n"
+	    "[--reboot-cmd command] [--box-wait seconds] [--reference] "
+	    "[--dry-run] [tag ...]\n"
 	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",
 	  .summary = "run LTP tests safely, storing every result" },
 	{ .name = "runs", .fn = cmd_runs, .globals = "d",
@@ -52,7 +52,8 @@ const struct cmd cmd_table[] = {
 	  .summary = "list the runs in the results database, newest first" },
 	{ .name = "show", .fn = cmd_show, .globals = "d",
 	  .synopsis = "show run|last [-d db] [--format text|json] "
-	    "[--output test]",
+	    "[--output test]\n"
+	    "show run|last [-d db] --format json --with-outputs",
 	  .summary = "show the results of a run, or the output of one test" },
 	{ .name = "tag", .fn = cmd_tag, .globals = "d",
 	  .synopsis = "tag [-d db] [-m note] [--run run] [--line text] "
@@ -72,9 +73,11 @@ const struct cmd cmd_table[] = {
 	    "[--format text|json] [run]",
 	  .summary = "suggest categories for a run's failures from the rules" },
 	{ .name = "baseline", .fn = cmd_baseline, .globals = "d",
-	  .synopsis = "baseline [-d db] run\n"
-	    "baseline [-d db] --clear arch",
-	  .summary = "make a run the baseline of its arch" },
+	  .synopsis = "baseline [-d db] [--reference] run\n"
+	    "baseline [-d db] --clear arch\n"
+	    "baseline [-d db] --clear-reference arch",
+	  .summary = "make a run the baseline (or the Linux reference) of "
+	    "its arch" },
 	{ .name = "compare", .fn = cmd_compare, .globals = "d",
 	  .synopsis = "compare [-d db] [--fail-on-regression] [--all] "
 	    "[--flaky N/M] [--format text|json] [run_a] [run_b]",
@@ -86,7 +89,8 @@ const struct cmd cmd_table[] = {
 	    "[--weight @profile[,...]]",
 	  .summary = "export the shopping list of failures per syscall" },
 	{ .name = "import", .fn = cmd_import, .globals = "d",
-	  .synopsis = "import [-v] [-d db] [--label text] [--kirk] path",
+	  .synopsis = "import [-v] [-d db] [--label text] [--kirk] "
+	    "[--reference] path",
 	  .summary = "import shell tool logs or kirk's results.json as a run" },
 	{ .name = "export-logs", .fn = cmd_export_logs, .globals = "d",
 	  .synopsis = "export-logs [-d db] [--force] run|last dir",

@@ -181,6 +181,17 @@ static const char *const store_migrations[] = {
 	"  errno TEXT NOT NULL,"
 	"  count INTEGER NOT NULL,"
 	"  PRIMARY KEY (profile_id, name, errno)) WITHOUT ROWID;",
+
+	/*
+	 * 6: Linux reference runs.  One run per arch, made on Linux, that
+	 * tells which failures under compat_linux fail on Linux as well.
+	 * arch is the canonical name (linuxref_arch()): Linux says x86_64
+	 * where NetBSD says amd64.
+	 */
+	"CREATE TABLE linux_refs ("
+	"  arch TEXT PRIMARY KEY,"
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  set_at INTEGER NOT NULL);",
 };
 
 #define NMIGRATIONS	(sizeof(store_migrations) / sizeof(store_migrations[0]))

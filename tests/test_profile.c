@@ -375,7 +375,7 @@ test_store(void)
 		ok(0, "store opens: %s", tap_first_diag(&dl));
 		return;
 	}
-	is_int(store_schema_version(st), 5, "schema version 5");
+	is_int(store_schema_version(st), STORE_SCHEMA_VERSION, "schema version");
 	(void)load(&p, FIX "strace-variants.txt", &dl);
 	p.name = strdup("prog");
 	is_int(store_profile_put(st, &p, &dl), STORE_OK, "stored");
