@@ -58,6 +58,8 @@ ASAN_FLAGS=	-fsanitize=address,undefined -fno-omit-frame-pointer \
 # "make fuzz" builds the core again with clang and libFuzzer.
 FUZZ_CC?=	clang
 FUZZ_SECONDS?=	60
+# A fixed seed makes a run repeatable (CI); empty: a new one each time.
+FUZZ_SEED?=
 FUZZ_SAN=	-fsanitize=address,undefined -fno-omit-frame-pointer \
 		-fno-sanitize-recover=undefined
 FUZZ_CFLAGS=	${CSTD} ${OS_CFLAGS} ${WARNFLAGS} -O1 -g -Iinclude \
@@ -238,7 +240,7 @@ bench: deps
 fuzz:
 	@sh mk/deps.sh "${CC}" fuzz
 	@${MAKE} fuzz-build
-	@sh mk/fuzz.sh "${FUZZ_SECONDS}" ${FUZZ_SRCS}
+	@FUZZ_SEED="${FUZZ_SEED}" sh mk/fuzz.sh "${FUZZ_SECONDS}" ${FUZZ_SRCS}
 
 fuzz-build: libltpscope-fuzz.a
 	@mkdir -p build/fuzz

@@ -56,6 +56,7 @@ for src in "$@"; do
 	if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    "$out/$t" -max_total_time="$secs" -timeout=10 \
+	    ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
 	    -rss_limit_mb=2048 -malloc_limit_mb=2048 -max_len=65536 \
 	    -detect_leaks=1 -print_final_stats=1 \
 	    -artifact_prefix="$out/artifacts/$name-" "$corpus" \
