@@ -338,12 +338,13 @@ ui_run_service(struct ui *ui)
 		} else
 			ui_message(ui, 0, "run %" PRId64 " %s: %u pass, %u "
 			    "fail, %u broken, %u conf, %u warn, %u timeout, "
-			    "%u not-run, %u unknown; %u with an env warning",
+			    "%u not-run, %u unknown, %u crash; %u with an env "
+			    "warning",
 			    ui->run_id, ui->stop_requested ?
 			    "stopped (resumable)" : "finished", k[TS_PASS],
 			    k[TS_FAIL], k[TS_BROKEN], k[TS_CONF], k[TS_WARN],
 			    k[TS_TIMEOUT], k[TS_NOTRUN], k[TS_UNKNOWN],
-			    engine_env_marked(ui->eng));
+			    k[TS_CRASH], engine_env_marked(ui->eng));
 		engine_free(ui->eng);
 		ui->eng = NULL;
 		ui->running[0] = '\0';

@@ -1,0 +1,55 @@
+/*
+ * What the kernel said about a crash: the panic message picked out of
+ * a kernel log (dmesg on a box back from a reboot, or a serial console
+ * logged to a file), written after the crashed test's output, and
+ * found there again by show, the exports and the run's summary.
+ *
+ * The block goes into the stored output of the crash result, not into
+ * a column of its own: the explorer's output pane, show --output and
+ * any export that prints output show it next to the test with no
+ * schema change, and one marker line, ours, names its first line:
+ *
+ *	ltpscope: kernel (SOURCE): panic: kernel diagnostic assertion ...
+ *	[the kernel's lines around it, as it wrote them]
+ *	ltpscope: end of the kernel's messages
+ *
+ * Nothing here prints or allocates beyond what it returns.
+ */
+#ifndef LTPSCOPE_CRASHLOG_H
+#define LTPSCOPE_CRASHLOG_H
+
+#include <stddef.h>
+
+/* The marker line's start; SOURCE and "): " follow. */
+#define CRASHLOG_MARK		"ltpscope: kernel ("
+/* A block stays short: lines kept before and after the panic. */
+#define CRASHLOG_BEFORE		3
+#define CRASHLOG_AFTER		25
+#define CRASHLOG_TAIL		20	/* no panic found: the log's end */
+#define CRASHLOG_MAX		8192	/* bytes of kernel text kept */
+
+/*
+ * Whether a kernel log line tells of a panic or a fatal trap (NetBSD's
+ * and Linux's wordings).
+ */
+int	crashlog_is_panic(const char *line, size_t len);
+
+/*
+ * The block to append to a crash's output for a kernel log of len
+ * bytes from source ("dmesg on the box", "console FILE"): the last
+ * panic in it with a few lines around, or its last lines when it has
+ * none.  Sets *outlen; malloc'd.  first (may be NULL) gets the line the
+ * marker names.  Returns 1 when a panic was found, else 0.
+ */
+int	crashlog_block(const char *source, const char *log, size_t len,
+	    char **out, size_t *outlen, char *first, size_t flen);
+
+/*
+ * The first line of the kernel's words in a stored output (what the
+ * marker names): 1 and buf filled, or 0 when the output has no block
+ * (the box has not come back yet, or the result is no crash).
+ */
+int	crashlog_find(const char *output, size_t len, char *buf,
+	    size_t buflen);
+
+#endif
