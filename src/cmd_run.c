@@ -19,6 +19,7 @@
 
 #include "ltpscope/cmd.h"
 #include "ltpscope/compat.h"
+#include "ltpscope/crashlog.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/ltpmeta.h"
 #include "ltpscope/numparse.h"
@@ -189,8 +190,13 @@ run_mkdirs(const char *path)
 	return 0;
 }
 
+/*
+ * Adds tag to the user's skip list; os, when not NULL, is the system
+ * the entry holds on (a box's uname -s) and where the box it crashed.
+ */
 static int
-run_add_culprit(const char *file, const char *tag, int64_t run_id)
+run_add_culprit(const char *file, const char *tag, int64_t run_id,
+    const char *os, const char *where)
 {
 	FILE *fp;
 
@@ -198,8 +204,13 @@ run_add_culprit(const char *file, const char *tag, int64_t run_id)
 		fprintf(stderr, "ltpscope: %s: %s\n", file, strerror(errno));
 		return -1;
 	}
-	fprintf(fp, "%s\tcrashed the system during run %" PRId64
-	    " (added by ltpscope run --resume)\n", tag, run_id);
+	if (os != NULL && os[0] != '\0')
+		fprintf(fp, "%s\tos=%s\tcrashed %s during run %" PRId64
+		    " (added by ltpscope run --skip-culprit)\n", tag, os,
+		    where, run_id);
+	else
+		fprintf(fp, "%s\tcrashed the system during run %" PRId64
+		    " (added by ltpscope run --resume)\n", tag, run_id);
 	if (fclose(fp) != 0) {
 		fprintf(stderr, "ltpscope: %s: %s\n", file, strerror(errno));
 		return -1;
@@ -537,7 +548,153 @@ run_kconfig(const char *given, const char *os, char *buf, size_t len,
 	return "";
 }
 
-static void	run_summary(struct engine *, int64_t);
+/* A run on a box: how to go on after it stops answering. */
+struct run_box {
+	const char	*host;
+	const char	*ssh_config;
+	const char	*reboot_cmd;
+	long		 wait_s;	/* --box-wait; -1: no limit */
+	const char	*console;	/* --console FILE, or NULL */
+	off_t		 console_off;	/* read up to here already */
+	int		 skip_culprit;	/* --skip-culprit */
+	const char	*userskip;	/* the user's skip list file */
+	struct skiplist	*skip;
+};
+
+static void	run_summary(struct store *, struct engine *, int64_t);
+
+/* Where the console log ends now (0 when there is none yet). */
+static off_t
+run_console_end(const char *path)
+{
+	struct stat sb;
+
+	return path != NULL && stat(path, &sb) == 0 ? sb.st_size : 0;
+}
+
+/* The console log from off on; malloc'd, or NULL. */
+static char *
+run_console_read(const char *path, off_t off, size_t *lenp)
+{
+	char *buf = NULL, chunk[8192];
+	size_t len = 0, n;
+	FILE *fp;
+
+	*lenp = 0;
+	if ((fp = fopen(path, "r")) == NULL) {
+		fprintf(stderr, "ltpscope: --console %s: %s\n", path,
+		    strerror(errno));
+		return NULL;
+	}
+	if (off > 0 && fseeko(fp, off, SEEK_SET) != 0)
+		rewind(fp);
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0) {
+		/* The crash is near the end: keep the last 4 MiB. */
+		if (len > 4u * 1024 * 1024) {
+			memmove(buf, buf + len / 2, len - len / 2);
+			len -= len / 2;
+		}
+		buf = xrealloc(buf, len + n + 1);
+		memcpy(buf + len, chunk, n);
+		len += n;
+	}
+	fclose(fp);
+	*lenp = len;
+	return buf != NULL ? buf : xstrdup("");
+}
+
+/*
+ * The box is back: what the kernel said goes with each crash of the
+ * run that has no such words yet (the console log since the run last
+ * looked, or dmesg on the box), so that the panic message sits next to
+ * the test in show --output, the explorer and the exports.
+ */
+static void
+run_kernel_words(struct store *st, int64_t run_id, struct remote *box,
+    struct run_box *b)
+{
+	struct store_result *v = NULL;
+	struct store_output o;
+	struct diaglist dl;
+	char *log = NULL, *block, source[2200], first[300];
+	size_t n = 0, i, len = 0, blen;
+
+	diag_init(&dl);
+	if (store_run_results(st, run_id, &v, &n, &dl) != STORE_OK)
+		n = 0;
+	for (i = 0; i < n; i++) {
+		if (v[i].status != TS_CRASH)
+			continue;
+		memset(&o, 0, sizeof(o));
+		if (store_get_output(st, v[i].id, &o, &dl) == STORE_OK &&
+		    crashlog_find(o.data, o.stored_size, NULL, 0)) {
+			store_output_clear(&o);
+			continue;
+		}
+		store_output_clear(&o);
+		if (log == NULL && b->console != NULL) {
+			log = run_console_read(b->console, b->console_off,
+			    &len);
+			b->console_off = run_console_end(b->console);
+			snprintf(source, sizeof(source), "console %s",
+			    b->console);
+		} else if (log == NULL && box != NULL) {
+			if (remote_capture(box, "dmesg", 60, &log, &len,
+			    &dl) == -1 && log == NULL)
+				break;
+			snprintf(source, sizeof(source), "dmesg on %s",
+			    remote_spec(box));
+		}
+		if (log == NULL)
+			break;
+		(void)crashlog_block(source, log, len, &block, &blen, first,
+		    sizeof(first));
+		if (store_output_append(st, v[i].id, block, blen, &dl) ==
+		    STORE_OK)
+			fprintf(stderr, "ltpscope: %s crashed %s: %s\n",
+			    v[i].tag, b->host, first);
+		free(block);
+	}
+	free(log);
+	store_results_free(v, n);
+	diag_print(&dl, stderr, "ltpscope");
+	diag_free(&dl);
+}
+
+/* How many crashes the run had, which tests, and the kernel's words. */
+static void
+run_crash_report(struct store *st, int64_t run_id)
+{
+	struct store_result *v = NULL;
+	struct store_output o;
+	struct diaglist dl;
+	char first[300];
+	size_t n = 0, i;
+	unsigned ncrash = 0;
+
+	diag_init(&dl);
+	if (store_run_results(st, run_id, &v, &n, &dl) != STORE_OK)
+		n = 0;
+	for (i = 0; i < n; i++)
+		ncrash += v[i].status == TS_CRASH;
+	if (ncrash > 0)
+		printf("%u crash%s (the box stopped answering):\n", ncrash,
+		    ncrash == 1 ? "" : "es");
+	for (i = 0; i < n; i++) {
+		if (v[i].status != TS_CRASH)
+			continue;
+		memset(&o, 0, sizeof(o));
+		if (store_get_output(st, v[i].id, &o, &dl) != STORE_OK ||
+		    !crashlog_find(o.data, o.stored_size, first,
+		    sizeof(first)))
+			snprintf(first, sizeof(first), "the kernel's words "
+			    "not read yet (the box was not back)");
+		store_output_clear(&o);
+		printf("  crash %s: %s\n", v[i].tag, first);
+	}
+	store_results_free(v, n);
+	diag_free(&dl);
+}
 
 /* Sleeps ms, in steps, unless interrupted; 0, or -1 on ^C. */
 static int
@@ -592,17 +749,36 @@ run_wait_box(const char *host, const struct remote_opts *ro, long wait_s)
 	}
 }
 
+/* The culprit goes on the skip list for the box's system. */
+static void
+run_skip_culprit(struct run_box *b, const struct remote *box,
+    const char *tag, int64_t run_id)
+{
+	const struct remote_box *rb = box != NULL ? remote_box(box) : NULL;
+	char where[600];
+
+	if (!b->skip_culprit || b->userskip == NULL ||
+	    b->userskip[0] == '\0' || tag[0] == '\0')
+		return;
+	snprintf(where, sizeof(where), "%s (%s %s %s)", b->host,
+	    rb != NULL ? rb->sysname : "?", rb != NULL ? rb->release : "?",
+	    rb != NULL ? rb->machine : "?");
+	if (run_add_culprit(b->userskip, tag, run_id, rb != NULL ?
+	    rb->sysname : NULL, where) == 0)
+		skiplist_add(b->skip, tag, "crashed the box in an earlier "
+		    "run");
+}
+
 /*
- * The box stopped answering: run --reboot-cmd, wait for the box, and
- * go on with the rest of the run, the test that was running being the
- * culprit, as often as it takes.  Without a box to go on with, the
- * run is left as a crash leaves it.  The run's exit status.
+ * The box stopped answering: run --reboot-cmd, wait for the box, save
+ * what its kernel said with the crash, and go on with the rest of the
+ * run, as often as it takes.  Without a box to go on with, the run is
+ * left for --resume.  The run's exit status.
  */
 static int
 run_box_lost(struct store *st, struct engine **ep,
     struct remote **boxp, struct engine_opts *eo,
-    const struct engine_events *ev, struct run_ctx *ctx, const char *host,
-    const char *ssh_config, const char *reboot_cmd, long box_wait,
+    const struct engine_events *ev, struct run_ctx *ctx, struct run_box *b,
     struct diaglist *dl)
 {
 	struct remote_opts ro;
@@ -611,29 +787,33 @@ run_box_lost(struct store *st, struct engine **ep,
 	int rc;
 
 	memset(&ro, 0, sizeof(ro));
-	ro.config = ssh_config;
+	ro.config = b->ssh_config;
 	ro.ltproot = eo->runner.ltproot;
 	while (*ep != NULL && engine_box_lost(*ep)) {
 		/* Kept: the engine that knows it goes. */
 		snprintf(tag, sizeof(tag), "%s", engine_lost_test(*ep) != NULL ?
 		    engine_lost_test(*ep) : "");
-		fprintf(stderr, "ltpscope: %s stopped answering %s%s\n", host,
-		    tag[0] != '\0' ? "while running " : "between tests", tag);
-		if (box_wait == 0 || run_interrupted)
+		fprintf(stderr, "ltpscope: %s stopped answering %s%s\n",
+		    b->host, tag[0] != '\0' ? "while running " :
+		    "between tests", tag);
+		run_skip_culprit(b, *boxp, tag, run_id);
+		if (b->wait_s == 0 || run_interrupted)
 			break;
-		if (reboot_cmd != NULL) {
-			fprintf(stderr, "ltpscope: running %s\n", reboot_cmd);
+		if (b->reboot_cmd != NULL) {
+			fprintf(stderr, "ltpscope: running %s\n",
+			    b->reboot_cmd);
 			fflush(stderr);
-			if ((rc = system(reboot_cmd)) != 0)
+			if ((rc = system(b->reboot_cmd)) != 0)
 				fprintf(stderr, "ltpscope: --reboot-cmd "
 				    "failed (status %d)\n", rc);
 		}
 		remote_close(*boxp);
 		eo->runner.remote = NULL;
-		if ((*boxp = run_wait_box(host, &ro, box_wait)) == NULL)
+		if ((*boxp = run_wait_box(b->host, &ro, b->wait_s)) == NULL)
 			break;
 		eo->runner.remote = *boxp;
-		/* Ours to take over: the lock goes, the culprit is marked. */
+		run_kernel_words(st, run_id, *boxp, b);
+		/* Ours to take over: the lock goes, the crash is kept. */
 		if (store_run_end(st, run_id, RUN_INTERRUPTED, dl) != STORE_OK)
 			return 1;
 		engine_free(*ep);
@@ -641,24 +821,25 @@ run_box_lost(struct store *st, struct engine **ep,
 			return 1;
 		ctx->e = *ep;
 		printf("resuming run %" PRId64 " on %s: %zu test%s left%s%s\n",
-		    run_id, host, engine_total(*ep), engine_total(*ep) == 1 ?
-		    "" : "s", tag[0] != '\0' ? "; interrupted: " : "", tag);
+		    run_id, b->host, engine_total(*ep), engine_total(*ep) ==
+		    1 ? "" : "s", tag[0] != '\0' ? "; crash: " : "", tag);
 		fflush(stdout);
 		if (run_loop(*ep, ctx, dl) != 0)
 			return 1;
 	}
 	if (*ep != NULL && engine_box_lost(*ep)) {
-		fprintf(stderr, "ltpscope: run %" PRId64 " is left as after a "
-		    "crash: when %s is back, ltpscope run --resume\n",
-		    run_id, host);
+		fprintf(stderr, "ltpscope: run %" PRId64 " is left for later: "
+		    "when %s is back, ltpscope run --resume\n", run_id,
+		    b->host);
+		run_crash_report(st, run_id);
 		return 1;
 	}
-	run_summary(*ep, run_id);
+	run_summary(st, *ep, run_id);
 	return 1;
 }
 
 static void
-run_summary(struct engine *e, int64_t run_id)
+run_summary(struct store *st, struct engine *e, int64_t run_id)
 {
 	const unsigned *k = engine_counts(e);
 	const char *const *left;
@@ -683,6 +864,7 @@ run_summary(struct engine *e, int64_t run_id)
 	left = engine_leftovers(e, &nleft);
 	for (n = 0; n < nleft; n++)
 		printf("left behind: %s\n", left[n]);
+	run_crash_report(st, run_id);
 }
 
 static int
@@ -717,6 +899,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 		{ "ssh-config", required_argument, NULL, 'F' },
 		{ "reboot-cmd", required_argument, NULL, 'B' },
 		{ "box-wait", required_argument, NULL, 'W' },
+		{ "console", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -728,6 +911,8 @@ run_main(int argc, char **argv, struct run_lists *l)
 	const char *kconfig = NULL, *metadata = NULL;
 	const char *host = NULL, *ssh_config = NULL, *reboot_cmd = NULL;
 	long box_wait = -1;
+	const char *console = NULL;
+	struct run_box rb;
 	struct remote *box = NULL;
 	char **reasons = NULL;
 	long jobs = 1, flag = 0;
@@ -870,6 +1055,9 @@ run_main(int argc, char **argv, struct run_lists *l)
 			break;
 		case 'B':
 			reboot_cmd = optarg;
+			break;
+		case 'c':
+			console = optarg;
 			break;
 		case 'W':
 			if (cmd_number("run", "--box-wait", optarg, 0, LONG_MAX,
@@ -1077,7 +1265,8 @@ run_main(int argc, char **argv, struct run_lists *l)
 					    "%s\n", userskip);
 			}
 			if (culprit_mode == 1 && userskip[0] != '\0' &&
-			    run_add_culprit(userskip, culprit, run_id) == 0)
+			    run_add_culprit(userskip, culprit, run_id, NULL,
+			    NULL) == 0)
 				skiplist_add(&skip, culprit, "crashed the "
 				    "system in an earlier run");
 		}
@@ -1136,6 +1325,20 @@ run_main(int argc, char **argv, struct run_lists *l)
 		goto out;
 	run_id = engine_run_id(e);
 	ctx.e = e;
+	memset(&rb, 0, sizeof(rb));
+	rb.host = host;
+	rb.ssh_config = ssh_config;
+	rb.reboot_cmd = reboot_cmd;
+	rb.wait_s = box_wait;
+	rb.console = console;
+	rb.skip_culprit = culprit_mode == 1;
+	rb.userskip = userskip;
+	rb.skip = &skip;
+	/* A crash left by an earlier ltpscope, the box now back. */
+	if (box != NULL && resume)
+		run_kernel_words(st, run_id, box, &rb);
+	/* What the console logged before this run is not its crash. */
+	rb.console_off = run_console_end(console);
 	if (resume)
 		printf("resuming run %" PRId64 ": %zu test%s left\n", run_id,
 		    engine_total(e), engine_total(e) == 1 ? "" : "s");
@@ -1152,12 +1355,11 @@ run_main(int argc, char **argv, struct run_lists *l)
 		    "are kept; resume with ltpscope run --resume\n");
 	} else if (engine_box_lost(e)) {
 		run_clear_progress(&ctx);
-		rv = run_box_lost(st, &e, &box, &eo, &ev, &ctx, host,
-		    ssh_config, reboot_cmd, box_wait, &dl);
+		rv = run_box_lost(st, &e, &box, &eo, &ev, &ctx, &rb, &dl);
 	} else {
 		const unsigned *k = engine_counts(e);
 
-		run_summary(e, run_id);
+		run_summary(st, e, run_id);
 		rv = run_interrupted ? 1 : 0;
 		for (i = 0; i < TS__COUNT; i++)
 			if (k[i] > 0 && test_status_is_bad(i))
