@@ -114,6 +114,8 @@ ev_line(void *arg, const struct ltpout_line *l)
 	safe = textsafe_display(l->text, l->len, 0, &len);
 	fwrite(safe, 1, len, stdout);
 	putchar('\n');
+	/* Live, into a pipe or a file too: a test that hangs said why. */
+	fflush(stdout);
 	free(safe);
 }
 

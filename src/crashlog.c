@@ -123,17 +123,22 @@ crashlog_block(const char *source, const char *log, size_t len,
 		}
 	if (found) {
 		/*
-		 * The panic's own first line: the earliest such line just
-		 * before (a trap told, then "panic: ..."), not an older
-		 * crash's.
+		 * The crash's first line: the earliest of the lines told
+		 * together (a trap, then "panic: ..."), not an older
+		 * crash's, which a boot's lines stand between.
 		 */
 		start = last;
-		for (i = last; i-- > 0 && last - i <= CRASHLOG_AFTER;)
+		for (i = last; i-- > 0 && start - i <= CRASHLOG_GAP + 1;)
 			if (crashlog_is_panic(v[i].s, v[i].len))
 				start = i;
 		lo = start > CRASHLOG_BEFORE ? start - CRASHLOG_BEFORE : 0;
 		hi = last + CRASHLOG_AFTER < n ? last + CRASHLOG_AFTER + 1 : n;
-		cl_clean(&v[start], line1, sizeof(line1));
+		/* "panic: why" says more than the trap that led to it. */
+		for (i = start; i <= last; i++)
+			if (cl_has(v[i].s, v[i].len, "panic: ") ||
+			    cl_has(v[i].s, v[i].len, "Kernel panic"))
+				break;
+		cl_clean(&v[i <= last ? i : start], line1, sizeof(line1));
 	} else {
 		lo = n > CRASHLOG_TAIL ? n - CRASHLOG_TAIL : 0;
 		hi = n;

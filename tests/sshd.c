@@ -123,6 +123,9 @@ sshd_configs(struct sshd_box *b)
 		return -1;
 	}
 	free(pub);
+	/* The box's own programs (a fake dmesg) go first in its PATH. */
+	snprintf(path, sizeof(path), "%s/bin", b->dir);
+	(void)mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/sshd_config", b->dir);
 	snprintf(text, sizeof(text),
 	    "Port %d\n"
@@ -141,8 +144,10 @@ sshd_configs(struct sshd_box *b)
 	    "PrintLastLog no\n"
 	    "MaxSessions 100\n"
 	    "MaxStartups 100\n"
-	    "LogLevel INFO\n",
-	    b->port, b->dir, b->dir, b->dir);
+	    "LogLevel INFO\n"
+	    "SetEnv PATH=%s/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:"
+	    "/usr/bin:/sbin:/bin\n",
+	    b->port, b->dir, b->dir, b->dir, b->dir);
 	if (sshd_write(path, text) != 0)
 		return -1;
 	snprintf(text, sizeof(text),

@@ -26,6 +26,8 @@
 #define CRASHLOG_BEFORE		3
 #define CRASHLOG_AFTER		25
 #define CRASHLOG_TAIL		20	/* no panic found: the log's end */
+#define CRASHLOG_GAP		2	/* other lines between lines of one
+					   crash (NetBSD: "curlwp ...") */
 #define CRASHLOG_MAX		8192	/* bytes of kernel text kept */
 
 /*
@@ -36,10 +38,12 @@ int	crashlog_is_panic(const char *line, size_t len);
 
 /*
  * The block to append to a crash's output for a kernel log of len
- * bytes from source ("dmesg on the box", "console FILE"): the last
- * panic in it with a few lines around, or its last lines when it has
- * none.  Sets *outlen; malloc'd.  first (may be NULL) gets the line the
- * marker names.  Returns 1 when a panic was found, else 0.
+ * bytes from source ("dmesg on HOST", "console FILE"): the last crash
+ * in it (the lines telling of it, at most CRASHLOG_GAP others between
+ * them) with a few lines around, or its last lines when it has none.
+ * Sets *outlen; malloc'd.  first (may be NULL) gets the line the
+ * marker names: the "panic: " line, else the crash's first.  Returns 1
+ * when a crash was found, else 0.
  */
 int	crashlog_block(const char *source, const char *log, size_t len,
 	    char **out, size_t *outlen, char *first, size_t flen);
