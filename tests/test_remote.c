@@ -845,6 +845,13 @@ test_reboot(const char *rt)
 	has_str(out, "linux_sys_pause() at netbsd:", "... and the "
 	    "traceback");
 	free(out);
+	snprintf(reboot, sizeof(reboot), "%s export -d %s --format md 2>&1",
+	    bin, db);
+	out = tap_run(reboot, &st, 0);
+	has_str(out, "pause01", "the shopping list has the crash");
+	has_str(out, "kernel: panic: kernel diagnostic assertion", "... with "
+	    "its panic for a first line");
+	free(out);
 	out = tap_slurp(skip, NULL);
 	has_str(out, "pause01\tos=Linux\tcrashed ", "--skip-culprit puts it "
 	    "on the skip list, for the box's system");
@@ -855,6 +862,56 @@ test_reboot(const char *rt)
 	    "nothing lost, nothing ran twice");
 	is_int(db_number(db, "SELECT count(*) FROM runs WHERE state = "
 	    "'finished'"), 1, "the run is finished");
+}
+
+/*
+ * --console FILE: the box's serial console is logged here; what it
+ * said since the run began goes with the crash, not dmesg's words,
+ * nor what the console said before.
+ */
+static void
+test_console(const char *rt)
+{
+	char db[1200], log[1200], con[1200], reboot[4400], args[8192];
+	char panic[2048], cmd[2048], *out;
+	FILE *fp;
+	pid_t pid;
+	int st;
+
+	snprintf(db, sizeof(db), "%s/console.db", tap_tmpdir());
+	snprintf(log, sizeof(log), "%s/console.log", tap_tmpdir());
+	snprintf(con, sizeof(con), "%s/console.txt", tap_tmpdir());
+	/* test_reboot's culprit would not run. */
+	snprintf(cmd, sizeof(cmd), "%s/ltpscope/skiplist", tap_tmpdir());
+	(void)unlink(cmd);
+	fp = fopen(con, "w");
+	fprintf(fp, "[   1.0] panic: an old crash, before this run\r\n");
+	fclose(fp);
+	panic_command(con, "from the serial console", panic, sizeof(panic));
+	sshd_reboot_command(&box, 1, cmd, sizeof(cmd));
+	snprintf(reboot, sizeof(reboot), "%s; %s", panic, cmd);
+	setenv("R", reboot, 1);
+	snprintf(args, sizeof(args), "run -v -d %s -L %s -f %s --timeout 60 "
+	    "--host %s --ssh-config %s --box-wait 60 --console %s "
+	    "--reboot-cmd \"$R\"", db, root, rt, box.spec, box.config, con);
+	pid = start_bg(args, log);
+	crash_box_during(db, "pause01", log);
+	st = wait_bg(pid, 90000);
+	out = tap_slurp(log, NULL);
+	if (!ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1,
+	    "a run with --console survives its box's crash (status %#x)",
+	    st))
+		tap_diag("%s", out != NULL ? out : "");
+	has_str(out, "crash pause01: panic: from the serial console\n",
+	    "the summary has the console's panic");
+	free(out);
+	out = show_output(db, "pause01");
+	has_str(out, "ltpscope: kernel (console ", "the console's words go "
+	    "with the crash");
+	ok(out != NULL && strstr(out, "an old crash") == NULL, "... not what "
+	    "it said before the run");
+	ok(out != NULL && strstr(out, "LSONPROC") == NULL, "... nor dmesg's");
+	free(out);
 }
 
 /*
@@ -926,6 +983,7 @@ test_crash_resume(void)
 	is_int(db_number(db, "SELECT count(*) FROM results"), 3,
 	    "nothing ran twice");
 	test_reboot(rt);
+	test_console(rt);
 }
 
 int
