@@ -565,100 +565,27 @@ struct run_box {
 
 static void	run_summary(struct store *, struct engine *, int64_t);
 
-/* Where the console log ends now (0 when there is none yet). */
-static off_t
-run_console_end(const char *path)
+/* A crash given the kernel's words: said as it goes. */
+static void
+run_told(void *arg, const char *tag, const char *first)
 {
-	struct stat sb;
-
-	return path != NULL && stat(path, &sb) == 0 ? sb.st_size : 0;
-}
-
-/* The console log from off on; malloc'd, or NULL. */
-static char *
-run_console_read(const char *path, off_t off, size_t *lenp)
-{
-	char *buf = NULL, chunk[8192];
-	size_t len = 0, n;
-	FILE *fp;
-
-	*lenp = 0;
-	if ((fp = fopen(path, "r")) == NULL) {
-		fprintf(stderr, "ltpscope: --console %s: %s\n", path,
-		    strerror(errno));
-		return NULL;
-	}
-	if (off > 0 && fseeko(fp, off, SEEK_SET) != 0)
-		rewind(fp);
-	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0) {
-		/* The crash is near the end: keep the last 4 MiB. */
-		if (len > 4u * 1024 * 1024) {
-			memmove(buf, buf + len / 2, len - len / 2);
-			len -= len / 2;
-		}
-		buf = xrealloc(buf, len + n + 1);
-		memcpy(buf + len, chunk, n);
-		len += n;
-	}
-	fclose(fp);
-	*lenp = len;
-	return buf != NULL ? buf : xstrdup("");
+	fprintf(stderr, "ltpscope: %s crashed %s: %s\n", tag,
+	    (const char *)arg, first);
 }
 
 /*
  * The box is back: what the kernel said goes with each crash of the
- * run that has no such words yet (the console log since the run last
- * looked, or dmesg on the box), so that the panic message sits next to
- * the test in show --output, the explorer and the exports.
+ * run that has no such words yet (crashlog_collect()).
  */
 static void
 run_kernel_words(struct store *st, int64_t run_id, struct remote *box,
     struct run_box *b)
 {
-	struct store_result *v = NULL;
-	struct store_output o;
 	struct diaglist dl;
-	char *log = NULL, *block, source[2200], first[300];
-	size_t n = 0, i, len = 0, blen;
 
 	diag_init(&dl);
-	if (store_run_results(st, run_id, &v, &n, &dl) != STORE_OK)
-		n = 0;
-	for (i = 0; i < n; i++) {
-		if (v[i].status != TS_CRASH)
-			continue;
-		memset(&o, 0, sizeof(o));
-		if (store_get_output(st, v[i].id, &o, &dl) == STORE_OK &&
-		    crashlog_find(o.data, o.stored_size, NULL, 0)) {
-			store_output_clear(&o);
-			continue;
-		}
-		store_output_clear(&o);
-		if (log == NULL && b->console != NULL) {
-			log = run_console_read(b->console, b->console_off,
-			    &len);
-			b->console_off = run_console_end(b->console);
-			snprintf(source, sizeof(source), "console %s",
-			    b->console);
-		} else if (log == NULL && box != NULL) {
-			if (remote_capture(box, "dmesg", 60, &log, &len,
-			    &dl) == -1 && log == NULL)
-				break;
-			snprintf(source, sizeof(source), "dmesg on %s",
-			    remote_spec(box));
-		}
-		if (log == NULL)
-			break;
-		(void)crashlog_block(source, log, len, &block, &blen, first,
-		    sizeof(first));
-		if (store_output_append(st, v[i].id, block, blen, &dl) ==
-		    STORE_OK)
-			fprintf(stderr, "ltpscope: %s crashed %s: %s\n",
-			    v[i].tag, b->host, first);
-		free(block);
-	}
-	free(log);
-	store_results_free(v, n);
+	(void)crashlog_collect(st, run_id, box, b->console, &b->console_off,
+	    run_told, (void *)(uintptr_t)b->host, &dl);
 	diag_print(&dl, stderr, "ltpscope");
 	diag_free(&dl);
 }
@@ -1340,7 +1267,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 	if (box != NULL && resume)
 		run_kernel_words(st, run_id, box, &rb);
 	/* What the console logged before this run is not its crash. */
-	rb.console_off = run_console_end(console);
+	rb.console_off = crashlog_console_end(console);
 	if (resume)
 		printf("resuming run %" PRId64 ": %zu test%s left\n", run_id,
 		    engine_total(e), engine_total(e) == 1 ? "" : "s");

@@ -22,7 +22,8 @@ static int	cmd_help(int, char **);
 const struct cmd cmd_table[] = {
 	{ .name = "ui", .fn = cmd_ui, .globals = "dLm",
 	  .synopsis = "[ui] [--demo] [-m table]... [-L dir] [-f runtest]... "
-	    "[-d db] [-j jobs] [--timeout seconds] [--theme name]",
+	    "[-d db] [-j jobs] [--timeout seconds] [--theme name] "
+	    "[--host [user@]host[:port]] [--ssh-config file]",
 	  .summary = "open the explorer (the default without a subcommand)" },
 	{ .name = "catalogue", .fn = cmd_catalogue, .globals = "m",
 	  .synopsis = "catalogue [-m table]... [--format text|csv|json] "

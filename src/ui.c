@@ -679,7 +679,8 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 
 /*
  * $XDG_CONFIG_HOME/ltpscope/config: "theme NAME", "timeout SECONDS",
- * "jobs N", one a line, "#" comments.  Options on the command line win.
+ * "jobs N", "host [USER@]HOST[:PORT]", "ssh-config FILE", one a line,
+ * "#" comments.  Options on the command line win.
  * A bad line is said on the status line, not fatal.
  */
 static void
@@ -717,7 +718,12 @@ ui_config(struct ui *ui, const char **theme, int *timeout_s)
 				*timeout_s = (int)n;
 			else
 				ui->jobs = (int)n;
-		} else
+		} else if (strcmp(key, "host") == 0)
+			snprintf(ui->host, sizeof(ui->host), "%s", val);
+		else if (strcmp(key, "ssh-config") == 0)
+			snprintf(ui->ssh_config, sizeof(ui->ssh_config), "%s",
+			    val);
+		else
 			ui_message(ui, 1, "%s:%lu: unknown setting '%s'", path,
 			    lineno, key);
 	}
@@ -737,6 +743,8 @@ ui_main(int argc, char **argv, const char **tables, const char **runtests)
 		{ "ltproot", required_argument, NULL, 'L' },
 		{ "runtest", required_argument, NULL, 'f' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "host", required_argument, NULL, 'H' },
+		{ "ssh-config", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -784,6 +792,13 @@ ui_main(int argc, char **argv, const char **tables, const char **runtests)
 			break;
 		case 'T':
 			themename = optarg;
+			break;
+		case 'H':
+			snprintf(ui.host, sizeof(ui.host), "%s", optarg);
+			break;
+		case 'F':
+			snprintf(ui.ssh_config, sizeof(ui.ssh_config), "%s",
+			    optarg);
 			break;
 		case 'h':
 			ui_usage(stdout);

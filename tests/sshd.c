@@ -123,7 +123,11 @@ sshd_configs(struct sshd_box *b)
 		return -1;
 	}
 	free(pub);
-	/* The box's own programs (a fake dmesg) go first in its PATH. */
+	/*
+	 * The box's own programs (a fake dmesg) go first in its PATH, and
+	 * its HOME is ours: the login shell (root's bash, which reads
+	 * ~/.bashrc when sshd starts it) reads nothing of the host's.
+	 */
 	snprintf(path, sizeof(path), "%s/bin", b->dir);
 	(void)mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/sshd_config", b->dir);
@@ -145,9 +149,9 @@ sshd_configs(struct sshd_box *b)
 	    "MaxSessions 100\n"
 	    "MaxStartups 100\n"
 	    "LogLevel INFO\n"
-	    "SetEnv PATH=%s/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:"
-	    "/usr/bin:/sbin:/bin\n",
-	    b->port, b->dir, b->dir, b->dir, b->dir);
+	    "SetEnv HOME=%s PATH=%s/bin:/usr/local/sbin:/usr/local/bin:"
+	    "/usr/sbin:/usr/bin:/sbin:/bin\n",
+	    b->port, b->dir, b->dir, b->dir, b->dir, b->dir);
 	if (sshd_write(path, text) != 0)
 		return -1;
 	snprintf(text, sizeof(text),

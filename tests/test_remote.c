@@ -27,6 +27,7 @@
 #include "ltpscope/xmalloc.h"
 #include "sshd.h"
 #include "tap.h"
+#include "tmux.h"
 
 static struct sshd_box box;
 static char root[1024];
@@ -758,7 +759,7 @@ show_output(const char *db, const char *tag)
 	char cmd[4096];
 	int st;
 
-	snprintf(cmd, sizeof(cmd), "%s show 1 -d %s --output %s 2>&1", bin,
+	snprintf(cmd, sizeof(cmd), "%s show last -d %s --output %s 2>&1", bin,
 	    db, tag);
 	return tap_run(cmd, &st, 0);
 }
@@ -915,6 +916,82 @@ test_console(const char *rt)
 }
 
 /*
+ * The explorer on a box: the host from the config file, a run there,
+ * the box lost mid-test (a crash), and the run resumed there once the
+ * box is back, with the kernel's words.
+ */
+static void
+test_ui(const char *rt)
+{
+	const char *t = tap_tmpdir();
+	char db[1200], cfg[1200], cmd[8192], kmsg[1200], *out;
+	FILE *fp;
+	int st;
+
+	snprintf(db, sizeof(db), "%s/ui.db", t);
+	snprintf(cfg, sizeof(cfg), "%s/ltpscope/config", t);
+	snprintf(cmd, sizeof(cmd), "%s/ltpscope", t);
+	(void)mkdir(cmd, 0755);
+	(void)unlink(cmd);
+	snprintf(cmd, sizeof(cmd), "%s/ltpscope/skiplist", t);
+	(void)unlink(cmd);
+	fp = fopen(cfg, "w");
+	fprintf(fp, "# the box\nhost %s\nssh-config %s\n", box.spec,
+	    box.config);
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd), "env XDG_CONFIG_HOME=%s XDG_DATA_HOME=%s "
+	    "XDG_STATE_HOME=%s %s ui -m data/demo/linux-amd64-syscalls.master "
+	    "-L %s -f %s -d %s", t, t, t, bin, root, rt, db);
+	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
+	    8000), "the explorer starts")) {
+		tap_diag("screen:\n%s", tmux_screen());
+		tmux_stop();
+		unlink(cfg);
+		return;
+	}
+	tmux_keys(":");
+	tmux_keys("-l 'run open01 open02'");
+	tmux_keys("Enter");
+	if (!ok(tmux_wait_for("finished: 1 pass, 1 fail", 30000), "a run "
+	    "from the explorer, on the box of the config file"))
+		tap_diag("screen:\n%s", tmux_screen());
+	snprintf(cmd, sizeof(cmd), "SELECT count(*) FROM runs WHERE host = "
+	    "'%s'", box.spec);
+	is_int(db_number(db, cmd), 1, "the run names the box");
+	tmux_keys(":");
+	tmux_keys("-l 'run pause01'");
+	tmux_keys("Enter");
+	if (!ok(tmux_wait_for("waiting for a signal", 30000), "the test's "
+	    "words stream from the box"))
+		tap_diag("screen:\n%s", tmux_screen());
+	sshd_stop(&box);
+	if (!ok(tmux_wait_for("stopped answering while running pause01 "
+	    "(crash)", 30000), "the explorer says the box stopped answering"))
+		tap_diag("screen:\n%s", tmux_screen());
+	is_int(db_number(db, "SELECT status FROM results WHERE tag = "
+	    "'pause01'"), 11, "the test is a crash");
+	snprintf(kmsg, sizeof(kmsg), "%s/kmsg", box.dir);
+	panic_command(kmsg, "seen by the explorer", cmd, sizeof(cmd));
+	out = tap_run(cmd, &st, 0);
+	free(out);
+	if (ok(sshd_restart(&box) == 0, "the box is back")) {
+		tmux_keys("y");
+		if (!ok(tmux_wait_for("crashed", 30000) &&
+		    tmux_wait_for("panic: seen by the explorer", 5000),
+		    "resumed there: the kernel's words in the pane"))
+			tap_diag("screen:\n%s", tmux_screen());
+	}
+	tmux_keys("q q q");
+	ok(tmux_wait_dead(5000), "q quits");
+	tmux_stop();
+	out = show_output(db, "pause01");
+	has_str(out, "ltpscope: kernel (dmesg on ", "the kernel's words are "
+	    "stored with the crash");
+	free(out);
+	unlink(cfg);
+}
+
+/*
  * The box dies while a run is on it: ltpscope leaves the run as a
  * crash leaves it, with the test that was running as the culprit, and
  * --resume finishes it on the box once it is back, nothing run twice.
@@ -984,6 +1061,7 @@ test_crash_resume(void)
 	    "nothing ran twice");
 	test_reboot(rt);
 	test_console(rt);
+	test_ui(rt);
 }
 
 int

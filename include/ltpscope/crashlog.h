@@ -13,12 +13,18 @@
  *	[the kernel's lines around it, as it wrote them]
  *	ltpscope: end of the kernel's messages
  *
- * Nothing here prints or allocates beyond what it returns.
+ * Nothing here prints; crashlog_collect() (crashlog_collect.c) talks
+ * to the store and the box.
  */
 #ifndef LTPSCOPE_CRASHLOG_H
 #define LTPSCOPE_CRASHLOG_H
 
+#include <sys/types.h>
+
 #include <stddef.h>
+#include <stdint.h>
+
+#include "ltpscope/diag.h"
 
 /* The marker line's start; SOURCE and "): " follow. */
 #define CRASHLOG_MARK		"ltpscope: kernel ("
@@ -55,5 +61,26 @@ int	crashlog_block(const char *source, const char *log, size_t len,
  */
 int	crashlog_find(const char *output, size_t len, char *buf,
 	    size_t buflen);
+
+struct remote;
+struct store;
+
+/* Where a console log ends now, to read from later; 0 when none yet. */
+off_t	crashlog_console_end(const char *path);
+
+/* Told of each crash given the kernel's words: the marker's line. */
+typedef void	crashlog_told_fn(void *arg, const char *tag, const char *first);
+
+/*
+ * The box is back: each crash of run_id whose output has no kernel
+ * words yet gets them, from console (a local file, read from
+ * *console_off, which is then moved to its end; console_off may be
+ * NULL: from the start) when given, else from dmesg on box (blocks up
+ * to a minute).  told (may be NULL) hears of each.  Returns how many
+ * crashes got words, -1 on a store error (dl).
+ */
+int	crashlog_collect(struct store *, int64_t run_id,
+	    const struct remote *box, const char *console, off_t *console_off,
+	    crashlog_told_fn *told, void *arg, struct diaglist *);
 
 #endif
