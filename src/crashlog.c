@@ -18,8 +18,8 @@ struct cl_line {
 static const char *const crashlog_words[] = {
 	"panic: ", "kernel diagnostic assertion", "fatal page fault",
 	"fatal protection fault", "fatal trap", "uvm_fault(", "trap type ",
-	"Stopped in pid", "Kernel panic", "Oops:", "BUG: ", "general "
-	"protection fault", "Unable to handle kernel"
+	"Stopped in pid", "Kernel panic", "Oops:", "BUG: ",
+	"general protection fault", "Unable to handle kernel"
 };
 
 static int

@@ -139,7 +139,7 @@ test_store_append(void)
 	struct store_output o;
 	struct diaglist dl;
 	char path[1200];
-	int64_t id;
+	int64_t id = 0;
 	static const char part[] = "TINFO: waiting\n\0binary\n";
 
 	diag_init(&dl);
