@@ -4,6 +4,7 @@
  * same engine.
  */
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <errno.h>
 #include <getopt.h>
@@ -33,6 +34,8 @@
 #include "ltpscope/xmalloc.h"
 
 #define RUN_MAXJOBS	64
+/* Boxes one run command drives side by side (--host ... --host). */
+#define RUN_MAXHOSTS	16
 /* The runner's timeout is in milliseconds, in an int. */
 #define RUN_TIMEOUT_MAX	(INT_MAX / 1000)
 
@@ -42,6 +45,7 @@ struct run_ctx {
 	int	verbose;	/* -v: every output line */
 	int	jobs;
 	struct engine	*e;	/* for the progress line */
+	const char *prefix;	/* several boxes: each result line's box */
 };
 
 static volatile sig_atomic_t run_interrupted;
@@ -112,6 +116,8 @@ ev_line(void *arg, const struct ltpout_line *l)
 	run_clear_progress(c);
 	/* The explorer's placeholders: output must not drive the terminal. */
 	safe = textsafe_display(l->text, l->len, 0, &len);
+	if (c->prefix != NULL)
+		printf("[%s] ", c->prefix);
 	fwrite(safe, 1, len, stdout);
 	putchar('\n');
 	/* Live, into a pipe or a file too: a test that hangs said why. */
@@ -163,6 +169,8 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 	    (r->status == TS_CONF && r->exit_code >= 0) ||
 	    r->status == TS_WARN || why == NULL)
 		why = "";
+	if (c->prefix != NULL)
+		printf("[%s] ", c->prefix);
 	printf("%-11s %-24s %7.2fs  %s", status, r->tag,
 	    r->duration_ms / 1000.0, tally);
 	if (*why)
@@ -796,6 +804,72 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 	run_crash_report(st, run_id);
 }
 
+/*
+ * Several boxes: one ltpscope a box, side by side, each a run of its
+ * own in the store (a run is one machine's), each going through its
+ * box's crashes on its own.  Forked before anything is opened, so no
+ * SQLite connection crosses a fork.  In a child, sets *hostp and
+ * returns -1; in the parent, waits for them all and returns the worst
+ * exit status.
+ */
+static int
+run_fork_hosts(const char *const *hosts, size_t n, const char **hostp)
+{
+	struct sigaction sa, old[3];
+	pid_t pids[RUN_MAXHOSTS];
+	size_t i, left;
+	int st, rv = 0, told = 0;
+
+	fflush(stdout);
+	fflush(stderr);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = run_on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < n; i++) {
+		if ((pids[i] = fork()) == -1) {
+			fprintf(stderr, "ltpscope: fork: %s\n",
+			    strerror(errno));
+			rv = 1;
+			break;
+		}
+		if (pids[i] == 0) {
+			*hostp = hosts[i];
+			return -1;
+		}
+	}
+	/* ^C reaches the children from the terminal; a kill is passed on. */
+	sigaction(SIGINT, &sa, &old[0]);
+	sigaction(SIGTERM, &sa, &old[1]);
+	sigaction(SIGHUP, &sa, &old[2]);
+	for (left = i; left > 0;) {
+		pid_t w = wait(&st);
+
+		if (w == -1 && errno == EINTR) {
+			if (run_interrupted && !told) {
+				told = 1;
+				for (n = 0; n < i; n++)
+					if (pids[n] > 0)
+						(void)kill(pids[n], SIGINT);
+			}
+			continue;
+		}
+		if (w == -1)
+			break;
+		for (n = 0; n < i; n++)
+			if (pids[n] == w)
+				pids[n] = 0;
+		left--;
+		if (!WIFEXITED(st))
+			rv = rv > 1 ? rv : 1;
+		else if (WEXITSTATUS(st) > rv)
+			rv = WEXITSTATUS(st);
+	}
+	sigaction(SIGINT, &old[0], NULL);
+	sigaction(SIGTERM, &old[1], NULL);
+	sigaction(SIGHUP, &old[2], NULL);
+	return rv;
+}
+
 static int
 run_main(int argc, char **argv, struct run_lists *l)
 {
@@ -839,6 +913,8 @@ run_main(int argc, char **argv, struct run_lists *l)
 	const char *label = NULL, *timeout_mul = NULL, *dev = NULL;
 	const char *kconfig = NULL, *metadata = NULL;
 	const char *host = NULL, *ssh_config = NULL, *reboot_cmd = NULL;
+	const char *hosts[RUN_MAXHOSTS];
+	size_t nhosts = 0;
 	long box_wait = -1;
 	const char *console = NULL;
 	struct run_box rb;
@@ -977,7 +1053,12 @@ run_main(int argc, char **argv, struct run_lists *l)
 			no_skiplist = 1;
 			break;
 		case 'H':
-			host = optarg;
+			if (nhosts == RUN_MAXHOSTS) {
+				fprintf(stderr, "ltpscope: run: at most %d "
+				    "--host\n", RUN_MAXHOSTS);
+				return 2;
+			}
+			host = hosts[nhosts++] = optarg;
 			break;
 		case 'F':
 			ssh_config = optarg;
@@ -1004,6 +1085,17 @@ run_main(int argc, char **argv, struct run_lists *l)
 	}
 	argc -= optind;
 	argv += optind;
+	if (nhosts > 1 && (resume || dry || jobs > 1 || console != NULL)) {
+		fprintf(stderr, "ltpscope: run: several --host run one test "
+		    "at a time on each box: not with --resume, --dry-run, -j "
+		    "or --console\n");
+		return 2;
+	}
+	if (nhosts > 1) {
+		if ((rv = run_fork_hosts(hosts, nhosts, &host)) >= 0)
+			return rv;
+		ctx.prefix = host;
+	}
 	if (resume && argc > 1) {
 		run_usage(stderr);
 		return 2;
@@ -1245,7 +1337,8 @@ run_main(int argc, char **argv, struct run_lists *l)
 		fprintf(stderr, "ltpscope: note: a resumed run runs "
 		    "serially\n");
 	ctx.jobs = eo.jobs;
-	ctx.tty = isatty(STDERR_FILENO);
+	/* Several boxes' progress lines would overwrite each other. */
+	ctx.tty = ctx.prefix == NULL && isatty(STDERR_FILENO);
 	if (resume)
 		e = engine_resume(st, &eo, run_id, &ev, &dl);
 	else

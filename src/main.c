@@ -43,7 +43,7 @@ const struct cmd cmd_table[] = {
 	    "[--grace ms] [--label text] [--skip file]... [--pipe] "
 	    "[--timeout-mul x] [--dev device] [--reproducible] "
 	    "[--kconfig file] [--metadata file | --no-metadata] "
-	    "[--no-skiplist] [--host [user@]host[:port]] [--ssh-config file] "
+	    "[--no-skiplist] [--host [user@]host[:port]]... [--ssh-config file] "
 	    "[--reboot-cmd command] [--box-wait seconds] [--console file] "
 	    "[--skip-culprit] [--dry-run] [tag ...]\n"
 	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",

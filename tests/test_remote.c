@@ -769,6 +769,22 @@ show_output(const char *db, const char *tag)
  * first line (run -v shows it in the log), then kills the box.
  */
 static void
+crash_box_when(const char *log, const char *text)
+{
+	char *out = NULL;
+	long long deadline = now_ms() + 30000;
+
+	while (now_ms() < deadline && ((out = tap_slurp(log, NULL)) ==
+	    NULL || strstr(out, text) == NULL)) {
+		free(out);
+		out = NULL;
+		(void)poll(NULL, 0, 50);
+	}
+	free(out);
+	sshd_stop(&box);
+}
+
+static void
 crash_box_during(const char *db, const char *tag, const char *log)
 {
 	char sql[256], *out = NULL;
@@ -992,6 +1008,79 @@ test_ui(const char *rt)
 }
 
 /*
+ * Two boxes side by side: the same tests on each, a run a box, the
+ * result lines told apart, and one box's crash leaving the other's
+ * run alone.
+ */
+static void
+test_hosts(const char *rt)
+{
+	struct sshd_box two;
+	char dir[1200], cfg[1200], db[1200], log[1200], args[8192], why[256];
+	char sql[512], *out;
+	FILE *fp;
+	pid_t pid;
+	int st;
+
+	snprintf(dir, sizeof(dir), "%s/box2", tap_tmpdir());
+	if (sshd_start(&two, dir, why, sizeof(why)) != 0) {
+		ok(0, "a second box: %s", why);
+		return;
+	}
+	/* One client config for both: each box's key and known hosts. */
+	snprintf(cfg, sizeof(cfg), "%s/two_config", tap_tmpdir());
+	fp = fopen(cfg, "w");
+	fprintf(fp, "Host *\n  User %s\n  IdentityFile %s/client_key\n"
+	    "  IdentityFile %s/client_key\n  IdentitiesOnly yes\n"
+	    "  IdentityAgent none\n  UserKnownHostsFile %s/known_hosts "
+	    "%s/known_hosts\n  GlobalKnownHostsFile /dev/null\n"
+	    "  StrictHostKeyChecking accept-new\n  CheckHostIP no\n"
+	    "  UpdateHostKeys no\n  BatchMode yes\n  LogLevel ERROR\n",
+	    box.user, box.dir, two.dir, box.dir, two.dir);
+	fclose(fp);
+	snprintf(db, sizeof(db), "%s/hosts.db", tap_tmpdir());
+	snprintf(log, sizeof(log), "%s/hosts.log", tap_tmpdir());
+	snprintf(args, sizeof(args), "run -v -d %s -L %s -f %s --timeout 10 "
+	    "--host %s --host %s --ssh-config %s --box-wait 0", db, root, rt,
+	    box.spec, two.spec, cfg);
+	pid = start_bg(args, log);
+	/* Box two dies during pause01; box one goes on. */
+	{
+		struct sshd_box keep = box;
+		char line[300];
+
+		snprintf(line, sizeof(line), "[%s] hang01.c", two.spec);
+		box = two;
+		crash_box_when(log, line);
+		two = box;
+		box = keep;
+	}
+	st = wait_bg(pid, 90000);
+	out = tap_slurp(log, NULL);
+	if (!ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1,
+	    "both boxes' runs end (status %#x)", st))
+		tap_diag("%s", out != NULL ? out : "");
+	snprintf(args, sizeof(args), "[%s] FAIL        open02", box.spec);
+	has_str(out, args, "box one's lines are marked with it");
+	snprintf(args, sizeof(args), "[%s] PASS        open01", two.spec);
+	has_str(out, args, "... and box two's with it");
+	free(out);
+	is_int(db_number(db, "SELECT count(*) FROM runs"), 2, "a run a box");
+	snprintf(sql, sizeof(sql), "SELECT count(*) FROM results r JOIN runs "
+	    "u ON u.id = r.run_id WHERE u.host = '%s'", box.spec);
+	is_int(db_number(db, sql), 3, "box one ran every test");
+	snprintf(sql, sizeof(sql), "SELECT r.status FROM results r JOIN runs "
+	    "u ON u.id = r.run_id WHERE u.host = '%s' AND r.tag = 'pause01'",
+	    two.spec);
+	is_int(db_number(db, sql), 11, "box two's pause01 is its crash");
+	snprintf(sql, sizeof(sql), "SELECT count(*) FROM results r JOIN runs "
+	    "u ON u.id = r.run_id WHERE u.host = '%s' AND r.tag = 'open02'",
+	    two.spec);
+	is_int(db_number(db, sql), 0, "... its run left for --resume");
+	sshd_stop(&two);
+}
+
+/*
  * The box dies while a run is on it: ltpscope leaves the run as a
  * crash leaves it, with the test that was running as the culprit, and
  * --resume finishes it on the box once it is back, nothing run twice.
@@ -1062,6 +1151,7 @@ test_crash_resume(void)
 	test_reboot(rt);
 	test_console(rt);
 	test_ui(rt);
+	test_hosts(rt);
 }
 
 int
