@@ -123,11 +123,7 @@ sshd_configs(struct sshd_box *b)
 		return -1;
 	}
 	free(pub);
-	/*
-	 * The box's own programs (a fake dmesg) go first in its PATH, and
-	 * its HOME is ours: the login shell (root's bash, which reads
-	 * ~/.bashrc when sshd starts it) reads nothing of the host's.
-	 */
+	/* The box's own programs (a fake dmesg) go first in its PATH. */
 	snprintf(path, sizeof(path), "%s/bin", b->dir);
 	(void)mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/sshd_config", b->dir);
@@ -148,9 +144,18 @@ sshd_configs(struct sshd_box *b)
 	    "PrintLastLog no\n"
 	    "MaxSessions 100\n"
 	    "MaxStartups 100\n"
-	    "LogLevel INFO\n"
-	    "SetEnv HOME=%s PATH=%s/bin:/usr/local/sbin:/usr/local/bin:"
-	    "/usr/sbin:/usr/bin:/sbin:/bin\n",
+	    /*
+	     * The box is this machine, the login root's: its shell's rc
+	     * files are the host's (Debian's bash reads ~/.bashrc for ssh
+	     * commands, and one here runs "pyenv rehash", whose lock a
+	     * box "crash" killed mid-way left stale).  A shell level of 2
+	     * makes bash read none, and HOME is ours; ~/.ssh/rc is not
+	     * run either.  sshd takes the first SetEnv line only.
+	     */
+	    "SetEnv SHLVL=1 HOME=%s PATH=%s/bin:/usr/local/sbin:"
+	    "/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\n"
+	    "PermitUserRC no\n"
+	    "LogLevel INFO\n",
 	    b->port, b->dir, b->dir, b->dir, b->dir, b->dir);
 	if (sshd_write(path, text) != 0)
 		return -1;
