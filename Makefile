@@ -55,6 +55,16 @@ LIBS=		${CURSES_LIBS} ${SQLITE_LIBS} ${EDIT_LIBS} ${PCRE_LIBS} \
 		${UTIL_LIBS}
 ASAN_FLAGS=	-fsanitize=address,undefined -fno-omit-frame-pointer \
 		-fno-sanitize-recover=undefined
+# "make fuzz" builds the core again with clang and libFuzzer.
+FUZZ_CC?=	clang
+FUZZ_SECONDS?=	60
+# A fixed seed makes a run repeatable (CI); empty: a new one each time.
+FUZZ_SEED?=
+FUZZ_SAN=	-fsanitize=address,undefined -fno-omit-frame-pointer \
+		-fno-sanitize-recover=undefined
+FUZZ_CFLAGS=	${CSTD} ${OS_CFLAGS} ${WARNFLAGS} -O1 -g -Iinclude \
+		-DLTPSCOPE_VERSION='"${VERSION}"' \
+		-DLTPSCOPE_DATADIR='"${DATADIR}"' ${SQLITE_CFLAGS} ${PCRE_CFLAGS}
 
 # The core never calls curses: it is everything but main, the
 # subcommands and the UI, and it is what the unit tests link against.
@@ -65,14 +75,16 @@ APP_SRCS!=	ls src/main.c src/cmd_*.c src/ui*.c src/view_*.c 2>/dev/null || true
 CORE_OBJS=	${CORE_SRCS:.c=.o}
 APP_OBJS=	${APP_SRCS:.c=.o}
 CORE_AOBJS=	${CORE_SRCS:.c=.ao}
+CORE_FOBJS=	${CORE_SRCS:.c=.fo}
 APP_AOBJS=	${APP_SRCS:.c=.ao}
 TEST_PROGS!=	ls tests/test_*.c | sed -e 's/[.]c//'
 TEST_ASAN!=	ls tests/test_*.c | sed -e 's/[.]c/.asan/'
 FAKE_SRCS!=	ls tests/ltpfake/*.c 2>/dev/null || echo
 DEMO_SRCS!=	ls data/demo/testcases/*.c 2>/dev/null || echo
+FUZZ_SRCS!=	ls fuzz/fuzz_*.c 2>/dev/null || echo
 BENCH_PROGS!=	ls bench/bench_*.c 2>/dev/null | sed -e 's/[.]c//' || echo
 
-.SUFFIXES: .c .o .ao
+.SUFFIXES: .c .o .ao .fo
 
 # One short line per file; "make V=1" shows the whole command.
 V?=		0
@@ -86,6 +98,11 @@ Q=		${Q${V}}
 .c.ao:
 	@[ "${V}" = 1 ] || echo "CC $< (asan)"
 	${Q}${CC} ${ALL_CFLAGS} ${ASAN_FLAGS} -c $< -o $@
+
+.c.fo:
+	@[ "${V}" = 1 ] || echo "CC $< (fuzz)"
+	${Q}${FUZZ_CC} ${FUZZ_CFLAGS} ${FUZZ_SAN} -fsanitize=fuzzer-no-link \
+	    -c $< -o $@
 
 all: ${PROG}
 
@@ -104,7 +121,7 @@ libltpscope-asan.a: ${CORE_AOBJS}
 	rm -f $@
 	ar rcs $@ ${CORE_AOBJS}
 
-${CORE_OBJS} ${APP_OBJS} ${CORE_AOBJS} ${APP_AOBJS}: ${HDRS}
+${CORE_OBJS} ${APP_OBJS} ${CORE_AOBJS} ${APP_AOBJS} ${CORE_FOBJS}: ${HDRS}
 
 # deps: check the libraries and tools, install what is missing when we
 # can (root and apt-get), otherwise say exactly what to install.
@@ -168,7 +185,7 @@ NETBSD_SYSROOT?=	../shared/netbsd-sysroot
 NETBSD_CC=	${NETBSD_SYSROOT}/cc-netbsd
 NETBSD_CFLAGS=	${CSTD} -D_NETBSD_SOURCE ${WARNFLAGS} -Iinclude -Isrc -Itests \
 		-DLTPSCOPE_VERSION='"${VERSION}"' -DLTPSCOPE_DATADIR='"${DATADIR}"'
-NETBSD_SRCS!=	ls src/*.c tests/*.c tests/ltpfake/*.c bench/*.c \
+NETBSD_SRCS!=	ls src/*.c tests/*.c tests/ltpfake/*.c bench/*.c fuzz/*.c \
 		    data/demo/testcases/*.c 2>/dev/null
 # Files that need a header the sysroot does not have (sys/statvfs.h,
 # sys/mount.h): checked all the same, but a missing header there is
@@ -215,6 +232,29 @@ bench: deps
 	@${MAKE} ${PROG} fakes demo-build bench-progs
 	@sh bench/run.sh ${BENCH_PROGS}
 
+# Not part of check: every parser under libFuzzer (clang), each target
+# in fuzz/ for FUZZ_SECONDS, its corpus under build/fuzz/corpus seeded
+# from tests/fixtures, data, themes and ../shared.  Crashes, leaks and
+# hangs stop it; their inputs belong in tests/fixtures/fuzz/TARGET/,
+# which tests/test_fuzz_regress replays in "make check".
+fuzz:
+	@sh mk/deps.sh "${CC}" fuzz
+	@${MAKE} fuzz-build
+	@FUZZ_SEED="${FUZZ_SEED}" sh mk/fuzz.sh "${FUZZ_SECONDS}" ${FUZZ_SRCS}
+
+fuzz-build: libltpscope-fuzz.a
+	@mkdir -p build/fuzz
+	@for f in ${FUZZ_SRCS}; do \
+	    b=build/fuzz/`basename $$f .c`; \
+	    echo "CC $$b"; \
+	    ${FUZZ_CC} ${FUZZ_CFLAGS} ${FUZZ_SAN} -fsanitize=fuzzer \
+		-o $$b $$f libltpscope-fuzz.a ${LIBS} || exit 1; \
+	done
+
+libltpscope-fuzz.a: ${CORE_FOBJS}
+	rm -f $@
+	ar rcs $@ ${CORE_FOBJS}
+
 # Not part of check: thousands of runs hunting output lost at a test's end.
 stress: deps
 	@${MAKE} fakes tests/stress_runner
@@ -248,10 +288,12 @@ install: ${PROG} demo-build
 
 clean:
 	rm -f ${PROG} ${PROG}.asan libltpscope.a libltpscope-asan.a \
-	    src/*.o src/*.ao tests/*.o tests/*.ao tests/runtests
+	    libltpscope-fuzz.a src/*.o src/*.ao src/*.fo tests/*.o \
+	    tests/*.ao tests/runtests
 	rm -f ${TEST_PROGS} ${TEST_ASAN} ${BENCH_PROGS} tests/stress_runner \
 	    tests/test_runner.fork
 	rm -rf tests/ltpfake/bin build
 
 .PHONY: all deps check check-netbsd check-build check-run test-progs fakes demo \
-	demo-build bench bench-progs stress install clean lint-man
+	demo-build bench bench-progs stress fuzz fuzz-build install clean \
+	lint-man

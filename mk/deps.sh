@@ -2,13 +2,24 @@
 # Checks what ltpscope needs to build and test, and installs what is
 # missing when it can (root with apt-get); otherwise prints the exact
 # command to run and fails.  Called by "make check" and "make demo";
-# "deps.sh CC clang" also wants clang, for "make check-netbsd".
+# "deps.sh CC clang" also wants clang, for "make check-netbsd";
+# "deps.sh CC fuzz" clang and its libFuzzer, for "make fuzz".
 cc=${1:-cc}
 want=$2
 missing_deb=
 missing_pkgin=
 tmp=${TMPDIR:-/tmp}/ltpscope-deps.$$
 trap 'rm -f "$tmp" "$tmp.c"' EXIT
+
+# clang links a libFuzzer program: its runtime is a package of its own.
+have_libfuzzer() {
+	printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
+	    'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
+	    'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)' \
+	    '{ (void)d; (void)n; return 0; }' > "$tmp.c"
+	clang -fsanitize=fuzzer,address,undefined -o "$tmp" "$tmp.c" \
+	    >/dev/null 2>&1
+}
 
 have_header() {
 	printf '#include <%s>\nint main(void){return 0;}\n' "$1" > "$tmp.c"
@@ -44,8 +55,17 @@ check() {
 	command -v ssh >/dev/null 2>&1 || need openssh-client openssh
 	command -v ssh-keygen >/dev/null 2>&1 || need openssh-client openssh
 	have_sshd || need openssh-server openssh
-	if [ "$want" = clang ]; then
+	# test_profile traces real programs; strace is Linux's alone.
+	if [ "$(uname -s)" = Linux ]; then
+		command -v strace >/dev/null 2>&1 || need strace strace
+	fi
+	case "$want" in
+	clang|fuzz)
 		command -v clang >/dev/null 2>&1 || need clang clang
+		;;
+	esac
+	if [ "$want" = fuzz ] && ! have_libfuzzer; then
+		need libclang-rt-dev compiler-rt
 	fi
 }
 

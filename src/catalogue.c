@@ -516,7 +516,9 @@ catalogue_finish(struct catalogue *cat)
 	cat->dirty = 0;
 	v = cat->items;
 	n = cat->nitems;
-	qsort(v, n, sizeof(*v), cat_cmp_entry);
+	/* An empty table leaves items NULL, which qsort(3) may not get. */
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cat_cmp_entry);
 
 	/* Linux names for NetBSD entries. */
 	for (i = 0; i < n; i++) {

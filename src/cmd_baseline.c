@@ -1,6 +1,8 @@
 /*
  * ltpscope baseline: make a run the baseline of its arch, the run that
- * "ltpscope compare" measures later runs against by default.
+ * "ltpscope compare" measures later runs against by default; with
+ * --reference, the Linux reference of its arch (linuxref.h), the run
+ * that says which failures fail on Linux too.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -8,6 +10,7 @@
 #include <string.h>
 
 #include "ltpscope/cmd.h"
+#include "ltpscope/linuxref.h"
 #include "ltpscope/triage_store.h"
 #include "ltpscope/triagecli.h"
 
@@ -23,14 +26,16 @@ cmd_baseline(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
 		{ "clear", required_argument, NULL, 'c' },
+		{ "reference", no_argument, NULL, 'r' },
+		{ "clear-reference", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct store_run r;
 	struct diaglist dl;
 	struct store *st;
-	const char *db = NULL, *clear = NULL;
-	int ch, rv = 0;
+	const char *db = NULL, *clear = NULL, *clearref = NULL;
+	int ch, rv = 0, ref = 0;
 	int64_t run;
 
 	optind = 1;
@@ -42,6 +47,12 @@ cmd_baseline(int argc, char **argv)
 		case 'c':
 			clear = optarg;
 			break;
+		case 'r':
+			ref = 1;
+			break;
+		case 'C':
+			clearref = optarg;
+			break;
 		case 'h':
 			baseline_usage(stdout);
 			return 0;
@@ -50,7 +61,8 @@ cmd_baseline(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (argc - optind != (clear != NULL ? 0 : 1)) {
+	if ((clear != NULL) + (clearref != NULL) + ref > 1 ||
+	    argc - optind != (clear != NULL || clearref != NULL ? 0 : 1)) {
 		baseline_usage(stderr);
 		return 2;
 	}
@@ -62,17 +74,26 @@ cmd_baseline(int argc, char **argv)
 			rv = 1;
 		goto out;
 	}
+	if (clearref != NULL) {
+		if (linuxref_clear(st, clearref, &dl) != STORE_OK)
+			rv = 1;
+		goto out;
+	}
 	if ((run = triagecli_run(st, argv[optind], "baseline")) == 0) {
 		rv = 1;
 		goto out;
 	}
-	if (store_baseline_set(st, run, &dl) != STORE_OK ||
-	    store_get_run(st, run, &r, &dl) != STORE_OK) {
+	if ((ref ? linuxref_set(st, run, &dl) : store_baseline_set(st, run,
+	    &dl)) != STORE_OK || store_get_run(st, run, &r, &dl) != STORE_OK) {
 		rv = 1;
 		goto out;
 	}
-	printf("run %" PRId64 " is the baseline for arch '%s'\n", run,
-	    r.arch);
+	if (ref)
+		printf("run %" PRId64 " is the Linux reference for arch '%s'\n",
+		    run, linuxref_arch(r.arch));
+	else
+		printf("run %" PRId64 " is the baseline for arch '%s'\n", run,
+		    r.arch);
 	store_run_clear(&r);
 out:
 	diag_print(&dl, stderr, "ltpscope");

@@ -1,7 +1,9 @@
 /*
  * ltpscope compare: what changed between two runs (by default the
  * newest against its arch's baseline), in the shell tool's words:
- * regressed, fixed, changed, new, removed; flaky tests are marked.
+ * regressed, fixed, changed, new, removed; flaky tests are marked, and
+ * so are failures that fail on the arch's Linux reference run too:
+ * those come last of their kind.
  * Exit status 3 on a regression with --fail-on-regression.
  */
 #include <errno.h>
@@ -53,7 +55,7 @@ compare_text(const struct cmp_result *c, int all)
 	    CMP_CHANGED, CMP_NEW, CMP_REMOVED, CMP_SAME };
 	const struct cmp_item *it;
 	size_t i, k, len;
-	int wt = 24, ws = 14;
+	int wt = 24, ws = 14, pass;
 
 	/* Each column as wide as its longest entry. */
 	for (i = 0; i < c->n; i++) {
@@ -68,24 +70,31 @@ compare_text(const struct cmp_result *c, int all)
 	    c->b.os_name, c->b.os_version, c->b.arch, c->b.ltp_version);
 	for (i = 0; i < c->nwarnings; i++)
 		printf("warning: %s\n", storecli_field(c->warnings[i]));
+	if (c->linux_run != 0)
+		printf("Linux reference: run %" PRId64 "\n", c->linux_run);
 	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
 		if (order[k] == CMP_SAME && !all)
 			continue;
 		if (c->counts[order[k]] == 0)
 			continue;
 		printf("\n%s:\n", cmp_kind_name(order[k]));
-		for (i = 0; i < c->n; i++) {
-			it = &c->v[i];
-			if (it->kind != order[k])
-				continue;
-			printf("  %-*s %-*s %s -> %s", wt,
-			    storecli_field(it->tag), ws,
-			    storecli_field(it->syscall),
-			    status_or_dash(it->status_a),
-			    status_or_dash(it->status_b));
-			compare_counts(it);
-			printf("%s\n", it->flaky ? "  (flaky)" : "");
-		}
+		/* compat_linux's own first, Linux's failures after. */
+		for (pass = 0; pass < 2; pass++)
+			for (i = 0; i < c->n; i++) {
+				it = &c->v[i];
+				if (it->kind != order[k] ||
+				    it->linux_too != pass)
+					continue;
+				printf("  %-*s %-*s %s -> %s", wt,
+				    storecli_field(it->tag), ws,
+				    storecli_field(it->syscall),
+				    status_or_dash(it->status_a),
+				    status_or_dash(it->status_b));
+				compare_counts(it);
+				printf("%s%s\n", it->flaky ? "  (flaky)" : "",
+				    it->linux_too ? "  (fails on Linux too)" :
+				    "");
+			}
 	}
 	printf("\nRESULTS\n");
 	for (k = 0; k < 5; k++)
@@ -94,6 +103,8 @@ compare_text(const struct cmp_result *c, int all)
 	for (i = 0, k = 0; i < c->n; i++)
 		k += c->v[i].flaky;
 	printf("%-17s %zu\n", "flaky", k);
+	if (c->linux_run != 0)
+		printf("%-17s %u\n", "fails on Linux", c->nlinux_too);
 }
 
 static void
@@ -108,7 +119,12 @@ compare_json(const struct cmp_result *c, int all)
 	for (k = 1; k < CMP__COUNT; k++)
 		printf("%s\"%s\": %u", k > 1 ? ", " : "", cmp_kind_name(k),
 		    c->counts[k]);
-	printf("}, \"warnings\": [");
+	printf("}, \"linux_run\": ");
+	if (c->linux_run != 0)
+		printf("%" PRId64, c->linux_run);
+	else
+		printf("null");
+	printf(", \"fails_on_linux\": %u, \"warnings\": [", c->nlinux_too);
 	for (i = 0; i < c->nwarnings; i++) {
 		if (i > 0)
 			printf(", ");
@@ -129,11 +145,17 @@ compare_json(const struct cmp_result *c, int all)
 		    JSON_W_LONE_DC);
 		printf(", \"kind\": \"%s\", \"a\": \"%s\", \"b\": \"%s\", "
 		    "\"bad\": [%u, %u], \"skipped\": [%u, %u], "
-		    "\"warnings\": [%u, %u], \"flaky\": %s}",
+		    "\"warnings\": [%u, %u], \"flaky\": %s, \"linux\": ",
 		    cmp_kind_name(it->kind), status_or_dash(it->status_a),
 		    status_or_dash(it->status_b), it->bad_a, it->bad_b,
 		    it->conf_a, it->conf_b, it->warn_a, it->warn_b,
 		    it->flaky ? "true" : "false");
+		if (it->status_linux >= 0)
+			printf("\"%s\"", status_or_dash(it->status_linux));
+		else
+			printf("null");
+		printf(", \"fails_on_linux\": %s}", it->linux_too ? "true" :
+		    "false");
 	}
 	printf("%s]}\n", first ? "" : "\n");
 }

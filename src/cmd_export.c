@@ -13,6 +13,7 @@
 #include "ltpscope/catalogue.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/export.h"
+#include "ltpscope/profile.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/triagecli.h"
 #include "ltpscope/xmalloc.h"
@@ -21,6 +22,34 @@ static void
 export_usage(FILE *fp)
 {
 	cmd_usage(fp, "export");
+}
+
+/*
+ * --weight @a,@b: the profiles, read from the store; -1 after a
+ * message.  The @ is optional.
+ */
+static int
+export_profiles(struct store *st, const char *list, struct profile **vp,
+    size_t *np, struct diaglist *dl)
+{
+	char *copy = xstrdup(list), *w, *save = NULL;
+	struct profile *v = NULL;
+	size_t n = 0;
+	int rv = 0;
+
+	for (w = strtok_r(copy, ", ", &save); w != NULL && rv == 0;
+	    w = strtok_r(NULL, ", ", &save)) {
+		v = xreallocarray(v, n + 1, sizeof(*v));
+		if (store_profile_get(st, w + (*w == '@'), &v[n], dl) !=
+		    STORE_OK)
+			rv = -1;
+		else
+			n++;
+	}
+	free(copy);
+	*vp = v;
+	*np = n;
+	return rv;
 }
 
 /* The tables given, else the default one if there is any. */
@@ -60,6 +89,7 @@ cmd_export(int argc, char **argv)
 		{ "run", required_argument, NULL, 'r' },
 		{ "all", no_argument, NULL, 'a' },
 		{ "master", required_argument, NULL, 'm' },
+		{ "weight", required_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -70,8 +100,9 @@ cmd_export(int argc, char **argv)
 	struct diaglist dl;
 	struct store *st = NULL;
 	char **tables = NULL, *tmp = NULL;
-	const char *db = NULL, *out = NULL, *runarg = NULL;
-	size_t ntables = 0;
+	const char *db = NULL, *out = NULL, *runarg = NULL, *weight = NULL;
+	struct profile *profiles = NULL;
+	size_t ntables = 0, nprofiles = 0, i;
 	int ch, fmt = -1, rv = 1;
 	FILE *fp = stdout;
 
@@ -103,6 +134,9 @@ cmd_export(int argc, char **argv)
 			break;
 		case 'a':
 			o.all = 1;
+			break;
+		case 'W':
+			weight = optarg;
 			break;
 		case 'm':
 			tables = xreallocarray(tables, ntables + 1,
@@ -146,6 +180,11 @@ cmd_export(int argc, char **argv)
 	if (runarg != NULL && (o.run_id = triagecli_run(st, runarg,
 	    "export")) == 0)
 		goto out;
+	if (weight != NULL && export_profiles(st, weight, &profiles,
+	    &nprofiles, &dl) != 0)
+		goto out;
+	o.profiles = profiles;
+	o.nprofiles = nprofiles;
 	if (shoplist_build(st, &o, &l, &dl) != STORE_OK)
 		goto out;
 	if (out != NULL) {
@@ -188,6 +227,9 @@ out:
 	rules_free(o.rules);
 	fundamental_free(&fund);
 	categories_free(&cats);
+	for (i = 0; i < nprofiles; i++)
+		profile_free(&profiles[i]);
+	free(profiles);
 	free(tables);
 	free(tmp);
 	return rv;

@@ -1,6 +1,7 @@
 /*
  * ltpscope import: results of the earlier shell tool (a log tree) or
- * of kirk (results.json) as a run in the results store; and ltpscope
+ * of kirk (results.json) as a run in the results store, with
+ * --reference the Linux reference of its arch; and ltpscope
  * export-logs: a run back out as the shell tool's log tree, so that
  * its comparison can read it.
  */
@@ -16,6 +17,7 @@
 
 #include "ltpscope/cmd.h"
 #include "ltpscope/import.h"
+#include "ltpscope/linuxref.h"
 #include "ltpscope/storecli.h"
 
 static void
@@ -71,6 +73,7 @@ cmd_import(int argc, char **argv)
 		{ "db", required_argument, NULL, 'd' },
 		{ "label", required_argument, NULL, 'l' },
 		{ "kirk", no_argument, NULL, 'k' },
+		{ "reference", no_argument, NULL, 'r' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -81,7 +84,7 @@ cmd_import(int argc, char **argv)
 	struct store *st;
 	struct stat sb;
 	const char *db = NULL, *path;
-	int ch, kirk = 0, verbose = 0, rc, i, first;
+	int ch, kirk = 0, verbose = 0, rc, i, first, reference = 0;
 
 	memset(&opts, 0, sizeof(opts));
 	optind = 1;
@@ -96,6 +99,9 @@ cmd_import(int argc, char **argv)
 			break;
 		case 'k':
 			kirk = 1;
+			break;
+		case 'r':
+			reference = 1;
 			break;
 		case 'v':
 			verbose = 1;
@@ -164,6 +170,17 @@ cmd_import(int argc, char **argv)
 		if (stats.nbad > 0)
 			printf("; %u skipped", stats.nbad);
 		printf("\n");
+	}
+	/* Only a whole run tells which tests fail on Linux. */
+	if (reference && rc == 0 && stats.run_id != 0) {
+		diag_free(&dl);
+		diag_init(&dl);
+		if (linuxref_set(st, stats.run_id, &dl) == STORE_OK)
+			printf("run %" PRId64 " is the Linux reference for its "
+			    "arch\n", stats.run_id);
+		else
+			rc = -1;
+		diag_print(&dl, stderr, "ltpscope");
 	}
 	diag_free(&dl);
 	store_close(st);

@@ -22,6 +22,7 @@
 #include "ltpscope/compat.h"
 #include "ltpscope/crashlog.h"
 #include "ltpscope/engine.h"
+#include "ltpscope/linuxref.h"
 #include "ltpscope/ltpmeta.h"
 #include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
@@ -903,6 +904,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 		{ "reboot-cmd", required_argument, NULL, 'B' },
 		{ "box-wait", required_argument, NULL, 'W' },
 		{ "console", required_argument, NULL, 'c' },
+		{ "reference", no_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -951,7 +953,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 	long timeout_s = RUNNER_DEFAULT_TIMEOUT_MS / 1000, grace_ms = 0;
 	int ch, resume = 0, culprit_mode = -1, use_pipe = 0;
 	int reproducible = 0, dry = 0, rv = 1, suite_loaded = 0;
-	int timeout_given = 0;
+	int timeout_given = 0, reference = 0;
 	struct store_run prev;
 	char *cfg_root = NULL, *cfg_kconfig = NULL, *cfg_mul = NULL;
 	char *cfg_dev = NULL, *cfg_host = NULL, *cfg_ssh = NULL, *cfg_val;
@@ -1075,6 +1077,9 @@ run_main(int argc, char **argv, struct run_lists *l)
 				return 2;
 			box_wait = (long)num;
 			break;
+		case 'I':
+			reference = 1;
+			break;
 		case 'h':
 			run_usage(stdout);
 			return 0;
@@ -1107,11 +1112,23 @@ run_main(int argc, char **argv, struct run_lists *l)
 		run_id = (int64_t)num;
 		argc = 0;
 	}
+	/* -s @NAME: the calls a program's profile says it makes. */
+	if (cmd_profile_expand(dbpath, &l->sysv, &l->nsys) != 0)
+		return 1;
 
 	diag_init(&dl);
 	skiplist_init(&skip);
 	/* The bundled list names the systems its entries hold on. */
 	skiplist_set_os(&skip, compat_os_name(os, sizeof(os)));
+	/* Said before a long run, not after; a box says when it answers. */
+	if (reference && !dry && !resume && host == NULL &&
+	    strcmp(os, "Linux") != 0) {
+		fprintf(stderr, "ltpscope: run: --reference: this is %s; a "
+		    "Linux reference run is made on Linux (or imported from "
+		    "there)\n", os[0] != '\0' ? os : "not Linux");
+		rv = 2;
+		goto out;
+	}
 	if (!no_skiplist)
 		(void)skiplist_load_default(&skip, &dl);
 	/* Where --resume offers to add a culprit. */
@@ -1347,6 +1364,16 @@ run_main(int argc, char **argv, struct run_lists *l)
 		goto out;
 	run_id = engine_run_id(e);
 	ctx.e = e;
+	/* Marked now: a reference stopped halfway still tells its tests. */
+	if (reference) {
+		/* A box that is not Linux: nothing ran, nothing to resume. */
+		if (linuxref_set(st, run_id, &dl) != STORE_OK) {
+			(void)store_run_end(st, run_id, RUN_INTERRUPTED, &dl);
+			goto out;
+		}
+		printf("run %" PRId64 " is the Linux reference for its arch\n",
+		    run_id);
+	}
 	memset(&rb, 0, sizeof(rb));
 	rb.host = host;
 	rb.ssh_config = ssh_config;

@@ -111,8 +111,9 @@ show_text(const struct store_run *run, const struct store_result *v,
 	show_counts(run);
 }
 
+/* A result's JSON object, but for its closing brace. */
 static void
-show_json_result(const struct store_result *r)
+show_json_fields(const struct store_result *r)
 {
 	printf("{\"seq\": %" PRId64 ", \"tag\": ", r->seq);
 	json_write_str(stdout, r->tag, strlen(r->tag), 0);
@@ -129,7 +130,7 @@ show_json_result(const struct store_result *r)
 	    "\"broken\": %u, \"conf\": %u, \"warn\": %u, "
 	    "\"env_warnings\": %u, \"env_warning\": %s, "
 	    "\"output_size\": %" PRId64 ", \"stored_size\": %" PRId64
-	    ", \"capped\": %s}", r->signal, r->duration_ms, r->npass,
+	    ", \"capped\": %s", r->signal, r->duration_ms, r->npass,
 	    r->nfail, r->nbroken, r->nconf, r->nwarn, r->nenvwarn,
 	    test_status_env_marked(r->status, r->nenvwarn) ? "true" :
 	    "false", r->output_size, r->stored_size, r->capped ? "true" :
@@ -137,18 +138,60 @@ show_json_result(const struct store_result *r)
 }
 
 static void
-show_json(const struct store_run *run, const struct store_result *v,
-    size_t n)
+show_json_result(const struct store_result *r)
 {
+	show_json_fields(r);
+	printf("}");
+}
+
+static void
+show_json_kv(const char *key, const char *val)
+{
+	printf(", \"%s\": ", key);
+	json_write_str(stdout, val, strlen(val), 0);
+}
+
+/*
+ * The run as JSON: what it ran on, so that "ltpscope import" can make
+ * it a run elsewhere (a Linux reference, say), and with outputs each
+ * test's stored output (bytes that are not UTF-8 read as U+FFFD).
+ */
+static void
+show_json(struct store *st, const struct store_run *run,
+    const struct store_result *v, size_t n, int outputs)
+{
+	struct store_output o;
+	struct diaglist quiet;
 	size_t i;
 
-	printf("{\"run\": %" PRId64 ", \"label\": ", run->id);
-	json_write_str(stdout, run->label, strlen(run->label), 0);
+	printf("{\"run\": %" PRId64, run->id);
+	show_json_kv("label", run->label);
+	show_json_kv("host", run->host);
+	show_json_kv("uname", run->uname);
+	show_json_kv("os_name", run->os_name);
+	show_json_kv("os_version", run->os_version);
+	show_json_kv("arch", run->arch);
+	show_json_kv("ltp_version", run->ltp_version);
+	printf(", \"started\": %" PRId64 ", \"ended\": %" PRId64,
+	    run->started, run->ended);
 	printf(", \"state\": \"%s\", \"env_warned\": %u, \"results\": [",
 	    store_run_state_name(run->state), run->nenvmarked);
 	for (i = 0; i < n; i++) {
 		printf("%s\n  ", i > 0 ? "," : "");
-		show_json_result(&v[i]);
+		show_json_fields(&v[i]);
+		if (!outputs) {
+			printf("}");
+			continue;
+		}
+		diag_init(&quiet);
+		if (store_get_output(st, v[i].id, &o, &quiet) != STORE_OK)
+			memset(&o, 0, sizeof(o));
+		diag_free(&quiet);
+		printf(", \"output\": ");
+		json_write_str(stdout, o.data != NULL ? o.data : "",
+		    o.stored_size, 0);
+		printf("}");
+		store_output_clear(&o);
 	}
 	printf("%s]}\n", n > 0 ? "\n" : "");
 }
@@ -186,7 +229,7 @@ show_output(struct store *st, int64_t run_id, const char *tag, int json)
 }
 
 static int
-show_run(struct store *st, int64_t run_id, int json)
+show_run(struct store *st, int64_t run_id, int json, int outputs)
 {
 	struct store_result *v;
 	struct store_run run;
@@ -205,7 +248,7 @@ show_run(struct store *st, int64_t run_id, int json)
 		rv = 1;
 	} else {
 		if (json)
-			show_json(&run, v, n);
+			show_json(st, &run, v, n, outputs);
 		else
 			show_text(&run, v, n);
 		store_results_free(v, n);
@@ -222,13 +265,14 @@ cmd_show(int argc, char **argv)
 		{ "db", required_argument, NULL, 'd' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "with-outputs", no_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct store *st;
 	const char *db = NULL, *test = NULL, *runarg;
 	int64_t run_id;
-	int ch, json = 0, rv;
+	int ch, json = 0, rv, outputs = 0;
 
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "d:f:o:h", longopts, NULL)) !=
@@ -248,6 +292,9 @@ cmd_show(int argc, char **argv)
 		case 'o':
 			test = optarg;
 			break;
+		case 'W':
+			outputs = 1;
+			break;
 		case 'h':
 			show_usage(stdout);
 			return 0;
@@ -256,7 +303,7 @@ cmd_show(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (optind + 1 != argc) {
+	if (optind + 1 != argc || (outputs && (!json || test != NULL))) {
 		show_usage(stderr);
 		return 2;
 	}
@@ -266,7 +313,7 @@ cmd_show(int argc, char **argv)
 	if (test != NULL)
 		rv = show_output(st, run_id, test, json);
 	else
-		rv = show_run(st, run_id, json);
+		rv = show_run(st, run_id, json, outputs);
 	store_close(st);
 	return rv;
 }

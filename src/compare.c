@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ltpscope/compare.h"
+#include "ltpscope/linuxref.h"
 #include "ltpscope/store_impl.h"
 #include "ltpscope/triage.h"
 #include "ltpscope/triage_store.h"
@@ -152,7 +153,8 @@ add_warning(struct cmp_result *c, const char *what, const char *a,
 
 static void
 add_item(struct cmp_result *c, const struct store_result *a,
-    const struct store_result *b, char *const *flaky, size_t nflaky)
+    const struct store_result *b, char *const *flaky, size_t nflaky,
+    const struct linuxref *ref)
 {
 	struct cmp_item *it;
 	const struct store_result *r = b != NULL ? b : a;
@@ -173,6 +175,10 @@ add_item(struct cmp_result *c, const struct store_result *a,
 	it->warn_a = a != NULL ? a->nwarn : 0;
 	it->warn_b = b != NULL ? b->nwarn : 0;
 	it->flaky = flaky_has(flaky, nflaky, it->tag);
+	it->status_linux = linuxref_status(ref, it->tag);
+	it->linux_too = b != NULL && test_status_is_bad(b->status) &&
+	    linuxref_fails(ref, it->tag);
+	c->nlinux_too += it->linux_too;
 	c->counts[it->kind]++;
 }
 
@@ -181,18 +187,22 @@ compare_runs(struct store *st, int64_t a, int64_t b, unsigned flaky_n,
     unsigned flaky_m, struct cmp_result *c, struct diaglist *dl)
 {
 	struct store_result *va = NULL, *vb = NULL;
+	struct linuxref ref;
 	char **flaky = NULL;
 	size_t na = 0, nb = 0, nflaky = 0, i = 0, j = 0;
 	int err, d;
 
 	memset(c, 0, sizeof(*c));
+	memset(&ref, 0, sizeof(ref));
 	if ((err = store_get_run(st, a, &c->a, dl)) != STORE_OK ||
 	    (err = store_get_run(st, b, &c->b, dl)) != STORE_OK ||
 	    (err = store_run_results(st, a, &va, &na, dl)) != STORE_OK ||
 	    (err = store_run_results(st, b, &vb, &nb, dl)) != STORE_OK ||
 	    (err = flaky_tests(st, b, flaky_n ? flaky_n : FLAKY_N,
-	    flaky_m ? flaky_m : FLAKY_M, &flaky, &nflaky, dl)) != STORE_OK)
+	    flaky_m ? flaky_m : FLAKY_M, &flaky, &nflaky, dl)) != STORE_OK ||
+	    (err = linuxref_load(st, c->b.arch, b, &ref, dl)) != STORE_OK)
 		goto out;
+	c->linux_run = ref.run_id;
 	add_warning(c, "OS", c->a.os_name, c->b.os_name);
 	add_warning(c, "OS version", c->a.os_version, c->b.os_version);
 	add_warning(c, "arch", c->a.arch, c->b.arch);
@@ -207,16 +217,17 @@ compare_runs(struct store *st, int64_t a, int64_t b, unsigned flaky_n,
 		else
 			d = strcmp(va[i].tag, vb[j].tag);
 		if (d < 0)
-			add_item(c, &va[i++], NULL, flaky, nflaky);
+			add_item(c, &va[i++], NULL, flaky, nflaky, &ref);
 		else if (d > 0)
-			add_item(c, NULL, &vb[j++], flaky, nflaky);
+			add_item(c, NULL, &vb[j++], flaky, nflaky, &ref);
 		else
-			add_item(c, &va[i++], &vb[j++], flaky, nflaky);
+			add_item(c, &va[i++], &vb[j++], flaky, nflaky, &ref);
 	}
 out:
 	store_results_free(va, na);
 	store_results_free(vb, nb);
 	flaky_free(flaky, nflaky);
+	linuxref_free(&ref);
 	if (err != STORE_OK)
 		compare_free(c);
 	return err;

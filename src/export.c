@@ -1,7 +1,8 @@
 /*
  * Writing the shopping list: CSV (RFC 4180), Markdown, JSON and one
- * self-contained HTML file with SVG bar charts (see export.h for the
- * byte-exactness each format promises).  The caller owns the stream.
+ * self-contained HTML report with SVG charts and tables sorted in the
+ * page (see export.h for the byte-exactness each format promises).
+ * The caller owns the stream.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -38,6 +39,13 @@ export_format_from_path(const char *path)
 	return export_format_from_name(dot + 1);
 }
 
+/* A status on the Linux reference; "" when it has none. */
+static const char *
+linux_name(int status)
+{
+	return status < 0 ? "" : test_status_name((enum test_status)status);
+}
+
 static void
 csv_field(FILE *fp, const char *s, int last)
 {
@@ -52,34 +60,62 @@ csv_field(FILE *fp, const char *s, int last)
 }
 
 static void
+csv_weight(FILE *fp, const struct shop_syscall *sc)
+{
+	char n[32];
+
+	(void)snprintf(n, sizeof(n), "%u", sc->nprofiles);
+	csv_field(fp, n, 0);
+	(void)snprintf(n, sizeof(n), "%lu", sc->ncalls);
+	csv_field(fp, n, 0);
+	csv_field(fp, sc->profiles != NULL ? sc->profiles : "", 1);
+}
+
+static void
 export_csv(const struct shoplist *l, FILE *fp)
 {
 	static const char *const head[] = { "priority", "syscall",
 	    "catalogue", "test", "status", "category", "source", "note",
-	    "author", "first_failing_line", "flaky" };
+	    "author", "first_failing_line", "flaky", "linux" };
+	/* A needed call with no failing test: no Linux status. */
+	static const struct shop_test none = { 0, (char *)"", TS_UNKNOWN,
+	    (char *)"", SHOP_NONE, (char *)"", (char *)"", (char *)"",
+	    -1, 0 };
 	char prio[32];
 	size_t i, j, k;
 
-	for (k = 0; k < 11; k++)
-		csv_field(fp, head[k], k == 10);
+	for (k = 0; k < 12; k++)
+		csv_field(fp, head[k], k == 11 && !l->weighted);
+	if (l->weighted) {
+		csv_field(fp, "profiles", 0);
+		csv_field(fp, "profile_calls", 0);
+		csv_field(fp, "needed_by", 1);
+	}
 	for (i = 0; i < l->n; i++) {
 		const struct shop_syscall *sc = &l->v[i];
 
 		(void)snprintf(prio, sizeof(prio), "%lu", sc->priority);
-		for (j = 0; j < sc->ntests; j++) {
-			const struct shop_test *t = &sc->tests[j];
+		/* Weighed, a needed call without failing tests is a row. */
+		for (j = 0; j < sc->ntests || (j == 0 && l->weighted); j++) {
+			const struct shop_test *t = j < sc->ntests ?
+			    &sc->tests[j] : &none;
 
 			csv_field(fp, prio, 0);
 			csv_field(fp, sc->name, 0);
 			csv_field(fp, sc->cat_state, 0);
 			csv_field(fp, t->tag, 0);
-			csv_field(fp, test_status_name(t->status), 0);
+			csv_field(fp, j < sc->ntests ?
+			    test_status_name(t->status) : "", 0);
 			csv_field(fp, t->category, 0);
 			csv_field(fp, source_names[t->source], 0);
 			csv_field(fp, t->note, 0);
 			csv_field(fp, t->author, 0);
 			csv_field(fp, t->first_line, 0);
-			csv_field(fp, t->flaky ? "yes" : "no", 1);
+			csv_field(fp, t->flaky ? "yes" : "no", 0);
+			csv_field(fp, linux_name(t->linux_status),
+			    !l->weighted);
+			if (l->weighted)
+				csv_weight(fp, sc);
 		}
 	}
 }
@@ -143,6 +179,10 @@ export_md(const struct shoplist *l, FILE *fp)
 	    l->run.ltp_version);
 	fprintf(fp, "%zu failing tests in %zu syscalls, most pressing "
 	    "first.\n", l->ntests, l->n);
+	if (l->linux_run != 0)
+		fprintf(fp, "Linux reference: run %" PRId64 "; %zu of the "
+		    "failing tests fail there too, listed last.\n",
+		    l->linux_run, l->nlinux);
 	export_md_unlisted(l, fp);
 	for (i = 0; i < l->n; i++) {
 		const struct shop_syscall *sc = &l->v[i];
@@ -151,13 +191,20 @@ export_md(const struct shoplist *l, FILE *fp)
 		    sc->priority);
 		if (sc->cat_state[0] != '\0')
 			fprintf(fp, ", catalogue: %s", sc->cat_state);
+		if (l->weighted && sc->nprofiles > 0)
+			fprintf(fp, ", needed by %u profile%s (%s), called %lu "
+			    "times", sc->nprofiles, sc->nprofiles == 1 ? "" :
+			    "s", sc->profiles, sc->ncalls);
+		else if (l->weighted)
+			fputs(", needed by no profile", fp);
 		fputs("\n\n", fp);
 		for (j = 0; j < sc->ntests; j++) {
 			const struct shop_test *t = &sc->tests[j];
 
-			fprintf(fp, "- **%s** %s%s", t->tag,
+			fprintf(fp, "- **%s** %s%s%s", t->tag,
 			    test_status_name(t->status), t->flaky ?
-			    " (flaky)" : "");
+			    " (flaky)" : "", t->linux_too ?
+			    " (fails on Linux too)" : "");
 			if (t->category[0] != '\0')
 				fprintf(fp, ", %s%s", t->category,
 				    t->source == SHOP_SUGGESTED ?
@@ -193,8 +240,12 @@ export_json(const struct shoplist *l, FILE *fp)
 	json_kv(fp, "arch", l->run.arch, 1);
 	json_kv(fp, "ltp_version", l->run.ltp_version, 1);
 	json_kv(fp, "label", l->run.label, 1);
-	fprintf(fp, "\"env_warned\": %u, \"unknown\": %u", l->run.nenvmarked,
-	    l->run.counts[TS_UNKNOWN]);
+	fprintf(fp, "\"env_warned\": %u, \"unknown\": %u, \"linux_run\": ",
+	    l->run.nenvmarked, l->run.counts[TS_UNKNOWN]);
+	if (l->linux_run != 0)
+		fprintf(fp, "%" PRId64, l->linux_run);
+	else
+		fputs("null", fp);
 	fputs("},\n \"syscalls\": [", fp);
 	for (i = 0; i < l->n; i++) {
 		const struct shop_syscall *sc = &l->v[i];
@@ -202,8 +253,15 @@ export_json(const struct shoplist *l, FILE *fp)
 		fprintf(fp, "%s\n  {", i > 0 ? "," : "");
 		json_kv(fp, "name", sc->name, 1);
 		json_kv(fp, "catalogue", sc->cat_state, 1);
-		fprintf(fp, "\"rank\": %zu, \"priority\": %lu, \"tests\": [",
-		    sc->rank, sc->priority);
+		if (l->weighted) {
+			fprintf(fp, "\"profiles\": %u, \"profile_calls\": "
+			    "%lu, ", sc->nprofiles, sc->ncalls);
+			json_kv(fp, "needed_by", sc->profiles != NULL ?
+			    sc->profiles : "", 1);
+		}
+		fprintf(fp, "\"rank\": %zu, \"priority\": %lu, "
+		    "\"fails_on_linux\": %zu, \"tests\": [", sc->rank,
+		    sc->priority, sc->nlinux);
 		for (j = 0; j < sc->ntests; j++) {
 			const struct shop_test *t = &sc->tests[j];
 
@@ -215,8 +273,15 @@ export_json(const struct shoplist *l, FILE *fp)
 			json_kv(fp, "note", t->note, 1);
 			json_kv(fp, "author", t->author, 1);
 			json_kv(fp, "first_failing_line", t->first_line, 1);
-			fprintf(fp, "\"flaky\": %s}", t->flaky ? "true" :
-			    "false");
+			fprintf(fp, "\"flaky\": %s, \"linux\": ", t->flaky ?
+			    "true" : "false");
+			if (t->linux_status >= 0)
+				fprintf(fp, "\"%s\"",
+				    linux_name(t->linux_status));
+			else
+				fputs("null", fp);
+			fprintf(fp, ", \"fails_on_linux\": %s}", t->linux_too ?
+			    "true" : "false");
 		}
 		fputs("]}", fp);
 	}
@@ -296,25 +361,225 @@ html_chart(FILE *fp, const char *id, const char *title,
 	fputs("</svg></figure>\n", fp);
 }
 
+/*
+ * The pass counts of the last runs as a line chart, oldest left; each
+ * point says its run and count, in a title a browser shows on hover.
+ */
+static void
+html_history(FILE *fp, const struct shoplist *l)
+{
+	unsigned max = 1;
+	size_t i;
+	int x, y, step;
+
+	for (i = 0; i < l->nhistory; i++)
+		if (l->history[i].ran > max)
+			max = l->history[i].ran;
+	step = l->nhistory > 1 ? 440 / (int)(l->nhistory - 1) : 0;
+	fputs("<figure><figcaption>Tests passed in the last runs"
+	    "</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "id=\"chart-history\" width=\"520\" height=\"170\" "
+	    "role=\"img\">\n<line class=\"axis\" x1=\"40\" y1=\"140\" "
+	    "x2=\"500\" y2=\"140\"/>\n<polyline class=\"line\" points=\"",
+	    fp);
+	for (i = 0; i < l->nhistory; i++)
+		fprintf(fp, "%s%d,%d", i > 0 ? " " : "", 50 + (int)i * step,
+		    140 - (int)(110.0 * l->history[i].passed / max));
+	fputs("\"/>\n", fp);
+	for (i = 0; i < l->nhistory; i++) {
+		x = 50 + (int)i * step;
+		y = 140 - (int)(110.0 * l->history[i].passed / max);
+		fprintf(fp, "<circle class=\"point\" cx=\"%d\" cy=\"%d\" "
+		    "r=\"3\" data-run=\"%" PRId64 "\" data-passed=\"%u\">"
+		    "<title>run %" PRId64 ": %u of %u passed</title>"
+		    "</circle><text x=\"%d\" y=\"%d\" text-anchor=\"middle\">"
+		    "%u</text><text x=\"%d\" y=\"158\" text-anchor=\"middle\">"
+		    "run %" PRId64 "</text>\n", x, y, l->history[i].run_id,
+		    l->history[i].passed, l->history[i].run_id,
+		    l->history[i].passed, l->history[i].ran, x, y - 6,
+		    l->history[i].passed, x, l->history[i].run_id);
+	}
+	fputs("</svg></figure>\n", fp);
+}
+
+static const struct shop_syscall *
+html_find_syscall(const struct shoplist *l, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].name, name) == 0)
+			return &l->v[i];
+	return NULL;
+}
+
+/* A column's heading: the run, its system and arch. */
+static void
+html_column_head(FILE *fp, const struct shop_column *c)
+{
+	fprintf(fp, "<th class=\"%s\">%s", c->linux_ref ? "col-linux" :
+	    "col-run", c->linux_ref ? "Linux reference<br>" : "");
+	fprintf(fp, "run %" PRId64 "<br>", c->run_id);
+	html_text(fp, c->os_name);
+	putc(' ', fp);
+	html_text(fp, c->arch);
+	fputs("</th>", fp);
+}
+
+/* One syscall a row: its place on the list and each column's passes. */
+static void
+html_syscall_table(FILE *fp, const struct shoplist *l)
+{
+	const struct shop_syscall *sc;
+	const struct shop_row *r;
+	size_t i, c;
+
+	fputs("<h2>Per syscall</h2>\n<p class=\"hint\">Click a heading to "
+	    "sort.  A cell says tests passed of tests run.</p>\n"
+	    "<table id=\"syscalls\" class=\"sortable\">\n<thead><tr>"
+	    "<th>syscall</th><th>catalogue</th><th>priority</th>"
+	    "<th>failing</th><th>fails on Linux too</th>", fp);
+	for (c = 0; c < l->ncols; c++)
+		html_column_head(fp, &l->cols[c]);
+	fputs("</tr></thead>\n<tbody>\n", fp);
+	for (i = 0; i < l->nrows; i++) {
+		r = &l->rows[i];
+		sc = html_find_syscall(l, r->name);
+		fputs("<tr><td>", fp);
+		html_text(fp, r->name);
+		fputs("</td><td>", fp);
+		html_text(fp, sc != NULL ? sc->cat_state : "");
+		fprintf(fp, "</td><td data-v=\"%lu\">%lu</td><td data-v=\"%zu\">"
+		    "%zu</td><td data-v=\"%zu\">%zu</td>", sc != NULL ?
+		    sc->priority : 0, sc != NULL ? sc->priority : 0,
+		    sc != NULL ? sc->ntests : 0, sc != NULL ? sc->ntests : 0,
+		    sc != NULL ? sc->nlinux : 0, sc != NULL ? sc->nlinux : 0);
+		for (c = 0; c < l->ncols; c++) {
+			if (r->ran[c] == 0) {
+				fputs("<td data-v=\"-1\">-</td>", fp);
+				continue;
+			}
+			fprintf(fp, "<td data-v=\"%.4f\" class=\"%s\">%u/%u"
+			    "</td>", (double)r->passed[c] / r->ran[c],
+			    r->passed[c] == r->ran[c] ? "allpass" : "somefail",
+			    r->passed[c], r->ran[c]);
+		}
+		fputs("</tr>\n", fp);
+	}
+	fputs("</tbody></table>\n", fp);
+}
+
+static void
+html_test_table(FILE *fp, const struct shoplist *l)
+{
+	size_t i, j;
+
+	fputs("<h2>Failing tests, most pressing first</h2>\n"
+	    "<table id=\"tests\" class=\"sortable\">\n<thead><tr><th>#</th>"
+	    "<th>syscall</th><th>catalogue</th><th>priority</th>"
+	    "<th>test</th><th>status</th><th>Linux</th><th>category</th>"
+	    "<th>note</th><th>first failing line</th></tr></thead>\n"
+	    "<tbody>\n", fp);
+	for (i = 0; i < l->n; i++) {
+		const struct shop_syscall *sc = &l->v[i];
+
+		for (j = 0; j < sc->ntests; j++) {
+			const struct shop_test *t = &sc->tests[j];
+
+			fprintf(fp, "<tr%s><td data-v=\"%zu\">%zu</td><td>",
+			    t->linux_too ? " class=\"linux-too\"" : "", i + 1,
+			    i + 1);
+			html_text(fp, sc->name);
+			fputs("</td><td>", fp);
+			html_text(fp, sc->cat_state);
+			fprintf(fp, "</td><td data-v=\"%lu\">%lu</td><td>",
+			    sc->priority, sc->priority);
+			html_text(fp, t->tag);
+			fprintf(fp, "</td><td>%s%s</td><td>%s%s</td><td%s>",
+			    test_status_name(t->status), t->flaky ?
+			    " (flaky)" : "", t->linux_status >= 0 ?
+			    test_status_name((enum test_status)
+			    t->linux_status) : "-", t->linux_too ?
+			    " (fails on Linux too)" : "",
+			    t->source == SHOP_SUGGESTED ?
+			    " class=\"suggested\"" : "");
+			html_text(fp, t->category);
+			fputs("</td><td class=\"note\">", fp);
+			html_text(fp, t->note);
+			fputs("</td><td><code>", fp);
+			html_text(fp, t->first_line);
+			fputs("</code></td></tr>\n", fp);
+		}
+	}
+	fputs("</tbody></table>\n", fp);
+}
+
+/*
+ * Sorting in the page, so that the file stays one file: a click on a
+ * heading sorts by that column (by its data-v numbers, else the text),
+ * a second click the other way.  No '<' or '>' in it: the page stays
+ * easy to check as balanced markup.
+ */
+static const char html_sort_script[] =
+    "<script>\n"
+    "(function () {\n"
+    "function key(c) {\n"
+    "  var v = c.getAttribute('data-v');\n"
+    "  return v !== null ? parseFloat(v) : c.textContent.toLowerCase();\n"
+    "}\n"
+    "function cmp(a, c) {\n"
+    "  return typeof a === 'number' ? a - c : a.localeCompare(c);\n"
+    "}\n"
+    "function sortBy(t, th, i) {\n"
+    "  var b = t.tBodies[0], rows = Array.prototype.slice.call(b.rows);\n"
+    "  var up = th.getAttribute('aria-sort') !== 'ascending';\n"
+    "  Array.prototype.forEach.call(t.tHead.rows[0].cells, function (h) {\n"
+    "    h.removeAttribute('aria-sort');\n"
+    "  });\n"
+    "  th.setAttribute('aria-sort', up ? 'ascending' : 'descending');\n"
+    "  rows.sort(function (x, y) {\n"
+    "    var d = cmp(key(x.cells[i]), key(y.cells[i]));\n"
+    "    return up ? d : -d;\n"
+    "  });\n"
+    "  rows.forEach(function (r) { b.appendChild(r); });\n"
+    "}\n"
+    "Array.prototype.forEach.call(document.querySelectorAll("
+    "'table.sortable'), function (t) {\n"
+    "  Array.prototype.forEach.call(t.tHead.rows[0].cells, "
+    "function (th, i) {\n"
+    "    th.addEventListener('click', function () { sortBy(t, th, i); });\n"
+    "  });\n"
+    "});\n"
+    "})();\n"
+    "</script>\n";
+
 static void
 export_html(const struct shoplist *l, FILE *fp)
 {
 	const char *snames[TS__COUNT];
 	unsigned scounts[TS__COUNT];
-	size_t i, j, ns = 0;
+	size_t i, ns = 0;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta "
-	    "charset=\"utf-8\">\n<title>ltpscope shopping list</title>\n"
+	    "charset=\"utf-8\">\n<title>ltpscope report</title>\n"
 	    "<style>\nbody{font-family:sans-serif;margin:2em;color:#222}\n"
-	    "table{border-collapse:collapse;width:100%}\n"
+	    "table{border-collapse:collapse;width:100%;margin-bottom:2em}\n"
 	    "td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;"
-	    "vertical-align:top}\nth{background:#eee}\n"
+	    "vertical-align:top}\nth{background:#eee;cursor:pointer}\n"
+	    "th[aria-sort=ascending]::after{content:\" \\25B2\"}\n"
+	    "th[aria-sort=descending]::after{content:\" \\25BC\"}\n"
 	    ".bar{fill:#c0392b}\nsvg text{font-size:12px}\n"
+	    ".line{fill:none;stroke:#2471a3;stroke-width:2}\n"
+	    ".point{fill:#2471a3}\n.axis{stroke:#999}\n"
 	    ".note{white-space:pre-wrap}\ncode{font-size:90%}\n"
 	    ".suggested{font-style:italic;color:#666}\n"
-	    "figure{display:inline-block;margin:0 2em 1em 0}\n"
-	    "</style></head>\n<body>\n", fp);
-	fprintf(fp, "<h1>Shopping list: run %" PRId64 "</h1>\n<p>", l->run.id);
+	    ".linux-too{color:#888}\n.allpass{background:#e8f6e8}\n"
+	    ".somefail{background:#fbeaea}\n.col-linux{background:#e8eef8}\n"
+	    ".hint{color:#666;font-size:90%}\n"
+	    "figure{display:inline-block;margin:0 2em 1em 0;"
+	    "vertical-align:top}\n</style></head>\n<body>\n", fp);
+	fprintf(fp, "<h1>ltpscope report: run %" PRId64 "</h1>\n<p>",
+	    l->run.id);
 	html_text(fp, l->run.os_name);
 	putc(' ', fp);
 	html_text(fp, l->run.os_version);
@@ -324,6 +589,12 @@ export_html(const struct shoplist *l, FILE *fp)
 	html_text(fp, l->run.ltp_version);
 	fprintf(fp, ": %zu failing tests in %zu syscalls.", l->ntests,
 	    l->n);
+	if (l->linux_run != 0)
+		fprintf(fp, " Linux reference: run %" PRId64 "; <span "
+		    "id=\"linux-too\">%zu</span> of the failing tests fail "
+		    "there too, listed last.", l->linux_run, l->nlinux);
+	else
+		fputs(" No Linux reference run for this arch.", fp);
 	export_unlisted(l, fp, " ", ".");
 	fputs("</p>\n", fp);
 	html_chart(fp, "chart-category", "Failing tests per category",
@@ -335,35 +606,11 @@ export_html(const struct shoplist *l, FILE *fp)
 		}
 	html_chart(fp, "chart-status", "Failing tests per status", snames,
 	    scounts, ns);
-	fputs("<table>\n<tr><th>#</th><th>syscall</th><th>catalogue</th>"
-	    "<th>priority</th><th>test</th><th>status</th><th>category</th>"
-	    "<th>note</th><th>first failing line</th></tr>\n", fp);
-	for (i = 0; i < l->n; i++) {
-		const struct shop_syscall *sc = &l->v[i];
-
-		for (j = 0; j < sc->ntests; j++) {
-			const struct shop_test *t = &sc->tests[j];
-
-			fprintf(fp, "<tr><td>%zu</td><td>", i + 1);
-			html_text(fp, sc->name);
-			fputs("</td><td>", fp);
-			html_text(fp, sc->cat_state);
-			fprintf(fp, "</td><td>%lu</td><td>", sc->priority);
-			html_text(fp, t->tag);
-			fprintf(fp, "</td><td>%s%s</td><td%s>",
-			    test_status_name(t->status), t->flaky ?
-			    " (flaky)" : "",
-			    t->source == SHOP_SUGGESTED ?
-			    " class=\"suggested\"" : "");
-			html_text(fp, t->category);
-			fputs("</td><td class=\"note\">", fp);
-			html_text(fp, t->note);
-			fputs("</td><td><code>", fp);
-			html_text(fp, t->first_line);
-			fputs("</code></td></tr>\n", fp);
-		}
-	}
-	fputs("</table>\n</body></html>\n", fp);
+	html_history(fp, l);
+	html_syscall_table(fp, l);
+	html_test_table(fp, l);
+	fputs(html_sort_script, fp);
+	fputs("</body></html>\n", fp);
 }
 
 int

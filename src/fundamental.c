@@ -12,6 +12,15 @@
 #include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 
+/* Past the blanks from p, stopping at end (the buffer has no NUL). */
+static const char *
+fundamental_blanks(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++;
+	return p;
+}
+
 int
 fundamental_parse(struct fundamental *f, const char *name, const char *buf,
     size_t len, struct diaglist *dl)
@@ -32,8 +41,11 @@ fundamental_parse(struct fundamental *f, const char *name, const char *buf,
 		while (we < nl && *we != ' ' && *we != '\t' && *we != '\r')
 			we++;
 		if (we > w && *w != '#') {
-			if (memchr(we, '#', (size_t)(nl - we)) == NULL &&
-			    strspn(we, " \t\r") < (size_t)(nl - we)) {
+			if (memchr(w, '\0', (size_t)(nl - w)) != NULL) {
+				diag_error(dl, name, lineno, "NUL byte in line");
+				nerr++;
+			} else if (memchr(we, '#', (size_t)(nl - we)) == NULL &&
+			    fundamental_blanks(we, nl) < nl) {
 				diag_error(dl, name, lineno, "one call name "
 				    "a line");
 				nerr++;

@@ -19,6 +19,7 @@
 #include "ltpscope/import.h"
 #include "ltpscope/json.h"
 #include "ltpscope/ltpout.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/verdict.h"
 #include "ltpscope/xmalloc.h"
 #include "import_impl.h"
@@ -155,133 +156,199 @@ env_str(const struct json *env, const char *key)
 	return json_string(json_get(env, key), "");
 }
 
+void
+import_kirk_free(struct kirk_file *kf)
+{
+	size_t i;
+
+	for (i = 0; i < kf->nitems; i++) {
+		free(kf->syscalls[i]);
+		free(kf->cmdlines[i]);
+	}
+	free(kf->syscalls);
+	free(kf->cmdlines);
+	free(kf->items);
+	free(kf->label);
+	free(kf->config);
+	json_free(kf->root);
+	memset(kf, 0, sizeof(*kf));
+}
+
+/* Seconds as milliseconds; what does not fit a duration is 0. */
+static int64_t
+kirk_ms(double secs)
+{
+	/* NaN fails both tests; a cast out of range is undefined. */
+	if (!(secs >= 0 && secs < 1e12))
+		return 0;
+	return (int64_t)(secs * 1000 + 0.5);
+}
+
+/* One entry of "results" into the next item; 0, or -1 to skip it. */
+static int
+kirk_item(struct kirk_file *kf, const struct json *ent, size_t i,
+    const char *name, const struct import_opts *opts,
+    struct import_stats *stats, struct diaglist *dl)
+{
+	struct import_item *it = &kf->items[kf->nitems];
+	struct store_result *r = &it->r;
+	const struct json *test, *logv, *fqn;
+	const char *kst, *tag;
+	size_t j;
+
+	test = json_get(ent, "test");
+	fqn = json_get(ent, "test_fqn");
+	tag = json_string(fqn, NULL);
+	if (ent->type != JSON_OBJECT || tag == NULL || tag[0] == '\0' ||
+	    strlen(tag) != fqn->len || strpbrk(tag, "/\n") != NULL ||
+	    test == NULL || test->type != JSON_OBJECT) {
+		diag_add(dl, DIAG_WARNING, name, ent->line, ent->col,
+		    "results[%zu]: no usable test_fqn or test object; "
+		    "skipped", i);
+		stats->nbad++;
+		return -1;
+	}
+	logv = json_get(test, "log");
+	if (logv != NULL && logv->type != JSON_STRING)
+		logv = NULL;
+	r->tag = (char *)tag;
+	r->syscall = kf->syscalls[kf->nitems] = import_tag_syscall(tag);
+	(void)kirk_verdict(opts != NULL ? opts->rules : NULL,
+	    logv != NULL ? logv->str : "", logv != NULL ? logv->len : 0,
+	    json_get(test, "retval"), r);
+	r->npass = kirk_count(test, "passed", r->npass);
+	r->nfail = kirk_count(test, "failed", r->nfail);
+	r->nbroken = kirk_count(test, "broken", r->nbroken);
+	r->nconf = kirk_count(test, "skipped", r->nconf);
+	r->nwarn = kirk_count(test, "warnings", r->nwarn);
+	r->exit_code = -1;
+	if (json_string(json_at(json_get(test, "retval"), 0), NULL) != NULL) {
+		long v = strtol(json_at(json_get(test, "retval"), 0)->str,
+		    NULL, 10);
+
+		if (v >= 0 && v <= 255)
+			r->exit_code = (int)v;
+		else if (v < 0 && v > -128)
+			r->signal = (int)-v;
+	}
+	r->duration_ms = kirk_ms(json_number(json_get(test, "duration"), 0));
+	kst = json_string(json_get(ent, "status"), NULL);
+	for (j = 0; kst != NULL && j < sizeof(kirk_statuses) /
+	    sizeof(kirk_statuses[0]); j++)
+		if (strcmp(kst, kirk_statuses[j].kirk) == 0 &&
+		    kirk_statuses[j].st != r->status)
+			diag_add(dl, DIAG_NOTE, name, ent->line, ent->col,
+			    "%s: kirk said %s, ltpscope judges %s", tag, kst,
+			    test_status_name(r->status));
+	kf->cmdlines[kf->nitems] = kirk_cmdline(test, tag);
+	it->cmdline = kf->cmdlines[kf->nitems];
+	it->out = logv != NULL ? logv->str : "";
+	it->outlen = logv != NULL ? logv->len : 0;
+	kf->nitems++;
+	return 0;
+}
+
+static int	kirk_from_tree(struct kirk_file *, const char *,
+		    const struct import_opts *, struct import_stats *,
+		    struct diaglist *);
+
+int
+import_kirk_parse(struct kirk_file *kf, const char *name, const char *buf,
+    size_t len, const struct import_opts *opts, struct import_stats *stats,
+    struct diaglist *dl)
+{
+	memset(kf, 0, sizeof(*kf));
+	if (json_parse(&kf->root, buf, len, name, NULL, dl) != 0)
+		return -1;
+	return kirk_from_tree(kf, name, opts, stats, dl);
+}
+
+/* import_kirk_parse() once kf->root is parsed (kf owns it). */
+static int
+kirk_from_tree(struct kirk_file *kf, const char *name,
+    const struct import_opts *opts, struct import_stats *stats,
+    struct diaglist *dl)
+{
+	const struct json *results, *env;
+	size_t i, n;
+
+	results = json_get(kf->root, "results");
+	if (kf->root->type != JSON_OBJECT || results == NULL ||
+	    results->type != JSON_ARRAY) {
+		diag_add(dl, DIAG_ERROR, name, kf->root->line, kf->root->col,
+		    "not kirk's results.json: no \"results\" array");
+		import_kirk_free(kf);
+		return -1;
+	}
+	env = json_get(kf->root, "environment");
+	n = json_count(results);
+	kf->items = xcalloc(n ? n : 1, sizeof(*kf->items));
+	kf->syscalls = xcalloc(n ? n : 1, sizeof(*kf->syscalls));
+	kf->cmdlines = xcalloc(n ? n : 1, sizeof(*kf->cmdlines));
+	for (i = 0; i < n; i++)
+		(void)kirk_item(kf, json_at(results, i), i, name, opts, stats,
+		    dl);
+	if (kf->nitems == 0) {
+		diag_error(dl, name, 0, "no test results in the file");
+		import_kirk_free(kf);
+		return -1;
+	}
+	if (opts != NULL && opts->label != NULL)
+		kf->label = xstrdup(opts->label);
+	else
+		(void)xasprintf(&kf->label, "kirk%s%s%s%s",
+		    env_str(env, "distribution")[0] ? " " : "",
+		    env_str(env, "distribution"),
+		    env_str(env, "distribution_version")[0] ? " " : "",
+		    env_str(env, "distribution_version"));
+	kf->config = kirk_config(env);
+	kf->run.host = (char *)env_str(env, "hostname");
+	kf->run.uname = (char *)env_str(env, "kernel");
+	kf->run.os_name = (char *)"Linux";
+	kf->run.os_version = (char *)env_str(env, "kernel");
+	kf->run.arch = (char *)env_str(env, "arch");
+	kf->run.ltp_version = (char *)env_str(env, "ltp_version");
+	kf->run.label = kf->label;
+	kf->run.config = kf->config;
+	kf->runtime_ms = kirk_ms(json_number(json_get(json_get(kf->root,
+	    "stats"), "runtime"), 0));
+	return 0;
+}
+
 int
 import_kirk(struct store *st, const char *path,
     const struct import_opts *opts, struct import_stats *stats,
     struct diaglist *dl)
 {
-	const struct json *results, *env, *ent, *test, *logv;
-	struct import_item *items;
-	struct store_run run;
-	struct json *root;
+	struct kirk_file kf;
 	struct stat sb;
-	char *label, *config, *tag, **syscalls, **cmdlines;
-	const char *kst;
-	size_t i, j, n, nitems = 0;
+	char *buf;
+	size_t len;
 	int rc;
 
 	memset(stats, 0, sizeof(*stats));
-	if (json_parse_file(&root, path, NULL, dl) != 0)
+	/* Reading stops early past the limit: json_parse() reports it. */
+	if (slurp_file_diag(path, JSON_SIZE_MAX, &buf, &len, dl) == -1)
 		return -1;
-	results = json_get(root, "results");
-	if (root->type != JSON_OBJECT || results == NULL ||
-	    results->type != JSON_ARRAY) {
-		diag_add(dl, DIAG_ERROR, path, root->line, root->col,
-		    "not kirk's results.json: no \"results\" array");
-		json_free(root);
+	memset(&kf, 0, sizeof(kf));
+	rc = json_parse(&kf.root, buf, len, path, NULL, dl);
+	free(buf);
+	if (rc != 0)
 		return -1;
+	/* ltpscope's own: "run" is its number there. */
+	if (kf.root->type == JSON_OBJECT && json_get(kf.root, "run") != NULL &&
+	    json_get(kf.root, "run")->type == JSON_NUMBER) {
+		rc = import_own_json(st, path, kf.root, opts, stats, dl);
+		json_free(kf.root);
+		return rc;
 	}
-	env = json_get(root, "environment");
-	n = json_count(results);
-	items = xcalloc(n ? n : 1, sizeof(*items));
-	syscalls = xcalloc(n ? n : 1, sizeof(*syscalls));
-	cmdlines = xcalloc(n ? n : 1, sizeof(*cmdlines));
-	for (i = 0; i < n; i++) {
-		struct store_result *r = &items[nitems].r;
-
-		ent = json_at(results, i);
-		test = json_get(ent, "test");
-		tag = (char *)json_string(json_get(ent, "test_fqn"), NULL);
-		if (ent->type != JSON_OBJECT || tag == NULL ||
-		    tag[0] == '\0' || strlen(tag) != json_get(ent,
-		    "test_fqn")->len || strpbrk(tag, "/\n") != NULL ||
-		    test == NULL || test->type != JSON_OBJECT) {
-			diag_add(dl, DIAG_WARNING, path, ent->line, ent->col,
-			    "results[%zu]: no usable test_fqn or test "
-			    "object; skipped", i);
-			stats->nbad++;
-			continue;
-		}
-		logv = json_get(test, "log");
-		if (logv != NULL && logv->type != JSON_STRING)
-			logv = NULL;
-		r->tag = tag;
-		r->syscall = syscalls[nitems] = import_tag_syscall(tag);
-		(void)kirk_verdict(opts != NULL ? opts->rules : NULL,
-		    logv != NULL ? logv->str : "", logv != NULL ? logv->len :
-		    0, json_get(test, "retval"), r);
-		r->npass = kirk_count(test, "passed", r->npass);
-		r->nfail = kirk_count(test, "failed", r->nfail);
-		r->nbroken = kirk_count(test, "broken", r->nbroken);
-		r->nconf = kirk_count(test, "skipped", r->nconf);
-		r->nwarn = kirk_count(test, "warnings", r->nwarn);
-		r->exit_code = -1;
-		if (json_string(json_at(json_get(test, "retval"), 0), NULL) !=
-		    NULL) {
-			long v = strtol(json_at(json_get(test, "retval"),
-			    0)->str, NULL, 10);
-
-			if (v >= 0 && v <= 255)
-				r->exit_code = (int)v;
-			else if (v < 0 && v > -128)
-				r->signal = (int)-v;
-		}
-		r->duration_ms = (int64_t)(json_number(json_get(test,
-		    "duration"), 0) * 1000 + 0.5);
-		kst = json_string(json_get(ent, "status"), NULL);
-		for (j = 0; kst != NULL && j < sizeof(kirk_statuses) /
-		    sizeof(kirk_statuses[0]); j++)
-			if (strcmp(kst, kirk_statuses[j].kirk) == 0 &&
-			    kirk_statuses[j].st != r->status)
-				diag_add(dl, DIAG_NOTE, path, ent->line,
-				    ent->col, "%s: kirk said %s, ltpscope "
-				    "judges %s", tag, kst,
-				    test_status_name(r->status));
-		cmdlines[nitems] = kirk_cmdline(test, tag);
-		items[nitems].cmdline = cmdlines[nitems];
-		items[nitems].out = logv != NULL ? logv->str : "";
-		items[nitems].outlen = logv != NULL ? logv->len : 0;
-		nitems++;
-	}
-	rc = -1;
-	if (nitems == 0)
-		diag_error(dl, path, 0, "no test results in the file");
-	else {
-		if (opts != NULL && opts->label != NULL)
-			label = xstrdup(opts->label);
-		else
-			(void)xasprintf(&label, "kirk%s%s%s%s",
-			    env_str(env, "distribution")[0] ? " " : "",
-			    env_str(env, "distribution"),
-			    env_str(env, "distribution_version")[0] ? " " : "",
-			    env_str(env, "distribution_version"));
-		config = kirk_config(env);
-		memset(&run, 0, sizeof(run));
-		run.host = (char *)env_str(env, "hostname");
-		run.uname = (char *)env_str(env, "kernel");
-		run.os_name = (char *)"Linux";
-		run.os_version = (char *)env_str(env, "kernel");
-		run.arch = (char *)env_str(env, "arch");
-		run.ltp_version = (char *)env_str(env, "ltp_version");
-		run.label = label;
-		run.config = config;
-		/* kirk writes the file at the end of the session. */
-		if (stat(path, &sb) == 0)
-			run.started = (int64_t)sb.st_mtime - (int64_t)
-			    json_number(json_get(json_get(root, "stats"),
-			    "runtime"), 0);
-		rc = import_store_items(st, &run, items, nitems, opts, stats,
-		    dl);
-		free(label);
-		free(config);
-	}
-	for (i = 0; i < nitems; i++) {
-		free(syscalls[i]);
-		free(cmdlines[i]);
-	}
-	free(syscalls);
-	free(cmdlines);
-	free(items);
-	json_free(root);
+	if (kirk_from_tree(&kf, path, opts, stats, dl) != 0)
+		return -1;
+	/* kirk writes the file at the end of the session. */
+	if (stat(path, &sb) == 0)
+		kf.run.started = (int64_t)sb.st_mtime - kf.runtime_ms / 1000;
+	rc = import_store_items(st, &kf.run, kf.items, kf.nitems, opts, stats,
+	    dl);
+	import_kirk_free(&kf);
 	return rc;
 }

@@ -4,6 +4,7 @@
  * syscall, syscall by syscall), by explicit tag, and by a pcre2 pattern
  * matched against tags and syscall names.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,11 +112,57 @@ select_by_pattern(const struct ltpindex *idx, const struct ltpselect *sel,
 	return 0;
 }
 
+/*
+ * The -s names no test exercises.  A program's profile (-s @ls) names
+ * dozens of calls LTP has no test for: one warning lists them all
+ * rather than a screenful of the same sentence.
+ */
+#define MISSING_ONE_BY_ONE	3
+#define MISSING_LIST_MAX	600
+
+struct missing {
+	const char	*first[MISSING_ONE_BY_ONE];
+	char		 list[MISSING_LIST_MAX];
+	size_t		 n;
+};
+
+static void
+missing_add(struct missing *m, const char *name)
+{
+	size_t used = strlen(m->list);
+
+	if (m->n < MISSING_ONE_BY_ONE)
+		m->first[m->n] = name;
+	m->n++;
+	if (used + strlen(name) + 8 < sizeof(m->list))
+		(void)snprintf(m->list + used, sizeof(m->list) - used, "%s%s",
+		    used > 0 ? ", " : "", name);
+	else if (used + 5 < sizeof(m->list) &&
+	    strcmp(m->list + used - 3, "...") != 0)
+		(void)snprintf(m->list + used, sizeof(m->list) - used, ", ...");
+}
+
+static void
+missing_report(const struct missing *m, struct diaglist *dl)
+{
+	size_t i;
+
+	if (m->n > MISSING_ONE_BY_ONE) {
+		diag_add(dl, DIAG_WARNING, NULL, 0, 0, "no test exercises %zu "
+		    "of the syscalls: %s", m->n, m->list);
+		return;
+	}
+	for (i = 0; i < m->n; i++)
+		diag_add(dl, DIAG_WARNING, NULL, 0, 0,
+		    "no test exercises syscall '%s'", m->first[i]);
+}
+
 int
 ltpindex_select(const struct ltpindex *idx, const struct ltpselect *sel,
     size_t **outp, size_t *np, struct diaglist *dl)
 {
 	struct picked pk;
+	struct missing miss;
 	const struct ltptest *t;
 	size_t i, j;
 	int rv = 0, found;
@@ -123,6 +170,7 @@ ltpindex_select(const struct ltpindex *idx, const struct ltpselect *sel,
 	pk.v = xcalloc(idx->ntests + 1, sizeof(*pk.v));
 	pk.n = 0;
 	pk.taken = xcalloc(idx->ntests + 1, 1);
+	memset(&miss, 0, sizeof(miss));
 	for (j = 0; j < sel->nsyscalls; j++) {
 		found = 0;
 		for (i = 0; i < idx->ntests; i++) {
@@ -147,10 +195,9 @@ ltpindex_select(const struct ltpindex *idx, const struct ltpselect *sel,
 			}
 		}
 		if (!found)
-			diag_add(dl, DIAG_WARNING, NULL, 0, 0,
-			    "no test exercises syscall '%s'",
-			    sel->syscalls[j]);
+			missing_add(&miss, sel->syscalls[j]);
 	}
+	missing_report(&miss, dl);
 	for (j = 0; j < sel->ntags; j++) {
 		if ((t = ltpindex_find(idx, sel->tags[j])) == NULL) {
 			diag_add(dl, DIAG_ERROR, NULL, 0, 0,

@@ -45,7 +45,7 @@ const struct cmd cmd_table[] = {
 	    "[--kconfig file] [--metadata file | --no-metadata] "
 	    "[--no-skiplist] [--host [user@]host[:port]]... [--ssh-config file] "
 	    "[--reboot-cmd command] [--box-wait seconds] [--console file] "
-	    "[--skip-culprit] [--dry-run] [tag ...]\n"
+	    "[--skip-culprit] [--reference] [--dry-run] [tag ...]\n"
 	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",
 	  .summary = "run LTP tests safely, storing every result" },
 	{ .name = "runs", .fn = cmd_runs, .globals = "d",
@@ -53,7 +53,8 @@ const struct cmd cmd_table[] = {
 	  .summary = "list the runs in the results database, newest first" },
 	{ .name = "show", .fn = cmd_show, .globals = "d",
 	  .synopsis = "show run|last [-d db] [--format text|json] "
-	    "[--output test]",
+	    "[--output test]\n"
+	    "show run|last [-d db] --format json --with-outputs",
 	  .summary = "show the results of a run, or the output of one test" },
 	{ .name = "tag", .fn = cmd_tag, .globals = "d",
 	  .synopsis = "tag [-d db] [-m note] [--run run] [--line text] "
@@ -73,9 +74,11 @@ const struct cmd cmd_table[] = {
 	    "[--format text|json] [run]",
 	  .summary = "suggest categories for a run's failures from the rules" },
 	{ .name = "baseline", .fn = cmd_baseline, .globals = "d",
-	  .synopsis = "baseline [-d db] run\n"
-	    "baseline [-d db] --clear arch",
-	  .summary = "make a run the baseline of its arch" },
+	  .synopsis = "baseline [-d db] [--reference] run\n"
+	    "baseline [-d db] --clear arch\n"
+	    "baseline [-d db] --clear-reference arch",
+	  .summary = "make a run the baseline (or the Linux reference) of "
+	    "its arch" },
 	{ .name = "compare", .fn = cmd_compare, .globals = "d",
 	  .synopsis = "compare [-d db] [--fail-on-regression] [--all] "
 	    "[--flaky N/M] [--format text|json] [run_a] [run_b]",
@@ -83,15 +86,25 @@ const struct cmd cmd_table[] = {
 	    "baseline)" },
 	{ .name = "export", .fn = cmd_export, .globals = "dm",
 	  .synopsis = "export [-d db] [--format csv|md|json|html] [-o file] "
-	    "[--arch arch] [--run run] [--all] [-m table]...",
+	    "[--arch arch] [--run run] [--all] [-m table]... "
+	    "[--weight @profile[,...]]",
 	  .summary = "export the shopping list of failures per syscall" },
 	{ .name = "import", .fn = cmd_import, .globals = "d",
-	  .synopsis = "import [-v] [-d db] [--label text] [--kirk] path",
+	  .synopsis = "import [-v] [-d db] [--label text] [--kirk] "
+	    "[--reference] path",
 	  .summary = "import shell tool logs or kirk's results.json as a run" },
 	{ .name = "export-logs", .fn = cmd_export_logs, .globals = "d",
 	  .synopsis = "export-logs [-d db] [--force] run|last dir",
 	  .summary = "write a run as the shell tool's <syscall>/<test>.log "
 	    "tree" },
+	{ .name = "profile", .fn = cmd_profile, .globals = "dm",
+	  .synopsis = "profile import [-d db] [--name name] file\n"
+	    "profile show [-d db] [-m table]... [--arch arch] "
+	    "[--format text|json] name\n"
+	    "profile list [-d db]\n"
+	    "profile delete [-d db] name",
+	  .summary = "import a trace of a Linux program; show the calls it "
+	    "needs" },
 	{ .name = "help", .fn = cmd_help, .globals = "",
 	  .synopsis = "help [subcommand]",
 	  .summary = "this list, or the usage of one subcommand" },

@@ -32,7 +32,8 @@ static const struct {
 	{ "line:", RF_LINE },
 	{ "test:", RF_TEST },
 	{ "syscall:", RF_SYSCALL },
-	{ "envwarn:", RF_ENVWARN }
+	{ "envwarn:", RF_ENVWARN },
+	{ "linux:", RF_LINUX }
 };
 
 struct rules *
@@ -299,6 +300,15 @@ rules_suggest(struct rules *r, const char *test, const char *syscall,
     const char *output, size_t len, struct rules_suggestion *sg,
     struct diaglist *dl)
 {
+	return rules_suggest_ref(r, test, syscall, NULL, output, len, sg,
+	    dl);
+}
+
+int
+rules_suggest_ref(struct rules *r, const char *test, const char *syscall,
+    const char *lref, const char *output, size_t len,
+    struct rules_suggestion *sg, struct diaglist *dl)
+{
 	struct ltpout_line l;
 	struct ltpout *p;
 	const struct rule *ru;
@@ -311,6 +321,13 @@ rules_suggest(struct rules *r, const char *test, const char *syscall,
 	    (syscall != NULL && *syscall != '\0' &&
 	    (ru = rules_match(r, RF_SYSCALL, syscall, strlen(syscall),
 	    dl)) != NULL)) {
+		sg->rule = ru;
+		sg->line = xstrdup("");
+		return 1;
+	}
+	/* Failing on Linux the same way says more than any line. */
+	if (lref != NULL && *lref != '\0' && (ru = rules_match(r,
+	    RF_LINUX, lref, strlen(lref), dl)) != NULL) {
 		sg->rule = ru;
 		sg->line = xstrdup("");
 		return 1;

@@ -12,6 +12,8 @@
 #include "ltpscope/compare.h"
 #include "ltpscope/crashlog.h"
 #include "ltpscope/export.h"
+#include "ltpscope/profile.h"
+#include "ltpscope/linuxref.h"
 #include "ltpscope/triage.h"
 #include "ltpscope/triage_store.h"
 #include "ltpscope/xmalloc.h"
@@ -78,12 +80,12 @@ by_priority(const void *x, const void *y)
 static void
 shop_fill_test(struct store *st, const struct shop_opts *o,
     const struct store_result *r, const struct triage_tag *t,
-    const char *sys, struct shop_test *s)
+    const char *sys, const struct linuxref *ref, struct shop_test *s)
 {
 	struct rules_suggestion sg;
 	struct store_output out;
 	struct diaglist quiet;
-	char *first, panic[300];
+	char *first, panic[300], subject[64];
 
 	memset(s, 0, sizeof(*s));
 	s->tag = xstrdup(r->tag);
@@ -102,6 +104,12 @@ shop_fill_test(struct store *st, const struct shop_opts *o,
 		first = xstrdup(panic);
 	}
 	s->first_line = first != NULL ? first : xstrdup("");
+	s->linux_status = linuxref_status(ref, r->tag);
+	s->linux_too = linuxref_fails(ref, r->tag);
+	subject[0] = '\0';
+	if (o->rules != NULL && t == NULL && ref->run_id != 0)
+		linuxref_subject(st, ref, r->tag, out.data != NULL ? out.data :
+		    "", out.stored_size, subject, sizeof(subject));
 	if (t != NULL) {
 		s->category = xstrdup(t->category);
 		s->source = SHOP_TAGGED;
@@ -110,9 +118,9 @@ shop_fill_test(struct store *st, const struct shop_opts *o,
 	} else {
 		s->note = xstrdup("");
 		s->author = xstrdup("");
-		if (o->rules != NULL && rules_suggest(o->rules, r->tag, sys,
-		    out.data != NULL ? out.data : "", out.stored_size, &sg,
-		    NULL)) {
+		if (o->rules != NULL && rules_suggest_ref(o->rules, r->tag,
+		    sys, subject, out.data != NULL ? out.data : "",
+		    out.stored_size, &sg, NULL)) {
 			s->category = xstrdup(sg.rule->category);
 			s->source = SHOP_SUGGESTED;
 		} else
@@ -121,6 +129,25 @@ shop_fill_test(struct store *st, const struct shop_opts *o,
 	}
 	store_output_clear(&out);
 	diag_free(&quiet);
+}
+
+/* A syscall's tests as found, those failing on Linux too moved last. */
+static void
+shop_linux_last(struct shop_syscall *sc)
+{
+	struct shop_test *v;
+	size_t i, m = 0;
+	int pass;
+
+	if (sc->nlinux == 0 || sc->nlinux == sc->ntests)
+		return;
+	v = xcalloc(sc->ntests, sizeof(*v));
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < sc->ntests; i++)
+			if (sc->tests[i].linux_too == pass)
+				v[m++] = sc->tests[i];
+	free(sc->tests);
+	sc->tests = v;
 }
 
 static const char *
@@ -138,6 +165,207 @@ shop_cat_state(struct catalogue *cat, const char *arch, const char *name)
 	return cat_state_name(e[0]->state);
 }
 
+/* A syscall whose failing tests all fail on Linux too. */
+static int
+linux_only(const struct shop_syscall *sc)
+{
+	return sc->ntests > 0 && sc->nlinux == sc->ntests;
+}
+
+/*
+ * Weighed: what fails on Linux as well last, as unweighted; then most
+ * profiles, then most calls, then priority.
+ */
+static int
+by_weight(const void *x, const void *y)
+{
+	const struct shop_syscall *a = x, *b = y;
+
+	if (linux_only(a) != linux_only(b))
+		return linux_only(a) ? 1 : -1;
+	if (a->nprofiles != b->nprofiles)
+		return a->nprofiles > b->nprofiles ? -1 : 1;
+	if (a->ncalls != b->ncalls)
+		return a->ncalls > b->ncalls ? -1 : 1;
+	return by_priority(x, y);
+}
+
+static void
+weigh_one(struct shop_syscall *sc, const struct profile *p)
+{
+	const struct profile_call *c;
+	char *t;
+
+	if ((c = profile_find(p, sc->name)) == NULL)
+		return;
+	sc->nprofiles++;
+	sc->ncalls += c->count;
+	xasprintf(&t, "%s%s%s", sc->profiles != NULL ? sc->profiles : "",
+	    sc->profiles != NULL ? "," : "", p->name);
+	free(sc->profiles);
+	sc->profiles = t;
+}
+
+/*
+ * Weighs the list by the profiles; a call they need that is not
+ * implemented joins it though no test of it failed.
+ */
+static void
+shop_weigh(struct shoplist *l, const struct shop_opts *o)
+{
+	const struct profile *p;
+	struct shop_syscall *sc;
+	const char *state;
+	size_t i, k;
+	int cs;
+
+	for (k = 0; k < o->nprofiles; k++) {
+		p = &o->profiles[k];
+		for (i = 0; i < p->ncalls; i++) {
+			state = shop_cat_state(o->cat, l->run.arch,
+			    p->calls[i].name);
+			if ((cs = cat_state_from_name(state)) < 0 ||
+			    cat_state_is_implemented((enum cat_state)cs))
+				continue;
+			sc = find_syscall(l, p->calls[i].name);
+			if (sc->cat_state == NULL)
+				sc->cat_state = xstrdup(state);
+		}
+	}
+	for (i = 0; i < l->n; i++)
+		for (k = 0; k < o->nprofiles; k++)
+			weigh_one(&l->v[i], &o->profiles[k]);
+	l->weighted = 1;
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), by_weight);
+}
+
+static struct shop_row *
+shop_row(struct shoplist *l, const char *name)
+{
+	size_t i;
+
+	for (i = l->nrows; i > 0; i--)
+		if (strcmp(l->rows[i - 1].name, name) == 0)
+			return &l->rows[i - 1];
+	if (l->nrows % 64 == 0)
+		l->rows = xreallocarray(l->rows, l->nrows + 64,
+		    sizeof(*l->rows));
+	l->rows[l->nrows].name = xstrdup(name);
+	l->rows[l->nrows].passed = xcalloc(l->ncols, sizeof(unsigned));
+	l->rows[l->nrows].ran = xcalloc(l->ncols, sizeof(unsigned));
+	return &l->rows[l->nrows++];
+}
+
+static void
+shop_add_column(struct shoplist *l, const struct store_run *r, int ref)
+{
+	struct shop_column *c;
+
+	l->cols = xreallocarray(l->cols, l->ncols + 1, sizeof(*l->cols));
+	c = &l->cols[l->ncols++];
+	c->run_id = r->id;
+	c->arch = xstrdup(r->arch);
+	c->os_name = xstrdup(r->os_name);
+	c->linux_ref = ref;
+}
+
+/* Whether a result says anything: tests skipped or still running not. */
+static int
+shop_ran(enum test_status s)
+{
+	return s != TS_RUNNING && s != TS_NOTRUN;
+}
+
+static int
+shop_count_column(struct store *st, struct shoplist *l, size_t col,
+    struct diaglist *dl)
+{
+	struct store_result *v = NULL;
+	struct shop_row *row;
+	size_t n = 0, i;
+	char *sys;
+	int err;
+
+	if ((err = store_run_results(st, l->cols[col].run_id, &v, &n, dl)) !=
+	    STORE_OK)
+		return err;
+	for (i = 0; i < n; i++) {
+		if (!shop_ran(v[i].status))
+			continue;
+		sys = triage_result_syscall(&v[i]);
+		row = shop_row(l, sys);
+		row->ran[col]++;
+		row->passed[col] += v[i].status == TS_PASS;
+		free(sys);
+	}
+	store_results_free(v, n);
+	return STORE_OK;
+}
+
+static int
+by_row_name(const void *x, const void *y)
+{
+	return strcmp(((const struct shop_row *)x)->name,
+	    ((const struct shop_row *)y)->name);
+}
+
+/*
+ * The report's columns, rows and history (see export.h): one read of
+ * the run list, one of the results of each column's run.
+ */
+static int
+shop_report(struct store *st, struct shoplist *l, int64_t ref_id,
+    struct diaglist *dl)
+{
+	struct store_run *runs = NULL, *r;
+	size_t nruns = 0, i, j, k;
+	int err, seen;
+
+	if ((err = store_list_runs(st, &runs, &nruns, dl)) != STORE_OK)
+		return err;
+	shop_add_column(l, &l->run, 0);
+	for (i = 0; i < nruns; i++) {
+		r = &runs[i];
+		if (r->id == l->run.id || r->id == ref_id)
+			continue;
+		for (j = 0, seen = 0; j < l->ncols && !seen; j++)
+			seen = linuxref_same_arch(l->cols[j].arch, r->arch);
+		if (!seen)
+			shop_add_column(l, r, 0);
+	}
+	for (i = 0; i < nruns && ref_id != 0; i++)
+		if (runs[i].id == ref_id)
+			shop_add_column(l, &runs[i], 1);
+	/* Newest first in runs; the chart wants oldest first. */
+	for (i = 0; i < nruns && l->nhistory < SHOP_HISTORY_MAX; i++) {
+		r = &runs[i];
+		if (r->id > l->run.id || r->id == ref_id ||
+		    strcmp(r->os_name, l->run.os_name) != 0 ||
+		    !linuxref_same_arch(r->arch, l->run.arch))
+			continue;
+		l->history[l->nhistory].run_id = r->id;
+		l->history[l->nhistory].passed = r->counts[TS_PASS];
+		l->history[l->nhistory].ran = 0;
+		for (k = 0; k < TS__COUNT; k++)
+			if (shop_ran((enum test_status)k))
+				l->history[l->nhistory].ran += r->counts[k];
+		l->nhistory++;
+	}
+	for (i = 0; i < l->nhistory / 2; i++) {
+		struct shop_point t = l->history[i];
+
+		l->history[i] = l->history[l->nhistory - 1 - i];
+		l->history[l->nhistory - 1 - i] = t;
+	}
+	store_runs_free(runs, nruns);
+	for (i = 0; i < l->ncols; i++)
+		if ((err = shop_count_column(st, l, i, dl)) != STORE_OK)
+			return err;
+	qsort(l->rows, l->nrows, sizeof(*l->rows), by_row_name);
+	return STORE_OK;
+}
+
 int
 shoplist_build(struct store *st, const struct shop_opts *o,
     struct shoplist *l, struct diaglist *dl)
@@ -147,6 +375,7 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	const struct triage_tag *t;
 	const struct category *c;
 	struct shop_syscall *sc;
+	struct linuxref ref;
 	char **flaky = NULL;
 	size_t nres = 0, ntags = 0, nflaky = 0, i, nf;
 	int64_t run_id = o->run_id;
@@ -154,6 +383,7 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	int err;
 
 	memset(l, 0, sizeof(*l));
+	memset(&ref, 0, sizeof(ref));
 	if (run_id == 0 && (err = store_latest_run_arch(st, o->arch, &run_id,
 	    dl)) != STORE_OK)
 		return err;
@@ -163,8 +393,11 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	    (err = store_tags_list(st, run_id, NULL, &tags, &ntags, dl)) !=
 	    STORE_OK ||
 	    (err = flaky_tests(st, run_id, FLAKY_N, FLAKY_M, &flaky, &nflaky,
-	    dl)) != STORE_OK)
+	    dl)) != STORE_OK ||
+	    (err = linuxref_load(st, l->run.arch, run_id, &ref, dl)) !=
+	    STORE_OK)
 		goto out;
+	l->linux_run = ref.run_id;
 	nf = o->fund != NULL ? o->fund->n : 0;
 	for (i = 0; i < nres; i++) {
 		if (!test_status_is_bad(res[i].status))
@@ -178,8 +411,10 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 		sc = find_syscall(l, sys);
 		sc->tests = xreallocarray(sc->tests, sc->ntests + 1,
 		    sizeof(*sc->tests));
-		shop_fill_test(st, o, &res[i], t, sys,
+		shop_fill_test(st, o, &res[i], t, sys, &ref,
 		    &sc->tests[sc->ntests++]);
+		sc->nlinux += sc->tests[sc->ntests - 1].linux_too;
+		l->nlinux += sc->tests[sc->ntests - 1].linux_too;
 		sc->tests[sc->ntests - 1].flaky = flaky_has(flaky, nflaky,
 		    res[i].tag);
 		count_category(l, sc->tests[sc->ntests - 1].category);
@@ -191,16 +426,21 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 		sc = &l->v[i];
 		sc->rank = o->fund != NULL ? fundamental_rank(o->fund,
 		    sc->name) : 0;
-		sc->priority = (unsigned long)sc->ntests *
+		sc->priority = (unsigned long)(sc->ntests - sc->nlinux) *
 		    (sc->rank > 0 ? nf + 2 - sc->rank : 1);
+		shop_linux_last(sc);
 		sc->cat_state = xstrdup(shop_cat_state(o->cat, l->run.arch,
 		    sc->name));
 	}
 	qsort(l->v, l->n, sizeof(*l->v), by_priority);
+	if (o->nprofiles > 0)
+		shop_weigh(l, o);
+	err = shop_report(st, l, ref.run_id, dl);
 out:
 	store_results_free(res, nres);
 	store_tags_free(tags, ntags);
 	flaky_free(flaky, nflaky);
+	linuxref_free(&ref);
 	if (err != STORE_OK)
 		shoplist_free(l);
 	return err;
@@ -222,12 +462,24 @@ shoplist_free(struct shoplist *l)
 		free(l->v[i].tests);
 		free(l->v[i].name);
 		free(l->v[i].cat_state);
+		free(l->v[i].profiles);
 	}
 	free(l->v);
 	for (i = 0; i < l->ncats; i++)
 		free(l->catnames[i]);
 	free(l->catnames);
 	free(l->catcounts);
+	for (i = 0; i < l->ncols; i++) {
+		free(l->cols[i].arch);
+		free(l->cols[i].os_name);
+	}
+	free(l->cols);
+	for (i = 0; i < l->nrows; i++) {
+		free(l->rows[i].name);
+		free(l->rows[i].passed);
+		free(l->rows[i].ran);
+	}
+	free(l->rows);
 	store_run_clear(&l->run);
 	memset(l, 0, sizeof(*l));
 }

@@ -153,6 +153,45 @@ static const char *const store_migrations[] = {
 	"CREATE INDEX results_envmark ON results(run_id)"
 	"  WHERE n_envwarn > 0 AND status IN (0, 3);"
 	"CREATE INDEX results_judged ON results(judged);",
+
+	/*
+	 * 5: program profiles (profile.h): the calls a traced program
+	 * made, how often, the errors each returned and the flags that
+	 * failed it.  Importing a profile again replaces it whole.
+	 */
+	"CREATE TABLE profiles ("
+	"  id INTEGER PRIMARY KEY,"
+	"  name TEXT NOT NULL UNIQUE,"
+	"  source TEXT NOT NULL DEFAULT '',"
+	"  format TEXT NOT NULL DEFAULT '',"
+	"  emul TEXT NOT NULL DEFAULT '',"
+	"  imported INTEGER NOT NULL);"
+	"CREATE TABLE profile_calls ("
+	"  profile_id INTEGER NOT NULL"
+	"    REFERENCES profiles(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL,"
+	"  count INTEGER NOT NULL,"
+	"  nerrors INTEGER NOT NULL DEFAULT 0,"
+	"  flags TEXT NOT NULL DEFAULT '',"
+	"  PRIMARY KEY (profile_id, name)) WITHOUT ROWID;"
+	"CREATE TABLE profile_errors ("
+	"  profile_id INTEGER NOT NULL"
+	"    REFERENCES profiles(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL,"
+	"  errno TEXT NOT NULL,"
+	"  count INTEGER NOT NULL,"
+	"  PRIMARY KEY (profile_id, name, errno)) WITHOUT ROWID;",
+
+	/*
+	 * 6: Linux reference runs.  One run per arch, made on Linux, that
+	 * tells which failures under compat_linux fail on Linux as well.
+	 * arch is the canonical name (linuxref_arch()): Linux says x86_64
+	 * where NetBSD says amd64.
+	 */
+	"CREATE TABLE linux_refs ("
+	"  arch TEXT PRIMARY KEY,"
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  set_at INTEGER NOT NULL);",
 };
 
 #define NMIGRATIONS	(sizeof(store_migrations) / sizeof(store_migrations[0]))

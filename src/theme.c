@@ -3,6 +3,8 @@
  * the UI maps onto curses.  Nothing here draws, so themes are testable
  * and a broken theme is reported before the screen is taken over.
  */
+#include <sys/types.h>
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +14,9 @@
 
 #include "ltpscope/compat.h"
 #include "ltpscope/theme.h"
+
+/* Longer lines are an error: no theme needs them. */
+#define THEME_LINE_MAX	1023
 
 static const char *const theme_elem_names[TE__COUNT] = {
 	"normal", "header", "status", "selection", "mark", "title", "prompt",
@@ -205,38 +210,32 @@ theme_parse_line(struct theme *t, char *line, const char *path,
 }
 
 int
-theme_load_file(struct theme *t, const char *path, struct diaglist *dl)
+theme_load_stream(struct theme *t, FILE *fp, const char *path,
+    struct diaglist *dl)
 {
-	char buf[1024], *hash;
+	char *buf = NULL, *hash;
+	size_t cap = 0;
+	ssize_t len;
 	unsigned long lineno = 0;
-	FILE *fp;
 	int rv = 0;
 
-	if ((fp = fopen(path, "r")) == NULL) {
-		diag_error(dl, path, 0, "%s", strerror(errno));
-		return -1;
-	}
-	while (fgets(buf, sizeof(buf), fp) != NULL) {
-		size_t len = strlen(buf);
-
+	/* getline(), not fgets(): a NUL in a line must not hide its end. */
+	while ((len = getline(&buf, &cap, fp)) != -1) {
 		lineno++;
-		if (len == sizeof(buf) - 1 && buf[len - 1] != '\n') {
-			int ch;
-
+		if (len > 0 && buf[len - 1] == '\n')
+			buf[--len] = '\0';
+		if (len >= THEME_LINE_MAX) {
 			diag_error(dl, path, lineno, "line too long");
 			rv = -1;
-			while ((ch = getc(fp)) != EOF && ch != '\n')
-				continue;
 			continue;
 		}
-		if (memchr(buf, '\0', len) != NULL || strlen(buf) != len) {
+		if (memchr(buf, '\0', (size_t)len) != NULL) {
 			diag_error(dl, path, lineno, "binary data");
 			rv = -1;
 			continue;
 		}
 		if ((hash = strchr(buf, '#')) != NULL)
 			*hash = '\0';
-		buf[strcspn(buf, "\n")] = '\0';
 		if (theme_parse_line(t, buf, path, lineno, dl) != 0)
 			rv = -1;
 	}
@@ -244,6 +243,21 @@ theme_load_file(struct theme *t, const char *path, struct diaglist *dl)
 		diag_error(dl, path, lineno, "read error: %s", strerror(errno));
 		rv = -1;
 	}
+	free(buf);
+	return rv;
+}
+
+int
+theme_load_file(struct theme *t, const char *path, struct diaglist *dl)
+{
+	FILE *fp;
+	int rv;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		diag_error(dl, path, 0, "%s", strerror(errno));
+		return -1;
+	}
+	rv = theme_load_stream(t, fp, path, dl);
 	fclose(fp);
 	return rv;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/linuxref.h"
 #include "ltpscope/ltpout.h"
 #include "ltpscope/triage.h"
 #include "ltpscope/xmalloc.h"
@@ -83,17 +84,29 @@ triage_suggest_run(struct store *st, struct rules *rules, int64_t run_id,
 	struct store_output o;
 	struct triage_tag *tags;
 	struct diaglist quiet;
+	struct linuxref ref;
+	struct store_run run;
 	size_t nres, ntags, n = 0, i, j;
+	char subject[64];
 	int err;
 
 	*vp = NULL;
 	*np = 0;
-	if ((err = store_run_results(st, run_id, &res, &nres, dl)) !=
-	    STORE_OK)
+	if ((err = store_get_run(st, run_id, &run, dl)) != STORE_OK)
 		return err;
+	err = linuxref_load(st, run.arch, run_id, &ref, dl);
+	store_run_clear(&run);
+	if (err != STORE_OK)
+		return err;
+	if ((err = store_run_results(st, run_id, &res, &nres, dl)) !=
+	    STORE_OK) {
+		linuxref_free(&ref);
+		return err;
+	}
 	if ((err = store_tags_list(st, run_id, NULL, &tags, &ntags, dl)) !=
 	    STORE_OK) {
 		store_results_free(res, nres);
+		linuxref_free(&ref);
 		return err;
 	}
 	for (i = 0; i < nres; i++) {
@@ -112,8 +125,10 @@ triage_suggest_run(struct store *st, struct rules *rules, int64_t run_id,
 		if (store_get_output(st, res[i].id, &o, &quiet) != STORE_OK)
 			memset(&o, 0, sizeof(o));
 		diag_free(&quiet);
-		if (rules_suggest(rules, s->tag, s->syscall, o.data != NULL ?
-		    o.data : "", o.stored_size, &sg, dl)) {
+		linuxref_subject(st, &ref, s->tag, o.data != NULL ? o.data :
+		    "", o.stored_size, subject, sizeof(subject));
+		if (rules_suggest_ref(rules, s->tag, s->syscall, subject,
+		    o.data != NULL ? o.data : "", o.stored_size, &sg, dl)) {
 			s->category = xstrdup(sg.rule->category);
 			s->rule_file = xstrdup(sg.rule->file);
 			s->rule_line = sg.rule->line;
@@ -130,6 +145,7 @@ triage_suggest_run(struct store *st, struct rules *rules, int64_t run_id,
 	}
 	store_results_free(res, nres);
 	store_tags_free(tags, ntags);
+	linuxref_free(&ref);
 	*vp = v;
 	*np = n;
 	return STORE_OK;

@@ -25,17 +25,17 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/compat.h"
 #include "ltpscope/diag.h"
-#include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/settings.h"
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/verdict.h"
 #include "ltpscope/xmalloc.h"
 
 /* Redraw at most this often while output streams in (ms). */
 #define UI_FRAME_MS	40
-/* As run -j; and the runner's timeout is in milliseconds in an int. */
-#define UI_MAXJOBS	64
-#define UI_TIMEOUT_MAX	(INT_MAX / 1000)
+/* As the settings file (and run -j) take them. */
+#define UI_MAXJOBS	SETTINGS_JOBS_MAX
+#define UI_TIMEOUT_MAX	SETTINGS_TIMEOUT_MAX
 
 /*
  * Signals reach the loop through a self-pipe; the write end is the only
@@ -678,56 +678,38 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 }
 
 /*
- * $XDG_CONFIG_HOME/ltpscope/config: "theme NAME", "timeout SECONDS",
- * "jobs N", "host [USER@]HOST[:PORT]", "ssh-config FILE", one a line,
- * "#" comments.  Options on the command line win.
- * A bad line is said on the status line, not fatal.
+ * $XDG_CONFIG_HOME/ltpscope/config (settings.h).  Options on the
+ * command line win.  A bad line is said on the status line, not fatal.
  */
 static void
 ui_config(struct ui *ui, const char **theme, int *timeout_s)
 {
-	static char name[256];
-	char path[1100], line[512], key[64], val[256], msg[160];
-	unsigned long lineno = 0;
-	long long n;
-	FILE *fp;
+	static struct settings set;
+	struct diaglist dl;
+	char path[1100], msg[512];
+	size_t i;
 
-	if (paths_config("config", path, sizeof(path)) == NULL ||
-	    (fp = fopen(path, "r")) == NULL)
+	if (paths_config("config", path, sizeof(path)) == NULL)
 		return;
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		lineno++;
-		line[strcspn(line, "#\r\n")] = '\0';
-		if (sscanf(line, "%63s %255s", key, val) != 2) {
-			if (sscanf(line, "%63s", key) == 1)
-				ui_message(ui, 1, "%s:%lu: '%s' wants a value",
-				    path, lineno, key);
-			continue;
-		}
-		if (strcmp(key, "theme") == 0) {
-			snprintf(name, sizeof(name), "%s", val);
-			*theme = name;
-		} else if (strcmp(key, "timeout") == 0 ||
-		    strcmp(key, "jobs") == 0) {
-			if (numparse_ll(val, key[0] == 't' ? 0 : 1,
-			    key[0] == 't' ? UI_TIMEOUT_MAX : UI_MAXJOBS, &n,
-			    msg, sizeof(msg)) != 0)
-				ui_message(ui, 1, "%s:%lu: %s: %s", path,
-				    lineno, key, msg);
-			else if (key[0] == 't')
-				*timeout_s = (int)n;
-			else
-				ui->jobs = (int)n;
-		} else if (strcmp(key, "host") == 0)
-			snprintf(ui->host, sizeof(ui->host), "%s", val);
-		else if (strcmp(key, "ssh-config") == 0)
-			snprintf(ui->ssh_config, sizeof(ui->ssh_config), "%s",
-			    val);
-		else
-			ui_message(ui, 1, "%s:%lu: unknown setting '%s'", path,
-			    lineno, key);
+	settings_init(&set);
+	diag_init(&dl);
+	(void)settings_load_file(&set, path, &dl);
+	for (i = 0; i < dl.n; i++) {
+		diag_format(&dl.v[i], msg, sizeof(msg));
+		ui_message(ui, 1, "%s", msg);
 	}
-	fclose(fp);
+	diag_free(&dl);
+	if (set.has_theme)
+		*theme = set.theme;
+	if (set.has_timeout)
+		*timeout_s = set.timeout;
+	if (set.has_jobs)
+		ui->jobs = set.jobs;
+	if (set.has_host)
+		snprintf(ui->host, sizeof(ui->host), "%s", set.host);
+	if (set.has_ssh_config)
+		snprintf(ui->ssh_config, sizeof(ui->ssh_config), "%s",
+		    set.ssh_config);
 }
 
 /* tables and runtests have room for every -m and -f of argv. */

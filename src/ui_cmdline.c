@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "ltpscope/cmd.h"
-#include "ltpscope/ltpindex.h"
+#include "ltpscope/cmdline.h"
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
@@ -90,38 +90,6 @@ ui_cmdline_end(void)
 		history_end(ui_hist);
 	ui_el = NULL;
 	ui_hist = NULL;
-}
-
-/* ":run ..." inside the explorer, so its output streams into the pane. */
-static void
-ui_cmdline_run(struct ui *ui, char **argv)
-{
-	const char *sys[256], *tags[256];
-	size_t nsys = 0, ntags = 0, i;
-	char *copy = NULL, *p, *save = NULL;
-
-	for (i = 1; argv[i] != NULL; i++) {
-		if (strcmp(argv[i], "-s") == 0 && argv[i + 1] != NULL) {
-			free(copy);
-			copy = xstrdup(argv[++i]);
-			for (p = strtok_r(copy, ",", &save); p != NULL &&
-			    nsys < 256; p = strtok_r(NULL, ",", &save))
-				sys[nsys++] = p;
-		} else if (argv[i][0] == '-') {
-			ui_message(ui, 1, ":run takes -s syscall,... and test "
-			    "names here; %s is for `ltpscope run` in a shell",
-			    argv[i]);
-			free(copy);
-			return;
-		} else if (ntags < 256)
-			tags[ntags++] = argv[i];
-	}
-	if (nsys == 0 && ntags == 0)
-		ui_message(ui, 1, ":run needs -s syscall,... or test names");
-	else
-		ui_run_selected(ui, nsys ? sys : NULL, nsys,
-		    ntags ? tags : NULL, ntags);
-	free(copy);
 }
 
 /* Runs `ltpscope argv...` and shows what it printed in the pane. */
@@ -209,38 +177,41 @@ ui_cmdline_spawn(struct ui *ui, char **argv, const char *line)
 void
 ui_cmdline_exec(struct ui *ui, const char *line)
 {
-	char **argv = NULL;
-	const char *why = NULL;
-	unsigned int col = 0;
-	int rv;
+	struct cmdline cl;
 
 	while (*line == ' ' || *line == '\t')
 		line++;
-	if (*line == '\0')
-		return;
-	rv = runtest_split(line, &argv, &why, &col);
-	if (rv <= 0 || argv == NULL || argv[0] == NULL) {
-		ui_message(ui, 1, "%s", rv < 0 ? why : "no shell syntax here: "
-		    "just a subcommand and its words");
-		xfreev(argv);
-		return;
-	}
-	if (strcmp(argv[0], "q") == 0 || strcmp(argv[0], "quit") == 0) {
+	switch (cmdline_parse(&cl, line)) {
+	case CL_EMPTY:
+		break;
+	case CL_ERROR:
+		ui_message(ui, 1, "%s", cl.why);
+		break;
+	case CL_QUIT:
 		if (ui->eng != NULL)
 			ui_ask(ui, UC_QUIT_RUNNING, "A run is in progress. Stop"
 			    " it and quit? (it can be resumed later)");
 		else
 			ui->quit = 1;
-	} else if (strcmp(argv[0], "run") == 0)
-		ui_cmdline_run(ui, argv);
-	else if (strcmp(argv[0], "ui") == 0)
+		break;
+	case CL_RUN:
+		/* ":run ..." inside the explorer: output streams in. */
+		ui_run_selected(ui, cl.nsys ? cl.sys : NULL, cl.nsys,
+		    cl.ntags ? cl.tags : NULL, cl.ntags);
+		break;
+	case CL_SELF:
 		ui_message(ui, 1, "you are in the explorer already");
-	else if (cmd_find(argv[0]) == NULL && strcmp(argv[0], "help") != 0)
-		ui_message(ui, 1, "unknown command '%s'; :help lists them",
-		    argv[0]);
-	else
-		ui_cmdline_spawn(ui, argv, line);
-	xfreev(argv);
+		break;
+	case CL_OTHER:
+		if (cmd_find(cl.argv[0]) == NULL &&
+		    strcmp(cl.argv[0], "help") != 0)
+			ui_message(ui, 1, "unknown command '%s'; :help lists "
+			    "them", cl.argv[0]);
+		else
+			ui_cmdline_spawn(ui, cl.argv, line);
+		break;
+	}
+	cmdline_free(&cl);
 }
 
 char *

@@ -527,6 +527,12 @@ key_shoplist(struct ui *ui)
 }
 
 static void
+key_profile(struct ui *ui)
+{
+	ui_profile_screen(ui);
+}
+
+static void
 key_export(struct ui *ui)
 {
 	ui_triage_export(ui);
@@ -614,6 +620,8 @@ const struct ui_key ui_keys[] = {
 	    "marked ones)", key_accept },
 	{ 'C', "C", "compare the newest run with the baseline", key_compare },
 	{ 'S', "S", "the shopping list: failures by category", key_shoplist },
+	{ 'P', "P", "a program profile: its calls' states, tests and verdict "
+	    "(again: the next profile)", key_profile },
 	{ 'E', "E", "export the shopping list (.csv .md .json .html)",
 	    key_export },
 	{ 'b', "b", "in the runs: make the run the baseline", key_baseline },

@@ -452,17 +452,25 @@ ui_triage_compare(struct ui *ui)
 	for (i = 0; i < cr.nwarnings; i++)
 		view_text_add(v, TE_WARN, NULL, 0, "  warning: %s",
 		    cr.warnings[i]);
+	if (cr.linux_run != 0)
+		view_text_add(v, TE_INFO, NULL, 0, "  Linux reference: run %"
+		    PRId64 "; %u failing here fail on Linux too (listed last)",
+		    cr.linux_run, cr.nlinux_too);
+	/* Each kind: compat_linux's own first, Linux's failures after. */
 	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++)
-		for (i = 0; i < cr.n; i++) {
-			const struct cmp_item *it = &cr.v[i];
+		for (i = 0; i < 2 * cr.n; i++) {
+			const struct cmp_item *it = &cr.v[i % cr.n];
 
-			if (it->kind != order[k])
+			if (it->kind != order[k] ||
+			    it->linux_too != (i >= cr.n))
 				continue;
-			view_text_add(v, ui_cmp_elem(it->kind), it->tag, 0,
-			    "  %-10s %-20s %-14s %-10s %-10s%s",
+			view_text_add(v, it->linux_too ? TE_DIM :
+			    ui_cmp_elem(it->kind), it->tag, 0,
+			    "  %-10s %-20s %-14s %-10s %-10s%s%s",
 			    cmp_kind_name(it->kind), it->tag, it->syscall,
 			    ui_st_name(it->status_a), ui_st_name(it->status_b),
-			    it->flaky ? " flaky" : "");
+			    it->flaky ? " flaky" : "", it->linux_too ?
+			    " fails on Linux too" : "");
 		}
 	if (cr.n == 0 || cr.counts[CMP_SAME] == cr.n)
 		view_text_add(v, TE_DIM, NULL, 0, "  (no test changed)");
@@ -489,6 +497,19 @@ ui_shoplist_build(struct ui *ui, struct shoplist *sl, struct diaglist *dl)
 	return rv;
 }
 
+static void
+ui_shop_line(struct view *v, const struct shop_syscall *sc,
+    const struct shop_test *t, const char *cat, int linux_too)
+{
+	if (strcmp(t->category, cat) != 0 || t->linux_too != linux_too)
+		return;
+	view_text_add(v, linux_too ? TE_DIM : ui_status_elem(t->status),
+	    t->tag, 0, "  %-15s %-20s %-9s %s%s%s", sc->name, t->tag,
+	    test_status_name(t->status), linux_too ?
+	    "(fails on Linux too) " : "", t->source == SHOP_SUGGESTED ?
+	    "(suggested) " : "", t->note[0] ? t->note : t->first_line);
+}
+
 /* S: the failures grouped by category, as people fix them. */
 void
 ui_triage_shoplist(struct ui *ui)
@@ -497,6 +518,7 @@ ui_triage_shoplist(struct ui *ui)
 	struct diaglist dl;
 	struct view *v;
 	size_t c, i, j;
+	int pass;
 
 	diag_init(&dl);
 	memset(&sl, 0, sizeof(sl));
@@ -514,25 +536,21 @@ ui_triage_shoplist(struct ui *ui)
 	snprintf(v->title, sizeof(v->title), "shopping list of run %" PRId64
 	    ": %zu failing tests in %zu syscalls (E exports)", sl.run.id,
 	    sl.ntests, sl.n);
+	if (sl.linux_run != 0)
+		view_text_add(v, TE_INFO, NULL, 0, "Linux reference: run %"
+		    PRId64 "; %zu of these fail there too (listed last)",
+		    sl.linux_run, sl.nlinux);
 	for (c = 0; c < sl.ncats; c++) {
 		const char *cat = sl.catnames[c];
 
 		view_text_add(v, TE_TITLE, NULL, 0, "%s (%u)", cat[0] ? cat :
 		    "not triaged yet", sl.catcounts[c]);
-		for (i = 0; i < sl.n; i++)
-			for (j = 0; j < sl.v[i].ntests; j++) {
-				const struct shop_test *t = &sl.v[i].tests[j];
-
-				if (strcmp(t->category, cat) != 0)
-					continue;
-				view_text_add(v, ui_status_elem(t->status),
-				    t->tag, 0, "  %-15s %-20s %-9s %s%s",
-				    sl.v[i].name, t->tag,
-				    test_status_name(t->status),
-				    t->source == SHOP_SUGGESTED ?
-				    "(suggested) " : "", t->note[0] ? t->note :
-				    t->first_line);
-			}
+		/* compat_linux's own first, Linux's failures after. */
+		for (pass = 0; pass < 2; pass++)
+			for (i = 0; i < sl.n; i++)
+				for (j = 0; j < sl.v[i].ntests; j++)
+					ui_shop_line(v, &sl.v[i],
+					    &sl.v[i].tests[j], cat, pass);
 	}
 	if (sl.ntests == 0)
 		view_text_add(v, TE_DIM, NULL, 0, "  (nothing failed)");

@@ -486,8 +486,8 @@ test_export(struct store *st, int64_t run)
 	fclose(fp);
 	buf = tap_slurp(path, &len);
 	nrec = csv_read(buf, len, &f, &nf);
-	is_int(nf, nrec * 11, "eleven fields a record");
-	for (i = 0; i + 10 < nf; i += 11)
+	is_int(nf, nrec * 12, "twelve fields a record");
+	for (i = 0; i + 11 < nf; i += 12)
 		if (strcmp(f[i + 3], "writev01") == 0) {
 			found = 1;
 			ok(memcmp(f[i + 7], tricky, sizeof(tricky)) == 0,
@@ -497,6 +497,7 @@ test_export(struct store *st, int64_t run)
 			is_str(f[i + 6], "tagged", "confirmed, not suggested");
 			has_str(f[i + 9], "TFAIL", "first failing line");
 			is_str(f[i + 10], "no", "not flaky");
+			is_str(f[i + 11], "", "no Linux reference");
 		} else if (strcmp(f[i + 3], "readv01") == 0)
 			ok(strcmp(f[i + 7], bignote) == 0, "100 KB note "
 			    "round-trips through CSV");
@@ -532,8 +533,15 @@ test_export(struct store *st, int64_t run)
 	has_str(buf, "id=\"chart-status\"", "status chart");
 	has_str(buf, ">bug-compat</text>", "category bar label");
 	has_str(buf, "&#39;; DROP TABLE tags; --", "note escaped in HTML");
-	ok(strstr(buf, "<script") == NULL && strstr(buf, "src=") == NULL &&
-	    strstr(buf, "href=") == NULL, "nothing fetched, no script");
+	ok(strstr(buf, "src=") == NULL && strstr(buf, "href=") == NULL &&
+	    strstr(buf, "url(") == NULL && strstr(buf, "@import") == NULL,
+	    "nothing fetched");
+	ok((p = strstr(buf, "<script")) != NULL && strncmp(p, "<script>",
+	    8) == 0 && strstr(p + 1, "<script") == NULL,
+	    "one script, in the page (it sorts the tables)");
+	has_str(buf, "<table id=\"syscalls\" class=\"sortable\">",
+	    "the per-syscall table");
+	has_str(buf, "id=\"chart-history\"", "the history chart");
 	ok(html_balanced(buf), "every element closed, in order");
 	ok(!html_balanced("<html><body><p>x</body></html>"),
 	    "(the check can fail)");
@@ -707,7 +715,8 @@ test_cli(void)
 	    "--format html -o %s/e.html && grep -c '<svg' %s/e.html", bin,
 	    dbfile, tap_tmpdir(), tap_tmpdir());
 	out = tap_run(cmd, &rc, 1);
-	is_str(out, "2\n", "export -o writes the HTML with two charts");
+	is_str(out, "3\n", "export -o writes the HTML with three charts "
+	    "(category, status, history)");
 	free(out);
 	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 1 -o %s/f.html"
 	    " && head -c 15 %s/f.html", bin, dbfile, tap_tmpdir(),

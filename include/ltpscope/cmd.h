@@ -62,5 +62,16 @@ int	cmd_suggest(int, char **);
 int	cmd_baseline(int, char **);
 int	cmd_compare(int, char **);
 int	cmd_export(int, char **);
+int	cmd_profile(int, char **);
+
+struct profile;
+/* Reads profile name from db (NULL: the default); -1 after a message. */
+int	cmd_profile_load(const char *db, const char *name, struct profile *);
+/*
+ * Replaces each "@NAME" of the list *vp (n strings, each malloc'd, as
+ * the array is) by the calls of profile NAME; -1 after a message, the
+ * list untouched.
+ */
+int	cmd_profile_expand(const char *db, const char ***vp, size_t *np);
 
 #endif

@@ -5,6 +5,9 @@
  * are new (only in B) or were removed (only in A); plus flaky tests, a
  * test whose result changed in at least N of its last M runs on the
  * same system (same uname, OS version, arch and LTP version).
+ * A test bad in B that is bad on the Linux reference of B's arch too
+ * (linuxref.h) is marked: "fails on Linux too", listed last of its
+ * kind, since it is not compat_linux's to fix.
  *
  * Ownership: compare_free() releases what compare_runs() filled;
  * flaky_free() the array of flaky_tests().
@@ -42,6 +45,9 @@ struct cmp_item {
 	unsigned	 conf_a, conf_b;	/* skipped (TCONF) counts */
 	unsigned	 warn_a, warn_b;	/* TWARN counts */
 	int		 flaky;
+	int		 status_linux;	/* on the Linux reference; -1:
+					   no reference or no result */
+	int		 linux_too;	/* bad in b and on Linux too */
 };
 
 struct cmp_result {
@@ -50,6 +56,8 @@ struct cmp_result {
 	struct cmp_item	*v;		/* every test, ordered by tag */
 	size_t		 n;
 	unsigned	 counts[CMP__COUNT];
+	int64_t		 linux_run;	/* b's arch's Linux reference, 0 */
+	unsigned	 nlinux_too;	/* tests that fail on Linux too */
 	/* The runs differ in system, arch or LTP version: */
 	char		**warnings;
 	size_t		 nwarnings;

@@ -6,7 +6,16 @@
  *
  * Priority of a syscall = failing tests x weight, where the weight of
  * the call ranked r (1-based) among the n of data/fundamental is
- * n + 2 - r, and 1 for calls not listed.  Ties go by name.
+ * n + 2 - r, and 1 for calls not listed.  Ties go by name.  A failing
+ * test that fails on the Linux reference run of the arch too
+ * (linuxref.h) is marked and counts for nothing: it is listed after
+ * the syscall's other tests, and a syscall with only such tests comes
+ * after every other (priority 0).
+ *
+ * Weighed by program profiles (export --weight @ls,@python3), the list
+ * ranks by how many of the profiles need a call, then by how often they
+ * call it, then by priority; calls the profiles need that the catalogue
+ * says are not implemented join the list even without a failing test.
  *
  * Formats (export_write()):
  *  csv	RFC 4180: CRLF line ends, every field quoted, quotes doubled;
@@ -19,9 +28,13 @@
  *	"surrogateescape" does: reversible, since valid UTF-8 never
  *	encodes a surrogate (decode with surrogateescape to get the
  *	bytes back).
- *  html	one self-contained file: inline CSS, inline SVG bar charts
- *	(tests per category, per status), no script, nothing fetched;
- *	invalid UTF-8 bytes show as U+FFFD.
+ *  html	the report for a mailing list, one self-contained file:
+ *	inline CSS, inline SVG charts (failing tests per category, per
+ *	status; tests passed in the last runs as a line), a table per
+ *	syscall (passed/run in this run, in the newest run of every other
+ *	arch and on the Linux reference) and one per failing test, both
+ *	sortable by an inline script; nothing fetched, no fonts; invalid
+ *	UTF-8 bytes show as U+FFFD.
  *
  * Ownership: a struct shoplist owns everything in it; shoplist_free().
  */
@@ -37,6 +50,7 @@
 #include "ltpscope/store.h"
 
 struct catalogue;
+struct profile;
 
 /* data/fundamental: a ranked list of call names. */
 struct fundamental {
@@ -67,6 +81,9 @@ struct shop_test {
 	char		*note;		/* "" when none */
 	char		*author;
 	char		*first_line;	/* first failing line, "" if none */
+	int		 linux_status;	/* enum test_status on the Linux
+					   reference; -1: none */
+	int		 linux_too;	/* fails on Linux too */
 };
 
 struct shop_syscall {
@@ -74,8 +91,13 @@ struct shop_syscall {
 	char		*cat_state;	/* catalogue state, "" if unknown */
 	size_t		 rank;		/* in data/fundamental, 0: not */
 	unsigned long	 priority;
-	struct shop_test *tests;
+	/* With profiles (shop_opts.profiles): */
+	unsigned	 nprofiles;	/* how many need it */
+	unsigned long	 ncalls;	/* how often they call it */
+	char		*profiles;	/* their names, "," separated */
+	struct shop_test *tests;	/* Linux's failures last */
 	size_t		 ntests;
+	size_t		 nlinux;	/* of them failing on Linux too */
 };
 
 struct shop_opts {
@@ -87,18 +109,61 @@ struct shop_opts {
 	const struct fundamental *fund;		/* NULL: all weights 1 */
 	/* Also tests tagged with categories not for the list: */
 	int			 all;
+	/* Profiles that weigh the list (profile.h); none: unweighed. */
+	const struct profile	*profiles;
+	size_t			 nprofiles;
 };
+
+/* A column of the report: one run, its results counted per syscall. */
+struct shop_column {
+	int64_t			 run_id;
+	char			*arch;		/* as the run says it */
+	char			*os_name;
+	int			 linux_ref;	/* the Linux reference */
+};
+
+/* A syscall of the report's table: passed and run per column. */
+struct shop_row {
+	char			*name;
+	unsigned		*passed;	/* [ncols] */
+	unsigned		*ran;		/* [ncols]; 0: not run there */
+};
+
+/* A point of the history chart: a run of the same system and arch. */
+struct shop_point {
+	int64_t			 run_id;
+	unsigned		 passed;
+	unsigned		 ran;
+};
+
+#define SHOP_HISTORY_MAX	10	/* runs in the history chart */
 
 struct shoplist {
 	struct store_run	 run;
 	struct shop_syscall	*v;		/* by priority, highest first */
 	size_t			 n;
 	size_t			 ntests;
+	int64_t			 linux_run;	/* the arch's Linux reference
+						   run; 0: none */
+	size_t			 nlinux;	/* tests failing there too */
 	/* For the charts: */
 	char			**catnames;	/* categories seen, "" = none */
 	unsigned		*catcounts;
 	size_t			 ncats;
 	unsigned		 statuscounts[TS__COUNT];
+	int			 weighted;	/* by profiles */
+	/*
+	 * For the HTML report: columns (the run itself, the newest run of
+	 * every other arch, the Linux reference last), a row per syscall
+	 * any of them ran, by name, and the pass counts of the last runs
+	 * of the same OS and arch, oldest first.
+	 */
+	struct shop_column	*cols;
+	size_t			 ncols;
+	struct shop_row		*rows;
+	size_t			 nrows;
+	struct shop_point	 history[SHOP_HISTORY_MAX];
+	size_t			 nhistory;
 };
 
 int	shoplist_build(struct store *, const struct shop_opts *,

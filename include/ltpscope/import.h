@@ -49,6 +49,7 @@
 /* Key under which the origin of an imported run is kept in config. */
 #define IMPORT_SOURCE_CTP	"ctp-logs"
 #define IMPORT_SOURCE_KIRK	"kirk"
+#define IMPORT_SOURCE_OWN	"ltpscope-json"
 
 struct rules;
 
@@ -88,6 +89,11 @@ int	import_ctp_dir(struct store *, const char *dir,
  * trailing digits (and a '_' before them) is used ("accept4_01" ->
  * "accept4").  Host, OS and architecture come from "environment".
  * Returns 0, or -1 when the file is not such JSON or the store failed.
+ *
+ * A file that another ltpscope wrote with "show RUN --format json"
+ * (its "run" a number; --with-outputs to bring the outputs too) is
+ * imported as that run instead: its statuses and counts as written,
+ * its system from the file.
  */
 int	import_kirk(struct store *, const char *path,
 	    const struct import_opts *, struct import_stats *,

@@ -6,19 +6,23 @@
  *
  * The pattern is the rest of the line (leading blanks dropped).  field
  * is "line" (the default: a line of the test's output), "test" (the
- * test's tag), "syscall" (the syscall it exercises) or "envwarn" (a
+ * test's tag), "syscall" (the syscall it exercises), "envwarn" (a
  * TWARN line that is the environment's, not the test's: e.g. LTP's
  * tst_kconfig.c warning on a box without a kernel config; such a line
- * does not make a test "warn", see ltpout_status()).  Patterns match
- * bytes (no UTF mode: output need not be UTF-8).  data/rules holds the
- * defaults; $XDG_CONFIG_HOME/ltpscope/rules (else ~/.config/...) is
- * read first, so the user's rules win.
+ * does not make a test "warn", see ltpout_status()) or "linux" (how
+ * the test did on the Linux reference run of the arch, linuxref.h:
+ * "fail same" when it failed there the same way, "fail other" when it
+ * failed otherwise, "pass", "conf"...; no reference, no match).
+ * Patterns match bytes (no UTF mode: output need not be UTF-8).
+ * data/rules holds the defaults; $XDG_CONFIG_HOME/ltpscope/rules (else
+ * ~/.config/...) is read first, so the user's rules win.
  *
  * Which rule wins, first match: name rules (test:, syscall:) in file
- * order; then output lines saying TFAIL or TBROK, or that ltpscope or
- * LTP stopped the test, in output order, each tried against the line
- * rules in file order; then the TWARN and TCONF lines the same way.
- * TINFO and plain lines are never judged: they chat too much.
+ * order; then linux: rules; then output lines saying TFAIL or TBROK,
+ * or that ltpscope or LTP stopped the test, in output order, each
+ * tried against the line rules in file order; then the TWARN and TCONF
+ * lines the same way.  TINFO and plain lines are never judged: they
+ * chat too much.
  *
  * A pattern that does not compile is reported as "file:line:col:
  * message", col being the column of the offending byte in the file.
@@ -45,7 +49,8 @@ enum rule_field {
 	RF_LINE,
 	RF_TEST,
 	RF_SYSCALL,
-	RF_ENVWARN	/* TWARN lines that do not change the verdict */
+	RF_ENVWARN,	/* TWARN lines that do not change the verdict */
+	RF_LINUX	/* how the Linux reference did (linuxref.h) */
 };
 
 struct rule {
@@ -112,6 +117,14 @@ struct rules_suggestion {
 int	rules_suggest(struct rules *, const char *test, const char *syscall,
 	    const char *output, size_t len, struct rules_suggestion *sg,
 	    struct diaglist *);
+/*
+ * The same, with lref the subject of "linux:" rules
+ * (linuxref_subject(); NULL or "": no reference result, no such rule
+ * matches).
+ */
+int	rules_suggest_ref(struct rules *, const char *test,
+	    const char *syscall, const char *lref, const char *output,
+	    size_t len, struct rules_suggestion *sg, struct diaglist *);
 void	rules_suggestion_clear(struct rules_suggestion *);
 
 #endif

@@ -14,6 +14,8 @@
 #ifndef LTPSCOPE_THEME_H
 #define LTPSCOPE_THEME_H
 
+#include <stdio.h>
+
 #include "ltpscope/diag.h"
 
 enum theme_elem {
@@ -55,7 +57,7 @@ enum theme_attr {
 };
 
 struct theme_style {
-	short	fg;		/* 0-15 or THEME_DEFAULT_COLOUR */
+	short	fg;		/* 0-255 or THEME_DEFAULT_COLOUR */
 	short	bg;
 	int	attrs;		/* enum theme_attr bits */
 };
@@ -75,6 +77,9 @@ void		 theme_mono(struct theme *);
  * (each naming file and line); lines that parse are applied anyway.
  */
 int		 theme_load_file(struct theme *, const char *, struct diaglist *);
+/* The same from an open stream (read to its end); path names it. */
+int		 theme_load_stream(struct theme *, FILE *, const char *,
+		    struct diaglist *);
 /*
  * Finds theme NAME in the directories of the colon-separated list dirs
  * ("NAME.theme"); a name containing "/" is taken as a path.  Starts from

@@ -170,6 +170,9 @@ void	ui_triage_export(struct ui *);
 void	ui_triage_baseline(struct ui *);
 void	ui_triage_open_row(struct ui *);
 
+/* ui_profile.c */
+void	ui_profile_screen(struct ui *);
+
 /* ui_keys.c */
 void	ui_key(struct ui *, int);
 

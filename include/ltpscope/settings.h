@@ -1,0 +1,56 @@
+/*
+ * The explorer's settings file, $XDG_CONFIG_HOME/ltpscope/config: one
+ * setting a line, "#" starts a comment.
+ *
+ *	theme NAME		a theme (as --theme takes it)
+ *	timeout SECONDS		per-test timeout, 0 for none
+ *	jobs N			tests run at once, 1 to 64
+ *	host [USER@]HOST[:PORT]	runs go to this box over ssh (remote.h)
+ *	ssh-config FILE		ssh -F FILE for it
+ *
+ * Parsed here in the core so that a bad file is a diagnostic, not the
+ * explorer's business; command-line options win over these (the
+ * caller's job).  A line not understood is an error naming file and
+ * line and is skipped; the lines that parse still count.
+ */
+#ifndef LTPSCOPE_SETTINGS_H
+#define LTPSCOPE_SETTINGS_H
+
+#include <limits.h>
+#include <stddef.h>
+
+#include "ltpscope/diag.h"
+
+/* As run -j; the runner's timeout is in milliseconds in an int. */
+#define SETTINGS_JOBS_MAX	64
+#define SETTINGS_TIMEOUT_MAX	(INT_MAX / 1000)
+
+/* What the file set; has_* say which lines were there. */
+struct settings {
+	int	has_theme;
+	char	theme[256];
+	int	has_timeout;
+	int	timeout;	/* seconds, 0: none */
+	int	has_jobs;
+	int	jobs;
+	int	has_host;
+	char	host[256];
+	int	has_ssh_config;
+	char	ssh_config[1024];
+};
+
+void	settings_init(struct settings *);
+/*
+ * Applies the lines of buf (len bytes; name in messages) over *s.
+ * Returns the number of errors added to dl.
+ */
+int	settings_parse(struct settings *, const char *name, const char *buf,
+	    size_t len, struct diaglist *);
+/*
+ * The same for a file.  A missing file is no error (returns 0, nothing
+ * in dl); an unreadable one returns -1 with a diagnostic.
+ */
+int	settings_load_file(struct settings *, const char *path,
+	    struct diaglist *);
+
+#endif

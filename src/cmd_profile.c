@@ -1,0 +1,484 @@
+/*
+ * ltpscope profile: import a trace of a Linux program as a named
+ * profile, show it against the catalogue and the results, list and
+ * delete profiles.  Also "@NAME" in the -s lists of run: a profile's
+ * calls (cmd_profile_expand()).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ltpscope/catalogue.h"
+#include "ltpscope/cmd.h"
+#include "ltpscope/json.h"
+#include "ltpscope/profile.h"
+#include "ltpscope/store.h"
+#include "ltpscope/suite.h"
+#include "ltpscope/triage_store.h"
+#include "ltpscope/triagecli.h"
+#include "ltpscope/xmalloc.h"
+
+static int
+profile_usage(FILE *fp, int rv)
+{
+	cmd_usage(fp, "profile");
+	return rv;
+}
+
+static int
+profile_import(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "name", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct profile p;
+	struct diaglist dl;
+	struct store *st = NULL;
+	const char *db = NULL, *name = NULL;
+	char namebuf[256];
+	int ch, rv = 1;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "d:n:h", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'n':
+			name = optarg;
+			break;
+		case 'h':
+			return profile_usage(stdout, 0);
+		default:
+			return profile_usage(stderr, 2);
+		}
+	if (argc - optind != 1)
+		return profile_usage(stderr, 2);
+	if (name == NULL) {
+		profile_name_from_path(argv[optind], namebuf,
+		    sizeof(namebuf));
+		name = namebuf;
+	}
+	if (!profile_name_valid(name)) {
+		fprintf(stderr, "ltpscope: profile import: '%s' is not a "
+		    "profile name (letters, digits, '.', '_', '+', '-'); "
+		    "give one with --name\n", name);
+		return 2;
+	}
+	diag_init(&dl);
+	profile_init(&p);
+	if (profile_load_file(&p, argv[optind], &dl) != 0)
+		goto out;
+	p.name = xstrdup(name);
+	if (store_open_db(&st, db, STORE_CREATE | STORE_MKDIRS, NULL, &dl) !=
+	    STORE_OK || store_profile_put(st, &p, &dl) != STORE_OK)
+		goto out;
+	printf("profile %s: %zu calls from %s (%s%s%s)\n", p.name, p.ncalls,
+	    argv[optind], profile_format_name(p.format),
+	    p.emul[0] != '\0' ? ", emulation " : "", p.emul);
+	rv = 0;
+out:
+	diag_print(&dl, stderr, "ltpscope");
+	diag_free(&dl);
+	store_close(st);
+	profile_free(&p);
+	return rv;
+}
+
+/* The tables given, else the default one; NULL after an error. */
+static struct catalogue *
+profile_catalogue(char **tables, size_t n)
+{
+	struct catalogue *cat = catalogue_new();
+	struct diaglist dl;
+	char buf[1024];
+	size_t i;
+
+	diag_init(&dl);
+	if (n == 0 && suite_default_table(buf, sizeof(buf)) != NULL)
+		(void)catalogue_load_file(cat, buf, NULL, &dl);
+	for (i = 0; i < n; i++)
+		if (catalogue_load_file(cat, tables[i], NULL, &dl) < 0)
+			break;
+	(void)suite_load_names(cat, &dl);
+	if (dl.nerrors > 0 && n > 0) {
+		diag_print(&dl, stderr, "ltpscope");
+		diag_free(&dl);
+		catalogue_free(cat);
+		return NULL;
+	}
+	diag_free(&dl);
+	return cat;
+}
+
+/* --arch's ABI, else the first compat_linux ABI the tables have. */
+static const char *
+profile_abi(struct catalogue *cat, const char *arch, char *buf,
+    size_t size)
+{
+	const char **abis;
+	size_t n, i;
+
+	if (arch != NULL) {
+		(void)snprintf(buf, size, "%s%s", strncmp(arch, "linux", 5) ==
+		    0 ? "" : "linux-", arch);
+		return buf;
+	}
+	buf[0] = '\0';
+	abis = catalogue_abis(cat, &n);
+	for (i = 0; i < n && buf[0] == '\0'; i++)
+		if (strncmp(abis[i], "linux", 5) == 0)
+			(void)snprintf(buf, size, "%s", abis[i]);
+	free(abis);
+	return buf[0] != '\0' ? buf : NULL;
+}
+
+static void
+show_text(const struct profile *p, const struct profile_report *rp,
+    const char *abi)
+{
+	const struct profile_row *r;
+	unsigned long made = 0;
+	char errs[256], tests[64], line[1024], name[160];
+	size_t i, n;
+
+	for (i = 0; i < p->ncalls; i++)
+		made += p->calls[i].count;
+	printf("profile %s: %zu calls, %lu made; %s trace %s; on %s\n",
+	    p->name, p->ncalls, made, profile_format_name(p->format),
+	    p->source, abi != NULL ? abi : "any arch");
+	printf("%-20s %7s  %-22s %-20s %-14s %s\n", "CALL", "COUNT", "ERRORS",
+	    "STATE", "TESTS", "TAGS / FLAGS");
+	for (i = 0; i < rp->nrows; i++) {
+		r = &rp->rows[i];
+		profile_errs_format(r->call, errs, sizeof(errs));
+		if (r->ntests == 0)
+			(void)snprintf(tests, sizeof(tests), "-");
+		else
+			(void)snprintf(tests, sizeof(tests), "%u, %u failing",
+			    r->ntests, r->nbad);
+		(void)snprintf(name, sizeof(name), "%s%s%s%s", r->call->name,
+		    r->linux_name != NULL ? " (" : "", r->linux_name != NULL ?
+		    r->linux_name : "", r->linux_name != NULL ? ")" : "");
+		(void)snprintf(line, sizeof(line), "%-20s %7lu  %-22s %-20s "
+		    "%-14s %s%s%s%s", name, r->call->count,
+		    errs[0] != '\0' ? errs : "-", r->state, tests,
+		    r->tags != NULL ? r->tags : "",
+		    r->tags != NULL && r->call->flags[0] != '\0' ? "; " : "",
+		    r->call->flags[0] != '\0' ? "flags failed: " : "",
+		    r->call->flags);
+		n = strlen(line);
+		while (n > 0 && line[n - 1] == ' ')
+			line[--n] = '\0';
+		printf("%s\n", line);
+	}
+	printf("verdict: %s\n", rp->verdict);
+}
+
+static void
+json_str(const char *s)
+{
+	json_write_str(stdout, s, strlen(s), 0);
+}
+
+static void
+show_json(const struct profile *p, const struct profile_report *rp,
+    const char *abi)
+{
+	const struct profile_row *r;
+	size_t i, k;
+
+	printf("{\"name\": ");
+	json_str(p->name);
+	printf(", \"source\": ");
+	json_str(p->source);
+	printf(", \"format\": \"%s\", \"emulation\": ",
+	    profile_format_name(p->format));
+	json_str(p->emul);
+	printf(", \"imported\": %lld, \"abi\": ", (long long)p->imported);
+	json_str(abi != NULL ? abi : "");
+	printf(",\n \"calls\": [");
+	for (i = 0; i < rp->nrows; i++) {
+		r = &rp->rows[i];
+		printf("%s\n  {\"name\": ", i > 0 ? "," : "");
+		json_str(r->call->name);
+		printf(", \"count\": %lu, \"failed\": %lu, \"errors\": {",
+		    r->call->count, r->call->nerrors);
+		for (k = 0; k < r->call->nerrs; k++) {
+			printf("%s", k > 0 ? ", " : "");
+			json_str(r->call->errs[k].name);
+			printf(": %lu", r->call->errs[k].count);
+		}
+		printf("}, \"linux_name\": ");
+		json_str(r->linux_name != NULL ? r->linux_name : "");
+		printf(", \"state\": ");
+		json_str(r->state);
+		printf(", \"implemented\": %s, \"suspect\": %s, \"tests\": %u, "
+		    "\"failing\": %u, \"tags\": ", r->implemented ? "true" :
+		    "false", r->suspect ? "true" : "false", r->ntests,
+		    r->nbad);
+		json_str(r->tags != NULL ? r->tags : "");
+		printf(", \"flags\": ");
+		json_str(r->call->flags);
+		printf("}");
+	}
+	printf("\n ],\n \"verdict\": ");
+	json_str(rp->verdict);
+	printf("}\n");
+}
+
+static int
+profile_show(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "master", required_argument, NULL, 'm' },
+		{ "arch", required_argument, NULL, 'A' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct profile p;
+	struct profile_report rp;
+	struct diaglist dl;
+	struct store *st = NULL;
+	struct catalogue *cat = NULL;
+	struct store_result *res = NULL;
+	struct triage_tag *tags = NULL;
+	const char *db = NULL, *arch = NULL, *abi;
+	char **tables = NULL, abibuf[64];
+	size_t ntables = 0, nres = 0, ntags = 0;
+	int ch, json = 0, rv = 1;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "d:m:h", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'm':
+			tables = xreallocarray(tables, ntables + 1,
+			    sizeof(*tables));
+			tables[ntables++] = optarg;
+			break;
+		case 'A':
+			arch = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "json") != 0 &&
+			    strcmp(optarg, "text") != 0) {
+				fprintf(stderr, "ltpscope: profile show: "
+				    "unknown format '%s'\n", optarg);
+				free(tables);
+				return profile_usage(stderr, 2);
+			}
+			json = strcmp(optarg, "json") == 0;
+			break;
+		case 'h':
+			free(tables);
+			return profile_usage(stdout, 0);
+		default:
+			free(tables);
+			return profile_usage(stderr, 2);
+		}
+	if (argc - optind != 1) {
+		free(tables);
+		return profile_usage(stderr, 2);
+	}
+	diag_init(&dl);
+	profile_init(&p);
+	if ((cat = profile_catalogue(tables, ntables)) == NULL ||
+	    (st = triagecli_open(db, "profile show")) == NULL)
+		goto out;
+	if (store_profile_get(st, argv[optind], &p, &dl) != STORE_OK ||
+	    store_latest_results(st, &res, &nres, &dl) != STORE_OK ||
+	    store_tags_list(st, 0, NULL, &tags, &ntags, &dl) != STORE_OK)
+		goto out;
+	abi = profile_abi(cat, arch, abibuf, sizeof(abibuf));
+	profile_report_build(&rp, &p, catalogue_count(cat) > 0 ? cat : NULL,
+	    abi, res, nres, tags, ntags);
+	if (json)
+		show_json(&p, &rp, abi);
+	else
+		show_text(&p, &rp, abi);
+	profile_report_free(&rp);
+	rv = 0;
+out:
+	diag_print(&dl, stderr, "ltpscope");
+	diag_free(&dl);
+	store_results_free(res, nres);
+	store_tags_free(tags, ntags);
+	store_close(st);
+	if (cat != NULL)
+		catalogue_free(cat);
+	profile_free(&p);
+	free(tables);
+	return rv;
+}
+
+/* list and delete: a database and at most a name. */
+static int
+profile_simple(int argc, char **argv, int want_name)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct diaglist dl;
+	struct store *st;
+	struct profile p;
+	const char *db = NULL;
+	char **names = NULL, when[32];
+	size_t n = 0, i;
+	int ch, rv = 1;
+	time_t t;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "d:h", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'h':
+			return profile_usage(stdout, 0);
+		default:
+			return profile_usage(stderr, 2);
+		}
+	if (argc - optind != want_name)
+		return profile_usage(stderr, 2);
+	if ((st = triagecli_open(db, "profile")) == NULL)
+		return 1;
+	diag_init(&dl);
+	if (want_name) {
+		rv = store_profile_delete(st, argv[optind], &dl) == STORE_OK ?
+		    0 : 1;
+		goto out;
+	}
+	if (store_profile_names(st, &names, &n, &dl) != STORE_OK)
+		goto out;
+	for (i = 0; i < n; i++) {
+		if (store_profile_get(st, names[i], &p, &dl) != STORE_OK)
+			goto out;
+		t = (time_t)p.imported;
+		(void)strftime(when, sizeof(when), "%Y-%m-%d %H:%M",
+		    localtime(&t));
+		printf("%-20s %4zu calls  %-8s %s  %s\n", p.name, p.ncalls,
+		    profile_format_name(p.format), when, p.source);
+		profile_free(&p);
+	}
+	rv = 0;
+out:
+	xfreev(names);
+	diag_print(&dl, stderr, "ltpscope");
+	diag_free(&dl);
+	store_close(st);
+	return rv;
+}
+
+/*
+ * "ltpscope -d x.db profile show ls" comes as "profile -d x.db show
+ * ls": the action moves to the front, the options after it.
+ */
+static void
+action_first(int argc, char **argv)
+{
+	char *action;
+	int j;
+
+	for (j = 1; j < argc; j++) {
+		if (strcmp(argv[j], "-d") == 0 || strcmp(argv[j], "-m") == 0 ||
+		    strcmp(argv[j], "--db") == 0 ||
+		    strcmp(argv[j], "--master") == 0)
+			j++;
+		else if (argv[j][0] != '-')
+			break;
+	}
+	if (j >= argc || j == 1)
+		return;
+	action = argv[j];
+	memmove(argv + 2, argv + 1, (size_t)(j - 1) * sizeof(*argv));
+	argv[1] = action;
+}
+
+int
+cmd_profile(int argc, char **argv)
+{
+	action_first(argc, argv);
+	if (argc >= 2 && strcmp(argv[1], "import") == 0)
+		return profile_import(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "show") == 0)
+		return profile_show(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "list") == 0)
+		return profile_simple(argc - 1, argv + 1, 0);
+	if (argc >= 2 && strcmp(argv[1], "delete") == 0)
+		return profile_simple(argc - 1, argv + 1, 1);
+	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "--help") == 0))
+		return profile_usage(stdout, 0);
+	if (argc >= 2)
+		fprintf(stderr, "ltpscope: profile: unknown action '%s'\n",
+		    argv[1]);
+	return profile_usage(stderr, 2);
+}
+
+int
+cmd_profile_load(const char *db, const char *name, struct profile *p)
+{
+	struct diaglist dl;
+	struct store *st;
+	int rv = 0;
+
+	if ((st = triagecli_open(db, "profile")) == NULL)
+		return -1;
+	diag_init(&dl);
+	if (store_profile_get(st, name, p, &dl) != STORE_OK) {
+		diag_print(&dl, stderr, "ltpscope");
+		rv = -1;
+	}
+	diag_free(&dl);
+	store_close(st);
+	return rv;
+}
+
+int
+cmd_profile_expand(const char *db, const char ***vp, size_t *np)
+{
+	const char **v = *vp, **out = NULL;
+	struct profile *p;
+	size_t i, k, n = 0, total = 0;
+	int rv = 0;
+
+	p = xcalloc(*np + 1, sizeof(*p));
+	/* Every profile first: on an error the list stays as it was. */
+	for (i = 0; i < *np && rv == 0; i++)
+		if (v[i][0] == '@')
+			rv = cmd_profile_load(db, v[i] + 1, &p[i]);
+	for (i = 0; i < *np; i++)
+		total += v[i][0] == '@' ? p[i].ncalls : 1;
+	if (rv == 0 && total > 0)
+		out = xcalloc(total, sizeof(*out));
+	for (i = 0; i < *np && rv == 0; i++) {
+		if (v[i][0] != '@') {
+			out[n++] = v[i];
+			continue;
+		}
+		for (k = 0; k < p[i].ncalls; k++)
+			out[n++] = xstrdup(p[i].calls[k].name);
+		free((char *)v[i]);
+	}
+	for (i = 0; i < *np; i++)
+		profile_free(&p[i]);
+	free(p);
+	if (rv != 0)
+		return -1;
+	free(v);
+	*vp = out;
+	*np = n;
+	return 0;
+}

@@ -1,0 +1,356 @@
+/*
+ * NetBSD's kdump(1) output as a program profile.  A record is
+ *
+ *	  PID    LID COMMAND  [TIMESTAMP] TYPE  DATA
+ *
+ * (older kdumps have no LID; the command may hold blanks), and the
+ * records that matter are
+ *
+ *	EMUL  "linux"			the process's emulation from now on
+ *	CALL  open(0x7f7f..,0,0)	a call made
+ *	RET   open 3			its return ...
+ *	RET   open -1 errno 2 No such file or directory	... or error
+ *
+ * Data dumps (GIO and friends) continue on lines that start with a
+ * blank or a tab.  Only calls of processes in the "linux" emulation
+ * count: a ktrace of a shell that then runs the program shows the
+ * shell's NetBSD calls too.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/profile.h"
+#include "ltpscope/xmalloc.h"
+
+#include "profile_impl.h"
+
+static const char *const kd_types[] = {
+	"CALL", "RET", "NAMI", "GIO", "PSIG", "EMUL", "CSW", "USER", "MIB",
+	"EXEC_ARG", "EXEC_ENV", "SAUPCALL", "MMSG", "MOOL", "MSEND"
+};
+#define NTYPES	(sizeof(kd_types) / sizeof(kd_types[0]))
+#define KD_TYPE_WITHIN	64
+
+/* Per thread: its emulation and the call it is in. */
+struct kd_thread {
+	long	 pid, lid;
+	int	 linux_emul;	/* 1 linux, 0 other, -1 not said */
+	int	 incall;
+	size_t	 call;
+};
+
+struct kd_state {
+	struct kd_thread *v;
+	size_t		  n;
+	int		  dump;	/* the last record may continue */
+};
+
+struct kd_record {
+	long		 pid, lid;
+	const char	*type;
+	const char	*data;
+	size_t		 len;
+};
+
+static size_t
+kd_skip(const char *s, size_t i, size_t len)
+{
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i;
+}
+
+static size_t
+kd_number(const char *s, size_t i, size_t len, long *out)
+{
+	size_t j;
+
+	for (j = i; j < len && j - i < 10 && isdigit((unsigned char)s[j]);
+	    j++)
+		continue;
+	if (j == i || (j < len && s[j] != ' '))
+		return 0;
+	*out = strtol(s + i, NULL, 10);
+	return j;
+}
+
+/* Splits a record; -1 when the line is none. */
+static int
+kd_record(const char *s, size_t len, struct kd_record *r)
+{
+	size_t i, j, k, n, best = len, tlen = 0;
+	long second;
+
+	i = kd_skip(s, 0, len);
+	if ((j = kd_number(s, i, len, &r->pid)) == 0)
+		return -1;
+	i = kd_skip(s, j, len);
+	r->lid = 0;
+	if ((j = kd_number(s, i, len, &second)) != 0) {
+		r->lid = second;
+		i = kd_skip(s, j, len);
+	}
+	/*
+	 * The first " TYPE " after the command (MAXCOMLEN is 16 bytes) and
+	 * the time stamp of -T, -R or -E: within KD_TYPE_WITHIN bytes.
+	 */
+	for (k = 0; k < NTYPES; k++) {
+		n = strlen(kd_types[k]);
+		for (j = i; j + n + 1 < len && j < best &&
+		    j < i + KD_TYPE_WITHIN; j++)
+			if (s[j] == ' ' && memcmp(s + j + 1, kd_types[k], n) ==
+			    0 && (j + 1 + n == len || s[j + 1 + n] == ' ')) {
+				best = j + 1;
+				tlen = n;
+				r->type = kd_types[k];
+				break;
+			}
+	}
+	if (best == len)
+		return -1;
+	j = kd_skip(s, best + tlen, len);
+	r->data = s + j;
+	r->len = len - j;
+	return 0;
+}
+
+int
+profile_kdump_line(const char *s, size_t len)
+{
+	struct kd_record r;
+
+	return kd_record(s, len, &r) == 0;
+}
+
+static struct kd_thread *
+kd_thread(struct kd_state *st, long pid, long lid)
+{
+	struct kd_thread *t;
+	size_t k;
+
+	for (k = 0; k < st->n; k++)
+		if (st->v[k].pid == pid && st->v[k].lid == lid)
+			return &st->v[k];
+	st->v = xreallocarray(st->v, st->n + 1, sizeof(*st->v));
+	t = &st->v[st->n++];
+	memset(t, 0, sizeof(*t));
+	t->pid = pid;
+	t->lid = lid;
+	t->linux_emul = -1;
+	/* A new thread of a known process shares its emulation. */
+	for (k = 0; k + 1 < st->n; k++)
+		if (st->v[k].pid == pid)
+			t->linux_emul = st->v[k].linux_emul;
+	return t;
+}
+
+/*
+ * The call's name at the start of s, as the emulation's table names it:
+ * "open", "linux_sys_open" (meaning "open"), "#332 (unimplemented
+ * statx)" (meaning "statx"), "#440 (unimplemented)" and "[460]" (a
+ * number past the table: "#460").  *namep and *np get the name,
+ * *usedp how many bytes of s it took; 0 when there is none.
+ */
+static int
+kd_name(const char *s, size_t len, const char **namep, size_t *np,
+    size_t *usedp, char *numbuf, size_t numsize)
+{
+	static const char *const pfx[] = { "linux_sys_", "linux_", "sys_" };
+	static const char *const why[] = { " (unimplemented", " (obsolete",
+	    " (excluded" };
+	size_t n, k, pl, w, e;
+
+	if (len > 0 && s[0] == '[') {
+		n = 1 + strspn(s + 1, "0123456789");
+		if (n == 1 || n >= len || s[n] != ']' || n + 1 >= numsize)
+			return 0;
+		(void)snprintf(numbuf, numsize, "#%.*s", (int)(n - 1), s + 1);
+		*namep = numbuf;
+		*np = strlen(numbuf);
+		*usedp = n + 1;
+		return 1;
+	}
+	for (n = 0; n < len && (isalnum((unsigned char)s[n]) || s[n] == '_' ||
+	    (n == 0 && s[n] == '#')); n++)
+		continue;
+	*namep = s;
+	*np = n;
+	*usedp = n;
+	if (n > 1 && s[0] == '#') {
+		/* "#332 (unimplemented statx)": the Linux name in it. */
+		for (k = 0; k < sizeof(why) / sizeof(why[0]); k++) {
+			pl = strlen(why[k]);
+			if (len - n < pl || memcmp(s + n, why[k], pl) != 0)
+				continue;
+			e = n + pl;
+			while (e < len && s[e] != ')')
+				e++;
+			if (e == len)
+				return 0;
+			w = n + pl + (s[n + pl] == ' ');
+			if (e > w && strspn(s + w, "abcdefghijklmnopqrstuvwxyz"
+			    "0123456789_") == e - w) {
+				*namep = s + w;
+				*np = e - w;
+			}
+			*usedp = e + 1;
+			return 1;
+		}
+		return 1;
+	}
+	for (k = 0; k < sizeof(pfx) / sizeof(pfx[0]); k++) {
+		pl = strlen(pfx[k]);
+		if (n > pl && strncmp(s, pfx[k], pl) == 0) {
+			*namep = s + pl;
+			*np = n - pl;
+			break;
+		}
+	}
+	return n > 0;
+}
+
+static int
+kd_emul(struct kd_state *st, struct profile *p, const struct kd_record *r)
+{
+	struct kd_thread *t = kd_thread(st, r->pid, r->lid);
+	size_t k;
+	int lx;
+
+	if (r->len < 2 || r->data[0] != '"' || r->data[r->len - 1] != '"')
+		return -1;
+	lx = r->len == 7 && memcmp(r->data, "\"linux\"", 7) == 0;
+	/* The emulation is the process's, all its threads'. */
+	for (k = 0; k < st->n; k++)
+		if (st->v[k].pid == r->pid)
+			st->v[k].linux_emul = lx;
+	t->linux_emul = lx;
+	if (lx) {
+		free(p->emul);
+		p->emul = xstrdup("linux");
+	}
+	return 0;
+}
+
+static int
+kd_call(struct pb *b, struct kd_state *st, const struct kd_record *r)
+{
+	struct kd_thread *t = kd_thread(st, r->pid, r->lid);
+	const char *name;
+	char num[24];
+	size_t n, used;
+
+	if (!kd_name(r->data, r->len, &name, &n, &used, num, sizeof(num)) ||
+	    n > PROFILE_NAME_MAX || (used < r->len && r->data[used] != '('))
+		return -1;
+	/* One that never returned: exit, or an execve that worked. */
+	if (t->incall)
+		pb_result(b, t->call, NULL);
+	t->incall = 0;
+	if (t->linux_emul == 0)
+		return 0;
+	t->call = pb_call(b, name, n);
+	t->incall = 1;
+	return 0;
+}
+
+/* "-1 errno 78 Function not implemented": the name, errbuf for others. */
+static const char *
+kd_errno(const char *s, size_t len, char *errbuf, size_t size)
+{
+	const char *e, *msg;
+	char text[128];
+	size_t i = 0;
+	long num;
+
+	if (len < 10 || memcmp(s, "-1 errno ", 9) != 0)
+		return NULL;
+	i = 9;
+	while (i < len && isdigit((unsigned char)s[i]))
+		i++;
+	if (i == 9 || i - 9 > 6)
+		return "";
+	num = strtol(s + 9, NULL, 10);
+	msg = s + i + (i < len);
+	(void)snprintf(text, sizeof(text), "%.*s", (int)(len - (size_t)(msg -
+	    s)), msg);
+	if ((e = profile_errno_by_message(text)) != NULL)
+		return e;
+	(void)snprintf(errbuf, size, "errno %ld", num);
+	return errbuf;
+}
+
+static int
+kd_ret(struct pb *b, struct kd_state *st, const struct kd_record *r)
+{
+	struct kd_thread *t = kd_thread(st, r->pid, r->lid);
+	const char *name, *err, *v;
+	char errbuf[32], num[24];
+	size_t n, used, call;
+
+	if (!kd_name(r->data, r->len, &name, &n, &used, num, sizeof(num)) ||
+	    n > PROFILE_NAME_MAX || used >= r->len || r->data[used] != ' ')
+		return -1;
+	v = r->data + used + 1;
+	err = kd_errno(v, r->len - (size_t)(v - r->data), errbuf,
+	    sizeof(errbuf));
+	if (t->linux_emul == 0) {
+		t->incall = 0;
+		return 0;
+	}
+	call = pb_call(b, name, n);
+	/* The CALL may lie before the trace began: count it here. */
+	if (t->incall && t->call != call)
+		pb_result(b, t->call, NULL);
+	pb_result(b, call, err);
+	t->incall = 0;
+	return 0;
+}
+
+int
+profile_parse_kdump(struct pb *b, const char *buf, size_t len)
+{
+	struct kd_state st;
+	struct kd_record r;
+	struct pb_lines l;
+	const char *s;
+	size_t n, k;
+	int rc;
+
+	memset(&st, 0, sizeof(st));
+	l.p = buf;
+	l.end = buf + len;
+	l.lineno = 0;
+	while (pb_next_line(&l, &s, &n)) {
+		if (n == 0)
+			continue;
+		if (memchr(s, '\0', n) == NULL && kd_record(s, n, &r) == 0) {
+			st.dump = strcmp(r.type, "CALL") != 0 &&
+			    strcmp(r.type, "RET") != 0 &&
+			    strcmp(r.type, "EMUL") != 0;
+			if (strcmp(r.type, "EMUL") == 0)
+				rc = kd_emul(&st, b->p, &r);
+			else if (strcmp(r.type, "CALL") == 0)
+				rc = kd_call(b, &st, &r);
+			else if (strcmp(r.type, "RET") == 0)
+				rc = kd_ret(b, &st, &r);
+			else
+				rc = 0;
+			if (rc != 0)
+				pb_error(b, l.lineno, "malformed %s record: "
+				    "'%.*s%s'", r.type, (int)(r.len > 40 ? 40 :
+				    r.len), r.data, r.len > 40 ? "..." : "");
+			continue;
+		}
+		/* A data dump goes on over lines of its own. */
+		if (st.dump && (s[0] == '\t' || s[0] == ' '))
+			continue;
+		pb_error(b, l.lineno, "not a kdump line");
+	}
+	for (k = 0; k < st.n; k++)
+		if (st.v[k].incall)
+			pb_result(b, st.v[k].call, NULL);
+	free(st.v);
+	return 0;
+}

@@ -1,0 +1,1240 @@
+/*
+ * Program profiles: strace traces (every variant: -f, -y, -tt, -ttt,
+ * -T, unfinished and resumed halves), strace -c tables and NetBSD kdump
+ * output read into calls, counts and errors; malformed traces refused
+ * with file:line; the store keeping them; the report against a
+ * catalogue and results; and the CLI: profile import/show/list/delete,
+ * run -s @NAME, export --weight.  Where strace is installed the test
+ * traces real programs (ls, cat, python3 -c pass, sqlite3) and checks
+ * the trace against strace's own count of the same run (-C).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sys/stat.h>
+
+#include "ltpscope/catalogue.h"
+#include "ltpscope/diag.h"
+#include "ltpscope/json.h"
+#include "ltpscope/profile.h"
+#include "ltpscope/store.h"
+#include "ltpscope/triage_store.h"
+
+#include "tap.h"
+#include "tmux.h"
+
+#define FIX	"tests/fixtures/profile/"
+#define MASTER	FIX "linux-amd64-syscalls.master"
+
+static char	bin[2048];
+static char	cwd[1024];
+static char	root[1100];
+static char	db[1200];
+
+static int
+load(struct profile *p, const char *path, struct diaglist *dl)
+{
+	profile_init(p);
+	diag_init(dl);
+	return profile_load_file(p, path, dl);
+}
+
+static unsigned long
+count_of(const struct profile *p, const char *name)
+{
+	const struct profile_call *c = profile_find(p, name);
+
+	return c != NULL ? c->count : 0;
+}
+
+static unsigned long
+errs_of(const struct profile *p, const char *name, const char *err)
+{
+	const struct profile_call *c = profile_find(p, name);
+
+	return c != NULL ? profile_call_errors(c, err) : 0;
+}
+
+static const char *
+flags_of(const struct profile *p, const char *name)
+{
+	const struct profile_call *c = profile_find(p, name);
+
+	return c != NULL ? c->flags : "(none)";
+}
+
+static void
+test_strace_variants(void)
+{
+	struct profile p;
+	struct diaglist dl;
+
+	is_int(load(&p, FIX "strace-variants.txt", &dl), 0,
+	    "strace -f -y -tt: no errors");
+	is_str(profile_format_name(p.format), "strace", "detected as strace");
+	is_int((long long)p.ncalls, 14, "14 distinct calls");
+	is_int((long long)count_of(&p, "openat"), 3, "openat made 3 times");
+	is_int((long long)errs_of(&p, "openat", "EOPNOTSUPP"), 1,
+	    "openat: EOPNOTSUPP once");
+	is_str(flags_of(&p, "openat"), "O_TMPFILE",
+	    "openat: O_TMPFILE failed it, O_RDWR did not");
+	is_str(flags_of(&p, "mmap"), "MAP_UNINITIALIZED",
+	    "mmap: the flag only the failing call had");
+	is_str(flags_of(&p, "statx"), "", "an ENOSYS is no flag's fault");
+	is_int((long long)errs_of(&p, "statx", "ENOSYS"), 1, "statx ENOSYS");
+	is_int((long long)count_of(&p, "read"), 1,
+	    "read: unfinished + resumed is one call");
+	is_int((long long)profile_find(&p, "read")->nerrors, 0,
+	    "read: a ' = ' inside its string is not the result");
+	is_int((long long)count_of(&p, "set_robust_list"), 1,
+	    "set_robust_list resumed by pid");
+	is_int((long long)count_of(&p, "futex"), 1,
+	    "[pid N] futex, resumed with '= ? <unavailable>'");
+	is_int((long long)count_of(&p, "wait4"), 1, "wait4 with '==' inside");
+	is_int((long long)profile_find(&p, "pselect6")->nerrors, 0,
+	    "ERESTARTNOHAND is no error: the call comes again");
+	is_int((long long)count_of(&p, "exit_group"), 1, "exit_group '= ?'");
+	is_int((long long)errs_of(&p, "syscall_0x1c2", "ENOSYS"), 1,
+	    "a call strace has no name for");
+	ok(profile_find(&p, "SIGCHLD") == NULL && profile_find(&p, "---") ==
+	    NULL, "signals and exits are not calls");
+	ok(profile_call_suspect(profile_find(&p, "mmap")) &&
+	    !profile_call_suspect(profile_find(&p, "read")),
+	    "EINVAL makes a suspect, no error does not");
+	profile_free(&p);
+	diag_free(&dl);
+
+	is_int(load(&p, FIX "strace-plain.txt", &dl), 0,
+	    "strace -ttt -T without -f: no errors");
+	is_int((long long)p.ncalls, 4, "4 calls");
+	is_int((long long)count_of(&p, "close"), 2, "close twice");
+	is_int((long long)errs_of(&p, "close", "EBADF"), 1, "close EBADF");
+	is_int((long long)count_of(&p, "write"), 1,
+	    "write: ' = ' and '(' inside its string");
+	profile_free(&p);
+	diag_free(&dl);
+
+	is_int(load(&p, FIX "strace-in.txt", &dl), 0,
+	    "strace -i -n: no errors (%s)", tap_first_diag(&dl));
+	ok(p.ncalls == 3 && count_of(&p, "brk") == 1,
+	    "-i's addresses and -n's numbers are no calls");
+	profile_free(&p);
+	diag_free(&dl);
+
+	is_int(load(&p, FIX "strace-yy.txt", &dl), 0,
+	    "strace -yy: no errors (%s)", tap_first_diag(&dl));
+	ok(count_of(&p, "read") == 1 && count_of(&p, "connect") == 1 &&
+	    count_of(&p, "write") == 1 && count_of(&p, "restart_syscall") ==
+	    1 && p.ncalls == 5, "a '(' in a -y path, '->' and '[]' in -yy's");
+	profile_free(&p);
+	diag_free(&dl);
+}
+
+static void
+test_summary(void)
+{
+	struct profile p;
+	struct diaglist dl;
+
+	is_int(load(&p, FIX "summary.txt", &dl), 0, "strace -c: no errors");
+	is_str(profile_format_name(p.format), "summary", "detected as -c");
+	is_int((long long)p.ncalls, 5, "5 calls, no 'total'");
+	is_int((long long)count_of(&p, "openat"), 34, "openat 34 calls");
+	is_int((long long)profile_find(&p, "openat")->nerrors, 13,
+	    "openat 13 errors");
+	is_int((long long)errs_of(&p, "openat", ""), 13,
+	    "errors without errno names");
+	is_int((long long)profile_find(&p, "mmap")->nerrors, 0,
+	    "a blank errors column is 0");
+	ok(profile_call_suspect(profile_find(&p, "statx")) == 0,
+	    "a summary names no errno: no suspect");
+	profile_free(&p);
+	diag_free(&dl);
+
+	is_int(load(&p, FIX "summary-attached.txt", &dl), 0,
+	    "strace's own note before the table is no error");
+	is_int((long long)p.ncalls, 5, "... and the table is read");
+	profile_free(&p);
+	diag_free(&dl);
+}
+
+static void
+test_kdump(void)
+{
+	struct profile p;
+	struct diaglist dl;
+
+	is_int(load(&p, FIX "kdump-linux.txt", &dl), 0, "kdump: no errors");
+	is_str(profile_format_name(p.format), "kdump", "detected as kdump");
+	is_str(p.emul, "linux", "emulation linux");
+	is_int((long long)count_of(&p, "write"), 0,
+	    "the NetBSD shell's write does not count");
+	is_int((long long)count_of(&p, "execve"), 1,
+	    "execve: returned in the linux emulation");
+	is_int((long long)count_of(&p, "openat"), 3, "openat 3 times");
+	is_int((long long)errs_of(&p, "openat", "ENOENT"), 1,
+	    "'errno 2 No such file or directory' is ENOENT");
+	is_int((long long)errs_of(&p, "openat", "EOPNOTSUPP"), 1,
+	    "'errno 45 Operation not supported' is EOPNOTSUPP");
+	is_int((long long)errs_of(&p, "statx", "ENOSYS"), 1,
+	    "'#332 (unimplemented statx)' is statx; 'errno 78 Function not "
+	    "implemented' is ENOSYS");
+	is_int((long long)errs_of(&p, "#334", "ENOSYS"), 1,
+	    "'#334 (unimplemented)' is #334, ENOSYS");
+	is_int((long long)errs_of(&p, "#435", "ENOSYS"), 1,
+	    "'[435]', a number past the table, is #435, ENOSYS");
+	is_int((long long)count_of(&p, "getpid"), 1,
+	    "a second thread with -T time stamps");
+	is_int((long long)errs_of(&p, "sched_getaffinity", "errno 99"), 1,
+	    "linux_sys_ prefix dropped; an unknown message keeps its number");
+	is_int((long long)count_of(&p, "read"), 1,
+	    "GIO data lines are no records");
+	is_int((long long)count_of(&p, "exit_group"), 1,
+	    "exit_group without RET counts");
+	is_int((long long)p.ncalls, 10, "10 calls");
+	profile_free(&p);
+	diag_free(&dl);
+}
+
+/* The messages of dl, one a line. */
+static char *
+all_diags(const struct diaglist *dl)
+{
+	static char buf[4096];
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < dl->n && used < sizeof(buf); i++) {
+		(void)diag_format(&dl->v[i], buf + used, sizeof(buf) - used);
+		used += strlen(buf + used);
+		if (used + 1 < sizeof(buf)) {
+			buf[used++] = '\n';
+			buf[used] = '\0';
+		}
+	}
+	return buf;
+}
+
+static void
+test_malformed(void)
+{
+	struct profile p;
+	struct diaglist dl;
+	char *big, *s;
+	size_t i, n;
+
+	is_int(load(&p, FIX "strace-bad.txt", &dl), 2,
+	    "bad strace: 2 errors");
+	has_str(all_diags(&dl), FIX "strace-bad.txt:2:", "line 2 named");
+	has_str(all_diags(&dl), FIX "strace-bad.txt:3:",
+	    "line 3 (no closing bracket) named");
+	profile_free(&p);
+	diag_free(&dl);
+
+	is_int(load(&p, FIX "kdump-bad.txt", &dl), 3, "bad kdump: 3 errors");
+	has_str(all_diags(&dl), FIX "kdump-bad.txt:3: error: not a kdump "
+	    "line", "garbage line named");
+	has_str(all_diags(&dl), FIX "kdump-bad.txt:4: error: malformed RET",
+	    "RET without value named");
+	has_str(all_diags(&dl), FIX "kdump-bad.txt:5: error: malformed EMUL",
+	    "EMUL without quotes named");
+	profile_free(&p);
+	diag_free(&dl);
+
+	is_int(load(&p, FIX "summary-bad.txt", &dl), 1, "bad -c: 1 error");
+	has_str(all_diags(&dl), FIX "summary-bad.txt:4:", "its line named");
+	profile_free(&p);
+	diag_free(&dl);
+
+	/* Binary: an ELF header is no trace. */
+	profile_init(&p);
+	diag_init(&dl);
+	ok(profile_parse(&p, "bin", "\177ELF\2\1\1\0\0\0\0\0", 12, &dl) > 0,
+	    "binary data: an error");
+	has_str(all_diags(&dl), "bin:1: error: not a trace",
+	    "binary: says what it is not, at line 1");
+	profile_free(&p);
+	diag_free(&dl);
+
+	/* A NUL inside a trace line. */
+	profile_init(&p);
+	diag_init(&dl);
+	ok(profile_parse(&p, "nul", "1 getpid() = 1\n1 get\0pid() = 1\n", 31,
+	    &dl) == 1, "a NUL in line 2: one error");
+	has_str(all_diags(&dl), "nul:2: error: binary data", "line 2 named");
+	profile_free(&p);
+	diag_free(&dl);
+
+	/* An empty file, and one of blank lines. */
+	profile_init(&p);
+	diag_init(&dl);
+	ok(profile_parse(&p, "empty", "\n\n", 2, &dl) == 1 &&
+	    dl.nerrors == 1, "an empty trace: an error");
+	profile_free(&p);
+	diag_free(&dl);
+
+	/* A 4 MB line: one call, read whole. */
+	n = 4u << 20;
+	if ((big = malloc(n + 64)) == NULL)
+		abort();
+	s = big + sprintf(big, "1 write(1, \"");
+	memset(s, 'x', n);
+	strcpy(s + n, "\"..., 4194304) = 4194304\n");
+	profile_init(&p);
+	diag_init(&dl);
+	ok(profile_parse(&p, "huge", big, strlen(big), &dl) == 0 &&
+	    count_of(&p, "write") == 1, "a 4 MB line is one write");
+	profile_free(&p);
+	diag_free(&dl);
+
+	/* Many garbage lines: errors capped, all counted. */
+	s = big;
+	for (i = 0; i < 1000; i++)
+		s += sprintf(s, "1 getpid() = 1\n$$$ %zu\n", i);
+	profile_init(&p);
+	diag_init(&dl);
+	is_int(profile_parse(&p, "junk", big, strlen(big), &dl), 1000,
+	    "1000 garbage lines: 1000 errors");
+	is_int((long long)dl.n, PROFILE_MAX_ERRORS + 1,
+	    "%d reported, then 'and N more'", PROFILE_MAX_ERRORS);
+	has_str(all_diags(&dl), "and 980 more errors", "the rest counted");
+	profile_free(&p);
+	diag_free(&dl);
+
+	/* Many distinct names: hashed, all kept. */
+	s = big;
+	for (i = 0; i < 50000; i++)
+		s += sprintf(s, "call%zu() = 0\n", i);
+	profile_init(&p);
+	diag_init(&dl);
+	ok(profile_parse(&p, "many", big, strlen(big), &dl) == 0 &&
+	    p.ncalls == 50000 && count_of(&p, "call49999") == 1,
+	    "50000 distinct calls");
+	profile_free(&p);
+	diag_free(&dl);
+	free(big);
+}
+
+/*
+ * Every fixture cut at every length and with bytes changed, each in a
+ * buffer of exactly its size (no NUL after it): the parsers must never
+ * read past the end or crash (the .asan build of this test checks).
+ */
+static void
+test_mangled(void)
+{
+	static const char *const files[] = { "strace-variants.txt",
+	    "strace-plain.txt", "strace-yy.txt", "summary.txt",
+	    "kdump-linux.txt", "kdump-bad.txt" };
+	static const char junk[] = "(\"<>[]{}=\\ \t\n\0-1?E";
+	struct profile p;
+	struct diaglist dl;
+	char path[256], *buf, *copy;
+	size_t i, len, cut, k, runs = 0;
+	unsigned long seed = 12345;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), FIX "%s", files[i]);
+		if ((buf = tap_slurp(path, &len)) == NULL)
+			continue;
+		for (cut = 0; cut <= len; cut += 3, runs++) {
+			copy = malloc(cut + 1);
+			memcpy(copy, buf, cut);
+			for (k = 0; k < 4 && cut > 0; k++) {
+				seed = seed * 1103515245 + 12345;
+				copy[(seed >> 8) % cut] =
+				    junk[(seed >> 20) % (sizeof(junk) - 1)];
+			}
+			profile_init(&p);
+			diag_init(&dl);
+			(void)profile_parse(&p, path, copy, cut, &dl);
+			profile_free(&p);
+			diag_free(&dl);
+			free(copy);
+		}
+		free(buf);
+	}
+	ok(runs > 500, "%zu cut and mangled traces parsed without a crash",
+	    runs);
+}
+
+static void
+test_store(void)
+{
+	struct profile p, q;
+	struct diaglist dl;
+	struct store *st;
+	char path[1300], **names;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/core.db", tap_tmpdir());
+	diag_init(&dl);
+	if (store_open(&st, path, STORE_CREATE, &dl) != STORE_OK) {
+		ok(0, "store opens: %s", tap_first_diag(&dl));
+		return;
+	}
+	is_int(store_schema_version(st), STORE_SCHEMA_VERSION, "schema version");
+	(void)load(&p, FIX "strace-variants.txt", &dl);
+	p.name = strdup("prog");
+	is_int(store_profile_put(st, &p, &dl), STORE_OK, "stored");
+	is_int(store_profile_get(st, "prog", &q, &dl), STORE_OK, "read back");
+	is_int((long long)q.ncalls, 14, "14 calls back");
+	is_int((long long)count_of(&q, "openat"), 3, "openat 3 back");
+	is_int((long long)errs_of(&q, "openat", "EOPNOTSUPP"), 1,
+	    "its error back");
+	is_str(flags_of(&q, "openat"), "O_TMPFILE", "its flags back");
+	is_str(profile_format_name(q.format), "strace", "format back");
+	ok(q.imported > 0, "import time set");
+	profile_free(&q);
+	/* Again under the same name: replaced, not added to. */
+	is_int(store_profile_put(st, &p, &dl), STORE_OK, "stored again");
+	(void)store_profile_get(st, "prog", &q, &dl);
+	is_int((long long)count_of(&q, "openat"), 3, "replaced, not summed");
+	profile_free(&q);
+	free(p.name);
+	p.name = strdup("no/such name");
+	is_int(store_profile_put(st, &p, &dl), STORE_EINVAL,
+	    "a name with '/' and a blank is refused");
+	profile_free(&p);
+	is_int(store_profile_names(st, &names, &n, &dl), STORE_OK, "listed");
+	ok(n == 1 && strcmp(names[0], "prog") == 0, "one profile, prog");
+	for (; n > 0; n--)
+		free(names[n - 1]);
+	free(names);
+	is_int(store_profile_get(st, "nosuch", &q, &dl), STORE_ENOTFOUND,
+	    "no such profile");
+	is_int(store_profile_delete(st, "prog", &dl), STORE_OK, "deleted");
+	is_int(store_profile_get(st, "prog", &q, &dl), STORE_ENOTFOUND,
+	    "gone");
+	store_close(st);
+	diag_free(&dl);
+}
+
+static void
+test_report(void)
+{
+	struct catalogue *cat = catalogue_new();
+	struct profile p;
+	struct profile_report rp;
+	struct diaglist dl;
+	struct store_result res[3];
+	struct triage_tag tag;
+
+	(void)load(&p, FIX "strace-variants.txt", &dl);
+	is_int(catalogue_load_file(cat, MASTER, NULL, &dl), 0,
+	    "fixture master loads");
+	memset(res, 0, sizeof(res));
+	res[0].tag = (char *)"openat01";
+	res[0].syscall = (char *)"openat";
+	res[0].status = TS_FAIL;
+	res[1].tag = (char *)"openat02";
+	res[1].syscall = (char *)"openat";
+	res[1].status = TS_PASS;
+	res[2].tag = (char *)"mmap01";
+	res[2].syscall = (char *)"";	/* by its name */
+	res[2].status = TS_PASS;
+	memset(&tag, 0, sizeof(tag));
+	tag.tag = (char *)"openat01";
+	tag.category = (char *)"missing-flag";
+	profile_report_build(&rp, &p, cat, "linux-amd64", res, 3, &tag, 1);
+	is_str(rp.verdict, "2 calls unimplemented, 1 unknown to the "
+	    "catalogue, 1 with failing tests, 2 flags unsupported: "
+	    "O_TMPFILE in openat; MAP_UNINITIALIZED in mmap", "the verdict");
+	is_str(rp.rows[0].call->name, "openat",
+	    "suspects first, the most called first");
+	is_str(rp.rows[0].state, "implemented-compat", "openat's state");
+	ok(rp.rows[0].ntests == 2 && rp.rows[0].nbad == 1,
+	    "openat: 2 tests, 1 failing");
+	is_str(rp.rows[0].tags != NULL ? rp.rows[0].tags : "", "missing-flag",
+	    "openat: its failing test's tag");
+	is_str(rp.rows[1].call->name, "mmap", "then mmap (EINVAL)");
+	ok(rp.rows[1].ntests == 1, "mmap01 found by its name");
+	is_str(rp.rows[2].call->name, "statx", "then statx (ENOSYS)");
+	is_str(rp.rows[2].state, "unimplemented", "statx unimplemented");
+	is_str(rp.rows[3].call->name, "syscall_0x1c2", "then the unknown");
+	is_str(rp.rows[3].state, "unknown", "... as unknown");
+	is_str(rp.rows[4].call->name, "clone3",
+	    "then unimplemented without errors in the trace");
+	profile_report_free(&rp);
+
+	profile_report_build(&rp, &p, NULL, NULL, NULL, 0, NULL, 0);
+	is_str(rp.verdict, "2 flags unsupported: O_TMPFILE in openat; "
+	    "MAP_UNINITIALIZED in mmap", "without a catalogue: the trace only");
+	profile_report_free(&rp);
+	profile_free(&p);
+	diag_free(&dl);
+	catalogue_free(cat);
+}
+
+/* Runs "bin args"; *out gets stdout, *err stderr.  Returns the status. */
+static int
+run3(const char *args, char **out, char **err)
+{
+	char *cmd, errpath[1200];
+	size_t len;
+	int st;
+
+	snprintf(errpath, sizeof(errpath), "%s/stderr", tap_tmpdir());
+	len = strlen(bin) + strlen(args) + strlen(errpath) + 32;
+	if ((cmd = malloc(len)) == NULL)
+		abort();
+	snprintf(cmd, len, "%s %s 2>%s </dev/null", bin, args, errpath);
+	*out = tap_run(cmd, &st, 0);
+	free(cmd);
+	if ((*err = tap_slurp(errpath, NULL)) == NULL)
+		*err = strdup("");
+	return st;
+}
+
+/* The first line of s, for a test's description. */
+static const char *
+first_line(const char *s)
+{
+	static char buf[256];
+
+	snprintf(buf, sizeof(buf), "%.*s", (int)strcspn(s, "\n"), s);
+	return buf;
+}
+
+/* The line of out that starts with word (then a blank), or "". */
+static const char *
+line_of(const char *out, const char *word)
+{
+	static char buf[512];
+	const char *p;
+	size_t n = strlen(word), k;
+
+	for (p = out; p != NULL && *p != '\0'; p = strchr(p, '\n'),
+	    p = p != NULL ? p + 1 : NULL)
+		if (strncmp(p, word, n) == 0 && p[n] == ' ') {
+			k = strcspn(p, "\n");
+			snprintf(buf, sizeof(buf), "%.*s", (int)k, p);
+			return buf;
+		}
+	return "";
+}
+
+static void
+test_cli(void)
+{
+	char args[4096], *out, *err;
+	int st;
+
+	snprintf(args, sizeof(args), "profile import -d %s --name prog "
+	    "%s/" FIX "strace-variants.txt", db, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "profile import: exit 0 (%s)", first_line(err));
+	has_str(out, "profile prog: 14 calls", "says what it stored");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "-d %s profile import %s/" FIX
+	    "kdump-linux.txt", db, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "-d before: import, named after the file (%s)",
+	    first_line(err));
+	has_str(out, "profile kdump-linux: 10 calls", "named kdump-linux");
+	has_str(out, "emulation linux", "its emulation said");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "profile import -d %s %s/" FIX
+	    "strace-bad.txt", db, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 1, "a malformed trace: exit 1");
+	has_str(err, "strace-bad.txt:2: error: not a strace line",
+	    "file:line on stderr");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "profile import -d %s --name ../x %s/"
+	    FIX "strace-plain.txt", db, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 2, "a bad name: exit 2");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
+	    " prog", db, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "profile show: exit 0 (%s)", first_line(err));
+	has_str(out, "verdict: 2 calls unimplemented, 1 unknown to the "
+	    "catalogue, 2 flags unsupported: O_TMPFILE in openat; "
+	    "MAP_UNINITIALIZED in mmap", "the verdict line");
+	has_str(line_of(out, "openat"), "EOPNOTSUPP x1",
+	    "openat's row: its error");
+	has_str(line_of(out, "openat"), "implemented-compat",
+	    "openat's row: its state");
+	has_str(line_of(out, "openat"), "flags failed: O_TMPFILE",
+	    "openat's row: the flag");
+	has_str(line_of(out, "statx"), "unimplemented", "statx's row");
+	ok(strstr(out, "\nopenat ") != NULL && strstr(out, "\nopenat ") <
+	    strstr(out, "\nbrk "), "suspects come before the rest");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
+	    " --format json prog", db, cwd);
+	st = run3(args, &out, &err);
+	{
+		struct json *j = NULL;
+		struct diaglist dl;
+		const struct json *c;
+
+		diag_init(&dl);
+		ok(st == 0 && json_parse(&j, out, strlen(out), "show", NULL,
+		    &dl) == 0, "--format json parses (%s)",
+		    tap_first_diag(&dl));
+		c = json_at(json_get(j, "calls"), 0);
+		is_str(json_string(json_get(c, "name"), ""), "openat",
+		    "json: openat first");
+		is_str(json_string(json_get(c, "state"), ""),
+		    "implemented-compat", "json: its state");
+		is_int((long long)json_number(json_get(json_get(c, "errors"),
+		    "EOPNOTSUPP"), -1), 1, "json: its errors");
+		is_str(json_string(json_get(j, "abi"), ""), "linux-amd64",
+		    "json: the ABI");
+		json_free(j);
+		diag_free(&dl);
+	}
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
+	    " nosuch", db, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 1, "show of no such profile: exit 1");
+	has_str(err, "no profile named 'nosuch'", "says so");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "profile list -d %s", db);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "profile list: exit 0");
+	has_str(line_of(out, "prog"), "14 calls", "prog listed");
+	has_str(line_of(out, "kdump-linux"), "kdump", "kdump-linux listed");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
+	    " kdump-linux", db, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "show of the kdump profile: exit 0");
+	has_str(line_of(out, "#334"), "#334 (rseq)",
+	    "kdump's #334: slot 334 of the table, rseq");
+	has_str(line_of(out, "#334"), "unimplemented", "... unimplemented");
+	has_str(line_of(out, "#435"), "#435 (clone3)",
+	    "kdump's [435]: slot 435, clone3");
+	has_str(out, "verdict: 3 calls unimplemented, 1 unknown to the "
+	    "catalogue\n", "the kdump profile's verdict");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "profile delete -d %s kdump-linux", db);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "profile delete: exit 0");
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "profile list -d %s", db);
+	st = run3(args, &out, &err);
+	is_str(line_of(out, "kdump-linux"), "", "deleted");
+	free(out);
+	free(err);
+}
+
+/* Writes runtest/syscalls of the fake LTP: one test per name. */
+static void
+write_runtest(const char *const *tags)
+{
+	char path[1300];
+	FILE *fp;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", root);
+	if ((fp = fopen(path, "w")) == NULL)
+		abort();
+	for (i = 0; tags[i] != NULL; i++)
+		fprintf(fp, "%s pass\n", tags[i]);
+	fclose(fp);
+}
+
+static void
+test_run_select(void)
+{
+	static const char *const tags[] = { "openat01", "statx01", "mmap01",
+	    "fork01", "getpid01", NULL };
+	char args[4096], *out, *err;
+	int st;
+
+	write_runtest(tags);
+	snprintf(args, sizeof(args), "run -d %s -L %s -m %s/" MASTER
+	    " -s @prog --dry-run", db, root, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "run -s @prog --dry-run: exit 0 (%s)", first_line(err));
+	has_str(out, "openat01", "openat's test selected");
+	has_str(out, "statx01", "statx's test selected");
+	has_str(out, "mmap01", "mmap's test selected");
+	ok(strstr(out, "fork01") == NULL && strstr(out, "getpid01") == NULL,
+	    "tests of calls prog never made are not");
+	has_str(err, "warning: no test exercises 11 of the syscalls: brk, "
+	    "clone3, execve, exit_group, futex, pselect6, read, rt_sigreturn, "
+	    "set_robust_list, syscall_0x1c2, wait4\n",
+	    "the calls without a test: one warning names them all");
+	ok(strstr(err, "exercises syscall") == NULL, "not one line each");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "run -d %s -L %s -m %s/" MASTER
+	    " -s getpid,@prog --dry-run", db, root, cwd);
+	st = run3(args, &out, &err);
+	ok(st == 0 && strstr(out, "getpid01") != NULL &&
+	    strstr(out, "openat01") != NULL, "-s getpid,@prog: both");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "run -d %s -L %s -m %s/" MASTER
+	    " -s @nosuch --dry-run", db, root, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 1, "-s @nosuch: exit 1");
+	has_str(err, "no profile named 'nosuch'", "says so");
+	free(out);
+	free(err);
+}
+
+static void
+add_result(struct store *st, int64_t run, const char *tag,
+    const char *syscall, enum test_status status, int64_t seq)
+{
+	struct store_result r;
+	struct diaglist dl;
+	int64_t id;
+
+	memset(&r, 0, sizeof(r));
+	r.tag = (char *)tag;
+	r.syscall = (char *)syscall;
+	r.status = status;
+	diag_init(&dl);
+	if (store_test_start(st, run, tag, syscall, seq, &id, &dl) !=
+	    STORE_OK || store_test_finish(st, id, &r, "", 0, &dl) != STORE_OK)
+		tap_diag("store: %s", tap_first_diag(&dl));
+	diag_free(&dl);
+}
+
+/* A made-up run of amd64 with failures in db2. */
+static void
+make_run(const char *path)
+{
+	struct store_run run;
+	struct diaglist dl;
+	struct store *st;
+
+	diag_init(&dl);
+	if (store_open(&st, path, STORE_CREATE, &dl) != STORE_OK) {
+		tap_diag("store: %s", tap_first_diag(&dl));
+		diag_free(&dl);
+		return;
+	}
+	memset(&run, 0, sizeof(run));
+	run.host = (char *)"h";
+	run.uname = (char *)"NetBSD h 11.0 GENERIC amd64";
+	run.os_name = (char *)"NetBSD";
+	run.os_version = (char *)"11.0";
+	run.arch = (char *)"amd64";
+	run.ltp_version = (char *)"20260529";
+	run.label = (char *)"t";
+	if (store_run_begin(st, &run, NULL, 0, &dl) != STORE_OK)
+		tap_diag("run_begin: %s", tap_first_diag(&dl));
+	add_result(st, run.id, "openat01", "openat", TS_FAIL, 1);
+	add_result(st, run.id, "getpid01", "getpid", TS_FAIL, 2);
+	add_result(st, run.id, "mmap01", "mmap", TS_PASS, 3);
+	add_result(st, run.id, "close01", "close", TS_FAIL, 4);
+	add_result(st, run.id, "exit_group01", "exit_group", TS_FAIL, 5);
+	add_result(st, run.id, "fork01", "fork", TS_FAIL, 6);
+	(void)store_run_end(st, run.id, RUN_FINISHED, &dl);
+	store_close(st);
+	diag_free(&dl);
+}
+
+/* The names of the JSON shopping list's syscalls, blank separated. */
+static const char *
+json_names(const char *out)
+{
+	static char buf[1024];
+	struct json *j = NULL;
+	struct diaglist dl;
+	const struct json *v;
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	diag_init(&dl);
+	if (json_parse(&j, out, strlen(out), "export", NULL, &dl) == 0) {
+		v = json_get(j, "syscalls");
+		for (i = 0; i < json_count(v) && used < sizeof(buf); i++)
+			used += (size_t)snprintf(buf + used, sizeof(buf) -
+			    used, "%s%s", i > 0 ? " " : "",
+			    json_string(json_get(json_at(v, i), "name"), ""));
+	}
+	json_free(j);
+	diag_free(&dl);
+	return buf;
+}
+
+static void
+test_export_weight(void)
+{
+	char args[4096], db2[1300], *out, *err;
+	int st;
+
+	snprintf(db2, sizeof(db2), "%s/weight.db", tap_tmpdir());
+	make_run(db2);
+	snprintf(args, sizeof(args), "profile import -d %s --name prog %s/"
+	    FIX "strace-variants.txt", db2, cwd);
+	st = run3(args, &out, &err);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "profile import -d %s --name plain %s/"
+	    FIX "strace-plain.txt", db2, cwd);
+	st |= run3(args, &out, &err);
+	is_int(st, 0, "two profiles imported");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
+	    " --format json --weight @prog,@plain", db2, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "export --weight: exit 0 (%s)", first_line(err));
+	is_str(json_names(out), "exit_group openat close getpid clone3 statx "
+	    "fork",
+	    "by profiles, then calls, then priority; unimplemented needed "
+	    "calls join; fork (needed by none) last");
+	has_str(out, "\"profiles\": 2, \"profile_calls\": 2, "
+	    "\"needed_by\": \"prog,plain\"", "exit_group: both profiles");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
+	    " --format json --weight plain", db2, cwd);
+	st = run3(args, &out, &err);
+	{
+		char names[1024];
+
+		snprintf(names, sizeof(names), "%s", json_names(out));
+		ok(st == 0 && strncmp(names, "close ", 6) == 0 &&
+		    strstr(names, "openat") > strstr(names, "getpid") &&
+		    strstr(names, "openat") > strstr(names, "exit_group"),
+		    "--weight plain: close (2 calls), then getpid and "
+		    "exit_group, then the rest (%s)", names);
+	}
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
+	    " --format csv --weight @prog", db2, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "export --weight csv: exit 0");
+	has_str(out, "\"needed_by\"\r\n", "csv: the weight columns");
+	has_str(out, "\"0\",\"statx\",\"unimplemented\",\"\",\"\"",
+	    "csv: statx, needed, a row without a test");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
+	    " --format json --weight @nosuch", db2, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 1, "--weight @nosuch: exit 1");
+	has_str(err, "no profile named 'nosuch'", "says so");
+	free(out);
+	free(err);
+}
+
+/* The screen's line that holds text, or "". */
+static const char *
+screen_line(const char *text)
+{
+	static char buf[512];
+	const char *s = tmux_screen(), *p, *start, *end;
+
+	buf[0] = '\0';
+	if ((p = strstr(s, text)) == NULL)
+		return buf;
+	for (start = p; start > s && start[-1] != '\n'; start--)
+		continue;
+	end = strchr(p, '\n');
+	snprintf(buf, sizeof(buf), "%.*s", (int)(end ? end - start :
+	    (long)strlen(start)), start);
+	return buf;
+}
+
+/* P in the explorer: the profile screen, and P again the next one. */
+static void
+test_tui(void)
+{
+	const char *t = tap_tmpdir();
+	char cmd[8192], *out, *err;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "profile import -d %s --name plain %s/"
+	    FIX "strace-plain.txt", db, cwd);
+	st = run3(cmd, &out, &err);
+	is_int(st, 0, "a second profile for the explorer");
+	free(out);
+	free(err);
+	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_DATA_HOME=%s/data "
+	    "XDG_CONFIG_HOME=%s/tui XDG_STATE_HOME=%s/state %s -m %s/"
+	    MASTER
+	    " -L %s/no-ltp -d %s", t, t, t, t, bin, cwd, t, db);
+	if (!ok(tmux_start(cmd, 130, 30) == 0 && tmux_wait_for("syscalls, ",
+	    8000), "explorer starts")) {
+		tap_diag("screen:\n%s", tmux_screen());
+		tmux_stop();
+		return;
+	}
+	tmux_keys("P");
+	if (!ok(tmux_wait_for("profile plain: 4 calls on linux-amd64", 3000),
+	    "P: the first profile, plain"))
+		tap_diag("screen:\n%s", tmux_screen());
+	has_str(screen_line("verdict:"), "all 4 calls implemented",
+	    "plain's verdict");
+	has_str(screen_line(" close "), "EBADF x1",
+	    "close's row: its error");
+	has_str(screen_line(" close "), "implemented-native",
+	    "close's row: its state");
+	tmux_keys("P");
+	if (!ok(tmux_wait_for("profile prog: 14 calls", 3000),
+	    "P again: the next profile, prog"))
+		tap_diag("screen:\n%s", tmux_screen());
+	has_str(screen_line("verdict:"), "2 calls unimplemented",
+	    "prog's verdict");
+	has_str(screen_line(" openat "), "flags failed: O_TMPFILE",
+	    "openat's row: its flag");
+	ok(strstr(tmux_screen(), " openat ") < strstr(tmux_screen(),
+	    " brk "), "suspects first on screen too");
+	tmux_keys("P");
+	ok(tmux_wait_for("profile plain:", 3000), "P cycles back to plain");
+	tmux_keys("q");
+	ok(tmux_wait_gone("profile plain:", 3000), "q leaves the screen");
+	tmux_keys("q");
+	ok(tmux_wait_dead(3000), "q quits");
+	tmux_stop();
+}
+
+/* Is prog on the PATH? */
+static int
+have(const char *prog)
+{
+	char cmd[256], *out;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", prog);
+	out = tap_run(cmd, &st, 0);
+	free(out);
+	return st == 0;
+}
+
+/*
+ * strace -f -C: the trace and strace's own table of the same run; the
+ * calls we read off the trace must be the ones strace counted.
+ */
+static void
+check_against_summary(const char *what, const char *path)
+{
+	struct profile p, c;
+	struct diaglist dl;
+	char *buf, *sum;
+	size_t len, i, bad = 0;
+
+	if ((buf = tap_slurp(path, &len)) == NULL) {
+		ok(0, "%s: trace read", what);
+		return;
+	}
+	profile_init(&p);
+	profile_init(&c);
+	diag_init(&dl);
+	is_int(profile_parse(&p, path, buf, len, &dl), 0,
+	    "%s: trace read, no errors (%s)", what, tap_first_diag(&dl));
+	if ((sum = strstr(buf, "% time")) == NULL) {
+		ok(0, "%s: strace -C wrote its table", what);
+		goto out;
+	}
+	is_int(profile_parse(&c, "table", sum, strlen(sum), &dl), 0,
+	    "%s: its table read", what);
+	for (i = 0; i < c.ncalls; i++)
+		if (count_of(&p, c.calls[i].name) != c.calls[i].count) {
+			if (bad++ == 0)
+				tap_diag("%s: %s: trace %lu, table %lu", what,
+				    c.calls[i].name, count_of(&p,
+				    c.calls[i].name), c.calls[i].count);
+		}
+	ok(c.ncalls > 5 && bad == 0, "%s: %zu calls, each counted as strace "
+	    "counted it", what, c.ncalls);
+	ok(count_of(&p, "execve") >= 1, "%s: execve seen", what);
+out:
+	profile_free(&p);
+	profile_free(&c);
+	diag_free(&dl);
+	free(buf);
+}
+
+static void
+test_live(void)
+{
+	static const struct {
+		const char *name, *prog, *cmd;
+	} progs[] = {
+		{ "ls", "ls", "ls /" },
+		{ "cat", "cat", "cat /dev/null" },
+		{ "python3", "python3", "python3 -c pass" },
+		{ "sqlite3", "sqlite3", "sqlite3 :memory: .quit" },
+	};
+	char cmd[2048], path[1300], *out;
+	size_t i;
+	int st;
+
+	if (!have("strace")) {
+		ok(1, "live traces # SKIP strace is not installed");
+		return;
+	}
+	for (i = 0; i < sizeof(progs) / sizeof(progs[0]); i++) {
+		if (!have(progs[i].prog)) {
+			tap_diag("SKIP %s: not installed", progs[i].prog);
+			continue;
+		}
+		snprintf(path, sizeof(path), "%s/%s.strace", tap_tmpdir(),
+		    progs[i].name);
+		snprintf(cmd, sizeof(cmd), "strace -f -C -o %s %s >/dev/null "
+		    "2>&1", path, progs[i].cmd);
+		out = tap_run(cmd, &st, 0);
+		free(out);
+		if (st != 0) {
+			/* ptrace may be forbidden in a container. */
+			ok(1, "live traces # SKIP strace cannot trace here");
+			return;
+		}
+		check_against_summary(progs[i].name, path);
+	}
+	/* -i -n -ttt -T with -f. */
+	snprintf(path, sizeof(path), "%s/ls-in.strace", tap_tmpdir());
+	snprintf(cmd, sizeof(cmd), "strace -f -i -n -ttt -T -o %s ls / "
+	    ">/dev/null 2>&1", path);
+	out = tap_run(cmd, &st, 0);
+	free(out);
+	{
+		struct profile p;
+		struct diaglist dl;
+
+		ok(st == 0 && load(&p, path, &dl) == 0 && count_of(&p,
+		    "execve") == 1, "strace -f -i -n -ttt -T of ls: read (%s)",
+		    tap_first_diag(&dl));
+		profile_free(&p);
+		diag_free(&dl);
+	}
+	/* -y -tt -T without -f. */
+	snprintf(path, sizeof(path), "%s/cat-y.strace", tap_tmpdir());
+	snprintf(cmd, sizeof(cmd), "strace -y -tt -T -o %s cat /dev/null "
+	    ">/dev/null 2>&1", path);
+	out = tap_run(cmd, &st, 0);
+	free(out);
+	{
+		struct profile p;
+		struct diaglist dl;
+
+		ok(st == 0 && load(&p, path, &dl) == 0 && count_of(&p,
+		    "openat") > 0, "strace -y -tt -T of cat: read (%s)",
+		    tap_first_diag(&dl));
+		profile_free(&p);
+		diag_free(&dl);
+	}
+}
+
+/*
+ * With LTP's own runtest file (../shared): every test run -s @ls picks
+ * exercises a call ls made, and there are many.
+ */
+static void
+test_ls_real_ltp(const struct profile *p, const char *master_path)
+{
+	char dir[1300], path[1400], args[8192], sys[128], tag[128], *out;
+	char *err, master[1300], meta[1300], target[2400];
+	const char *l, *rel;
+	size_t n = 0, bad = 0;
+	int st;
+
+	/* tap_shared_path() answers in one static buffer. */
+	snprintf(master, sizeof(master), "%s", master_path);
+	snprintf(meta, sizeof(meta), "%s", tap_shared_path("ltp/ltp.json"));
+	snprintf(dir, sizeof(dir), "%s/realltp", tap_tmpdir());
+	(void)mkdir(dir, 0755);
+	snprintf(path, sizeof(path), "%s/runtest", dir);
+	(void)mkdir(path, 0755);
+	/* An install whose make install finished, as run checks. */
+	snprintf(path, sizeof(path), "%s/testcases", dir);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/testcases/bin", dir);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
+	rel = tap_shared_path("ltp/runtest-syscalls");
+	snprintf(target, sizeof(target), "%s%s%s", rel[0] == '/' ? "" : cwd,
+	    rel[0] == '/' ? "" : "/", rel);
+	if (symlink(target, path) != 0) {
+		ok(0, "real: link LTP's runtest file");
+		return;
+	}
+	snprintf(args, sizeof(args), "run -d %s -L %s -m %s --metadata %s "
+	    "-s @ls --dry-run", db, dir, master, meta);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "real: run -s @ls --dry-run on LTP's runtest file (%s)",
+	    first_line(err));
+	for (l = out; l != NULL && *l != '\0'; l = strchr(l, '\n'),
+	    l = l != NULL ? l + 1 : NULL) {
+		/* "   1  tag  syscall ...": the test lines. */
+		if (sscanf(l, "%*u %127s %127s", tag, sys) != 2)
+			continue;
+		n++;
+		if (profile_find(p, sys) == NULL && bad++ == 0)
+			tap_diag("real: %s exercises %s, not a call of ls",
+			    tag, sys);
+	}
+	ok(n > 20 && bad == 0, "real: %zu tests, each of a call ls made", n);
+	has_str(out, " openat01 ", "real: openat01 among them");
+	free(out);
+	free(err);
+}
+
+/*
+ * The acceptance: a profile of ls, traced here, lists its calls with
+ * their states on the master (ours, then ../shared's), and run -s @ls
+ * selects their tests.
+ */
+static void
+test_ls(const char *master, const char *layer)
+{
+	static const char *const tags[] = { "openat01", "close01", "mmap01",
+	    "fork01", "clone301", NULL };
+	struct catalogue *cat = catalogue_new();
+	const struct cat_entry *e[4];
+	struct profile p;
+	struct diaglist dl;
+	char args[4096], path[1300], *out, *err, want[256];
+	const char *row;
+	size_t i, bad = 0;
+	int st;
+
+	snprintf(path, sizeof(path), "%s/ls-f.strace", tap_tmpdir());
+	snprintf(args, sizeof(args), "strace -f -o %s ls / >/dev/null 2>&1",
+	    path);
+	out = tap_run(args, &st, 0);
+	free(out);
+	if (st != 0) {
+		ok(1, "%s: ls # SKIP strace cannot trace here", layer);
+		catalogue_free(cat);
+		return;
+	}
+	snprintf(args, sizeof(args), "profile import -d %s --name ls %s", db,
+	    path);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "%s: import of ls's trace (%s)", layer, first_line(err));
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "profile show -d %s -m %s ls", db,
+	    master);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "%s: profile show ls (%s)", layer, first_line(err));
+	diag_init(&dl);
+	(void)catalogue_load_file(cat, master, NULL, &dl);
+	(void)load(&p, path, &dl);
+	for (i = 0; i < p.ncalls; i++) {
+		row = line_of(out, p.calls[i].name);
+		if (catalogue_find_name(cat, "linux-amd64", p.calls[i].name, e,
+		    4) > 0)
+			snprintf(want, sizeof(want), " %s ",
+			    cat_state_name(e[0]->state));
+		else
+			snprintf(want, sizeof(want), " ");
+		if (strstr(row, want) == NULL &&
+		    !(strcmp(want, " ") == 0 && (strstr(row, " absent ") ||
+		    strstr(row, " unknown ")))) {
+			if (bad++ == 0)
+				tap_diag("%s: row '%s' lacks '%s'", layer, row,
+				    want);
+		}
+	}
+	ok(p.ncalls > 10 && bad == 0, "%s: all %zu calls of ls listed with "
+	    "their states", layer, p.ncalls);
+	if (strcmp(layer, "fixture") == 0) {
+		has_str(line_of(out, "openat"), "implemented-compat",
+		    "openat: implemented-compat in our master");
+		has_str(line_of(out, "close"), "implemented-native",
+		    "close: implemented-native in our master");
+	}
+	free(out);
+	free(err);
+
+	write_runtest(tags);
+	snprintf(args, sizeof(args), "run -d %s -L %s -m %s -s @ls --dry-run",
+	    db, root, master);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "%s: run -s @ls --dry-run (%s)", layer, first_line(err));
+	has_str(out, "openat01", "%s: openat's test selected", layer);
+	has_str(out, "close01", "%s: close's test selected", layer);
+	ok(strstr(out, "fork01") == NULL && (count_of(&p, "clone3") > 0) ==
+	    (strstr(out, "clone301") != NULL),
+	    "%s: no test of a call ls did not make", layer);
+	free(out);
+	free(err);
+	if (strcmp(layer, "real") == 0)
+		test_ls_real_ltp(&p, master);
+	profile_free(&p);
+	diag_free(&dl);
+	catalogue_free(cat);
+}
+
+int
+main(void)
+{
+	static const char *const unset[] = { "LTPSCOPE_DB",
+	    "LTPSCOPE_MASTER", "LTPSCOPE_TESTMAP", "LTPSCOPE_EXTRA",
+	    "LTPSCOPE_AUTHOR", "LTPROOT", NULL };
+	static const char *const fakes[] = { "pass", NULL };
+	const char *b = getenv("LTPSCOPE_BIN");
+	char master[1300];
+	size_t i;
+
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		return 1;
+	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
+	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
+	snprintf(db, sizeof(db), "%s/cli.db", tap_tmpdir());
+	setenv("HOME", tap_tmpdir(), 1);
+	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
+	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
+	setenv("XDG_CACHE_HOME", tap_tmpdir(), 1);
+	for (i = 0; unset[i] != NULL; i++)
+		unsetenv(unset[i]);
+	tap_fake_ltproot(root, fakes);
+
+	test_strace_variants();
+	test_summary();
+	test_kdump();
+	test_malformed();
+	test_mangled();
+	test_store();
+	test_report();
+	test_cli();
+	test_run_select();
+	test_export_weight();
+	test_tui();
+	test_live();
+	if (have("strace")) {
+		snprintf(master, sizeof(master), "%s/" MASTER, cwd);
+		test_ls(master, "fixture");
+		if (!tap_skip_shared("ls against the real master")) {
+			snprintf(master, sizeof(master), "%s",
+			    tap_shared_path("netbsd/"
+			    "linux-amd64-syscalls.master"));
+			test_ls(master, "real");
+		}
+	}
+	return tap_done();
+}

@@ -1,0 +1,564 @@
+/*
+ * Linux reference runs: a reference run of fake LTP tests on this
+ * machine (ltpscope run --reference), compat runs made up as the shell
+ * tool's logs from NetBSD (amd64, where Linux says x86_64), then
+ * compare, the shopping list, suggest and the HTML report, which must
+ * mark the failures Linux shares and put them last.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "ltpscope/linuxref.h"
+#include "ltpscope/rules.h"
+#include "tap.h"
+#include "tmux.h"
+
+static char	bin[2048];
+static char	root[1100];
+static char	db[1200];
+static char	cwd[1024];
+
+/* Runs "bin args"; *out gets stdout, *err stderr.  Returns the status. */
+static int
+run3(const char *args, char **out, char **err)
+{
+	char *cmd, errpath[1200];
+	size_t len;
+	int st;
+
+	snprintf(errpath, sizeof(errpath), "%s/stderr", tap_tmpdir());
+	len = strlen(bin) + strlen(args) + strlen(errpath) + 32;
+	if ((cmd = malloc(len)) == NULL)
+		abort();
+	snprintf(cmd, len, "%s %s 2>%s </dev/null", bin, args, errpath);
+	*out = tap_run(cmd, &st, 0);
+	free(cmd);
+	if ((*err = tap_slurp(errpath, NULL)) == NULL)
+		*err = strdup("");
+	return st;
+}
+
+/* Where needle starts in hay, or -1: for "comes before" checks. */
+static long
+pos(const char *hay, const char *needle)
+{
+	const char *p = hay != NULL ? strstr(hay, needle) : NULL;
+
+	return p != NULL ? (long)(p - hay) : -1;
+}
+
+/* The line of out holding needle, for checks on that line alone. */
+static const char *
+line_of(const char *out, const char *needle)
+{
+	static char line[512];
+	const char *p = out != NULL ? strstr(out, needle) : NULL, *s, *e;
+
+	line[0] = '\0';
+	if (p == NULL)
+		return line;
+	for (s = p; s > out && s[-1] != '\n'; s--)
+		continue;
+	e = strchr(p, '\n');
+	snprintf(line, sizeof(line), "%.*s", (int)(e != NULL ? e - s :
+	    (long)strlen(s)), s);
+	return line;
+}
+
+static void
+mkroot(void)
+{
+	static const char *const fakes[] = { "pass", "fail", "broken", NULL };
+	char path[1200];
+	FILE *fp;
+
+	tap_fake_ltproot(root, fakes);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", root);
+	if ((fp = fopen(path, "w")) == NULL)
+		abort();
+	fprintf(fp, "open01 pass\nclose01 pass\nread01 fail\nwrite01 pass\n"
+	    "mmap01 broken\n");
+	fclose(fp);
+}
+
+/* One log of the shell tool: a NetBSD amd64 header, then the output. */
+static void
+mklog(const char *dir, const char *sys, const char *tag, const char *line,
+    int failed)
+{
+	char path[1400];
+	FILE *fp;
+
+	(void)mkdir(dir, 0755);
+	snprintf(path, sizeof(path), "%s/%s", dir, sys);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/%s/%s.log", dir, sys, tag);
+	if ((fp = fopen(path, "w")) == NULL)
+		abort();
+	fprintf(fp, "---- compat_linux_test_project log header ----\n"
+	    "date: Thu, 03 Dec 2026 10:00:00 +0000\nnetbsd_version: 11.0\n"
+	    "arch: amd64\nltp_version: 20260529\nsyscall_tested: %s\n"
+	    "--------------------------------------------------\n\n"
+	    "%s\n\nSummary:\npassed   %d\nfailed   %d\nbroken   0\n"
+	    "skipped  0\nwarnings 0\n", sys, line, !failed, failed);
+	fclose(fp);
+}
+
+/*
+ * Two compat runs: c1 where all pass, c2 where four fail: close01 and
+ * write01 (they pass on Linux: the real shopping), read01 the way the
+ * fake fails on Linux (a linux-bug-test), mmap01 otherwise than on
+ * Linux (broken there).
+ */
+static void
+mkcompat(void)
+{
+	static const char *const tags[][2] = { { "open", "open01" },
+	    { "close", "close01" }, { "read", "read01" },
+	    { "write", "write01" }, { "mmap", "mmap01" } };
+	char c1[1200], c2[1200], line[256];
+	size_t i;
+
+	snprintf(c1, sizeof(c1), "%s/c1", tap_tmpdir());
+	snprintf(c2, sizeof(c2), "%s/c2", tap_tmpdir());
+	for (i = 0; i < 5; i++) {
+		snprintf(line, sizeof(line), "%s.c:5: TPASS: fine", tags[i][1]);
+		mklog(c1, tags[i][0], tags[i][1], line, 0);
+	}
+	mklog(c2, "open", "open01", "open01.c:5: TPASS: fine", 0);
+	mklog(c2, "close", "close01", "close01.c:9: TFAIL: close(-1) "
+	    "succeeded", 1);
+	/* fail.c says this at line 81; our build's line differs. */
+	mklog(c2, "read", "read01", "read01.c:90: TFAIL: a privileged user "
+	    "init the capacity of a pipe to 4096 unexpectedly, expected "
+	    "65536", 1);
+	mklog(c2, "write", "write01", "write01.c:7: TFAIL: write() gave "
+	    "EFAULT", 1);
+	mklog(c2, "mmap", "mmap01", "mmap01.c:7: TFAIL: mmap failed: EINVAL",
+	    1);
+}
+
+static void
+test_arch(void)
+{
+	is_str(linuxref_arch("x86_64"), "amd64", "x86_64 is amd64");
+	is_str(linuxref_arch("i686"), "i386", "i686 is i386");
+	is_str(linuxref_arch("sparc64"), "sparc64", "others stay");
+	ok(linuxref_same_arch("amd64", "x86_64"), "amd64 = x86_64");
+	ok(!linuxref_same_arch("amd64", "i386"), "amd64 != i386");
+}
+
+static void
+test_rules(void)
+{
+	static const char rules[] =
+	    "linux-bug-test\tlinux:^fail same$\n"
+	    "missing-syscall\tENOSYS\n";
+	static const char out[] = "x.c:1: TFAIL: open() failed: ENOSYS\n";
+	struct rules_suggestion sg;
+	struct diaglist dl;
+	struct rules *r = rules_new();
+
+	diag_init(&dl);
+	is_int(rules_parse(r, "r", rules, strlen(rules), &dl), 0,
+	    "a linux: rule parses");
+	is_int(rules_get(r, 0)->field, RF_LINUX, "as a linux rule");
+	ok(rules_suggest_ref(r, "x01", "x", "fail same", out,
+	    strlen(out), &sg, &dl) && strcmp(sg.rule->category,
+	    "linux-bug-test") == 0, "failing the same way on Linux: "
+	    "linux-bug-test, before the output's line");
+	rules_suggestion_clear(&sg);
+	ok(rules_suggest_ref(r, "x01", "x", "fail other", out,
+	    strlen(out), &sg, &dl) && strcmp(sg.rule->category,
+	    "missing-syscall") == 0, "failing otherwise: the line decides");
+	rules_suggestion_clear(&sg);
+	ok(rules_suggest(r, "x01", "x", out, strlen(out), &sg, &dl) &&
+	    strcmp(sg.rule->category, "missing-syscall") == 0,
+	    "without a reference no linux rule matches");
+	rules_suggestion_clear(&sg);
+	rules_free(r);
+	diag_free(&dl);
+}
+
+static void
+test_reference_run(void)
+{
+	char args[4096], *out, *err;
+	int st;
+
+	/* Not on Linux (as LTPSCOPE_OS makes it look): refused up front. */
+	setenv("LTPSCOPE_OS", "NetBSD", 1);
+	snprintf(args, sizeof(args), "-d %s -L %s run --reference open01",
+	    db, root);
+	st = run3(args, &out, &err);
+	unsetenv("LTPSCOPE_OS");
+	ok(st != 0, "run --reference off Linux fails");
+	has_str(err, "made on Linux", "and says where a reference is made");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "-d %s -L %s run --reference", db, root);
+	st = run3(args, &out, &err);
+	is_int(st, 1, "the reference run ends with failures (exit 1)");
+	has_str(out, "run 1 is the Linux reference", "run 1 is marked");
+	free(out);
+	free(err);
+}
+
+static void
+test_imports(void)
+{
+	char args[4096], *out, *err;
+	int st;
+
+	snprintf(args, sizeof(args), "-d %s import %s/c1", db, tap_tmpdir());
+	st = run3(args, &out, &err);
+	is_int(st, 0, "compat run 2 imported");
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "-d %s import %s/c2", db, tap_tmpdir());
+	st = run3(args, &out, &err);
+	is_int(st, 0, "compat run 3 imported");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "-d %s baseline --reference 2", db);
+	st = run3(args, &out, &err);
+	is_int(st, 1, "a NetBSD run cannot be the Linux reference");
+	has_str(err, "ran on NetBSD, not Linux", "and says why");
+	free(out);
+	free(err);
+	/* Elsewhere: the run it imports stays (run 4 would be newest). */
+	snprintf(args, sizeof(args), "-d %s/other.db import --reference "
+	    "%s/c2", tap_tmpdir(), tap_tmpdir());
+	st = run3(args, &out, &err);
+	is_int(st, 1, "import --reference of NetBSD logs fails");
+	free(out);
+	free(err);
+}
+
+static void
+test_compare(void)
+{
+	char args[4096], *out, *err;
+	int st;
+
+	snprintf(args, sizeof(args), "-d %s compare 2 3", db);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "compare 2 3");
+	has_str(out, "Linux reference: run 1", "names the amd64 reference "
+	    "(made on x86_64)");
+	has_str(line_of(out, "read01"), "(fails on Linux too)",
+	    "read01 fails on Linux too");
+	has_str(line_of(out, "mmap01"), "(fails on Linux too)",
+	    "mmap01 fails on Linux too (broken there)");
+	ok(strstr(line_of(out, "close01"), "Linux") == NULL,
+	    "close01 passes on Linux: not marked");
+	ok(strstr(line_of(out, "write01"), "Linux") == NULL,
+	    "write01 passes on Linux: not marked");
+	ok(pos(out, "write01") >= 0 && pos(out, "close01") <
+	    pos(out, "mmap01") && pos(out, "write01") < pos(out, "mmap01") &&
+	    pos(out, "write01") < pos(out, "read01"),
+	    "Linux's failures come last among the regressed");
+	has_str(out, "fails on Linux    2", "counted");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "-d %s compare --format json 2 3", db);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "compare --format json");
+	has_str(out, "\"linux_run\": 1, \"fails_on_linux\": 2", "json: the "
+	    "reference and the count");
+	has_str(out, "\"test\": \"read01\", \"syscall\": \"read\", \"kind\": "
+	    "\"regressed\", \"a\": \"pass\", \"b\": \"fail\", \"bad\": [0, 1], "
+	    "\"skipped\": [0, 0], \"warnings\": [0, 0], \"flaky\": false, "
+	    "\"linux\": \"fail\", \"fails_on_linux\": true",
+	    "json: read01 with its Linux status");
+	has_str(out, "\"linux\": \"pass\", \"fails_on_linux\": false",
+	    "json: a test passing on Linux");
+	free(out);
+	free(err);
+}
+
+static void
+test_shopping(void)
+{
+	char args[4096], *out, *err;
+	int st;
+
+	snprintf(args, sizeof(args), "-d %s export --run 3 --format json",
+	    db);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "export json");
+	has_str(out, "\"linux_run\": 1", "the list names the reference");
+	ok(pos(out, "\"name\": \"close\"") >= 0 &&
+	    pos(out, "\"name\": \"write\"") >= 0 &&
+	    pos(out, "\"name\": \"close\"") < pos(out, "\"name\": \"mmap\"") &&
+	    pos(out, "\"name\": \"write\"") < pos(out, "\"name\": \"mmap\"") &&
+	    pos(out, "\"name\": \"write\"") < pos(out, "\"name\": \"read\""),
+	    "syscalls failing on Linux too come last");
+	has_str(line_of(out, "\"name\": \"read\""), "\"priority\": 0, "
+	    "\"fails_on_linux\": 1", "read: priority 0, one Linux failure");
+	has_str(out, "\"test\": \"read01\", \"status\": \"fail\", "
+	    "\"category\": \"linux-bug-test\", \"source\": \"suggested\"",
+	    "read01, failing the same way on Linux: linux-bug-test");
+	ok(strstr(out, "\"test\": \"mmap01\", \"status\": \"fail\", "
+	    "\"category\": \"linux-bug-test\"") == NULL,
+	    "mmap01 fails otherwise on Linux: no linux-bug-test");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "-d %s export --run 3 --format md", db);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "export md");
+	has_str(out, "2 of the failing tests fail there too, listed last",
+	    "md: says how many fail on Linux");
+	has_str(line_of(out, "**read01**"), "(fails on Linux too)",
+	    "md: read01 marked");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "-d %s export --run 3 --format csv", db);
+	st = run3(args, &out, &err);
+	has_str(out, "\"flaky\",\"linux\"\r\n", "csv: a linux column");
+	has_str(line_of(out, "\"read01\""), "\"no\",\"fail\"",
+	    "csv: read01 fails on Linux");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "-d %s suggest 3", db);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "suggest 3");
+	has_str(line_of(out, "read01"), "linux-bug-test",
+	    "suggest: read01 is a linux-bug-test");
+	free(out);
+	free(err);
+}
+
+static void
+test_html(void)
+{
+	char args[4096], path[1200], *out, *err, *buf;
+	int st;
+
+	snprintf(path, sizeof(path), "%s/report.html", tap_tmpdir());
+	snprintf(args, sizeof(args), "-d %s export --run 3 -o %s", db, path);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "export -o report.html");
+	free(out);
+	free(err);
+	if ((buf = tap_slurp(path, NULL)) == NULL)
+		buf = strdup("");
+	has_str(buf, "id=\"chart-category\"", "html: category chart");
+	has_str(buf, "id=\"chart-status\"", "html: status chart");
+	has_str(buf, "id=\"chart-history\"", "html: history chart");
+	has_str(buf, "data-run=\"2\" data-passed=\"5\"", "html: run 2 passed "
+	    "5 in the history");
+	has_str(buf, "data-run=\"3\" data-passed=\"1\"", "html: run 3 passed "
+	    "1");
+	ok(strstr(buf, "data-run=\"1\"") == NULL, "html: the Linux run is "
+	    "not in the compat history");
+	has_str(buf, "<table id=\"syscalls\" class=\"sortable\">",
+	    "html: the per-syscall table, sortable");
+	has_str(buf, "<th class=\"col-run\">run 3<br>NetBSD amd64</th>",
+	    "html: the run's column");
+	has_str(buf, "<th class=\"col-linux\">Linux reference<br>run 1<br>"
+	    "Linux x86_64</th>", "html: the Linux reference column");
+	has_str(line_of(buf, "<tr><td>read</td>"), "<td data-v=\"0.0000\" "
+	    "class=\"somefail\">0/1</td><td data-v=\"0.0000\" "
+	    "class=\"somefail\">0/1</td>", "html: read fails here and on "
+	    "Linux");
+	has_str(line_of(buf, "<tr><td>close</td>"), "class=\"somefail\">0/1"
+	    "</td><td data-v=\"1.0000\" class=\"allpass\">1/1</td>",
+	    "html: close fails here and passes on Linux");
+	has_str(buf, "<tr class=\"linux-too\">", "html: Linux's failures "
+	    "marked in the test table");
+	has_str(buf, "addEventListener('click'", "html: sorting in the page");
+	ok(strstr(buf, "<script src") == NULL && strstr(buf, "<link") ==
+	    NULL && strstr(buf, "@import") == NULL && strstr(buf, "url(") ==
+	    NULL && strstr(buf, "@font-face") == NULL,
+	    "html: one file: no external script, style or font");
+	ok(pos(buf, "<td>close01</td>") < pos(buf, "<td>read01</td>") &&
+	    pos(buf, "<td>write01</td>") < pos(buf, "<td>mmap01</td>"),
+	    "html: Linux's failures last in the test table");
+	free(buf);
+
+	if (system("command -v chromium >/dev/null 2>&1") == 0) {
+		char cmd[4400];
+
+		/* No network here: keep Chromium from reaching for it. */
+		(void)snprintf(cmd, sizeof(cmd), "timeout 120 chromium "
+		    "--headless --no-sandbox --disable-gpu --disable-quic "
+		    "--no-first-run --disable-background-networking "
+		    "--disable-component-update --disable-sync "
+		    "--user-data-dir=%s/chromium --dump-dom file://%s "
+		    "2>/dev/null", tap_tmpdir(), path);
+		buf = tap_run(cmd, NULL, 0);
+		has_str(buf, "Linux reference<br>run 1", "chromium: the "
+		    "rendered page holds the Linux column");
+		free(buf);
+	} else
+		tap_diag("chromium not on PATH: HTML checked structurally");
+}
+
+/* The explorer: C (compare) and S (shopping list) on the same runs. */
+static void
+test_explorer(void)
+{
+	char cmd[8192], buf[512];
+	const char *s, *p;
+
+	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_CONFIG_HOME=%s "
+	    "XDG_DATA_HOME=%s %s -L %s -m %s/tests/fixtures/linux/"
+	    "syscall_64.tbl -d %s", tap_tmpdir(), tap_tmpdir(), tap_tmpdir(),
+	    bin, root, cwd, db);
+	if (tmux_start(cmd, 160, 40) != 0 || !tmux_wait_for("? help",
+	    8000)) {
+		ok(0, "the explorer opens");
+		tap_diag("%s", tmux_screen());
+		tmux_stop();
+		return;
+	}
+	tmux_keys("C");
+	ok(tmux_wait_for("compare run 2 with run 3", 3000),
+	    "C compares run 3 with run 2");
+	s = tmux_screen();
+	has_str(s, "Linux reference: run 1; 2 failing here fail on Linux "
+	    "too", "the compare view names the reference");
+	p = strstr(s, "read01");
+	snprintf(buf, sizeof(buf), "%.*s", p != NULL ? (int)strcspn(p,
+	    "\n") : 0, p != NULL ? p : "");
+	has_str(buf, "fails on Linux too", "read01 is marked");
+	ok(pos(s, "close01") >= 0 && pos(s, "close01") < pos(s, "read01") &&
+	    pos(s, "write01") < pos(s, "mmap01"), "and listed after "
+	    "compat_linux's own");
+	tmux_keys("q");
+	tmux_keys("S");
+	ok(tmux_wait_for("shopping list of run 3", 3000), "S: the shopping "
+	    "list of run 3");
+	s = tmux_screen();
+	p = strstr(s, "read01");
+	snprintf(buf, sizeof(buf), "%.*s", p != NULL ? (int)strcspn(p,
+	    "\n") : 0, p != NULL ? p : "");
+	has_str(buf, "(fails on Linux too)", "read01 marked there too");
+	tmux_keys("q");
+	tmux_keys("q");
+	(void)tmux_wait_dead(3000);
+	tmux_stop();
+}
+
+static void
+test_clear_and_kirk(void)
+{
+	char args[4096], kdb[1200], *out, *err;
+	int st;
+
+	snprintf(args, sizeof(args), "-d %s baseline --clear-reference "
+	    "x86_64", db);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "baseline --clear-reference x86_64");
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "-d %s compare 2 3", db);
+	st = run3(args, &out, &err);
+	ok(strstr(out, "Linux") == NULL, "without a reference nothing is "
+	    "marked");
+	free(out);
+	free(err);
+
+	/* ltpscope's own JSON of the Linux run, brought to another db. */
+	snprintf(args, sizeof(args), "-d %s show 1 --with-outputs", db);
+	st = run3(args, &out, &err);
+	is_int(st, 2, "show --with-outputs wants --format json");
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "-d %s show 1 --format json "
+	    "--with-outputs >%s/linux.json", db, tap_tmpdir());
+	st = run3(args, &out, &err);
+	is_int(st, 0, "show 1 --format json --with-outputs");
+	free(out);
+	free(err);
+	snprintf(kdb, sizeof(kdb), "%s/own.db", tap_tmpdir());
+	snprintf(args, sizeof(args), "-d %s import --reference "
+	    "%s/linux.json", kdb, tap_tmpdir());
+	st = run3(args, &out, &err);
+	is_int(st, 0, "import --reference of ltpscope's own JSON: %s", err);
+	has_str(out, "run 1: 5 tests imported", "every test of it");
+	has_str(out, "(pass 3, fail 1, broken 1)", "with its verdicts");
+	has_str(out, "run 1 is the Linux reference", "the reference there");
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "-d %s import %s/c2", kdb, tap_tmpdir());
+	st = run3(args, &out, &err);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "-d %s export --format json", kdb);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "export from the other db");
+	has_str(out, "\"test\": \"read01\", \"status\": \"fail\", "
+	    "\"category\": \"linux-bug-test\"", "the outputs came along: "
+	    "read01 fails on Linux the same way");
+	has_str(line_of(out, "\"name\": \"read\""), "\"priority\": 0",
+	    "and ranks last");
+	free(out);
+	free(err);
+
+	snprintf(kdb, sizeof(kdb), "%s/kirk.db", tap_tmpdir());
+	snprintf(args, sizeof(args), "-d %s import --reference "
+	    "%s/tests/fixtures/kirk/results.json", kdb, cwd);
+	st = run3(args, &out, &err);
+	is_int(st, 0, "import --reference of kirk's results.json");
+	has_str(out, "run 1 is the Linux reference", "kirk's run is the "
+	    "reference");
+	free(out);
+	free(err);
+}
+
+int
+main(void)
+{
+	static const char *const unset[] = { "LTPSCOPE_DB",
+	    "LTPSCOPE_MASTER", "LTPSCOPE_TESTMAP", "LTPSCOPE_EXTRA",
+	    "LTPSCOPE_AUTHOR", "LTPSCOPE_OS", "LTPROOT", NULL };
+	const char *b = getenv("LTPSCOPE_BIN");
+	struct utsname u;
+	size_t i;
+
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		return 1;
+	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
+	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
+	snprintf(db, sizeof(db), "%s/ref.db", tap_tmpdir());
+	/* Nothing of the host: its home, its settings, its LTP. */
+	setenv("HOME", tap_tmpdir(), 1);
+	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
+	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
+	setenv("XDG_CACHE_HOME", tap_tmpdir(), 1);
+	for (i = 0; unset[i] != NULL; i++)
+		unsetenv(unset[i]);
+	mkroot();
+	mkcompat();
+
+	test_arch();
+	test_rules();
+	/* A reference run is made on Linux; elsewhere only the above. */
+	if (uname(&u) != 0 || strcmp(u.sysname, "Linux") != 0) {
+		tap_diag("# SKIP not on Linux: no reference run here");
+		return tap_done();
+	}
+	test_reference_run();
+	test_imports();
+	test_compare();
+	test_shopping();
+	test_html();
+	if (system("command -v tmux >/dev/null 2>&1") == 0)
+		test_explorer();
+	else
+		tap_diag("tmux not on PATH: the explorer is not checked");
+	test_clear_and_kirk();
+	return tap_done();
+}
