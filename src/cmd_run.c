@@ -312,7 +312,8 @@ run_newest_stopped(struct store *st)
 			    v[i].counts[TS_FAIL] + v[i].counts[TS_BROKEN] +
 			    v[i].counts[TS_CONF] + v[i].counts[TS_WARN] +
 			    v[i].counts[TS_TIMEOUT] + v[i].counts[TS_SIGNALLED] +
-			    v[i].counts[TS_NOTRUN] + v[i].counts[TS_INTERRUPTED] +
+			    v[i].counts[TS_NOTRUN] +
+			    v[i].counts[TS_INTERRUPTED] +
 			    v[i].counts[TS_UNKNOWN] + v[i].counts[TS_CRASH])
 				id = v[i].id;
 	store_runs_free(v, n);

@@ -43,9 +43,10 @@ const struct cmd cmd_table[] = {
 	    "[--grace ms] [--label text] [--skip file]... [--pipe] "
 	    "[--timeout-mul x] [--dev device] [--reproducible] "
 	    "[--kconfig file] [--metadata file | --no-metadata] "
-	    "[--no-skiplist] [--host [user@]host[:port]]... [--ssh-config file] "
-	    "[--reboot-cmd command] [--box-wait seconds] [--console file] "
-	    "[--skip-culprit] [--reference] [--dry-run] [tag ...]\n"
+	    "[--no-skiplist] [--host [user@]host[:port]]... "
+	    "[--ssh-config file] [--reboot-cmd command] [--box-wait seconds] "
+	    "[--console file] [--skip-culprit] [--reference] [--dry-run] "
+	    "[tag ...]\n"
 	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",
 	  .summary = "run LTP tests safely, storing every result" },
 	{ .name = "runs", .fn = cmd_runs, .globals = "d",

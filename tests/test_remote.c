@@ -748,7 +748,8 @@ panic_command(const char *file, const char *why, char *buf, size_t len)
 	    "fault in supervisor mode' '[   812.345678] trap type 6 code 0x2 "
 	    "rip 0xffffffff80a0b1c2' '[   812.345678] panic: %s' "
 	    "'[   812.345678] cpu0: Begin traceback...' "
-	    "'[   812.345678] linux_sys_pause() at netbsd:linux_sys_pause+0x1c' "
+	    "'[   812.345678] linux_sys_pause() at "
+	    "netbsd:linux_sys_pause+0x1c' "
 	    "'[     1.000000] NetBSD 10.1 (GENERIC) #0' >>'%s'", why, file);
 }
 
