@@ -4,6 +4,7 @@
  * same engine.
  */
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <errno.h>
 #include <getopt.h>
@@ -19,6 +20,7 @@
 
 #include "ltpscope/cmd.h"
 #include "ltpscope/compat.h"
+#include "ltpscope/crashlog.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/linuxref.h"
 #include "ltpscope/ltpmeta.h"
@@ -33,6 +35,8 @@
 #include "ltpscope/xmalloc.h"
 
 #define RUN_MAXJOBS	64
+/* Boxes one run command drives side by side (--host ... --host). */
+#define RUN_MAXHOSTS	16
 /* The runner's timeout is in milliseconds, in an int. */
 #define RUN_TIMEOUT_MAX	(INT_MAX / 1000)
 
@@ -42,6 +46,7 @@ struct run_ctx {
 	int	verbose;	/* -v: every output line */
 	int	jobs;
 	struct engine	*e;	/* for the progress line */
+	const char *prefix;	/* several boxes: each result line's box */
 };
 
 static volatile sig_atomic_t run_interrupted;
@@ -112,8 +117,12 @@ ev_line(void *arg, const struct ltpout_line *l)
 	run_clear_progress(c);
 	/* The explorer's placeholders: output must not drive the terminal. */
 	safe = textsafe_display(l->text, l->len, 0, &len);
+	if (c->prefix != NULL)
+		printf("[%s] ", c->prefix);
 	fwrite(safe, 1, len, stdout);
 	putchar('\n');
+	/* Live, into a pipe or a file too: a test that hangs said why. */
+	fflush(stdout);
 	free(safe);
 }
 
@@ -161,6 +170,8 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 	    (r->status == TS_CONF && r->exit_code >= 0) ||
 	    r->status == TS_WARN || why == NULL)
 		why = "";
+	if (c->prefix != NULL)
+		printf("[%s] ", c->prefix);
 	printf("%-11s %-24s %7.2fs  %s", status, r->tag,
 	    r->duration_ms / 1000.0, tally);
 	if (*why)
@@ -190,8 +201,13 @@ run_mkdirs(const char *path)
 	return 0;
 }
 
+/*
+ * Adds tag to the user's skip list; os, when not NULL, is the system
+ * the entry holds on (a box's uname -s) and where the box it crashed.
+ */
 static int
-run_add_culprit(const char *file, const char *tag, int64_t run_id)
+run_add_culprit(const char *file, const char *tag, int64_t run_id,
+    const char *os, const char *where)
 {
 	FILE *fp;
 
@@ -199,8 +215,13 @@ run_add_culprit(const char *file, const char *tag, int64_t run_id)
 		fprintf(stderr, "ltpscope: %s: %s\n", file, strerror(errno));
 		return -1;
 	}
-	fprintf(fp, "%s\tcrashed the system during run %" PRId64
-	    " (added by ltpscope run --resume)\n", tag, run_id);
+	if (os != NULL && os[0] != '\0')
+		fprintf(fp, "%s\tos=%s\tcrashed %s during run %" PRId64
+		    " (added by ltpscope run --skip-culprit)\n", tag, os,
+		    where, run_id);
+	else
+		fprintf(fp, "%s\tcrashed the system during run %" PRId64
+		    " (added by ltpscope run --resume)\n", tag, run_id);
 	if (fclose(fp) != 0) {
 		fprintf(stderr, "ltpscope: %s: %s\n", file, strerror(errno));
 		return -1;
@@ -291,7 +312,9 @@ run_newest_stopped(struct store *st)
 			    v[i].counts[TS_FAIL] + v[i].counts[TS_BROKEN] +
 			    v[i].counts[TS_CONF] + v[i].counts[TS_WARN] +
 			    v[i].counts[TS_TIMEOUT] + v[i].counts[TS_SIGNALLED] +
-			    v[i].counts[TS_NOTRUN] + v[i].counts[TS_INTERRUPTED])
+			    v[i].counts[TS_NOTRUN] +
+			    v[i].counts[TS_INTERRUPTED] +
+			    v[i].counts[TS_UNKNOWN] + v[i].counts[TS_CRASH])
 				id = v[i].id;
 	store_runs_free(v, n);
 	diag_free(&dl);
@@ -537,7 +560,80 @@ run_kconfig(const char *given, const char *os, char *buf, size_t len,
 	return "";
 }
 
-static void	run_summary(struct engine *, int64_t);
+/* A run on a box: how to go on after it stops answering. */
+struct run_box {
+	const char	*host;
+	const char	*ssh_config;
+	const char	*reboot_cmd;
+	long		 wait_s;	/* --box-wait; -1: no limit */
+	const char	*console;	/* --console FILE, or NULL */
+	off_t		 console_off;	/* read up to here already */
+	int		 skip_culprit;	/* --skip-culprit */
+	const char	*userskip;	/* the user's skip list file */
+	struct skiplist	*skip;
+};
+
+static void	run_summary(struct store *, struct engine *, int64_t);
+
+/* A crash given the kernel's words: said as it goes. */
+static void
+run_told(void *arg, const char *tag, const char *first)
+{
+	fprintf(stderr, "ltpscope: %s crashed %s: %s\n", tag,
+	    (const char *)arg, first);
+}
+
+/*
+ * The box is back: what the kernel said goes with each crash of the
+ * run that has no such words yet (crashlog_collect()).
+ */
+static void
+run_kernel_words(struct store *st, int64_t run_id, struct remote *box,
+    struct run_box *b)
+{
+	struct diaglist dl;
+
+	diag_init(&dl);
+	(void)crashlog_collect(st, run_id, box, b->console, &b->console_off,
+	    run_told, (void *)(uintptr_t)b->host, &dl);
+	diag_print(&dl, stderr, "ltpscope");
+	diag_free(&dl);
+}
+
+/* How many crashes the run had, which tests, and the kernel's words. */
+static void
+run_crash_report(struct store *st, int64_t run_id)
+{
+	struct store_result *v = NULL;
+	struct store_output o;
+	struct diaglist dl;
+	char first[300];
+	size_t n = 0, i;
+	unsigned ncrash = 0;
+
+	diag_init(&dl);
+	if (store_run_results(st, run_id, &v, &n, &dl) != STORE_OK)
+		n = 0;
+	for (i = 0; i < n; i++)
+		ncrash += v[i].status == TS_CRASH;
+	if (ncrash > 0)
+		printf("%u crash%s (the box stopped answering):\n", ncrash,
+		    ncrash == 1 ? "" : "es");
+	for (i = 0; i < n; i++) {
+		if (v[i].status != TS_CRASH)
+			continue;
+		memset(&o, 0, sizeof(o));
+		if (store_get_output(st, v[i].id, &o, &dl) != STORE_OK ||
+		    !crashlog_find(o.data, o.stored_size, first,
+		    sizeof(first)))
+			snprintf(first, sizeof(first), "the kernel's words "
+			    "not read yet (the box was not back)");
+		store_output_clear(&o);
+		printf("  crash %s: %s\n", v[i].tag, first);
+	}
+	store_results_free(v, n);
+	diag_free(&dl);
+}
 
 /* Sleeps ms, in steps, unless interrupted; 0, or -1 on ^C. */
 static int
@@ -592,17 +688,36 @@ run_wait_box(const char *host, const struct remote_opts *ro, long wait_s)
 	}
 }
 
+/* The culprit goes on the skip list for the box's system. */
+static void
+run_skip_culprit(struct run_box *b, const struct remote *box,
+    const char *tag, int64_t run_id)
+{
+	const struct remote_box *rb = box != NULL ? remote_box(box) : NULL;
+	char where[600];
+
+	if (!b->skip_culprit || b->userskip == NULL ||
+	    b->userskip[0] == '\0' || tag[0] == '\0')
+		return;
+	snprintf(where, sizeof(where), "%s (%s %s %s)", b->host,
+	    rb != NULL ? rb->sysname : "?", rb != NULL ? rb->release : "?",
+	    rb != NULL ? rb->machine : "?");
+	if (run_add_culprit(b->userskip, tag, run_id, rb != NULL ?
+	    rb->sysname : NULL, where) == 0)
+		skiplist_add(b->skip, tag, "crashed the box in an earlier "
+		    "run");
+}
+
 /*
- * The box stopped answering: run --reboot-cmd, wait for the box, and
- * go on with the rest of the run, the test that was running being the
- * culprit, as often as it takes.  Without a box to go on with, the
- * run is left as a crash leaves it.  The run's exit status.
+ * The box stopped answering: run --reboot-cmd, wait for the box, save
+ * what its kernel said with the crash, and go on with the rest of the
+ * run, as often as it takes.  Without a box to go on with, the run is
+ * left for --resume.  The run's exit status.
  */
 static int
 run_box_lost(struct store *st, struct engine **ep,
     struct remote **boxp, struct engine_opts *eo,
-    const struct engine_events *ev, struct run_ctx *ctx, const char *host,
-    const char *ssh_config, const char *reboot_cmd, long box_wait,
+    const struct engine_events *ev, struct run_ctx *ctx, struct run_box *b,
     struct diaglist *dl)
 {
 	struct remote_opts ro;
@@ -611,29 +726,33 @@ run_box_lost(struct store *st, struct engine **ep,
 	int rc;
 
 	memset(&ro, 0, sizeof(ro));
-	ro.config = ssh_config;
+	ro.config = b->ssh_config;
 	ro.ltproot = eo->runner.ltproot;
 	while (*ep != NULL && engine_box_lost(*ep)) {
 		/* Kept: the engine that knows it goes. */
 		snprintf(tag, sizeof(tag), "%s", engine_lost_test(*ep) != NULL ?
 		    engine_lost_test(*ep) : "");
-		fprintf(stderr, "ltpscope: %s stopped answering %s%s\n", host,
-		    tag[0] != '\0' ? "while running " : "between tests", tag);
-		if (box_wait == 0 || run_interrupted)
+		fprintf(stderr, "ltpscope: %s stopped answering %s%s\n",
+		    b->host, tag[0] != '\0' ? "while running " :
+		    "between tests", tag);
+		run_skip_culprit(b, *boxp, tag, run_id);
+		if (b->wait_s == 0 || run_interrupted)
 			break;
-		if (reboot_cmd != NULL) {
-			fprintf(stderr, "ltpscope: running %s\n", reboot_cmd);
+		if (b->reboot_cmd != NULL) {
+			fprintf(stderr, "ltpscope: running %s\n",
+			    b->reboot_cmd);
 			fflush(stderr);
-			if ((rc = system(reboot_cmd)) != 0)
+			if ((rc = system(b->reboot_cmd)) != 0)
 				fprintf(stderr, "ltpscope: --reboot-cmd "
 				    "failed (status %d)\n", rc);
 		}
 		remote_close(*boxp);
 		eo->runner.remote = NULL;
-		if ((*boxp = run_wait_box(host, &ro, box_wait)) == NULL)
+		if ((*boxp = run_wait_box(b->host, &ro, b->wait_s)) == NULL)
 			break;
 		eo->runner.remote = *boxp;
-		/* Ours to take over: the lock goes, the culprit is marked. */
+		run_kernel_words(st, run_id, *boxp, b);
+		/* Ours to take over: the lock goes, the crash is kept. */
 		if (store_run_end(st, run_id, RUN_INTERRUPTED, dl) != STORE_OK)
 			return 1;
 		engine_free(*ep);
@@ -641,24 +760,25 @@ run_box_lost(struct store *st, struct engine **ep,
 			return 1;
 		ctx->e = *ep;
 		printf("resuming run %" PRId64 " on %s: %zu test%s left%s%s\n",
-		    run_id, host, engine_total(*ep), engine_total(*ep) == 1 ?
-		    "" : "s", tag[0] != '\0' ? "; interrupted: " : "", tag);
+		    run_id, b->host, engine_total(*ep), engine_total(*ep) ==
+		    1 ? "" : "s", tag[0] != '\0' ? "; crash: " : "", tag);
 		fflush(stdout);
 		if (run_loop(*ep, ctx, dl) != 0)
 			return 1;
 	}
 	if (*ep != NULL && engine_box_lost(*ep)) {
-		fprintf(stderr, "ltpscope: run %" PRId64 " is left as after a "
-		    "crash: when %s is back, ltpscope run --resume\n",
-		    run_id, host);
+		fprintf(stderr, "ltpscope: run %" PRId64 " is left for later: "
+		    "when %s is back, ltpscope run --resume\n", run_id,
+		    b->host);
+		run_crash_report(st, run_id);
 		return 1;
 	}
-	run_summary(*ep, run_id);
+	run_summary(st, *ep, run_id);
 	return 1;
 }
 
 static void
-run_summary(struct engine *e, int64_t run_id)
+run_summary(struct store *st, struct engine *e, int64_t run_id)
 {
 	const unsigned *k = engine_counts(e);
 	const char *const *left;
@@ -683,6 +803,73 @@ run_summary(struct engine *e, int64_t run_id)
 	left = engine_leftovers(e, &nleft);
 	for (n = 0; n < nleft; n++)
 		printf("left behind: %s\n", left[n]);
+	run_crash_report(st, run_id);
+}
+
+/*
+ * Several boxes: one ltpscope a box, side by side, each a run of its
+ * own in the store (a run is one machine's), each going through its
+ * box's crashes on its own.  Forked before anything is opened, so no
+ * SQLite connection crosses a fork.  In a child, sets *hostp and
+ * returns -1; in the parent, waits for them all and returns the worst
+ * exit status.
+ */
+static int
+run_fork_hosts(const char *const *hosts, size_t n, const char **hostp)
+{
+	struct sigaction sa, old[3];
+	pid_t pids[RUN_MAXHOSTS];
+	size_t i, left;
+	int st, rv = 0, told = 0;
+
+	fflush(stdout);
+	fflush(stderr);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = run_on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < n; i++) {
+		if ((pids[i] = fork()) == -1) {
+			fprintf(stderr, "ltpscope: fork: %s\n",
+			    strerror(errno));
+			rv = 1;
+			break;
+		}
+		if (pids[i] == 0) {
+			*hostp = hosts[i];
+			return -1;
+		}
+	}
+	/* ^C reaches the children from the terminal; a kill is passed on. */
+	sigaction(SIGINT, &sa, &old[0]);
+	sigaction(SIGTERM, &sa, &old[1]);
+	sigaction(SIGHUP, &sa, &old[2]);
+	for (left = i; left > 0;) {
+		pid_t w = wait(&st);
+
+		if (w == -1 && errno == EINTR) {
+			if (run_interrupted && !told) {
+				told = 1;
+				for (n = 0; n < i; n++)
+					if (pids[n] > 0)
+						(void)kill(pids[n], SIGINT);
+			}
+			continue;
+		}
+		if (w == -1)
+			break;
+		for (n = 0; n < i; n++)
+			if (pids[n] == w)
+				pids[n] = 0;
+		left--;
+		if (!WIFEXITED(st))
+			rv = rv > 1 ? rv : 1;
+		else if (WEXITSTATUS(st) > rv)
+			rv = WEXITSTATUS(st);
+	}
+	sigaction(SIGINT, &old[0], NULL);
+	sigaction(SIGTERM, &old[1], NULL);
+	sigaction(SIGHUP, &old[2], NULL);
+	return rv;
 }
 
 static int
@@ -717,6 +904,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 		{ "ssh-config", required_argument, NULL, 'F' },
 		{ "reboot-cmd", required_argument, NULL, 'B' },
 		{ "box-wait", required_argument, NULL, 'W' },
+		{ "console", required_argument, NULL, 'c' },
 		{ "reference", no_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -728,7 +916,11 @@ run_main(int argc, char **argv, struct run_lists *l)
 	const char *label = NULL, *timeout_mul = NULL, *dev = NULL;
 	const char *kconfig = NULL, *metadata = NULL;
 	const char *host = NULL, *ssh_config = NULL, *reboot_cmd = NULL;
+	const char *hosts[RUN_MAXHOSTS];
+	size_t nhosts = 0;
 	long box_wait = -1;
+	const char *console = NULL;
+	struct run_box rb;
 	struct remote *box = NULL;
 	char **reasons = NULL;
 	long jobs = 1, flag = 0;
@@ -864,13 +1056,21 @@ run_main(int argc, char **argv, struct run_lists *l)
 			no_skiplist = 1;
 			break;
 		case 'H':
-			host = optarg;
+			if (nhosts == RUN_MAXHOSTS) {
+				fprintf(stderr, "ltpscope: run: at most %d "
+				    "--host\n", RUN_MAXHOSTS);
+				return 2;
+			}
+			host = hosts[nhosts++] = optarg;
 			break;
 		case 'F':
 			ssh_config = optarg;
 			break;
 		case 'B':
 			reboot_cmd = optarg;
+			break;
+		case 'c':
+			console = optarg;
 			break;
 		case 'W':
 			if (cmd_number("run", "--box-wait", optarg, 0, LONG_MAX,
@@ -891,6 +1091,17 @@ run_main(int argc, char **argv, struct run_lists *l)
 	}
 	argc -= optind;
 	argv += optind;
+	if (nhosts > 1 && (resume || dry || jobs > 1 || console != NULL)) {
+		fprintf(stderr, "ltpscope: run: several --host run one test "
+		    "at a time on each box: not with --resume, --dry-run, -j "
+		    "or --console\n");
+		return 2;
+	}
+	if (nhosts > 1) {
+		if ((rv = run_fork_hosts(hosts, nhosts, &host)) >= 0)
+			return rv;
+		ctx.prefix = host;
+	}
 	if (resume && argc > 1) {
 		run_usage(stderr);
 		return 2;
@@ -1093,7 +1304,8 @@ run_main(int argc, char **argv, struct run_lists *l)
 					    "%s\n", userskip);
 			}
 			if (culprit_mode == 1 && userskip[0] != '\0' &&
-			    run_add_culprit(userskip, culprit, run_id) == 0)
+			    run_add_culprit(userskip, culprit, run_id, NULL,
+			    NULL) == 0)
 				skiplist_add(&skip, culprit, "crashed the "
 				    "system in an earlier run");
 		}
@@ -1143,7 +1355,8 @@ run_main(int argc, char **argv, struct run_lists *l)
 		fprintf(stderr, "ltpscope: note: a resumed run runs "
 		    "serially\n");
 	ctx.jobs = eo.jobs;
-	ctx.tty = isatty(STDERR_FILENO);
+	/* Several boxes' progress lines would overwrite each other. */
+	ctx.tty = ctx.prefix == NULL && isatty(STDERR_FILENO);
 	if (resume)
 		e = engine_resume(st, &eo, run_id, &ev, &dl);
 	else
@@ -1162,6 +1375,20 @@ run_main(int argc, char **argv, struct run_lists *l)
 		printf("run %" PRId64 " is the Linux reference for its arch\n",
 		    run_id);
 	}
+	memset(&rb, 0, sizeof(rb));
+	rb.host = host;
+	rb.ssh_config = ssh_config;
+	rb.reboot_cmd = reboot_cmd;
+	rb.wait_s = box_wait;
+	rb.console = console;
+	rb.skip_culprit = culprit_mode == 1;
+	rb.userskip = userskip;
+	rb.skip = &skip;
+	/* A crash left by an earlier ltpscope, the box now back. */
+	if (box != NULL && resume)
+		run_kernel_words(st, run_id, box, &rb);
+	/* What the console logged before this run is not its crash. */
+	rb.console_off = crashlog_console_end(console);
 	if (resume)
 		printf("resuming run %" PRId64 ": %zu test%s left\n", run_id,
 		    engine_total(e), engine_total(e) == 1 ? "" : "s");
@@ -1178,12 +1405,11 @@ run_main(int argc, char **argv, struct run_lists *l)
 		    "are kept; resume with ltpscope run --resume\n");
 	} else if (engine_box_lost(e)) {
 		run_clear_progress(&ctx);
-		rv = run_box_lost(st, &e, &box, &eo, &ev, &ctx, host,
-		    ssh_config, reboot_cmd, box_wait, &dl);
+		rv = run_box_lost(st, &e, &box, &eo, &ev, &ctx, &rb, &dl);
 	} else {
 		const unsigned *k = engine_counts(e);
 
-		run_summary(e, run_id);
+		run_summary(st, e, run_id);
 		rv = run_interrupted ? 1 : 0;
 		for (i = 0; i < TS__COUNT; i++)
 			if (k[i] > 0 && test_status_is_bad(i))

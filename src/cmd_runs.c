@@ -23,7 +23,7 @@ runs_other(const struct store_run *r)
 {
 	return r->counts[TS_WARN] + r->counts[TS_SIGNALLED] +
 	    r->counts[TS_NOTRUN] + r->counts[TS_INTERRUPTED] +
-	    r->counts[TS_UNKNOWN];
+	    r->counts[TS_UNKNOWN] + r->counts[TS_CRASH];
 }
 
 static unsigned

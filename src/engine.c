@@ -95,6 +95,7 @@ struct engine {
 	unsigned		 nenvmarked;
 	int			 box_lost;
 	char			*lost_test;	/* the culprit, or NULL */
+	int64_t			 lost_result;	/* its crash result */
 	int			 stop_all;
 	int			 finished;
 	char			*rundir;	/* parent of the TMPDIRs */
@@ -632,6 +633,12 @@ engine_lost_test(const struct engine *e)
 	return e->lost_test;
 }
 
+int64_t
+engine_lost_result(const struct engine *e)
+{
+	return e->lost_test != NULL ? e->lost_result : 0;
+}
+
 /*
  * The box stopped answering: a crash there, as far as we can tell.
  * Nothing more is started, and the run is left as a crash leaves it.
@@ -887,6 +894,51 @@ engine_leftover(struct engine *e, const char *tag, const char *what)
 	xasprintf(&e->left[e->nleft++], "%s: %s", tag, what);
 }
 
+/*
+ * The box stopped answering while w's test ran: that test is the crash,
+ * the likely cause of a panic there, stored with the output it gave
+ * until then.  Tests running beside it (-j) are interrupted: one of
+ * them did it, and the first to be missed is as good a guess as any.
+ */
+static int
+engine_crash(struct engine *e, struct eworker *w, double duration,
+    struct diaglist *dl)
+{
+	struct store_result r;
+	char why[300];
+
+	memset(&r, 0, sizeof(r));
+	if (e->lost_test == NULL) {
+		engine_meta(w, "ltpscope: the box %s stopped answering after "
+		    "%.1f s: crash", remote_spec(e->opts.runner.remote),
+		    duration);
+		r.status = TS_CRASH;
+		e->lost_test = xstrdup(e->tests[w->idx].tag);
+		e->lost_result = w->result_id;
+		snprintf(why, sizeof(why), "the box stopped answering");
+	} else {
+		engine_meta(w, "ltpscope: the box %s stopped answering after "
+		    "%.1f s, while %s ran beside this test",
+		    remote_spec(e->opts.runner.remote), duration,
+		    e->lost_test);
+		r.status = TS_INTERRUPTED;
+		snprintf(why, sizeof(why), "the box stopped answering while "
+		    "%s ran beside it", e->lost_test);
+	}
+	r.exit_code = -1;
+	r.duration_ms = (int64_t)(duration * 1000.0 + 0.5);
+	r.started = w->started;
+	r.ended = (int64_t)time(NULL);
+	/* Judged by ltpscope, not by output: never judged again. */
+	(void)snprintf(r.raw, sizeof(r.raw), "-");
+	(void)rules_env_digest(e->opts.rules, r.judged, sizeof(r.judged));
+	runner_free(w->r);
+	w->r = NULL;
+	e->nbusy--;
+	engine_lose_box(e);
+	return engine_record(e, w, &r, why, dl);
+}
+
 static int
 engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 {
@@ -899,22 +951,8 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 
 	while (ltpout_flush(w->parser, &line))
 		engine_line_cb(&line, w);
-	if (rr->lost) {
-		/*
-		 * Its row stays "running": --resume makes it the culprit,
-		 * as after a panic of the machine ltpscope runs on.
-		 */
-		engine_meta(w, "ltpscope: the box %s stopped answering after "
-		    "%.1f s", remote_spec(e->opts.runner.remote),
-		    rr->duration);
-		runner_free(w->r);
-		w->r = NULL;
-		e->nbusy--;
-		if (e->lost_test == NULL)
-			e->lost_test = xstrdup(e->tests[w->idx].tag);
-		engine_lose_box(e);
-		return 0;
-	}
+	if (rr->lost)
+		return engine_crash(e, w, rr->duration, dl);
 	if (rr->stopped)
 		engine_meta(w, "ltpscope: stopped by the user after %.1f s",
 		    rr->duration);
@@ -980,7 +1018,7 @@ engine_service(struct engine *e, struct diaglist *dl)
 		if (engine_flush(e, dl) != 0 ||
 		    store_batch_end(e->st, dl) != STORE_OK)
 			goto fail;
-		/* Left "running": it reads as interrupted once we exit. */
+		/* Left "running": --resume goes on after the crash. */
 		if (e->box_lost) {
 			e->finished = 1;
 			return 1;

@@ -22,7 +22,8 @@ static int	cmd_help(int, char **);
 const struct cmd cmd_table[] = {
 	{ .name = "ui", .fn = cmd_ui, .globals = "dLm",
 	  .synopsis = "[ui] [--demo] [-m table]... [-L dir] [-f runtest]... "
-	    "[-d db] [-j jobs] [--timeout seconds] [--theme name]",
+	    "[-d db] [-j jobs] [--timeout seconds] [--theme name] "
+	    "[--host [user@]host[:port]] [--ssh-config file]",
 	  .summary = "open the explorer (the default without a subcommand)" },
 	{ .name = "catalogue", .fn = cmd_catalogue, .globals = "m",
 	  .synopsis = "catalogue [-m table]... [--format text|csv|json] "
@@ -42,9 +43,10 @@ const struct cmd cmd_table[] = {
 	    "[--grace ms] [--label text] [--skip file]... [--pipe] "
 	    "[--timeout-mul x] [--dev device] [--reproducible] "
 	    "[--kconfig file] [--metadata file | --no-metadata] "
-	    "[--no-skiplist] [--host [user@]host[:port]] [--ssh-config file] "
-	    "[--reboot-cmd command] [--box-wait seconds] [--reference] "
-	    "[--dry-run] [tag ...]\n"
+	    "[--no-skiplist] [--host [user@]host[:port]]... "
+	    "[--ssh-config file] [--reboot-cmd command] [--box-wait seconds] "
+	    "[--console file] [--skip-culprit] [--reference] [--dry-run] "
+	    "[tag ...]\n"
 	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",
 	  .summary = "run LTP tests safely, storing every result" },
 	{ .name = "runs", .fn = cmd_runs, .globals = "d",

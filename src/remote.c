@@ -40,6 +40,8 @@
 #define REMOTE_MARK		'\036'
 /* A script fits in any pipe (NetBSD's start at 16 KiB): written whole. */
 #define REMOTE_SCRIPT_MAX	12288
+/* What remote_capture() keeps of a command's output. */
+#define REMOTE_CAPTURE_MAX	(4u * 1024 * 1024)
 /* What the login shell runs, whatever shell it is. */
 #define REMOTE_SH		"exec /bin/sh -s"
 
@@ -671,6 +673,96 @@ remote_alive(const struct remote *rm)
 	    WNOWAIT) == -1)
 		return 0;
 	return si.si_pid != rm->master;
+}
+
+int
+remote_capture(const struct remote *rm, const char *script, int timeout_s,
+    char **outp, size_t *lenp, struct diaglist *dl)
+{
+	struct spawn_req rq;
+	struct sbuf out = { NULL, 0, 0 };
+	struct pollfd pfd;
+	char **v, buf[4096];
+	int inp[2] = { -1, -1 }, outp2[2] = { -1, -1 }, st, eof = 0;
+	long long deadline;
+	size_t n;
+	ssize_t r;
+	pid_t pid, w;
+
+	*outp = NULL;
+	*lenp = 0;
+	if (pipe(inp) == -1 || pipe(outp2) == -1 ||
+	    remote_set_cloexec(inp[1]) == -1 ||
+	    remote_set_cloexec(outp2[0]) == -1 ||
+	    strlen(script) + 1 > REMOTE_SCRIPT_MAX ||
+	    remote_write_all(inp[1], script, strlen(script)) == -1 ||
+	    remote_write_all(inp[1], "\n", 1) == -1) {
+		diag_error(dl, NULL, 0, "%s: cannot ask the box: %s",
+		    rm->spec, strerror(errno));
+		goto fail;
+	}
+	/* EOF after the script: sh ends when it has run it. */
+	close(inp[1]);
+	inp[1] = -1;
+	remote_ssh_argv(rm, "no", &v, &n);
+	v[n++] = xstrdup(REMOTE_SH);
+	v[n] = NULL;
+	memset(&rq, 0, sizeof(rq));
+	rq.path = rm->ssh;
+	rq.argv = v;
+	rq.envp = environ;
+	rq.out_fd = outp2[1];
+	rq.in_fd = inp[0];
+	rq.dir = "/";
+	pid = spawn_session(&rq);
+	xfreev(v);
+	close(inp[0]);
+	close(outp2[1]);
+	inp[0] = outp2[1] = -1;
+	if (pid == -1) {
+		diag_error(dl, NULL, 0, "%s: cannot run %s: %s", rm->spec,
+		    rm->ssh, strerror(errno));
+		goto fail;
+	}
+	deadline = remote_now_ms() + (long long)timeout_s * 1000;
+	while (!eof && remote_now_ms() < deadline) {
+		pfd.fd = outp2[0];
+		pfd.events = POLLIN;
+		if (poll(&pfd, 1, (int)(deadline - remote_now_ms())) <= 0)
+			continue;
+		if ((r = read(outp2[0], buf, sizeof(buf))) == -1 &&
+		    errno == EINTR)
+			continue;
+		if (r <= 0)
+			eof = 1;
+		else if (out.len < REMOTE_CAPTURE_MAX)
+			sb_addn(&out, buf, (size_t)r);
+	}
+	close(outp2[0]);
+	outp2[0] = -1;
+	if ((w = waitpid(pid, &st, WNOHANG)) == 0) {
+		(void)kill(pid, SIGKILL);
+		w = waitpid(pid, &st, 0);
+	}
+	if (!eof) {
+		diag_error(dl, NULL, 0, "%s: no answer in %d s", rm->spec,
+		    timeout_s);
+		free(out.s);
+		return -1;
+	}
+	*outp = out.s != NULL ? out.s : xstrdup("");
+	*lenp = out.len;
+	return w == pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+fail:
+	if (inp[0] >= 0)
+		close(inp[0]);
+	if (inp[1] >= 0)
+		close(inp[1]);
+	if (outp2[0] >= 0)
+		close(outp2[0]);
+	if (outp2[1] >= 0)
+		close(outp2[1]);
+	return -1;
 }
 
 /*

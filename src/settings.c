@@ -80,6 +80,23 @@ settings_line(struct settings *s, const char *name, unsigned long lineno,
 		memcpy(s->theme, val, vlen);
 		s->theme[vlen] = '\0';
 		s->has_theme = 1;
+	} else if (klen == 4 && memcmp(key, "host", 4) == 0) {
+		if (vlen >= sizeof(s->host)) {
+			diag_error(dl, name, lineno, "host too long");
+			return 1;
+		}
+		memcpy(s->host, val, vlen);
+		s->host[vlen] = '\0';
+		s->has_host = 1;
+	} else if (klen == 10 && memcmp(key, "ssh-config", 10) == 0) {
+		if (vlen >= sizeof(s->ssh_config)) {
+			diag_error(dl, name, lineno, "ssh-config path too "
+			    "long");
+			return 1;
+		}
+		memcpy(s->ssh_config, val, vlen);
+		s->ssh_config[vlen] = '\0';
+		s->has_ssh_config = 1;
 	} else if (klen == 7 && memcmp(key, "timeout", 7) == 0) {
 		if (settings_number(name, lineno, "timeout", val, vlen, 0,
 		    SETTINGS_TIMEOUT_MAX, &s->timeout, dl) != 0)

@@ -10,6 +10,7 @@
 
 #include "ltpscope/catalogue.h"
 #include "ltpscope/compare.h"
+#include "ltpscope/crashlog.h"
 #include "ltpscope/export.h"
 #include "ltpscope/profile.h"
 #include "ltpscope/linuxref.h"
@@ -84,7 +85,7 @@ shop_fill_test(struct store *st, const struct shop_opts *o,
 	struct rules_suggestion sg;
 	struct store_output out;
 	struct diaglist quiet;
-	char *first, subject[64];
+	char *first, panic[300], subject[64];
 
 	memset(s, 0, sizeof(*s));
 	s->tag = xstrdup(r->tag);
@@ -94,6 +95,14 @@ shop_fill_test(struct store *st, const struct shop_opts *o,
 		memset(&out, 0, sizeof(out));
 	first = out.data != NULL ? triage_first_failure(out.data,
 	    out.stored_size, NULL) : NULL;
+	/* A crash's first line is the panic it caused. */
+	if (r->status == TS_CRASH && out.data != NULL &&
+	    crashlog_find(out.data, out.stored_size, panic + 8,
+	    sizeof(panic) - 8)) {
+		free(first);
+		memcpy(panic, "kernel: ", 8);
+		first = xstrdup(panic);
+	}
 	s->first_line = first != NULL ? first : xstrdup("");
 	s->linux_status = linuxref_status(ref, r->tag);
 	s->linux_too = linuxref_fails(ref, r->tag);

@@ -12,7 +12,7 @@ static const char *const line_class_names[LC__COUNT] = {
 
 static const char *const test_status_names[TS__COUNT] = {
 	"pass", "fail", "broken", "conf", "warn", "timeout", "signalled",
-	"not-run", "interrupted", "running", "unknown"
+	"not-run", "interrupted", "running", "unknown", "crash"
 };
 
 const char *
@@ -42,7 +42,7 @@ int
 test_status_is_bad(enum test_status s)
 {
 	return s == TS_FAIL || s == TS_BROKEN || s == TS_TIMEOUT ||
-	    s == TS_SIGNALLED || s == TS_INTERRUPTED;
+	    s == TS_SIGNALLED || s == TS_INTERRUPTED || s == TS_CRASH;
 }
 
 int

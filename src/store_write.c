@@ -321,6 +321,52 @@ fail:
 	return err;
 }
 
+int
+store_output_append(struct store *st, int64_t result_id, const void *text,
+    size_t len, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	const void *old;
+	char *buf = NULL;
+	size_t oldlen = 0;
+	int64_t total = 0;
+	int rc, err;
+
+	if ((err = store_begin_write(st, dl)) != STORE_OK)
+		return err;
+	if ((err = store_prepare(st, &s, "SELECT data, original_size FROM "
+	    "outputs WHERE result_id = ?", dl)) != STORE_OK)
+		goto fail;
+	(void)sqlite3_bind_int64(s, 1, result_id);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		old = sqlite3_column_blob(s, 0);
+		oldlen = (size_t)sqlite3_column_bytes(s, 0);
+		total = sqlite3_column_int64(s, 1);
+		buf = xmalloc(oldlen + len + 1);
+		if (oldlen > 0)
+			memcpy(buf, old, oldlen);
+	} else
+		buf = xmalloc(len + 1);
+	(void)sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		err = store_sqlerr(st, dl, rc, "cannot read the output of "
+		    "result %lld", (long long)result_id);
+		goto fail;
+	}
+	memcpy(buf + oldlen, text, len);
+	if (total < (int64_t)oldlen)
+		total = (int64_t)oldlen;
+	if ((err = store_put_output(st, result_id, buf, oldlen + len,
+	    (uint64_t)total + len, dl)) != STORE_OK)
+		goto fail;
+	free(buf);
+	return store_commit(st, dl);
+fail:
+	free(buf);
+	store_rollback(st);
+	return err;
+}
+
 static int
 store_mark_interrupted(struct store *st, int64_t run_id,
     struct diaglist *dl)

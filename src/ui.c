@@ -713,6 +713,11 @@ ui_config(struct ui *ui, const char **theme, int *timeout_s)
 		*timeout_s = set.timeout;
 	if (set.has_jobs)
 		ui->jobs = set.jobs;
+	if (set.has_host)
+		snprintf(ui->host, sizeof(ui->host), "%s", set.host);
+	if (set.has_ssh_config)
+		snprintf(ui->ssh_config, sizeof(ui->ssh_config), "%s",
+		    set.ssh_config);
 }
 
 /* tables and runtests have room for every -m and -f of argv. */
@@ -728,6 +733,8 @@ ui_main(int argc, char **argv, const char **tables, const char **runtests)
 		{ "ltproot", required_argument, NULL, 'L' },
 		{ "runtest", required_argument, NULL, 'f' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "host", required_argument, NULL, 'H' },
+		{ "ssh-config", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -775,6 +782,13 @@ ui_main(int argc, char **argv, const char **tables, const char **runtests)
 			break;
 		case 'T':
 			themename = optarg;
+			break;
+		case 'H':
+			snprintf(ui.host, sizeof(ui.host), "%s", optarg);
+			break;
+		case 'F':
+			snprintf(ui.ssh_config, sizeof(ui.ssh_config), "%s",
+			    optarg);
 			break;
 		case 'h':
 			ui_usage(stdout);

@@ -162,6 +162,7 @@ ui_status_elem(enum test_status s)
 	case TS_TIMEOUT:
 	case TS_SIGNALLED:
 	case TS_INTERRUPTED:
+	case TS_CRASH:
 		return TE_BROKEN;
 	case TS_CONF:
 		return TE_CONF;
@@ -182,7 +183,7 @@ ui_status_char(enum test_status s)
 		[TS_CONF] = 'c', [TS_WARN] = 'w', [TS_TIMEOUT] = 'T',
 		[TS_SIGNALLED] = 'S', [TS_NOTRUN] = '-',
 		[TS_INTERRUPTED] = 'I', [TS_RUNNING] = '>',
-		[TS_UNKNOWN] = '?'
+		[TS_UNKNOWN] = '?', [TS_CRASH] = 'X'
 	};
 
 	return (unsigned)s < TS__COUNT ? chars[s] : '?';

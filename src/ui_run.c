@@ -10,8 +10,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ltpscope/crashlog.h"
 #include "ltpscope/ltpmeta.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/remote.h"
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
@@ -126,6 +128,43 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 	ui_run_update_rows(ui, r->tag);
 }
 
+/* A crash given the kernel's words, said in the pane. */
+static void
+ui_run_told(void *arg, const char *tag, const char *first)
+{
+	struct ui *ui = arg;
+
+	ui_pane_meta(ui, "ltpscope: %s crashed %s: %s", tag, ui->host,
+	    first);
+}
+
+/*
+ * The box the runs go to, connected now if it is not (or no longer):
+ * 0, or -1 with why on the status line.  Blocks while ssh connects.
+ */
+static int
+ui_run_box(struct ui *ui)
+{
+	struct remote_opts ro;
+	struct diaglist dl;
+	char first[512] = "cannot connect";
+
+	if (ui->box != NULL && remote_alive(ui->box))
+		return 0;
+	remote_close(ui->box);
+	memset(&ro, 0, sizeof(ro));
+	ro.config = ui->ssh_config[0] != '\0' ? ui->ssh_config : NULL;
+	ro.ltproot = ui->suite.root;
+	diag_init(&dl);
+	if ((ui->box = remote_open(ui->host, &ro, &dl)) == NULL) {
+		if (dl.n > 0)
+			diag_format(&dl.v[0], first, sizeof(first));
+		ui_message(ui, 1, "%s", first);
+	}
+	diag_free(&dl);
+	return ui->box != NULL ? 0 : -1;
+}
+
 static void
 ui_run_opts(struct ui *ui, struct engine_opts *eo)
 {
@@ -144,6 +183,11 @@ ui_run_opts(struct ui *ui, struct engine_opts *eo)
 	ui_triage_load(ui);
 	eo->rules = ui->rules;
 	eo->timeout_s = ui->timeout_s;
+	if (ui->host[0] != '\0') {
+		eo->runner.remote = ui->box;
+		/* A local file means nothing there (see runner.h). */
+		eo->runner.kconfig = "";
+	}
 }
 
 /*
@@ -258,6 +302,11 @@ ui_run_selected(struct ui *ui, const char *const *syscalls, size_t nsys,
 			    ltpmeta_test(ui->suite.meta, tests[i].tag), NULL, 0);
 		engine_order(tests, n, ui->store);
 	}
+	if (ui->host[0] != '\0' && ui_run_box(ui) != 0) {
+		free(tests);
+		free(picked);
+		return;
+	}
 	ui_run_opts(ui, &eo);
 	ev.arg = ui;
 	diag_init(&dl);
@@ -282,8 +331,37 @@ ui_run_resume(struct ui *ui, int64_t run_id)
 {
 	struct engine_events ev = ui_events;
 	struct engine_opts eo;
+	struct store_run run;
 	struct diaglist dl;
+	const char *h;
+	size_t hl;
 
+	/* A run on a box goes on on that box. */
+	diag_init(&dl);
+	memset(&run, 0, sizeof(run));
+	if (store_get_run(ui->store, run_id, &run, &dl) == STORE_OK &&
+	    (h = strstr(run.config, "host=")) != NULL && (h == run.config ||
+	    h[-1] == '\n') && (hl = strcspn(h + 5, "\n")) > 0 &&
+	    hl < sizeof(ui->host)) {
+		memcpy(ui->host, h + 5, hl);
+		ui->host[hl] = '\0';
+		if (ui->ssh_config[0] == '\0' && (h = strstr(run.config,
+		    "\nssh_config=")) != NULL && (hl = strcspn(h + 12,
+		    "\n")) > 0 && hl < sizeof(ui->ssh_config)) {
+			memcpy(ui->ssh_config, h + 12, hl);
+			ui->ssh_config[hl] = '\0';
+		}
+	}
+	store_run_clear(&run);
+	diag_free(&dl);
+	if (ui->host[0] != '\0') {
+		if (ui_run_box(ui) != 0)
+			return;
+		diag_init(&dl);
+		(void)crashlog_collect(ui->store, run_id, ui->box, NULL, NULL,
+		    ui_run_told, ui, &dl);
+		diag_free(&dl);
+	}
 	ui_run_opts(ui, &eo);
 	ev.arg = ui;
 	diag_init(&dl);
@@ -335,15 +413,31 @@ ui_run_service(struct ui *ui)
 			if (dl.n > 0)
 				diag_format(&dl.v[0], first, sizeof(first));
 			ui_message(ui, 1, "the run stopped: %s", first);
+		} else if (engine_box_lost(ui->eng)) {
+			/* Resumable here or by run --resume, as if stopped. */
+			(void)store_run_end(ui->store, ui->run_id,
+			    RUN_INTERRUPTED, &dl);
+			remote_close(ui->box);
+			ui->box = NULL;
+			ui->confirm_run = ui->run_id;
+			ui_ask(ui, UC_RESUME, "%s stopped answering%s%s%s. "
+			    "Resume run %" PRId64 " there once it is back?",
+			    ui->host, engine_lost_test(ui->eng) != NULL ?
+			    " while running " : " between tests",
+			    engine_lost_test(ui->eng) != NULL ?
+			    engine_lost_test(ui->eng) : "",
+			    engine_lost_test(ui->eng) != NULL ? " (crash)" :
+			    "", ui->run_id);
 		} else
 			ui_message(ui, 0, "run %" PRId64 " %s: %u pass, %u "
 			    "fail, %u broken, %u conf, %u warn, %u timeout, "
-			    "%u not-run, %u unknown; %u with an env warning",
+			    "%u not-run, %u unknown, %u crash; %u with an env "
+			    "warning",
 			    ui->run_id, ui->stop_requested ?
 			    "stopped (resumable)" : "finished", k[TS_PASS],
 			    k[TS_FAIL], k[TS_BROKEN], k[TS_CONF], k[TS_WARN],
 			    k[TS_TIMEOUT], k[TS_NOTRUN], k[TS_UNKNOWN],
-			    engine_env_marked(ui->eng));
+			    k[TS_CRASH], engine_env_marked(ui->eng));
 		engine_free(ui->eng);
 		ui->eng = NULL;
 		ui->running[0] = '\0';
@@ -428,6 +522,8 @@ ui_run_free(struct ui *ui)
 	if (ui->eng != NULL)
 		engine_free(ui->eng);
 	ui->eng = NULL;
+	remote_close(ui->box);
+	ui->box = NULL;
 	free(ui->est);
 	ui->est = NULL;
 }

@@ -289,8 +289,8 @@ static int
 cat_worst(const struct ui_sysrow *r, unsigned *total)
 {
 	static const enum test_status order[] = {
-		TS_INTERRUPTED, TS_SIGNALLED, TS_TIMEOUT, TS_BROKEN, TS_FAIL,
-		TS_WARN, TS_UNKNOWN, TS_CONF, TS_PASS, TS_NOTRUN
+		TS_CRASH, TS_INTERRUPTED, TS_SIGNALLED, TS_TIMEOUT, TS_BROKEN,
+		TS_FAIL, TS_WARN, TS_UNKNOWN, TS_CONF, TS_PASS, TS_NOTRUN
 	};
 	size_t i;
 	int worst = -1;

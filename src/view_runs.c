@@ -86,7 +86,8 @@ runs_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 
 	other = r->counts[TS_WARN] + r->counts[TS_TIMEOUT] +
 	    r->counts[TS_SIGNALLED] + r->counts[TS_NOTRUN] +
-	    r->counts[TS_INTERRUPTED] + r->counts[TS_UNKNOWN];
+	    r->counts[TS_INTERRUPTED] + r->counts[TS_UNKNOWN] +
+	    r->counts[TS_CRASH];
 	snprintf(buf, sizeof(buf), "%6" PRId64 "  %-17s ", r->id, r->when);
 	x += ui_put(y, x, buf, width - x, 0);
 	ui_attr_on(ui, strcmp(r->state, "interrupted") == 0 ? TE_FAIL :
@@ -117,7 +118,7 @@ runs_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 		    r->counts[TS_CONF] + r->counts[TS_WARN] +
 		    r->counts[TS_TIMEOUT] + r->counts[TS_SIGNALLED] +
 		    r->counts[TS_NOTRUN] + r->counts[TS_INTERRUPTED] +
-		    r->counts[TS_UNKNOWN], r->nqueued);
+		    r->counts[TS_UNKNOWN] + r->counts[TS_CRASH], r->nqueued);
 		if (r->nenvmarked > 0 && strlen(buf) < len)
 			snprintf(buf + strlen(buf), len - strlen(buf),
 			    "; %u with an env warning",
@@ -125,6 +126,11 @@ runs_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 		if (r->counts[TS_UNKNOWN] > 0 && strlen(buf) < len)
 			snprintf(buf + strlen(buf), len - strlen(buf),
 			    "; %u unknown", r->counts[TS_UNKNOWN]);
+		if (r->counts[TS_CRASH] > 0 && strlen(buf) < len)
+			snprintf(buf + strlen(buf), len - strlen(buf),
+			    "; %u crash%s (the box stopped answering)",
+			    r->counts[TS_CRASH], r->counts[TS_CRASH] == 1 ?
+			    "" : "es");
 	}
 }
 

@@ -218,7 +218,7 @@ tests_draw_detail(struct ui *ui, struct view *v, int y, int h)
 	if (y < end)
 		ui_putf(y++, 0, COLS, "  history  %s (oldest to newest: . pass"
 		    ", F fail, B broken, c conf, w warn, T timeout, S "
-		    "signalled, - not run, I interrupted, ? unknown)",
+		    "signalled, - not run, I interrupted, ? unknown, X crash)",
 		    r->history[0] ?
 		    r->history : "-");
 }

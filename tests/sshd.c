@@ -123,6 +123,9 @@ sshd_configs(struct sshd_box *b)
 		return -1;
 	}
 	free(pub);
+	/* The box's own programs (a fake dmesg) go first in its PATH. */
+	snprintf(path, sizeof(path), "%s/bin", b->dir);
+	(void)mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/sshd_config", b->dir);
 	snprintf(text, sizeof(text),
 	    "Port %d\n"
@@ -146,12 +149,14 @@ sshd_configs(struct sshd_box *b)
 	     * files are the host's (Debian's bash reads ~/.bashrc for ssh
 	     * commands, and one here runs "pyenv rehash", whose lock a
 	     * box "crash" killed mid-way left stale).  A shell level of 2
-	     * makes bash read none; ~/.ssh/rc is not run either.
+	     * makes bash read none, and HOME is ours; ~/.ssh/rc is not
+	     * run either.  sshd takes the first SetEnv line only.
 	     */
-	    "SetEnv SHLVL=1\n"
+	    "SetEnv SHLVL=1 HOME=%s PATH=%s/bin:/usr/local/sbin:"
+	    "/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\n"
 	    "PermitUserRC no\n"
 	    "LogLevel INFO\n",
-	    b->port, b->dir, b->dir, b->dir);
+	    b->port, b->dir, b->dir, b->dir, b->dir, b->dir);
 	if (sshd_write(path, text) != 0)
 		return -1;
 	snprintf(text, sizeof(text),

@@ -4,7 +4,10 @@
  * a client config all made by the test in its own directory, so that
  * neither the server nor the client reads anything of the host's
  * (/etc/ssh, ~/.ssh, an agent).  A watchdog process kills sshd when the
- * test program ends, however it ends.
+ * test program ends, however it ends.  The box's sessions have dir as
+ * HOME (no ~/.bashrc of the host's runs there) and find dir/bin first
+ * in their PATH: a test puts the box's own programs there (a dmesg
+ * that tells of a panic).
  */
 #ifndef LTPSCOPE_TESTS_SSHD_H
 #define LTPSCOPE_TESTS_SSHD_H

@@ -27,6 +27,7 @@
 #include "ltpscope/xmalloc.h"
 #include "sshd.h"
 #include "tap.h"
+#include "tmux.h"
 
 static struct sshd_box box;
 static char root[1024];
@@ -713,19 +714,94 @@ wait_bg(pid_t pid, int ms)
 	return -1;
 }
 
-/* Waits for the culprit-to-be to be running, then kills the box. */
+/*
+ * The box's kernel log: its dmesg (first in the box's PATH, see
+ * sshd.h) prints kmsg, which a test's "reboot" fills with a panic.
+ */
 static void
-crash_box_during(const char *db, const char *tag)
+fake_dmesg(void)
 {
-	char sql[256];
+	char path[1200];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/bin/dmesg", box.dir);
+	fp = fopen(path, "w");
+	fprintf(fp, "#!/bin/sh\ncat %s/kmsg 2>/dev/null\n", box.dir);
+	fclose(fp);
+	chmod(path, 0755);
+	snprintf(path, sizeof(path), "%s/kmsg", box.dir);
+	fp = fopen(path, "w");
+	fprintf(fp, "[     1.000000] NetBSD 10.1 (GENERIC) #0\n"
+	    "[     1.000000] total memory = 2047 MB\n");
+	fclose(fp);
+}
+
+/*
+ * What a panic leaves in the kernel's message buffer, as a NetBSD
+ * kernel words it, then the next boot: a shell command appending it to
+ * file.
+ */
+static void
+panic_command(const char *file, const char *why, char *buf, size_t len)
+{
+	snprintf(buf, len, "printf '%%s\\n' '[   812.345678] fatal page "
+	    "fault in supervisor mode' '[   812.345678] trap type 6 code 0x2 "
+	    "rip 0xffffffff80a0b1c2' '[   812.345678] panic: %s' "
+	    "'[   812.345678] cpu0: Begin traceback...' "
+	    "'[   812.345678] linux_sys_pause() at "
+	    "netbsd:linux_sys_pause+0x1c' "
+	    "'[     1.000000] NetBSD 10.1 (GENERIC) #0' >>'%s'", why, file);
+}
+
+/* What show --output says of tag in db. */
+static char *
+show_output(const char *db, const char *tag)
+{
+	char cmd[4096];
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "%s show last -d %s --output %s 2>&1", bin,
+	    db, tag);
+	return tap_run(cmd, &st, 0);
+}
+
+/*
+ * Waits for the culprit-to-be to be running and to have said its
+ * first line (run -v shows it in the log), then kills the box.
+ */
+static void
+crash_box_when(const char *log, const char *text)
+{
+	char *out = NULL;
+	long long deadline = now_ms() + 30000;
+
+	while (now_ms() < deadline && ((out = tap_slurp(log, NULL)) ==
+	    NULL || strstr(out, text) == NULL)) {
+		free(out);
+		out = NULL;
+		(void)poll(NULL, 0, 50);
+	}
+	free(out);
+	sshd_stop(&box);
+}
+
+static void
+crash_box_during(const char *db, const char *tag, const char *log)
+{
+	char sql[256], *out = NULL;
 	long long deadline = now_ms() + 30000;
 
 	snprintf(sql, sizeof(sql), "SELECT count(*) FROM results WHERE "
 	    "tag = '%s' AND status = 9", tag);
 	while (now_ms() < deadline && db_number(db, sql) != 1)
 		(void)poll(NULL, 0, 50);
-	/* Let the test start on the box, then the box dies. */
-	(void)poll(NULL, 0, 300);
+	while (now_ms() < deadline && ((out = tap_slurp(log, NULL)) ==
+	    NULL || strstr(out, "waiting for a signal") == NULL)) {
+		free(out);
+		out = NULL;
+		(void)poll(NULL, 0, 50);
+	}
+	free(out);
 	sshd_stop(&box);
 }
 
@@ -736,18 +812,26 @@ crash_box_during(const char *db, const char *tag)
 static void
 test_reboot(const char *rt)
 {
-	char db[1200], log[1200], reboot[2048], args[8192], *out;
+	char db[1200], log[1200], reboot[4400], args[8192], *out;
+	char kmsg[1200], panic[2048], skip[1200], cmd[2048];
 	pid_t pid;
 	int st;
 
 	snprintf(db, sizeof(db), "%s/reboot.db", tap_tmpdir());
 	snprintf(log, sizeof(log), "%s/reboot.log", tap_tmpdir());
-	sshd_reboot_command(&box, 3, reboot, sizeof(reboot));
-	snprintf(args, sizeof(args), "run -d %s -L %s -f %s --timeout 60 "
-	    "--host %s --ssh-config %s --box-wait 60 --reboot-cmd '%s'", db,
-	    root, rt, box.spec, box.config, reboot);
+	snprintf(kmsg, sizeof(kmsg), "%s/kmsg", box.dir);
+	snprintf(skip, sizeof(skip), "%s/ltpscope/skiplist", tap_tmpdir());
+	(void)unlink(skip);
+	panic_command(kmsg, "kernel diagnostic assertion \"l->l_stat == "
+	    "LSONPROC\" failed", panic, sizeof(panic));
+	sshd_reboot_command(&box, 3, cmd, sizeof(cmd));
+	snprintf(reboot, sizeof(reboot), "%s; %s", panic, cmd);
+	snprintf(args, sizeof(args), "run -v -d %s -L %s -f %s --timeout 60 "
+	    "--host %s --ssh-config %s --box-wait 60 --skip-culprit "
+	    "--reboot-cmd \"$R\"", db, root, rt, box.spec, box.config);
+	setenv("R", reboot, 1);
 	pid = start_bg(args, log);
-	crash_box_during(db, "pause01");
+	crash_box_during(db, "pause01", log);
 	st = wait_bg(pid, 90000);
 	out = tap_slurp(log, NULL);
 	if (!ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1,
@@ -755,21 +839,246 @@ test_reboot(const char *rt)
 		tap_diag("%s", out != NULL ? out : "");
 	has_str(out, "stopped answering while running pause01", "it names "
 	    "the test that was running");
-	has_str(out, "running (sleep 3;", "it runs --reboot-cmd");
+	has_str(out, "running printf", "it runs --reboot-cmd");
 	has_str(out, "try 2 failed", "it waits for the box, backing off");
 	has_str(out, "is back after", "the box comes back");
 	has_str(out, "resuming run 1 on", "the run goes on by itself");
-	has_str(out, "interrupted: pause01", "... with the culprit marked");
+	has_str(out, "crash: pause01", "... with the culprit marked");
+	has_str(out, "pause01 crashed " , "it reads what the kernel said");
 	has_str(out, "FAIL        open02", "the rest runs");
+	has_str(out, "1 crash (the box stopped answering):\n  crash pause01: "
+	    "panic: kernel diagnostic assertion \"l->l_stat == LSONPROC\" "
+	    "failed\n", "the summary: how many crashes, which tests, the "
+	    "panic of each");
 	free(out);
 	is_int(db_number(db, "SELECT status FROM results WHERE "
-	    "tag = 'pause01'"), 8, "the culprit is interrupted");
+	    "tag = 'pause01'"), 11, "the culprit is a crash");
+	out = show_output(db, "pause01");
+	has_str(out, "waiting for a signal that never comes", "its output "
+	    "until the box stopped answering is kept");
+	has_str(out, "ltpscope: kernel (dmesg on ", "what dmesg said is kept "
+	    "with it");
+	has_str(out, "fatal page fault in supervisor mode\n", "... the "
+	    "lines around the panic");
+	has_str(out, "linux_sys_pause() at netbsd:", "... and the "
+	    "traceback");
+	free(out);
+	snprintf(reboot, sizeof(reboot), "%s export -d %s --format md 2>&1",
+	    bin, db);
+	out = tap_run(reboot, &st, 0);
+	has_str(out, "pause01", "the shopping list has the crash");
+	has_str(out, "kernel: panic: kernel diagnostic assertion", "... with "
+	    "its panic for a first line");
+	free(out);
+	out = tap_slurp(skip, NULL);
+	has_str(out, "pause01\tos=Linux\tcrashed ", "--skip-culprit puts it "
+	    "on the skip list, for the box's system");
+	free(out);
 	is_int(db_number(db, "SELECT status FROM results WHERE "
 	    "tag = 'open01'"), 0, "what ran before is kept");
 	is_int(db_number(db, "SELECT count(*) FROM results"), 3,
 	    "nothing lost, nothing ran twice");
 	is_int(db_number(db, "SELECT count(*) FROM runs WHERE state = "
 	    "'finished'"), 1, "the run is finished");
+}
+
+/*
+ * --console FILE: the box's serial console is logged here; what it
+ * said since the run began goes with the crash, not dmesg's words,
+ * nor what the console said before.
+ */
+static void
+test_console(const char *rt)
+{
+	char db[1200], log[1200], con[1200], reboot[4400], args[8192];
+	char panic[2048], cmd[2048], *out;
+	FILE *fp;
+	pid_t pid;
+	int st;
+
+	snprintf(db, sizeof(db), "%s/console.db", tap_tmpdir());
+	snprintf(log, sizeof(log), "%s/console.log", tap_tmpdir());
+	snprintf(con, sizeof(con), "%s/console.txt", tap_tmpdir());
+	/* test_reboot's culprit would not run. */
+	snprintf(cmd, sizeof(cmd), "%s/ltpscope/skiplist", tap_tmpdir());
+	(void)unlink(cmd);
+	fp = fopen(con, "w");
+	fprintf(fp, "[   1.0] panic: an old crash, before this run\r\n");
+	fclose(fp);
+	panic_command(con, "from the serial console", panic, sizeof(panic));
+	sshd_reboot_command(&box, 1, cmd, sizeof(cmd));
+	snprintf(reboot, sizeof(reboot), "%s; %s", panic, cmd);
+	setenv("R", reboot, 1);
+	snprintf(args, sizeof(args), "run -v -d %s -L %s -f %s --timeout 60 "
+	    "--host %s --ssh-config %s --box-wait 60 --console %s "
+	    "--reboot-cmd \"$R\"", db, root, rt, box.spec, box.config, con);
+	pid = start_bg(args, log);
+	crash_box_during(db, "pause01", log);
+	st = wait_bg(pid, 90000);
+	out = tap_slurp(log, NULL);
+	if (!ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1,
+	    "a run with --console survives its box's crash (status %#x)",
+	    st))
+		tap_diag("%s", out != NULL ? out : "");
+	has_str(out, "crash pause01: panic: from the serial console\n",
+	    "the summary has the console's panic");
+	free(out);
+	out = show_output(db, "pause01");
+	has_str(out, "ltpscope: kernel (console ", "the console's words go "
+	    "with the crash");
+	ok(out != NULL && strstr(out, "an old crash") == NULL, "... not what "
+	    "it said before the run");
+	ok(out != NULL && strstr(out, "LSONPROC") == NULL, "... nor dmesg's");
+	free(out);
+}
+
+/*
+ * The explorer on a box: the host from the config file, a run there,
+ * the box lost mid-test (a crash), and the run resumed there once the
+ * box is back, with the kernel's words.
+ */
+static void
+test_ui(const char *rt)
+{
+	const char *t = tap_tmpdir();
+	char db[1200], cfg[1200], cmd[8192], kmsg[1200], *out;
+	FILE *fp;
+	int st;
+
+	snprintf(db, sizeof(db), "%s/ui.db", t);
+	snprintf(cfg, sizeof(cfg), "%s/ltpscope/config", t);
+	snprintf(cmd, sizeof(cmd), "%s/ltpscope", t);
+	(void)mkdir(cmd, 0755);
+	(void)unlink(cmd);
+	snprintf(cmd, sizeof(cmd), "%s/ltpscope/skiplist", t);
+	(void)unlink(cmd);
+	fp = fopen(cfg, "w");
+	fprintf(fp, "# the box\nhost %s\nssh-config %s\n", box.spec,
+	    box.config);
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd), "env XDG_CONFIG_HOME=%s XDG_DATA_HOME=%s "
+	    "XDG_STATE_HOME=%s %s ui -m data/demo/linux-amd64-syscalls.master "
+	    "-L %s -f %s -d %s", t, t, t, bin, root, rt, db);
+	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
+	    8000), "the explorer starts")) {
+		tap_diag("screen:\n%s", tmux_screen());
+		tmux_stop();
+		unlink(cfg);
+		return;
+	}
+	tmux_keys(":");
+	tmux_keys("-l 'run open01 open02'");
+	tmux_keys("Enter");
+	if (!ok(tmux_wait_for("finished: 1 pass, 1 fail", 30000), "a run "
+	    "from the explorer, on the box of the config file"))
+		tap_diag("screen:\n%s", tmux_screen());
+	snprintf(cmd, sizeof(cmd), "SELECT count(*) FROM runs WHERE host = "
+	    "'%s'", box.spec);
+	is_int(db_number(db, cmd), 1, "the run names the box");
+	tmux_keys(":");
+	tmux_keys("-l 'run pause01'");
+	tmux_keys("Enter");
+	if (!ok(tmux_wait_for("waiting for a signal", 30000), "the test's "
+	    "words stream from the box"))
+		tap_diag("screen:\n%s", tmux_screen());
+	sshd_stop(&box);
+	if (!ok(tmux_wait_for("stopped answering while running pause01 "
+	    "(crash)", 30000), "the explorer says the box stopped answering"))
+		tap_diag("screen:\n%s", tmux_screen());
+	is_int(db_number(db, "SELECT status FROM results WHERE tag = "
+	    "'pause01'"), 11, "the test is a crash");
+	snprintf(kmsg, sizeof(kmsg), "%s/kmsg", box.dir);
+	panic_command(kmsg, "seen by the explorer", cmd, sizeof(cmd));
+	out = tap_run(cmd, &st, 0);
+	free(out);
+	if (ok(sshd_restart(&box) == 0, "the box is back")) {
+		tmux_keys("y");
+		if (!ok(tmux_wait_for("crashed", 30000) &&
+		    tmux_wait_for("panic: seen by the explorer", 5000),
+		    "resumed there: the kernel's words in the pane"))
+			tap_diag("screen:\n%s", tmux_screen());
+	}
+	tmux_keys("q q q");
+	ok(tmux_wait_dead(5000), "q quits");
+	tmux_stop();
+	out = show_output(db, "pause01");
+	has_str(out, "ltpscope: kernel (dmesg on ", "the kernel's words are "
+	    "stored with the crash");
+	free(out);
+	unlink(cfg);
+}
+
+/*
+ * Two boxes side by side: the same tests on each, a run a box, the
+ * result lines told apart, and one box's crash leaving the other's
+ * run alone.
+ */
+static void
+test_hosts(const char *rt)
+{
+	struct sshd_box two;
+	char dir[1200], cfg[1200], db[1200], log[1200], args[8192], why[256];
+	char sql[512], *out;
+	FILE *fp;
+	pid_t pid;
+	int st;
+
+	snprintf(dir, sizeof(dir), "%s/box2", tap_tmpdir());
+	if (sshd_start(&two, dir, why, sizeof(why)) != 0) {
+		ok(0, "a second box: %s", why);
+		return;
+	}
+	/* One client config for both: each box's key and known hosts. */
+	snprintf(cfg, sizeof(cfg), "%s/two_config", tap_tmpdir());
+	fp = fopen(cfg, "w");
+	fprintf(fp, "Host *\n  User %s\n  IdentityFile %s/client_key\n"
+	    "  IdentityFile %s/client_key\n  IdentitiesOnly yes\n"
+	    "  IdentityAgent none\n  UserKnownHostsFile %s/known_hosts "
+	    "%s/known_hosts\n  GlobalKnownHostsFile /dev/null\n"
+	    "  StrictHostKeyChecking accept-new\n  CheckHostIP no\n"
+	    "  UpdateHostKeys no\n  BatchMode yes\n  LogLevel ERROR\n",
+	    box.user, box.dir, two.dir, box.dir, two.dir);
+	fclose(fp);
+	snprintf(db, sizeof(db), "%s/hosts.db", tap_tmpdir());
+	snprintf(log, sizeof(log), "%s/hosts.log", tap_tmpdir());
+	snprintf(args, sizeof(args), "run -v -d %s -L %s -f %s --timeout 10 "
+	    "--host %s --host %s --ssh-config %s --box-wait 0", db, root, rt,
+	    box.spec, two.spec, cfg);
+	pid = start_bg(args, log);
+	/* Box two dies during pause01; box one goes on. */
+	{
+		struct sshd_box keep = box;
+		char line[300];
+
+		snprintf(line, sizeof(line), "[%s] hang01.c", two.spec);
+		box = two;
+		crash_box_when(log, line);
+		two = box;
+		box = keep;
+	}
+	st = wait_bg(pid, 90000);
+	out = tap_slurp(log, NULL);
+	if (!ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1,
+	    "both boxes' runs end (status %#x)", st))
+		tap_diag("%s", out != NULL ? out : "");
+	snprintf(args, sizeof(args), "[%s] FAIL        open02", box.spec);
+	has_str(out, args, "box one's lines are marked with it");
+	snprintf(args, sizeof(args), "[%s] PASS        open01", two.spec);
+	has_str(out, args, "... and box two's with it");
+	free(out);
+	is_int(db_number(db, "SELECT count(*) FROM runs"), 2, "a run a box");
+	snprintf(sql, sizeof(sql), "SELECT count(*) FROM results r JOIN runs "
+	    "u ON u.id = r.run_id WHERE u.host = '%s'", box.spec);
+	is_int(db_number(db, sql), 3, "box one ran every test");
+	snprintf(sql, sizeof(sql), "SELECT r.status FROM results r JOIN runs "
+	    "u ON u.id = r.run_id WHERE u.host = '%s' AND r.tag = 'pause01'",
+	    two.spec);
+	is_int(db_number(db, sql), 11, "box two's pause01 is its crash");
+	snprintf(sql, sizeof(sql), "SELECT count(*) FROM results r JOIN runs "
+	    "u ON u.id = r.run_id WHERE u.host = '%s' AND r.tag = 'open02'",
+	    two.spec);
+	is_int(db_number(db, sql), 0, "... its run left for --resume");
+	sshd_stop(&two);
 }
 
 /*
@@ -780,7 +1089,7 @@ test_reboot(const char *rt)
 static void
 test_crash_resume(void)
 {
-	char db[1200], rt[1200], log[1200], cmd[8192], *out;
+	char db[1200], rt[1200], log[1200], cmd[8192], kmsg[1200], *out;
 	FILE *fp;
 	pid_t pid;
 	int st;
@@ -791,11 +1100,13 @@ test_crash_resume(void)
 	fp = fopen(rt, "w");
 	fprintf(fp, "open01 pass\npause01 hang\nopen02 fail\n");
 	fclose(fp);
-	snprintf(cmd, sizeof(cmd), "run -d %s -L %s -f %s --timeout 60 "
+	snprintf(kmsg, sizeof(kmsg), "%s/kmsg", box.dir);
+	fake_dmesg();
+	snprintf(cmd, sizeof(cmd), "run -v -d %s -L %s -f %s --timeout 60 "
 	    "--host %s --ssh-config %s --box-wait 0", db, root, rt, box.spec,
 	    box.config);
 	pid = start_bg(cmd, log);
-	crash_box_during(db, "pause01");
+	crash_box_during(db, "pause01", log);
 	st = wait_bg(pid, 30000);
 	ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1, "the run ends "
 	    "when its box dies, with --box-wait 0 (status %#x)", st);
@@ -803,8 +1114,16 @@ test_crash_resume(void)
 	has_str(out, "stopped answering", "... and says so");
 	free(out);
 	is_int(db_number(db, "SELECT count(*) FROM results WHERE "
-	    "tag = 'pause01' AND status = 9"), 1, "the test that ran is "
-	    "left running, as after a crash");
+	    "tag = 'pause01' AND status = 11"), 1, "the test that ran is "
+	    "a crash");
+	out = show_output(db, "pause01");
+	has_str(out, "waiting for a signal that never comes", "with the "
+	    "output it gave");
+	has_str(out, "stopped answering after", "... and why it ended");
+	free(out);
+	panic_command(kmsg, "crashed by pause01", cmd, sizeof(cmd));
+	out = tap_run(cmd, &st, 0);
+	free(out);
 	is_int(db_number(db, "SELECT count(*) FROM results WHERE "
 	    "tag = 'open02'"), 0, "nothing ran after it");
 	if (!ok(sshd_restart(&box) == 0, "the box comes back"))
@@ -813,17 +1132,27 @@ test_crash_resume(void)
 	    "</dev/null 2>&1", bin, db);
 	out = tap_run(cmd, &st, 0);
 	is_int(st, 1, "--resume finishes the run (with its failures)");
-	has_str(out, "died while pause01 was running", "it names the "
-	    "culprit");
+	has_str(out, "pause01 crashed ", "it reads what the kernel said, "
+	    "now that the box is back");
 	has_str(out, "open02", "it runs the rest on the box");
+	has_str(out, "crash pause01: panic: crashed by pause01\n", "the "
+	    "summary names the crash and its panic");
 	free(out);
 	is_int(db_number(db, "SELECT status FROM results WHERE "
-	    "tag = 'pause01'"), 8, "the culprit is interrupted");
+	    "tag = 'pause01'"), 11, "the culprit stays a crash");
+	out = show_output(db, "pause01");
+	has_str(out, "ltpscope: kernel (dmesg on ", "what dmesg said goes "
+	    "with the crash");
+	has_str(out, "panic: crashed by pause01\n", "... the panic itself");
+	free(out);
 	is_int(db_number(db, "SELECT status FROM results WHERE "
 	    "tag = 'open02'"), 1, "the rest ran");
 	is_int(db_number(db, "SELECT count(*) FROM results"), 3,
 	    "nothing ran twice");
 	test_reboot(rt);
+	test_console(rt);
+	test_ui(rt);
+	test_hosts(rt);
 }
 
 int

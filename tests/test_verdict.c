@@ -398,7 +398,8 @@ check_cli(void)
 	free(out);
 	snprintf(cmd, sizeof(cmd), "%s runs -d %s --format json", bin, db);
 	out = tap_run(cmd, &rc, 0);
-	has_str(out, "\"unknown\": 1}, \"env_warned\": 3", "runs json");
+	has_str(out, "\"unknown\": 1, \"crash\": 0}, \"env_warned\": 3",
+	    "runs json");
 	free(out);
 	snprintf(cmd, sizeof(cmd), "%s export -d %s --format md", bin, db);
 	out = tap_run(cmd, &rc, 1);

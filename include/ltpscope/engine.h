@@ -134,13 +134,16 @@ const char *const *engine_leftovers(const struct engine *, size_t *n);
 unsigned	 engine_env_marked(const struct engine *);
 /*
  * 1 when a run on a box (runner_opts.remote) ended because the box
- * stopped answering: the test it was running, if any, is left running
- * in the store, as after a crash, and the run left for --resume, which
- * names that test the culprit.
+ * stopped answering: the test it was running, if any, is stored as
+ * TS_CRASH with the output it gave (others running beside it with -j
+ * as TS_INTERRUPTED), and the run is left, still "running", for
+ * --resume or the caller to go on with once the box is back.
  */
 int		 engine_box_lost(const struct engine *);
 /* The tag of the test the box was lost during, or NULL (between tests). */
 const char	*engine_lost_test(const struct engine *);
+/* Its crash result (to add the kernel's words to), or 0. */
+int64_t		 engine_lost_result(const struct engine *);
 
 /*
  * Fills up to max pollfds (POLLIN) with every busy worker's descriptors,

@@ -91,6 +91,17 @@ int		 remote_alive(const struct remote *);
 /* The LTPROOT the box is told. */
 const char	*remote_ltproot(const struct remote *);
 
+/*
+ * Runs script (sh, one line) on the box through the master and keeps
+ * its output, stdout and stderr, at most 4 MiB of it (*outp malloc'd,
+ * NUL-terminated): what the kernel said after a crash (dmesg), say.
+ * Blocks up to timeout_s.  The script's exit status; -1 with *outp
+ * NULL and dl saying why when the box did not answer.
+ */
+int		 remote_capture(const struct remote *, const char *script,
+		    int timeout_s, char **outp, size_t *lenp,
+		    struct diaglist *);
+
 /* Receives output bytes, as for runner_output_fn. */
 typedef void	remote_output_fn(void *arg, const char *buf, size_t len);
 

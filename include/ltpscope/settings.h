@@ -5,6 +5,8 @@
  *	theme NAME		a theme (as --theme takes it)
  *	timeout SECONDS		per-test timeout, 0 for none
  *	jobs N			tests run at once, 1 to 64
+ *	host [USER@]HOST[:PORT]	runs go to this box over ssh (remote.h)
+ *	ssh-config FILE		ssh -F FILE for it
  *
  * Parsed here in the core so that a bad file is a diagnostic, not the
  * explorer's business; command-line options win over these (the
@@ -31,6 +33,10 @@ struct settings {
 	int	timeout;	/* seconds, 0: none */
 	int	has_jobs;
 	int	jobs;
+	int	has_host;
+	char	host[256];
+	int	has_ssh_config;
+	char	ssh_config[1024];
 };
 
 void	settings_init(struct settings *);

@@ -34,6 +34,8 @@ enum test_status {
 	TS_RUNNING = 9,		/* committed before start; not a result */
 	TS_UNKNOWN = 10,	/* no result line and no exit status: an
 				   old-library test that only says TINFO */
+	TS_CRASH = 11,		/* the box stopped answering while it ran:
+				   the likely cause of a kernel panic */
 	TS__COUNT
 };
 
@@ -41,7 +43,7 @@ const char	*line_class_name(enum line_class);
 const char	*test_status_name(enum test_status);
 /* -1 when the name is unknown. */
 int		 test_status_from_name(const char *);
-/* Failed, broken, timed out, signalled or interrupted. */
+/* Failed, broken, timed out, signalled, interrupted or crashed. */
 int		 test_status_is_bad(enum test_status);
 /*
  * Whether a result carries the "env warning" mark: it passed or skipped

@@ -222,6 +222,14 @@ int	store_test_finish(struct store *, int64_t result_id,
 	    struct diaglist *);
 
 /*
+ * Appends len bytes to a finished result's output (kept under the cap
+ * as store_test_finish() keeps it), in one transaction: what the
+ * kernel said about a crash, read once the box is back (crashlog.h).
+ */
+int	store_output_append(struct store *, int64_t result_id,
+	    const void *text, size_t len, struct diaglist *);
+
+/*
  * One fsync for several steps: between store_batch_begin() and
  * store_batch_end(), each writing step above still succeeds or fails
  * whole, but none is durable (nor visible to others) until

@@ -39,6 +39,8 @@ enum ui_confirm {
 	UC_RESUME
 };
 
+struct remote;
+
 struct ui {
 	struct theme		 theme;
 	int			 attr[TE__COUNT];
@@ -85,6 +87,10 @@ struct ui {
 	int			 jobs;		/* parallel workers for runs */
 	size_t			 worker_sel;	/* worker the pane shows */
 	int			 stop_requested;
+	/* A box over ssh the runs go to (ui --host, "host" in config). */
+	char			 host[256];	/* "" runs here */
+	char			 ssh_config[1024];
+	struct remote		*box;		/* connected at the first run */
 
 	/* Triage: categories, rules, what the picker tags. */
 	struct categories	*cats;

@@ -1,0 +1,86 @@
+/*
+ * What the kernel said about a crash: the panic message picked out of
+ * a kernel log (dmesg on a box back from a reboot, or a serial console
+ * logged to a file), written after the crashed test's output, and
+ * found there again by show, the exports and the run's summary.
+ *
+ * The block goes into the stored output of the crash result, not into
+ * a column of its own: the explorer's output pane, show --output and
+ * any export that prints output show it next to the test with no
+ * schema change, and one marker line, ours, names its first line:
+ *
+ *	ltpscope: kernel (SOURCE): panic: kernel diagnostic assertion ...
+ *	[the kernel's lines around it, as it wrote them]
+ *	ltpscope: end of the kernel's messages
+ *
+ * Nothing here prints; crashlog_collect() (crashlog_collect.c) talks
+ * to the store and the box.
+ */
+#ifndef LTPSCOPE_CRASHLOG_H
+#define LTPSCOPE_CRASHLOG_H
+
+#include <sys/types.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ltpscope/diag.h"
+
+/* The marker line's start; SOURCE and "): " follow. */
+#define CRASHLOG_MARK		"ltpscope: kernel ("
+/* A block stays short: lines kept before and after the panic. */
+#define CRASHLOG_BEFORE		3
+#define CRASHLOG_AFTER		25
+#define CRASHLOG_TAIL		20	/* no panic found: the log's end */
+#define CRASHLOG_GAP		2	/* other lines between lines of one
+					   crash (NetBSD: "curlwp ...") */
+#define CRASHLOG_MAX		8192	/* bytes of kernel text kept */
+
+/*
+ * Whether a kernel log line tells of a panic or a fatal trap (NetBSD's
+ * and Linux's wordings).
+ */
+int	crashlog_is_panic(const char *line, size_t len);
+
+/*
+ * The block to append to a crash's output for a kernel log of len
+ * bytes from source ("dmesg on HOST", "console FILE"): the last crash
+ * in it (the lines telling of it, at most CRASHLOG_GAP others between
+ * them) with a few lines around, or its last lines when it has none.
+ * Sets *outlen; malloc'd.  first (may be NULL) gets the line the
+ * marker names: the "panic: " line, else the crash's first.  Returns 1
+ * when a crash was found, else 0.
+ */
+int	crashlog_block(const char *source, const char *log, size_t len,
+	    char **out, size_t *outlen, char *first, size_t flen);
+
+/*
+ * The first line of the kernel's words in a stored output (what the
+ * marker names): 1 and buf filled, or 0 when the output has no block
+ * (the box has not come back yet, or the result is no crash).
+ */
+int	crashlog_find(const char *output, size_t len, char *buf,
+	    size_t buflen);
+
+struct remote;
+struct store;
+
+/* Where a console log ends now, to read from later; 0 when none yet. */
+off_t	crashlog_console_end(const char *path);
+
+/* Told of each crash given the kernel's words: the marker's line. */
+typedef void	crashlog_told_fn(void *arg, const char *tag, const char *first);
+
+/*
+ * The box is back: each crash of run_id whose output has no kernel
+ * words yet gets them, from console (a local file, read from
+ * *console_off, which is then moved to its end; console_off may be
+ * NULL: from the start) when given, else from dmesg on box (blocks up
+ * to a minute).  told (may be NULL) hears of each.  Returns how many
+ * crashes got words, -1 on a store error (dl).
+ */
+int	crashlog_collect(struct store *, int64_t run_id,
+	    const struct remote *box, const char *console, off_t *console_off,
+	    crashlog_told_fn *told, void *arg, struct diaglist *);
+
+#endif

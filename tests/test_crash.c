@@ -1,0 +1,196 @@
+/*
+ * Crashes of a box (crashlog.h, the crash status, the store): which
+ * kernel lines tell of a panic, which panic of a log is the crash's
+ * (the last, told with the trap before it, not an older one), what
+ * is kept around it, the marker found again in a stored output with
+ * binary bytes before it, and an output appended to once the box is
+ * back.  The whole path over ssh is in test_remote.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltpscope/crashlog.h"
+#include "ltpscope/status.h"
+#include "ltpscope/store.h"
+#include "tap.h"
+
+/* Two crashes and the boots after them, as NetBSD's dmesg shows them. */
+static const char two_crashes[] =
+    "[     1.000000] NetBSD 10.1 (GENERIC) #0: Mon Dec 16 13:08:11 UTC\n"
+    "[   100.100000] panic: an older crash\n"
+    "[   100.100000] cpu0: Begin traceback...\n"
+    "[     1.000000] NetBSD 10.1 (GENERIC) #0: Mon Dec 16 13:08:11 UTC\n"
+    "[     2.000000] wd0 at atabus0 drive 0\n"
+    "[   812.345678] fatal page fault in supervisor mode\r\n"
+    "[   812.345678] trap type 6 code 0x2 rip 0xffffffff80a0b1c2\n"
+    "[   812.345678] curlwp 0xffff8000 pid 812.1 lowest kstack 0x0\n"
+    "[   812.345678] panic: trap\n"
+    "[   812.345678] cpu0: Begin traceback...\n"
+    "[   812.345678] vpanic() at netbsd:vpanic+0x183\n"
+    "[     1.000000] NetBSD 10.1 (GENERIC) #0: Mon Dec 16 13:08:11 UTC\n";
+
+static void
+test_words(void)
+{
+	static const char *const yes[] = {
+		"[ 1.0] panic: kernel diagnostic assertion \"x\" failed",
+		"fatal page fault in supervisor mode",
+		"uvm_fault(0xffffffff81, 0x0, 1) -> e",
+		"Stopped in pid 812.1 (pause01) at netbsd:breakpoint+0x5",
+		"[  9.1] Kernel panic - not syncing: Fatal exception",
+		"[  9.1] BUG: unable to handle page fault for address: 0",
+	};
+	static const char *const no[] = {
+		"[ 1.0] wd0 at atabus0 drive 0", "panicked", "",
+		"[ 2.0] Copyright (c) 1996, 1997 The NetBSD Foundation",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+		ok(crashlog_is_panic(yes[i], strlen(yes[i])), "a crash: %s",
+		    yes[i]);
+	for (i = 0; i < sizeof(no) / sizeof(no[0]); i++)
+		ok(!crashlog_is_panic(no[i], strlen(no[i])), "no crash: '%s'",
+		    no[i]);
+}
+
+static void
+test_block(void)
+{
+	char *out, first[300], found[300];
+	size_t len, i;
+	int nl = 0;
+
+	ok(crashlog_block("dmesg on box", two_crashes, strlen(two_crashes),
+	    &out, &len, first, sizeof(first)) == 1, "a crash is found");
+	is_str(first, "panic: trap", "the panic line names it, without "
+	    "its timestamp");
+	is_int((long long)strlen(out), (long long)len, "its length");
+	has_str(out, "ltpscope: kernel (dmesg on box): panic: trap\n",
+	    "the marker comes first");
+	has_str(out, "fatal page fault in supervisor mode\n", "the trap "
+	    "before the panic is kept, its \\r dropped");
+	has_str(out, "vpanic() at netbsd:vpanic+0x183\n", "... and the "
+	    "traceback after it");
+	ok(strstr(out, "an older crash") == NULL, "an older crash is not "
+	    "this one");
+	has_str(out, "ltpscope: end of the kernel's messages\n", "the end is "
+	    "marked");
+	ok(crashlog_find(out, len, found, sizeof(found)) &&
+	    strcmp(found, "panic: trap") == 0, "the marker is found again");
+	free(out);
+
+	ok(crashlog_block("console /a (b)", "[ 1.0] booting\nlogin: \n", 22,
+	    &out, &len, first, sizeof(first)) == 0, "no crash in a calm log");
+	has_str(out, "ltpscope: kernel (console /a (b)): no panic message; "
+	    "its last lines:\n[ 1.0] booting\nlogin: \n", "its last lines "
+	    "are kept instead");
+	ok(crashlog_find(out, len, found, sizeof(found)) && strcmp(found,
+	    "no panic message; its last lines:") == 0, "a source with "
+	    "parentheses does not hide the marker");
+	free(out);
+
+	(void)crashlog_block("dmesg", "", 0, &out, &len, first,
+	    sizeof(first));
+	is_str(first, "no panic message; it said nothing", "an empty log");
+	free(out);
+
+	/* A flood of kernel lines: the block stays short. */
+	{
+		size_t big = 200000;
+		char *log = malloc(big + 64);
+
+		memset(log, 'x', big);
+		for (i = 100; i < big; i += 101)
+			log[i] = '\n';
+		strcpy(log + big, "\npanic: at the end\n");
+		(void)crashlog_block("dmesg", log, strlen(log), &out, &len,
+		    first, sizeof(first));
+		ok(len < CRASHLOG_MAX + 1024, "at most %d bytes of the "
+		    "kernel's (%zu)", CRASHLOG_MAX, len);
+		for (i = 0; i < len; i++)
+			nl += out[i] == '\n';
+		ok(nl <= CRASHLOG_BEFORE + CRASHLOG_AFTER + 3, "a few lines "
+		    "(%d)", nl);
+		is_str(first, "panic: at the end", "the panic is found");
+		free(out);
+		free(log);
+	}
+	ok(!crashlog_find("ltpscope: kernel (x) no colon\n", 29, found,
+	    sizeof(found)), "a line like the marker but not it");
+	{
+		static const char bin[] = "\0\001\377ltpscope: kernel (x\n"
+		    "ltpscope: kernel (dmesg): panic: y\nrest";
+
+		ok(crashlog_find(bin, sizeof(bin) - 1, found, sizeof(found)) &&
+		    strcmp(found, "panic: y") == 0, "found after binary "
+		    "bytes and a broken marker");
+	}
+}
+
+static void
+test_store_append(void)
+{
+	struct store *st = NULL;
+	struct store_run run;
+	struct store_queue_item q;
+	struct store_result r;
+	struct store_output o;
+	struct diaglist dl;
+	char path[1200];
+	int64_t id = 0;
+	static const char part[] = "TINFO: waiting\n\0binary\n";
+
+	diag_init(&dl);
+	snprintf(path, sizeof(path), "%s/crash.db", tap_tmpdir());
+	if (!ok(store_open(&st, path, STORE_CREATE, &dl) == STORE_OK,
+	    "a store: %s", tap_first_diag(&dl)))
+		return;
+	memset(&run, 0, sizeof(run));
+	memset(&q, 0, sizeof(q));
+	q.tag = (char *)"pause01";
+	q.syscall = q.cmdline = (char *)"";
+	ok(store_run_begin(st, &run, &q, 1, &dl) == STORE_OK &&
+	    store_test_start(st, run.id, "pause01", "pause", 0, &id, &dl) ==
+	    STORE_OK, "a running test");
+	memset(&r, 0, sizeof(r));
+	r.tag = (char *)"pause01";
+	r.status = TS_CRASH;
+	r.exit_code = -1;
+	is_int(store_test_finish(st, id, &r, part, sizeof(part) - 1, &dl),
+	    STORE_OK, "a crash is stored with its output");
+	is_int(store_output_append(st, id, "ltpscope: kernel (d): panic: z\n",
+	    31, &dl), STORE_OK, "the kernel's words are appended");
+	memset(&o, 0, sizeof(o));
+	if (ok(store_get_output(st, id, &o, &dl) == STORE_OK, "read back")) {
+		is_int((long long)o.stored_size, (long long)sizeof(part) - 1 +
+		    31, "every byte is there");
+		is_int(o.original_size, (long long)sizeof(part) - 1 + 31,
+		    "the original size counts them");
+		ok(memcmp(o.data, part, sizeof(part) - 1) == 0 &&
+		    memcmp(o.data + sizeof(part) - 1, "ltpscope: kernel (d)",
+		    20) == 0, "the test's bytes, then the kernel's");
+	}
+	store_output_clear(&o);
+	memset(&r, 0, sizeof(r));
+	ok(store_find_result(st, run.id, "pause01", &r, &dl) == STORE_OK &&
+	    r.status == TS_CRASH, "the status reads back as crash");
+	store_result_clear(&r);
+	store_run_clear(&run);
+	is_str(test_status_name(TS_CRASH), "crash", "its name");
+	is_int(test_status_from_name("crash"), TS_CRASH, "... and back");
+	is_int(TS_CRASH, 11, "stored as 11, after unknown");
+	ok(test_status_is_bad(TS_CRASH), "a crash is bad");
+	store_close(st);
+	diag_free(&dl);
+}
+
+int
+main(void)
+{
+	test_words();
+	test_block();
+	test_store_append();
+	return tap_done();
+}
