@@ -2,7 +2,8 @@
 # Checks what ltpscope needs to build and test, and installs what is
 # missing when it can (root with apt-get); otherwise prints the exact
 # command to run and fails.  Called by "make check" and "make demo";
-# "deps.sh CC clang" also wants clang, for "make check-netbsd".
+# "deps.sh CC clang" also wants clang, for "make check-netbsd";
+# "deps.sh CC valgrind" valgrind, for "make memcheck".
 cc=${1:-cc}
 want=$2
 missing_deb=
@@ -46,6 +47,10 @@ check() {
 	have_sshd || need openssh-server openssh
 	if [ "$want" = clang ]; then
 		command -v clang >/dev/null 2>&1 || need clang clang
+	fi
+	# "make memcheck" only.
+	if [ "$want" = valgrind ]; then
+		command -v valgrind >/dev/null 2>&1 || need valgrind valgrind
 	fi
 }
 
