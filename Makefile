@@ -228,8 +228,10 @@ torture: deps
 	    tests/test_torture tests/test_tui_torture tests/test_store_crash
 
 # The headless test programs (no tmux) under valgrind: 0 errors, 0 leaks.
+# Not test_store_crash: it kills a writer within 1-80 ms, which under
+# valgrind has not opened the file yet (test_store covers its code).
 MEMCHECK_PROGS!=	ls tests/test_*.c | sed -e 's/[.]c//' | grep -v \
-		    -e test_tui -e test_names -e test_verdict
+		    -e test_tui -e test_names -e test_verdict -e test_store_crash
 memcheck: deps
 	@sh mk/deps.sh "${CC}" valgrind
 	@${MAKE} ${PROG} fakes memcheck-progs
