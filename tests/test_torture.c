@@ -242,7 +242,7 @@ test_beside_run(void)
 {
 	char outf[1300], note[32], ftag[16], runid[16], cat[64];
 	char tags[NSLEEPY + 4][32], *out;
-	char *runargs[NSLEEPY + 10], *tagargs[16], *sugargs[16];
+	char *runargs[8 + NFAIL + NSLEEPY], *tagargs[16], *sugargs[16];
 	int i, k, n, killed = 0, tag_ok = 0, sug_ok = 0, runs_hit = 0;
 	int bad_integrity = 0, lost_tags = 0, lost_accepts = 0, lost_run = 0;
 	int bad_resume = 0, twice = 0, missing = 0, r;
