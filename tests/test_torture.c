@@ -327,7 +327,7 @@ test_beside_run(void)
 		ptag = spawn(NULL, tagargs);
 		psug = spawn(NULL, sugargs);
 		/* Kill within the time it takes whole, or just after. */
-		tkill_side = now_ms() + rand() % (t_tag + t_tag / 2 + 1);
+		tkill_side = now_ms() + rand() % (2 * t_tag + 20);
 		tkill_run = t0 + 30 + rand() % 500;
 		if (tkill_run < tkill_side)
 			tkill_run = tkill_side;
@@ -336,7 +336,7 @@ test_beside_run(void)
 		rtag = kill_reap(ptag, &killed);
 		tag_ok += rtag == 0;
 		/* suggest commits twenty tags: give it longer. */
-		sleep_ms(rand() % (t_sug + 1));
+		sleep_ms(rand() % (t_sug + t_sug / 2 + 10));
 		accepted = peek("SELECT count(*) FROM tags WHERE author = "
 		    "'rules'", 0, NULL);
 		r = kill_reap(psug, &killed);
