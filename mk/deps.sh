@@ -4,6 +4,7 @@
 # command to run and fails.  Called by "make check" and "make demo";
 # "deps.sh CC clang" also wants clang, for "make check-netbsd";
 # "deps.sh CC fuzz" clang and its libFuzzer, for "make fuzz".
+# "deps.sh CC valgrind" valgrind, for "make memcheck".
 cc=${1:-cc}
 want=$2
 missing_deb=
@@ -66,6 +67,10 @@ check() {
 	esac
 	if [ "$want" = fuzz ] && ! have_libfuzzer; then
 		need libclang-rt-dev compiler-rt
+	fi
+	# "make memcheck" only.
+	if [ "$want" = valgrind ]; then
+		command -v valgrind >/dev/null 2>&1 || need valgrind valgrind
 	fi
 }
 

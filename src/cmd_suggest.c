@@ -104,7 +104,7 @@ suggest_accept(struct store *st, const struct triage_suggestion *v, size_t n,
 	struct triage_tag t;
 	struct diaglist dl;
 	size_t i, nacc = 0;
-	int rv = 0;
+	int rv = 0, added;
 
 	diag_init(&dl);
 	for (i = 0; i < n; i++) {
@@ -118,11 +118,12 @@ suggest_accept(struct store *st, const struct triage_suggestion *v, size_t n,
 		t.author = (char *)author;
 		t.run_id = run;
 		t.status_at = (int)v[i].status;
-		if (store_tag_set(st, &t, &dl) != STORE_OK) {
+		/* A tag made since the suggestions were read stays. */
+		if (store_tag_add(st, &t, &added, &dl) != STORE_OK) {
 			rv = 1;
 			break;
 		}
-		nacc++;
+		nacc += added;
 	}
 	diag_print(&dl, stderr, "ltpscope");
 	diag_free(&dl);

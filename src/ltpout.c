@@ -135,6 +135,12 @@ line_grow(struct ltpout *p, size_t need)
 	if (cap > LTPOUT_LINE_MAX + 1)
 		cap = LTPOUT_LINE_MAX + 1;
 	p->buf = xrealloc(p->buf, cap);
+	/*
+	 * pcre2's JIT reads a subject (this line, for the rules) a word at
+	 * a time, past its end: those bytes must be defined, or valgrind
+	 * sees their garbage decide a jump the match does not depend on.
+	 */
+	memset(p->buf + p->cap, 0, cap - p->cap);
 	p->cap = cap;
 }
 

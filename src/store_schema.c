@@ -192,6 +192,26 @@ static const char *const store_migrations[] = {
 	"  arch TEXT PRIMARY KEY,"
 	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
 	"  set_at INTEGER NOT NULL);",
+
+	/*
+	 * 7: an output's bytes last in its row.  SQLite builds a row whole
+	 * in memory, except for a zeroblob at its very end: with data last
+	 * a big output goes in as one and is written in place
+	 * (store_put_output), not copied twice more beside the engine's
+	 * buffer, which made a flood the explorer's peak (issue 13).
+	 */
+	"CREATE TABLE outputs_new ("
+	"  result_id INTEGER PRIMARY KEY"
+	"    REFERENCES results(id) ON DELETE CASCADE,"
+	"  stored_size INTEGER NOT NULL,"
+	"  original_size INTEGER NOT NULL,"
+	"  capped INTEGER NOT NULL DEFAULT 0,"
+	"  data BLOB NOT NULL);"
+	"INSERT INTO outputs_new (result_id, stored_size, original_size,"
+	"  capped, data) SELECT result_id, stored_size, original_size,"
+	"  capped, data FROM outputs;"
+	"DROP TABLE outputs;"
+	"ALTER TABLE outputs_new RENAME TO outputs;",
 };
 
 #define NMIGRATIONS	(sizeof(store_migrations) / sizeof(store_migrations[0]))

@@ -100,6 +100,41 @@ store_tag_set(struct store *st, const struct triage_tag *t,
 }
 
 int
+store_tag_add(struct store *st, const struct triage_tag *t, int *addedp,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	if (addedp != NULL)
+		*addedp = 0;
+	if (t->tag == NULL || *t->tag == '\0' || t->category == NULL ||
+	    *t->category == '\0') {
+		diag_error(dl, st->path, 0, "a tag needs a test and a "
+		    "category");
+		return STORE_EINVAL;
+	}
+	if ((err = store_prepare(st, &s, "INSERT INTO tags (tag, line, "
+	    "category, note, author, created, run_id, status_at, resolved) "
+	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, nullif(?7, 0), ?8, 0) "
+	    "ON CONFLICT (tag, line) DO NOTHING", dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_text(s, 1, t->tag, -1, SQLITE_TRANSIENT);
+	bind_bytes(s, 2, t->line);
+	(void)sqlite3_bind_text(s, 3, t->category, -1, SQLITE_TRANSIENT);
+	bind_bytes(s, 4, t->note);
+	(void)sqlite3_bind_text(s, 5, nz(t->author), -1, SQLITE_TRANSIENT);
+	(void)sqlite3_bind_int64(s, 6, t->created != 0 ? t->created :
+	    store_now());
+	(void)sqlite3_bind_int64(s, 7, t->run_id);
+	(void)sqlite3_bind_int(s, 8, t->status_at);
+	if ((err = step_done(st, s, "cannot save the tag", dl)) == STORE_OK &&
+	    addedp != NULL)
+		*addedp = sqlite3_changes(st->db) > 0;
+	return err;
+}
+
+int
 store_tag_remove(struct store *st, const char *test, const char *line,
     size_t *np, struct diaglist *dl)
 {

@@ -200,51 +200,50 @@ fail:
 }
 
 /*
- * The bytes to keep: all of them, or the head of the output plus a note
- * saying how much there was, so a cut is never silent.  total is what
- * the test wrote, of which the caller may have kept only the first len
- * bytes.  *bufp is set when a new buffer had to be made.
+ * How much of the output to keep: all of it, or its head and then a
+ * note saying how much there was, so a cut is never silent.  total is
+ * what the test wrote, of which the caller may have kept only the first
+ * len bytes.  Returns the head's length; the note (if any) is in note.
  */
-static const void *
-store_cap_output(const struct store *st, const void *out, size_t len,
-    uint64_t total, size_t *storedp, int *cappedp, char **bufp)
+static size_t
+store_cap_output(const struct store *st, size_t len, uint64_t total,
+    char *note, size_t notesize, size_t *notelenp)
 {
-	char note[128];
 	size_t nlen, keep;
 
-	*bufp = NULL;
-	if (len <= st->output_cap && total <= len) {
-		*storedp = len;
-		*cappedp = 0;
-		return out != NULL ? out : "";
-	}
+	*notelenp = 0;
+	if (len <= st->output_cap && total <= len)
+		return len;
 	/* Sized with total for the kept count: the real note is no longer. */
-	nlen = (size_t)snprintf(note, sizeof(note), "\n[ltpscope: output "
+	nlen = (size_t)snprintf(note, notesize, "\n[ltpscope: output "
 	    "capped: kept %llu of %llu bytes]\n", (unsigned long long)total,
 	    (unsigned long long)total);
 	keep = st->output_cap > nlen ? st->output_cap - nlen : 0;
 	if (keep > len)
 		keep = len;
-	nlen = (size_t)snprintf(note, sizeof(note), "\n[ltpscope: output "
+	*notelenp = (size_t)snprintf(note, notesize, "\n[ltpscope: output "
 	    "capped: kept %zu of %llu bytes]\n", keep,
 	    (unsigned long long)total);
-	*bufp = xmalloc(keep + nlen);
-	memcpy(*bufp, out, keep);
-	memcpy(*bufp + keep, note, nlen);
-	*storedp = keep + nlen;
-	*cappedp = 1;
-	return *bufp;
+	return keep;
 }
+
+/*
+ * Up to this size an output is bound whole; a bigger one goes in as a
+ * zeroblob (the row's last column: no memory for it) and its head and
+ * note are written into it in place, page by page.  Bound whole, SQLite
+ * would copy it into the row it builds, on top of the caller's buffer.
+ */
+#define STORE_OUTPUT_INPLACE	(256u * 1024)
 
 static int
 store_put_output(struct store *st, int64_t result_id, const void *out,
     size_t len, uint64_t total, struct diaglist *dl)
 {
 	sqlite3_stmt *s;
-	const void *data;
-	size_t stored;
-	char *buf;
-	int capped, err;
+	sqlite3_blob *b;
+	char note[128];
+	size_t keep, nlen;
+	int err, rc, inplace;
 
 	if ((err = store_prepare(st, &s, "INSERT OR REPLACE INTO outputs "
 	    "(result_id, data, stored_size, original_size, capped) VALUES "
@@ -252,16 +251,44 @@ store_put_output(struct store *st, int64_t result_id, const void *out,
 		return err;
 	if (total < len)
 		total = len;
-	data = store_cap_output(st, out, len, total, &stored, &capped, &buf);
+	keep = store_cap_output(st, len, total, note, sizeof(note), &nlen);
+	inplace = keep + nlen > STORE_OUTPUT_INPLACE;
 	(void)sqlite3_bind_int64(s, 1, result_id);
-	(void)sqlite3_bind_blob64(s, 2, data, (sqlite3_uint64)stored,
-	    SQLITE_STATIC);
-	(void)sqlite3_bind_int64(s, 3, (int64_t)stored);
+	if (inplace)
+		(void)sqlite3_bind_zeroblob64(s, 2,
+		    (sqlite3_uint64)(keep + nlen));
+	else if (nlen == 0)
+		(void)sqlite3_bind_blob64(s, 2, out != NULL ? out : "",
+		    (sqlite3_uint64)keep, SQLITE_STATIC);
+	else {
+		char *buf = xmalloc(keep + nlen);
+
+		memcpy(buf, out, keep);
+		memcpy(buf + keep, note, nlen);
+		(void)sqlite3_bind_blob64(s, 2, buf, (sqlite3_uint64)(keep +
+		    nlen), free);
+	}
+	(void)sqlite3_bind_int64(s, 3, (int64_t)(keep + nlen));
 	(void)sqlite3_bind_int64(s, 4, (int64_t)total);
-	(void)sqlite3_bind_int(s, 5, capped);
-	err = store_step_done(st, s, dl, "cannot store the output");
-	free(buf);
-	return err;
+	(void)sqlite3_bind_int(s, 5, nlen != 0);
+	if ((err = store_step_done(st, s, dl, "cannot store the output")) !=
+	    STORE_OK || !inplace)
+		return err;
+	rc = sqlite3_blob_open(st->db, "main", "outputs", "data", result_id,
+	    1, &b);
+	if (rc != SQLITE_OK)
+		return store_sqlerr(st, dl, rc, "cannot store the output");
+	if (keep > 0)
+		rc = sqlite3_blob_write(b, out, (int)keep, 0);
+	if (rc == SQLITE_OK && nlen > 0)
+		rc = sqlite3_blob_write(b, note, (int)nlen, (int)keep);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_blob_close(b);
+	else
+		(void)sqlite3_blob_close(b);
+	if (rc != SQLITE_OK)
+		return store_sqlerr(st, dl, rc, "cannot store the output");
+	return STORE_OK;
 }
 
 int

@@ -157,7 +157,7 @@ tap_done(void)
  */
 static const char *const tap_keep[] = {
 	"LTPSCOPE_BIN", "LTPSCOPE_ASAN", "LTPSCOPE_SHARED", "LTPSCOPE_MAN",
-	NULL
+	"LTPSCOPE_MEMCHECK", NULL
 };
 
 /* What ltpscope or the LTP tests it starts would read of the host. */

@@ -190,8 +190,10 @@ test_connect(void)
 
 	diag_init(&dl);
 	rm = open_box(&dl);
-	if (!ok(rm != NULL, "the master connects: %s", tap_first_diag(&dl)))
+	if (!ok(rm != NULL, "the master connects: %s", tap_first_diag(&dl))) {
+		diag_free(&dl);
 		return;
+	}
 	uname(&u);
 	is_str(remote_box(rm)->sysname, u.sysname, "the box's uname -s");
 	is_str(remote_box(rm)->machine, u.machine, "the box's uname -m");

@@ -335,6 +335,13 @@ test_bytes_and_cap(void)
 	is_int(o.original_size, STORE_OUTPUT_CAP + 1, "original size kept");
 	ok(o.stored_size <= STORE_OUTPUT_CAP && o.stored_size >
 	    STORE_OUTPUT_CAP - 100, "nearly 16 MiB stored");
+	/* Written in place (store_put_output): head and note both there. */
+	ok(o.stored_size > 100 && o.data[0] == '\0' &&
+	    o.data[o.stored_size - 100] == '\0', "its head kept");
+	for (i = o.stored_size > 100 ? o.stored_size - 100 : 0;
+	    i < o.stored_size && o.data[i] == '\0'; i++)
+		continue;
+	has_str(o.data + i, "of 16777217 bytes]\n", "and the note after it");
 	store_output_clear(&o);
 
 	is_int(store_run_results(st, run, &res, &n, &dl), STORE_OK,

@@ -4,6 +4,7 @@
  * the parent kills it at a random time, again and again.  Afterwards
  * the file must pass integrity_check and hold every reported result,
  * finished and with its exact output: committed means durable.
+ * TORTURE_KILLS sets the number of kills ("make torture").
  */
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -122,13 +123,16 @@ main(void)
 	sqlite3_stmt *s;
 	sqlite3 *db;
 	size_t nids = 0, i, n, bad = 0, multi = 0;
-	int k, fds[2], status, killed = 0, opens = 0;
+	int k, fds[2], status, killed = 0, opens = 0, kills = KILLS;
 	int64_t id;
 	pid_t pid;
 
+	if (getenv("TORTURE_KILLS") != NULL && atoi(getenv("TORTURE_KILLS")) >
+	    0)
+		kills = atoi(getenv("TORTURE_KILLS"));
 	snprintf(path, sizeof(path), "%s/crash.db", tap_tmpdir());
 	srand((unsigned)time(NULL) ^ (unsigned)getpid());
-	for (k = 0; k < KILLS; k++) {
+	for (k = 0; k < kills; k++) {
 		if (pipe(fds) != 0)
 			return 1;
 		if ((pid = fork()) == 0) {
@@ -159,8 +163,8 @@ main(void)
 			diag_print(&dl, stdout, "# reopen");
 		diag_free(&dl);
 	}
-	is_int(killed, KILLS, "writer killed by SIGKILL %d times", KILLS);
-	is_int(opens, KILLS, "the database opened after every crash");
+	is_int(killed, kills, "writer killed by SIGKILL %d times", kills);
+	is_int(opens, kills, "the database opened after every crash");
 	ok(nids > 0, "the writer committed results (%zu)", nids);
 
 	sqlite3_open(path, &db);
@@ -194,7 +198,8 @@ main(void)
 	store_open(&st, path, 0, &dl);
 	is_int(store_interrupted_runs(st, &iv, &n, &dl), STORE_OK,
 	    "interrupted runs found");
-	ok(n >= 1 && n <= KILLS, "one per killed writer at most (%zu)", n);
+	ok(n >= 1 && n <= (size_t)kills, "one per killed writer at most (%zu)",
+	    n);
 	for (i = 0; i < n; i++)
 		if (iv[i].nrunning > 1)
 			multi++;

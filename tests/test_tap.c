@@ -44,7 +44,8 @@ check_env(void)
 		    strncmp(environ[i], "LTPSCOPE_BIN=", 13) != 0 &&
 		    strncmp(environ[i], "LTPSCOPE_ASAN=", 14) != 0 &&
 		    strncmp(environ[i], "LTPSCOPE_SHARED=", 16) != 0 &&
-		    strncmp(environ[i], "LTPSCOPE_MAN=", 13) != 0) {
+		    strncmp(environ[i], "LTPSCOPE_MAN=", 13) != 0 &&
+		    strncmp(environ[i], "LTPSCOPE_MEMCHECK=", 18) != 0) {
 			tap_diag("stray %s", environ[i]);
 			stray++;
 		}

@@ -171,6 +171,18 @@ test_tags(struct store *st)
 	t.line = (char *)"readv01.c:61: TFAIL: ";
 	t.note = (char *)"the line";
 	is_int(store_tag_set(st, &t, &dl), STORE_OK, "tag on one line");
+	/* What suggest --accept does: it never replaces a tag. */
+	{
+		struct triage_tag a = t;
+		int added = -1;
+
+		a.category = (char *)"unsupported-flag";
+		a.note = (char *)"";
+		a.author = (char *)"rules";
+		is_int(store_tag_add(st, &a, &added, &dl), STORE_OK,
+		    "tag add on a tagged line");
+		is_int(added, 0, "leaves the tag there alone");
+	}
 	t.line = NULL;
 	t.category = (char *)"";
 	is_int(store_tag_set(st, &t, &dl), STORE_EINVAL, "no category");

@@ -121,6 +121,21 @@ tmux_wait_dead(int ms)
 	return !tmux_alive();
 }
 
+long
+tmux_pane_pid(void)
+{
+	char line[256];
+	char *out;
+	long pid;
+
+	snprintf(line, sizeof(line), "tmux -L %s display-message -p "
+	    "'#{pane_pid}'", tmux_sock);
+	out = tap_run(line, NULL, 1);
+	pid = atol(out);
+	free(out);
+	return pid;
+}
+
 void
 tmux_resize(int w, int h)
 {

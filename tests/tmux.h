@@ -19,6 +19,8 @@ int	 tmux_wait_gone(const char *, int);
 int	 tmux_alive(void);
 /* Waits up to ms for the program to exit; returns 1 if it did. */
 int	 tmux_wait_dead(int);
+/* The process tmux started in the pane (the shell running the command). */
+long	 tmux_pane_pid(void);
 void	 tmux_resize(int, int);
 void	 tmux_stop(void);
 

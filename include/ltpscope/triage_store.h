@@ -60,6 +60,13 @@ struct triage_tag {
 int	store_tag_set(struct store *, const struct triage_tag *,
 	    struct diaglist *);
 /*
+ * Creates the tag only if (test, line) has none: a suggestion accepted
+ * never replaces a tag someone made since it was read.  *addedp (may be
+ * NULL) gets 1 if it was created, 0 if one was there.
+ */
+int	store_tag_add(struct store *, const struct triage_tag *, int *addedp,
+	    struct diaglist *);
+/*
  * Removes the tag on (test, line), or every tag of the test when line
  * is NULL.  *np (may be NULL) gets how many went; none is not an error.
  */
