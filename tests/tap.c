@@ -426,3 +426,22 @@ tap_run(const char *cmd, int *status, int merge)
 		    WIFSIGNALED(st) ? 128 + WTERMSIG(st) : -1;
 	return buf;
 }
+
+int
+tap_run3(const char *bin, const char *args, char **out, char **err)
+{
+	char *cmd, errpath[1200];
+	size_t len;
+	int st;
+
+	snprintf(errpath, sizeof(errpath), "%s/stderr", tap_tmpdir());
+	len = strlen(bin) + strlen(args) + strlen(errpath) + 32;
+	if ((cmd = malloc(len)) == NULL)
+		abort();
+	snprintf(cmd, len, "%s %s 2>%s </dev/null", bin, args, errpath);
+	*out = tap_run(cmd, &st, 0);
+	free(cmd);
+	if ((*err = tap_slurp(errpath, NULL)) == NULL)
+		*err = strdup("");
+	return st;
+}

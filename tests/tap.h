@@ -69,6 +69,11 @@ const char	*tap_first_diag(const struct diaglist *);
 char	*tap_slurp(const char *, size_t *);
 /* Runs a shell command, captures stdout (and stderr if merge), exit code. */
 char	*tap_run(const char *, int *, int);
+/*
+ * Runs "bin args" with stdin from /dev/null: *out gets its stdout, *err
+ * its stderr (both the caller's to free).  Returns the exit status.
+ */
+int	tap_run3(const char *bin, const char *args, char **out, char **err);
 
 #define ok(c, ...)		tap_ok(!!(c), __FILE__, __LINE__, __VA_ARGS__)
 #define is_int(g, e, ...)	tap_is_int((g), (e), __FILE__, __LINE__, __VA_ARGS__)

@@ -20,26 +20,6 @@ static char	root[1100];
 static char	table[2048];
 static char	db[1200];
 
-/* Runs "bin args"; *out gets stdout, *err stderr.  Returns the status. */
-static int
-run3(const char *args, char **out, char **err)
-{
-	char *cmd, errpath[1200];
-	size_t len;
-	int st;
-
-	snprintf(errpath, sizeof(errpath), "%s/stderr", tap_tmpdir());
-	len = strlen(bin) + strlen(args) + strlen(errpath) + 32;
-	if ((cmd = malloc(len)) == NULL)
-		abort();
-	snprintf(cmd, len, "%s %s 2>%s </dev/null", bin, args, errpath);
-	*out = tap_run(cmd, &st, 0);
-	free(cmd);
-	if ((*err = tap_slurp(errpath, NULL)) == NULL)
-		*err = strdup("");
-	return st;
-}
-
 /* The first word of the line of out whose second word is tag. */
 static const char *
 status_of(const char *out, const char *tag)
@@ -83,7 +63,7 @@ test_globals_first(void)
 	/* What used to start the explorer and fail without a terminal. */
 	snprintf(args, sizeof(args), "-d %s -L %s -m %s run open01 close01",
 	    db, root, table);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "ltpscope -d db -L dir -m table run ...: exit 0");
 	ok(strstr(err, "needs a terminal") == NULL, "run, not the explorer");
 	is_str(status_of(out, "open01"), "PASS", "open01 ran and passed");
@@ -92,7 +72,7 @@ test_globals_first(void)
 	free(err);
 
 	snprintf(args, sizeof(args), "-d %s show last", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "ltpscope -d db show last: exit 0");
 	has_str(out, "open01", "show last, in the database -d named, lists "
 	    "open01");
@@ -100,14 +80,14 @@ test_globals_first(void)
 	free(err);
 
 	snprintf(args, sizeof(args), "--db=%s show last --format json", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "ltpscope --db=db show last: exit 0");
 	has_str(out, "\"tag\": \"close01\"", "--db=db before show works");
 	free(out);
 	free(err);
 
 	snprintf(args, sizeof(args), "-d%s runs", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "ltpscope -ddb runs: exit 0");
 	ok(strstr(err, "no such database") == NULL, "-ddb names the database");
 	free(out);
@@ -115,7 +95,7 @@ test_globals_first(void)
 
 	snprintf(args, sizeof(args), "--master=%s catalogue --summary",
 	    table);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "ltpscope --master=table catalogue --summary: exit 0");
 	has_str(out, "8 numbers in Linux's table", "the table given first "
 	    "is the one summed up");
@@ -124,7 +104,7 @@ test_globals_first(void)
 
 	snprintf(args, sizeof(args), "--ltproot %s -m %s tests close01",
 	    root, table);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "ltpscope --ltproot dir -m table tests: exit 0");
 	has_str(out, "close01", "the tests of the install given first");
 	free(out);
@@ -133,7 +113,7 @@ test_globals_first(void)
 	/* The same option after the subcommand wins. */
 	snprintf(args, sizeof(args), "-d %s show -d %s/other.db last", db,
 	    tap_tmpdir());
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 1, "show -d other.db after a global -d: exit 1");
 	has_str(err, "other.db: no such database", "the later -d wins");
 	free(out);
@@ -141,7 +121,7 @@ test_globals_first(void)
 
 	/* Before the name, -L and -m mean an install and a table. */
 	snprintf(args, sizeof(args), "-L %s show last", root);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 2, "-L before show (which takes no -L): exit 2");
 	has_str(err, "-L means an LTP install, which show does not take",
 	    "the error names -L and show");
@@ -150,7 +130,7 @@ test_globals_first(void)
 	free(err);
 
 	snprintf(args, sizeof(args), "-m %s tag open01 bug", table);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 2, "-m before tag (whose -m is a note): exit 2");
 	has_str(err, "-m means a syscall table, which tag does not take",
 	    "the error names -m and tag");
@@ -158,7 +138,7 @@ test_globals_first(void)
 	free(err);
 
 	snprintf(args, sizeof(args), "-d %s bogus", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 2, "an unknown subcommand after -d: exit 2");
 	has_str(err, "unknown subcommand 'bogus'", "and says which");
 	free(out);
@@ -166,7 +146,7 @@ test_globals_first(void)
 
 	/* With no subcommand the options stay the explorer's. */
 	snprintf(args, sizeof(args), "-d %s", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 1, "ltpscope -d db alone is the explorer: exit 1 here");
 	has_str(err, "the explorer needs a terminal", "it wants a terminal");
 	free(out);
@@ -205,7 +185,7 @@ test_numbers(void)
 	int st;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		st = run3(bad[i].args, &out, &err);
+		st = tap_run3(bin, bad[i].args, &out, &err);
 		is_int(st, 2, "ltpscope %s: exit 2", bad[i].args);
 		has_str(err, bad[i].opt, "ltpscope %s: the error names %s",
 		    bad[i].args, bad[i].opt);
@@ -218,7 +198,7 @@ test_numbers(void)
 	}
 
 	/* Good numbers at the ends of their ranges pass. */
-	st = run3("ui --timeout 0 -j 64", &out, &err);
+	st = tap_run3(bin, "ui --timeout 0 -j 64", &out, &err);
 	is_int(st, 1, "ui --timeout 0 -j 64 is accepted (then wants a "
 	    "terminal)");
 	has_str(err, "needs a terminal", "past the options");
@@ -226,7 +206,7 @@ test_numbers(void)
 	free(err);
 	snprintf(args, sizeof(args), "run -L %s -m %s --timeout 0 -j 64 "
 	    "--grace 1 --timeout-mul 2.5 --dry-run open01", root, table);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "run --timeout 0 -j 64 --grace 1 --timeout-mul 2.5 "
 	    "--dry-run: exit 0");
 	has_str(out, "open01", "and lists open01");
@@ -257,7 +237,7 @@ test_long_lists(void)
 		fclose(fp);
 		len += (size_t)snprintf(args + len, cap - len, " -f rt%03d", i);
 	}
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "run with %d -f files: exit 0", MANY);
 	has_str(out, "open000", "the first file's test is listed");
 	has_str(out, "open299", "the test of file %d is listed", MANY);
@@ -270,7 +250,7 @@ test_long_lists(void)
 	for (i = 0; i < MANY; i++)
 		len += (size_t)snprintf(args + len, cap - len, "nosuch%d,", i);
 	snprintf(args + len, cap - len, "close");
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "run -s with %d names before close: exit 0", MANY);
 	has_str(out, "close01", "close, item %d of -s, selects close01",
 	    MANY + 1);
@@ -292,7 +272,7 @@ test_long_lists(void)
 		len += (size_t)snprintf(args + len, cap - len, " --skip %s",
 		    path);
 	}
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "run with %d --skip files: exit 0", MANY + 1);
 	has_str(out, "skip: skipped by the last list", "skip list %d holds",
 	    MANY + 1);

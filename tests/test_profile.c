@@ -375,7 +375,8 @@ test_store(void)
 		ok(0, "store opens: %s", tap_first_diag(&dl));
 		return;
 	}
-	is_int(store_schema_version(st), STORE_SCHEMA_VERSION, "schema version");
+	is_int(store_schema_version(st), STORE_SCHEMA_VERSION,
+	    "schema version");
 	(void)load(&p, FIX "strace-variants.txt", &dl);
 	p.name = strdup("prog");
 	is_int(store_profile_put(st, &p, &dl), STORE_OK, "stored");
@@ -468,26 +469,6 @@ test_report(void)
 	catalogue_free(cat);
 }
 
-/* Runs "bin args"; *out gets stdout, *err stderr.  Returns the status. */
-static int
-run3(const char *args, char **out, char **err)
-{
-	char *cmd, errpath[1200];
-	size_t len;
-	int st;
-
-	snprintf(errpath, sizeof(errpath), "%s/stderr", tap_tmpdir());
-	len = strlen(bin) + strlen(args) + strlen(errpath) + 32;
-	if ((cmd = malloc(len)) == NULL)
-		abort();
-	snprintf(cmd, len, "%s %s 2>%s </dev/null", bin, args, errpath);
-	*out = tap_run(cmd, &st, 0);
-	free(cmd);
-	if ((*err = tap_slurp(errpath, NULL)) == NULL)
-		*err = strdup("");
-	return st;
-}
-
 /* The first line of s, for a test's description. */
 static const char *
 first_line(const char *s)
@@ -524,7 +505,7 @@ test_cli(void)
 
 	snprintf(args, sizeof(args), "profile import -d %s --name prog "
 	    "%s/" FIX "strace-variants.txt", db, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "profile import: exit 0 (%s)", first_line(err));
 	has_str(out, "profile prog: 14 calls", "says what it stored");
 	free(out);
@@ -532,7 +513,7 @@ test_cli(void)
 
 	snprintf(args, sizeof(args), "-d %s profile import %s/" FIX
 	    "kdump-linux.txt", db, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "-d before: import, named after the file (%s)",
 	    first_line(err));
 	has_str(out, "profile kdump-linux: 10 calls", "named kdump-linux");
@@ -542,7 +523,7 @@ test_cli(void)
 
 	snprintf(args, sizeof(args), "profile import -d %s %s/" FIX
 	    "strace-bad.txt", db, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 1, "a malformed trace: exit 1");
 	has_str(err, "strace-bad.txt:2: error: not a strace line",
 	    "file:line on stderr");
@@ -551,14 +532,14 @@ test_cli(void)
 
 	snprintf(args, sizeof(args), "profile import -d %s --name ../x %s/"
 	    FIX "strace-plain.txt", db, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 2, "a bad name: exit 2");
 	free(out);
 	free(err);
 
 	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
 	    " prog", db, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "profile show: exit 0 (%s)", first_line(err));
 	has_str(out, "verdict: 2 calls unimplemented, 1 unknown to the "
 	    "catalogue, 2 flags unsupported: O_TMPFILE in openat; "
@@ -577,7 +558,7 @@ test_cli(void)
 
 	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
 	    " --format json prog", db, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	{
 		struct json *j = NULL;
 		struct diaglist dl;
@@ -604,14 +585,14 @@ test_cli(void)
 
 	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
 	    " nosuch", db, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 1, "show of no such profile: exit 1");
 	has_str(err, "no profile named 'nosuch'", "says so");
 	free(out);
 	free(err);
 
 	snprintf(args, sizeof(args), "profile list -d %s", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "profile list: exit 0");
 	has_str(line_of(out, "prog"), "14 calls", "prog listed");
 	has_str(line_of(out, "kdump-linux"), "kdump", "kdump-linux listed");
@@ -620,7 +601,7 @@ test_cli(void)
 
 	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
 	    " kdump-linux", db, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "show of the kdump profile: exit 0");
 	has_str(line_of(out, "#334"), "#334 (rseq)",
 	    "kdump's #334: slot 334 of the table, rseq");
@@ -633,12 +614,12 @@ test_cli(void)
 	free(err);
 
 	snprintf(args, sizeof(args), "profile delete -d %s kdump-linux", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "profile delete: exit 0");
 	free(out);
 	free(err);
 	snprintf(args, sizeof(args), "profile list -d %s", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_str(line_of(out, "kdump-linux"), "", "deleted");
 	free(out);
 	free(err);
@@ -671,7 +652,7 @@ test_run_select(void)
 	write_runtest(tags);
 	snprintf(args, sizeof(args), "run -d %s -L %s -m %s/" MASTER
 	    " -s @prog --dry-run", db, root, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "run -s @prog --dry-run: exit 0 (%s)", first_line(err));
 	has_str(out, "openat01", "openat's test selected");
 	has_str(out, "statx01", "statx's test selected");
@@ -688,7 +669,7 @@ test_run_select(void)
 
 	snprintf(args, sizeof(args), "run -d %s -L %s -m %s/" MASTER
 	    " -s getpid,@prog --dry-run", db, root, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	ok(st == 0 && strstr(out, "getpid01") != NULL &&
 	    strstr(out, "openat01") != NULL, "-s getpid,@prog: both");
 	free(out);
@@ -696,7 +677,7 @@ test_run_select(void)
 
 	snprintf(args, sizeof(args), "run -d %s -L %s -m %s/" MASTER
 	    " -s @nosuch --dry-run", db, root, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 1, "-s @nosuch: exit 1");
 	has_str(err, "no profile named 'nosuch'", "says so");
 	free(out);
@@ -791,19 +772,19 @@ test_export_weight(void)
 	make_run(db2);
 	snprintf(args, sizeof(args), "profile import -d %s --name prog %s/"
 	    FIX "strace-variants.txt", db2, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	free(out);
 	free(err);
 	snprintf(args, sizeof(args), "profile import -d %s --name plain %s/"
 	    FIX "strace-plain.txt", db2, cwd);
-	st |= run3(args, &out, &err);
+	st |= tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "two profiles imported");
 	free(out);
 	free(err);
 
 	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
 	    " --format json --weight @prog,@plain", db2, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "export --weight: exit 0 (%s)", first_line(err));
 	is_str(json_names(out), "exit_group openat close getpid clone3 statx "
 	    "fork",
@@ -816,7 +797,7 @@ test_export_weight(void)
 
 	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
 	    " --format json --weight plain", db2, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	{
 		char names[1024];
 
@@ -832,7 +813,7 @@ test_export_weight(void)
 
 	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
 	    " --format csv --weight @prog", db2, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "export --weight csv: exit 0");
 	has_str(out, "\"needed_by\"\r\n", "csv: the weight columns");
 	has_str(out, "\"0\",\"statx\",\"unimplemented\",\"\",\"\"",
@@ -842,7 +823,7 @@ test_export_weight(void)
 
 	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
 	    " --format json --weight @nosuch", db2, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 1, "--weight @nosuch: exit 1");
 	has_str(err, "no profile named 'nosuch'", "says so");
 	free(out);
@@ -877,7 +858,7 @@ test_tui(void)
 
 	snprintf(cmd, sizeof(cmd), "profile import -d %s --name plain %s/"
 	    FIX "strace-plain.txt", db, cwd);
-	st = run3(cmd, &out, &err);
+	st = tap_run3(bin, cmd, &out, &err);
 	is_int(st, 0, "a second profile for the explorer");
 	free(out);
 	free(err);
@@ -1083,7 +1064,7 @@ test_ls_real_ltp(const struct profile *p, const char *master_path)
 	}
 	snprintf(args, sizeof(args), "run -d %s -L %s -m %s --metadata %s "
 	    "-s @ls --dry-run", db, dir, master, meta);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "real: run -s @ls --dry-run on LTP's runtest file (%s)",
 	    first_line(err));
 	for (l = out; l != NULL && *l != '\0'; l = strchr(l, '\n'),
@@ -1133,13 +1114,13 @@ test_ls(const char *master, const char *layer)
 	}
 	snprintf(args, sizeof(args), "profile import -d %s --name ls %s", db,
 	    path);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "%s: import of ls's trace (%s)", layer, first_line(err));
 	free(out);
 	free(err);
 	snprintf(args, sizeof(args), "profile show -d %s -m %s ls", db,
 	    master);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "%s: profile show ls (%s)", layer, first_line(err));
 	diag_init(&dl);
 	(void)catalogue_load_file(cat, master, NULL, &dl);
@@ -1174,7 +1155,7 @@ test_ls(const char *master, const char *layer)
 	write_runtest(tags);
 	snprintf(args, sizeof(args), "run -d %s -L %s -m %s -s @ls --dry-run",
 	    db, root, master);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "%s: run -s @ls --dry-run (%s)", layer, first_line(err));
 	has_str(out, "openat01", "%s: openat's test selected", layer);
 	has_str(out, "close01", "%s: close's test selected", layer);

@@ -22,26 +22,6 @@ static char	root[1100];
 static char	db[1200];
 static char	cwd[1024];
 
-/* Runs "bin args"; *out gets stdout, *err stderr.  Returns the status. */
-static int
-run3(const char *args, char **out, char **err)
-{
-	char *cmd, errpath[1200];
-	size_t len;
-	int st;
-
-	snprintf(errpath, sizeof(errpath), "%s/stderr", tap_tmpdir());
-	len = strlen(bin) + strlen(args) + strlen(errpath) + 32;
-	if ((cmd = malloc(len)) == NULL)
-		abort();
-	snprintf(cmd, len, "%s %s 2>%s </dev/null", bin, args, errpath);
-	*out = tap_run(cmd, &st, 0);
-	free(cmd);
-	if ((*err = tap_slurp(errpath, NULL)) == NULL)
-		*err = strdup("");
-	return st;
-}
-
 /* Where needle starts in hay, or -1: for "comes before" checks. */
 static long
 pos(const char *hay, const char *needle)
@@ -194,7 +174,7 @@ test_reference_run(void)
 	setenv("LTPSCOPE_OS", "NetBSD", 1);
 	snprintf(args, sizeof(args), "-d %s -L %s run --reference open01",
 	    db, root);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	unsetenv("LTPSCOPE_OS");
 	ok(st != 0, "run --reference off Linux fails");
 	has_str(err, "made on Linux", "and says where a reference is made");
@@ -202,7 +182,7 @@ test_reference_run(void)
 	free(err);
 
 	snprintf(args, sizeof(args), "-d %s -L %s run --reference", db, root);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 1, "the reference run ends with failures (exit 1)");
 	has_str(out, "run 1 is the Linux reference", "run 1 is marked");
 	free(out);
@@ -216,18 +196,18 @@ test_imports(void)
 	int st;
 
 	snprintf(args, sizeof(args), "-d %s import %s/c1", db, tap_tmpdir());
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "compat run 2 imported");
 	free(out);
 	free(err);
 	snprintf(args, sizeof(args), "-d %s import %s/c2", db, tap_tmpdir());
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "compat run 3 imported");
 	free(out);
 	free(err);
 
 	snprintf(args, sizeof(args), "-d %s baseline --reference 2", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 1, "a NetBSD run cannot be the Linux reference");
 	has_str(err, "ran on NetBSD, not Linux", "and says why");
 	free(out);
@@ -235,7 +215,7 @@ test_imports(void)
 	/* Elsewhere: the run it imports stays (run 4 would be newest). */
 	snprintf(args, sizeof(args), "-d %s/other.db import --reference "
 	    "%s/c2", tap_tmpdir(), tap_tmpdir());
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 1, "import --reference of NetBSD logs fails");
 	free(out);
 	free(err);
@@ -248,7 +228,7 @@ test_compare(void)
 	int st;
 
 	snprintf(args, sizeof(args), "-d %s compare 2 3", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "compare 2 3");
 	has_str(out, "Linux reference: run 1", "names the amd64 reference "
 	    "(made on x86_64)");
@@ -269,7 +249,7 @@ test_compare(void)
 	free(err);
 
 	snprintf(args, sizeof(args), "-d %s compare --format json 2 3", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "compare --format json");
 	has_str(out, "\"linux_run\": 1, \"fails_on_linux\": 2", "json: the "
 	    "reference and the count");
@@ -292,7 +272,7 @@ test_shopping(void)
 
 	snprintf(args, sizeof(args), "-d %s export --run 3 --format json",
 	    db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "export json");
 	has_str(out, "\"linux_run\": 1", "the list names the reference");
 	ok(pos(out, "\"name\": \"close\"") >= 0 &&
@@ -313,7 +293,7 @@ test_shopping(void)
 	free(err);
 
 	snprintf(args, sizeof(args), "-d %s export --run 3 --format md", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "export md");
 	has_str(out, "2 of the failing tests fail there too, listed last",
 	    "md: says how many fail on Linux");
@@ -323,7 +303,7 @@ test_shopping(void)
 	free(err);
 
 	snprintf(args, sizeof(args), "-d %s export --run 3 --format csv", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	has_str(out, "\"flaky\",\"linux\"\r\n", "csv: a linux column");
 	has_str(line_of(out, "\"read01\""), "\"no\",\"fail\"",
 	    "csv: read01 fails on Linux");
@@ -331,7 +311,7 @@ test_shopping(void)
 	free(err);
 
 	snprintf(args, sizeof(args), "-d %s suggest 3", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "suggest 3");
 	has_str(line_of(out, "read01"), "linux-bug-test",
 	    "suggest: read01 is a linux-bug-test");
@@ -347,7 +327,7 @@ test_html(void)
 
 	snprintf(path, sizeof(path), "%s/report.html", tap_tmpdir());
 	snprintf(args, sizeof(args), "-d %s export --run 3 -o %s", db, path);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "export -o report.html");
 	free(out);
 	free(err);
@@ -459,12 +439,12 @@ test_clear_and_kirk(void)
 
 	snprintf(args, sizeof(args), "-d %s baseline --clear-reference "
 	    "x86_64", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "baseline --clear-reference x86_64");
 	free(out);
 	free(err);
 	snprintf(args, sizeof(args), "-d %s compare 2 3", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	ok(strstr(out, "Linux") == NULL, "without a reference nothing is "
 	    "marked");
 	free(out);
@@ -472,20 +452,20 @@ test_clear_and_kirk(void)
 
 	/* ltpscope's own JSON of the Linux run, brought to another db. */
 	snprintf(args, sizeof(args), "-d %s show 1 --with-outputs", db);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 2, "show --with-outputs wants --format json");
 	free(out);
 	free(err);
 	snprintf(args, sizeof(args), "-d %s show 1 --format json "
 	    "--with-outputs >%s/linux.json", db, tap_tmpdir());
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "show 1 --format json --with-outputs");
 	free(out);
 	free(err);
 	snprintf(kdb, sizeof(kdb), "%s/own.db", tap_tmpdir());
 	snprintf(args, sizeof(args), "-d %s import --reference "
 	    "%s/linux.json", kdb, tap_tmpdir());
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "import --reference of ltpscope's own JSON: %s", err);
 	has_str(out, "run 1: 5 tests imported", "every test of it");
 	has_str(out, "(pass 3, fail 1, broken 1)", "with its verdicts");
@@ -493,11 +473,11 @@ test_clear_and_kirk(void)
 	free(out);
 	free(err);
 	snprintf(args, sizeof(args), "-d %s import %s/c2", kdb, tap_tmpdir());
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	free(out);
 	free(err);
 	snprintf(args, sizeof(args), "-d %s export --format json", kdb);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "export from the other db");
 	has_str(out, "\"test\": \"read01\", \"status\": \"fail\", "
 	    "\"category\": \"linux-bug-test\"", "the outputs came along: "
@@ -510,7 +490,7 @@ test_clear_and_kirk(void)
 	snprintf(kdb, sizeof(kdb), "%s/kirk.db", tap_tmpdir());
 	snprintf(args, sizeof(args), "-d %s import --reference "
 	    "%s/tests/fixtures/kirk/results.json", kdb, cwd);
-	st = run3(args, &out, &err);
+	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "import --reference of kirk's results.json");
 	has_str(out, "run 1 is the Linux reference", "kirk's run is the "
 	    "reference");
