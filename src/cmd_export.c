@@ -14,7 +14,6 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/export.h"
 #include "ltpscope/profile.h"
-#include "ltpscope/suite.h"
 #include "ltpscope/triagecli.h"
 #include "ltpscope/xmalloc.h"
 
@@ -50,32 +49,6 @@ export_profiles(struct store *st, const char *list, struct profile **vp,
 	*vp = v;
 	*np = n;
 	return rv;
-}
-
-/* The tables given, else the default one if there is any. */
-static struct catalogue *
-export_catalogue(char **tables, size_t n)
-{
-	struct catalogue *cat = catalogue_new();
-	struct diaglist dl;
-	char buf[1024];
-	size_t i;
-
-	diag_init(&dl);
-	if (n == 0 && suite_default_table(buf, sizeof(buf)) != NULL)
-		(void)catalogue_load_file(cat, buf, NULL, &dl);
-	for (i = 0; i < n; i++)
-		if (catalogue_load_file(cat, tables[i], NULL, &dl) < 0)
-			break;
-	(void)suite_load_names(cat, &dl);
-	if (dl.nerrors > 0 && n > 0) {
-		diag_print(&dl, stderr, "ltpscope");
-		diag_free(&dl);
-		catalogue_free(cat);
-		return NULL;
-	}
-	diag_free(&dl);
-	return cat;
 }
 
 int
@@ -171,7 +144,7 @@ cmd_export(int argc, char **argv)
 		goto out;
 	if (fundamental_load_default(&fund, &dl) < 0)
 		goto out;
-	if ((o.cat = export_catalogue(tables, ntables)) == NULL)
+	if ((o.cat = triagecli_catalogue(tables, ntables)) == NULL)
 		goto out;
 	o.cats = &cats;
 	o.fund = &fund;

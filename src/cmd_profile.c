@@ -15,7 +15,6 @@
 #include "ltpscope/json.h"
 #include "ltpscope/profile.h"
 #include "ltpscope/store.h"
-#include "ltpscope/suite.h"
 #include "ltpscope/triage_store.h"
 #include "ltpscope/triagecli.h"
 #include "ltpscope/xmalloc.h"
@@ -88,32 +87,6 @@ out:
 	store_close(st);
 	profile_free(&p);
 	return rv;
-}
-
-/* The tables given, else the default one; NULL after an error. */
-static struct catalogue *
-profile_catalogue(char **tables, size_t n)
-{
-	struct catalogue *cat = catalogue_new();
-	struct diaglist dl;
-	char buf[1024];
-	size_t i;
-
-	diag_init(&dl);
-	if (n == 0 && suite_default_table(buf, sizeof(buf)) != NULL)
-		(void)catalogue_load_file(cat, buf, NULL, &dl);
-	for (i = 0; i < n; i++)
-		if (catalogue_load_file(cat, tables[i], NULL, &dl) < 0)
-			break;
-	(void)suite_load_names(cat, &dl);
-	if (dl.nerrors > 0 && n > 0) {
-		diag_print(&dl, stderr, "ltpscope");
-		diag_free(&dl);
-		catalogue_free(cat);
-		return NULL;
-	}
-	diag_free(&dl);
-	return cat;
 }
 
 /* --arch's ABI, else the first compat_linux ABI the tables have. */
@@ -292,7 +265,7 @@ profile_show(int argc, char **argv)
 	}
 	diag_init(&dl);
 	profile_init(&p);
-	if ((cat = profile_catalogue(tables, ntables)) == NULL ||
+	if ((cat = triagecli_catalogue(tables, ntables)) == NULL ||
 	    (st = triagecli_open(db, "profile show")) == NULL)
 		goto out;
 	if (store_profile_get(st, argv[optind], &p, &dl) != STORE_OK ||

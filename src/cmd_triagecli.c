@@ -7,6 +7,7 @@
 
 #include "ltpscope/diag.h"
 #include "ltpscope/storecli.h"
+#include "ltpscope/suite.h"
 #include "ltpscope/triagecli.h"
 
 struct store *
@@ -95,4 +96,29 @@ triagecli_rules(const struct categories *c)
 	diag_print(&dl, stderr, "ltpscope");
 	diag_free(&dl);
 	return r;
+}
+
+struct catalogue *
+triagecli_catalogue(char **tables, size_t n)
+{
+	struct catalogue *cat = catalogue_new();
+	struct diaglist dl;
+	char buf[1024];
+	size_t i;
+
+	diag_init(&dl);
+	if (n == 0 && suite_default_table(buf, sizeof(buf)) != NULL)
+		(void)catalogue_load_file(cat, buf, NULL, &dl);
+	for (i = 0; i < n; i++)
+		if (catalogue_load_file(cat, tables[i], NULL, &dl) < 0)
+			break;
+	(void)suite_load_names(cat, &dl);
+	if (dl.nerrors > 0 && n > 0) {
+		diag_print(&dl, stderr, "ltpscope");
+		diag_free(&dl);
+		catalogue_free(cat);
+		return NULL;
+	}
+	diag_free(&dl);
+	return cat;
 }

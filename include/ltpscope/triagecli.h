@@ -1,14 +1,16 @@
 /*
  * What the triage subcommands (tag, untag, tags, suggest, baseline,
- * compare, export) share: opening the database named by -d for
+ * compare, export, profile) share: opening the database named by -d for
  * writing, run arguments, the author of a tag, and loading categories
- * and rules with their messages printed.  Program code: prints.
+ * and rules and the syscall tables with their messages printed.
+ * Program code: prints.
  */
 #ifndef LTPSCOPE_TRIAGECLI_H
 #define LTPSCOPE_TRIAGECLI_H
 
 #include <stdint.h>
 
+#include "ltpscope/catalogue.h"
 #include "ltpscope/categories.h"
 #include "ltpscope/rules.h"
 #include "ltpscope/store.h"
@@ -24,5 +26,11 @@ const char	*triagecli_author(const char *opt);
 int		 triagecli_categories(struct categories *);
 /* Default rules (user's first); NULL after printing why. */
 struct rules	*triagecli_rules(const struct categories *);
+/*
+ * The syscall tables given (-m), else the default one if there is
+ * any, with Linux's names; NULL after printing an error in a table
+ * given.
+ */
+struct catalogue *triagecli_catalogue(char **tables, size_t n);
 
 #endif
