@@ -89,6 +89,42 @@ parse_number(const char *s, size_t n, long *out)
 	return 0;
 }
 
+/*
+ * The fields of a "number ..." line of a .tbl or names file, the number
+ * in *num; 0 for a line to pass over (blank, or said to be bad).
+ */
+static int
+numbered_fields(struct cat_parse *p, const struct cat_line *l,
+    const char **f, size_t *fl, int max, long *num)
+{
+	int nf;
+
+	if (!line_sane(p, l) || (nf = split_fields(l->s, l->n, f, fl,
+	    max)) == 0)
+		return 0;
+	if (parse_number(f[0], fl[0], num) != 0) {
+		cat_error(p, l->no, "bad syscall number '%.*s'",
+		    (int)(fl[0] > 32 ? 32 : fl[0]), f[0]);
+		return 0;
+	}
+	return nf;
+}
+
+/* A Linux syscall read from a file of format fmt. */
+static struct cat_entry *
+linux_entry(struct cat_parse *p, long num, const struct cat_line *l,
+    enum cat_format fmt, const char *name, size_t namelen)
+{
+	struct cat_entry *e = cat_new_entry(p);
+
+	e->number = num;
+	e->line = l->no;
+	e->format = fmt;
+	e->state = CS_LINUX;
+	e->own_name = cat_strndup(p->cat, name, namelen);
+	return e;
+}
+
 /* What a Linux ABI name is made of; keeps names file paths plain. */
 static int
 is_abi_char(int c)
@@ -136,15 +172,8 @@ cat_parse_tbl(struct cat_parse *p, const char *buf, size_t len)
 	while (next_line(p, &pos, end, &l)) {
 		struct cat_entry *e;
 
-		if (!line_sane(p, &l))
+		if ((nf = numbered_fields(p, &l, f, fl, 5, &num)) == 0)
 			continue;
-		if ((nf = split_fields(l.s, l.n, f, fl, 5)) == 0)
-			continue;
-		if (parse_number(f[0], fl[0], &num) != 0) {
-			cat_error(p, l.no, "bad syscall number '%.*s'",
-			    (int)(fl[0] > 32 ? 32 : fl[0]), f[0]);
-			continue;
-		}
 		if (nf < 3) {
 			cat_error(p, l.no, "expected 'number abi name "
 			    "[entry]' for syscall %ld", num);
@@ -153,12 +182,7 @@ cat_parse_tbl(struct cat_parse *p, const char *buf, size_t len)
 		/* x32 rows belong to another ABI we do not test. */
 		if (fl[1] == 3 && memcmp(f[1], "x32", 3) == 0)
 			continue;
-		e = cat_new_entry(p);
-		e->number = num;
-		e->line = l.no;
-		e->format = CF_TBL;
-		e->state = CS_LINUX;
-		e->own_name = cat_strndup(p->cat, f[2], fl[2]);
+		e = linux_entry(p, num, &l, CF_TBL, f[2], fl[2]);
 		if (nf > 3)
 			e->function = cat_strndup(p->cat, f[3], fl[3]);
 		if (p->abi != NULL)
@@ -183,7 +207,6 @@ cat_parse_unistd(struct cat_parse *p, const char *buf, size_t len)
 
 	memset(&l, 0, sizeof(l));
 	while (next_line(p, &pos, end, &l)) {
-		struct cat_entry *e;
 		const char *v;
 		size_t vl;
 
@@ -211,12 +234,7 @@ cat_parse_unistd(struct cat_parse *p, const char *buf, size_t len)
 			    (int)(fl[0] > 64 ? 64 : fl[0]), f[0]);
 			continue;
 		}
-		e = cat_new_entry(p);
-		e->number = num;
-		e->line = l.no;
-		e->format = CF_UNISTD;
-		e->state = CS_LINUX;
-		e->own_name = cat_strndup(p->cat, f[0] + 5, fl[0] - 5);
+		(void)linux_entry(p, num, &l, CF_UNISTD, f[0] + 5, fl[0] - 5);
 	}
 }
 
@@ -235,28 +253,14 @@ cat_parse_names(struct cat_parse *p, const char *buf, size_t len)
 
 	memset(&l, 0, sizeof(l));
 	while (next_line(p, &pos, end, &l)) {
-		struct cat_entry *e;
-
-		if (!line_sane(p, &l))
+		if ((nf = numbered_fields(p, &l, f, fl, 3, &num)) == 0)
 			continue;
-		if ((nf = split_fields(l.s, l.n, f, fl, 3)) == 0)
-			continue;
-		if (parse_number(f[0], fl[0], &num) != 0) {
-			cat_error(p, l.no, "bad syscall number '%.*s'",
-			    (int)(fl[0] > 32 ? 32 : fl[0]), f[0]);
-			continue;
-		}
 		if (nf != 2) {
 			cat_error(p, l.no, "expected 'number name' for "
 			    "syscall %ld", num);
 			continue;
 		}
-		e = cat_new_entry(p);
-		e->number = num;
-		e->line = l.no;
-		e->format = CF_NAMES;
-		e->state = CS_LINUX;
-		e->own_name = cat_strndup(p->cat, f[1], fl[1]);
+		(void)linux_entry(p, num, &l, CF_NAMES, f[1], fl[1]);
 	}
 }
 
