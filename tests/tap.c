@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "ltpscope/diag.h"
 #include "tap.h"
 
@@ -444,4 +446,24 @@ tap_run3(const char *bin, const char *args, char **out, char **err)
 	if ((*err = tap_slurp(errpath, NULL)) == NULL)
 		*err = strdup("");
 	return st;
+}
+
+int
+tap_db_integrity_ok(const char *db)
+{
+	sqlite3_stmt *s;
+	sqlite3 *h;
+	int good;
+
+	if (sqlite3_open(db, &h) != SQLITE_OK) {
+		sqlite3_close(h);
+		return 0;
+	}
+	sqlite3_busy_timeout(h, 5000);
+	good = sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1, &s,
+	    NULL) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW &&
+	    strcmp((const char *)sqlite3_column_text(s, 0), "ok") == 0;
+	sqlite3_finalize(s);
+	sqlite3_close(h);
+	return good;
 }

@@ -74,6 +74,12 @@ char	*tap_run(const char *, int *, int);
  * its stderr (both the caller's to free).  Returns the exit status.
  */
 int	tap_run3(const char *bin, const char *args, char **out, char **err);
+/*
+ * 1 if the SQLite database db passes PRAGMA integrity_check, opened
+ * read-write (a killed writer's WAL is recovered) with a 5 s busy
+ * timeout.
+ */
+int	tap_db_integrity_ok(const char *db);
 
 #define ok(c, ...)		tap_ok(!!(c), __FILE__, __LINE__, __VA_ARGS__)
 #define is_int(g, e, ...)	tap_is_int((g), (e), __FILE__, __LINE__, __VA_ARGS__)

@@ -125,26 +125,6 @@ peek(const char *sql, long long a, const char *b)
 	return n;
 }
 
-static int
-integrity_ok(void)
-{
-	sqlite3_stmt *s;
-	sqlite3 *h;
-	int good;
-
-	if (sqlite3_open(db, &h) != SQLITE_OK) {
-		sqlite3_close(h);
-		return 0;
-	}
-	sqlite3_busy_timeout(h, 5000);
-	good = sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1, &s,
-	    NULL) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW &&
-	    strcmp((const char *)sqlite3_column_text(s, 0), "ok") == 0;
-	sqlite3_finalize(s);
-	sqlite3_close(h);
-	return good;
-}
-
 static void
 exec_sql(const char *sql)
 {
@@ -363,7 +343,7 @@ test_beside_run(void)
 		n = reported(out != NULL ? out : "", tags, NSLEEPY + 4);
 		free(out);
 
-		bad_integrity += !integrity_ok();
+		bad_integrity += !tap_db_integrity_ok(db);
 		run = peek("SELECT max(id) FROM runs WHERE ?1 = ?1", 0, NULL);
 		if (run <= prev)	/* killed before its run began */
 			continue;
@@ -460,7 +440,7 @@ test_import(void)
 		seen = peek("SELECT count(*) FROM results WHERE run_id = ?1",
 		    seen_run, NULL);
 		done += kill_reap(pid, &killed) == 0;
-		bad_integrity += !integrity_ok();
+		bad_integrity += !tap_db_integrity_ok(db);
 		lost += peek("SELECT count(*) FROM results WHERE run_id = ?1",
 		    seen_run, NULL) < seen;
 		run = peek("SELECT max(id) FROM runs WHERE ?1 = ?1", 0, NULL);

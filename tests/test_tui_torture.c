@@ -136,26 +136,6 @@ peek(const char *sql, long long a)
 	return n;
 }
 
-static int
-integrity_ok(void)
-{
-	sqlite3_stmt *s;
-	sqlite3 *h;
-	int good;
-
-	if (sqlite3_open(db, &h) != SQLITE_OK) {
-		sqlite3_close(h);
-		return 0;
-	}
-	sqlite3_busy_timeout(h, 5000);
-	good = sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1, &s,
-	    NULL) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW &&
-	    strcmp((const char *)sqlite3_column_text(s, 0), "ok") == 0;
-	sqlite3_finalize(s);
-	sqlite3_close(h);
-	return good;
-}
-
 static void
 mkroot(const char *dir)
 {
@@ -224,7 +204,7 @@ test_kill_explorer(const char *root)
 		tmux_wait_dead(5000);
 		tmux_stop();
 
-		bad_integrity += !integrity_ok();
+		bad_integrity += !tap_db_integrity_ok(db);
 		run = peek("SELECT max(id) FROM runs WHERE ?1 = ?1", 0);
 		if (run <= prev)
 			continue;
