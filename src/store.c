@@ -386,6 +386,35 @@ store_mkdirs(const char *path, struct diaglist *dl)
 }
 
 /*
+ * Two ltpscopes opening a new database at once (several --host, a tag
+ * beside a starting run) both ask for WAL.  SQLite answers the loser
+ * SQLITE_BUSY at once, without calling the busy handler (it would
+ * deadlock against the winner's read lock), so the busy timeout is
+ * honoured here, by hand.
+ */
+static int
+store_wal(struct store *st)
+{
+	struct timespec ts;
+	long waited_us = 0, step_us = 1000;
+	int rc;
+
+	for (;;) {
+		rc = sqlite3_exec(st->db, "PRAGMA journal_mode=WAL", NULL,
+		    NULL, NULL);
+		if ((rc & 0xff) != SQLITE_BUSY ||
+		    waited_us >= (long)st->busy_ms * 1000)
+			return rc;
+		ts.tv_sec = step_us / 1000000;
+		ts.tv_nsec = (step_us % 1000000) * 1000;
+		(void)nanosleep(&ts, NULL);
+		waited_us += step_us;
+		if (step_us < 50000)
+			step_us *= 2;
+	}
+}
+
+/*
  * WAL keeps readers off the writer's back and, with synchronous=FULL,
  * makes every commit durable across power loss and kernel panics, not
  * only kill -9.  foreign_keys must be set per connection.
@@ -407,13 +436,9 @@ store_pragmas(struct store *st, struct diaglist *dl)
 	(void)sqlite3_finalize(s);
 	if (rc != SQLITE_ROW)
 		return store_sqlerr(st, dl, rc, "cannot read the database");
-	if (!st->readonly) {
-		rc = sqlite3_exec(st->db, "PRAGMA journal_mode=WAL", NULL,
-		    NULL, NULL);
-		if (rc != SQLITE_OK)
-			return store_sqlerr(st, dl, rc,
-			    "cannot switch to write-ahead logging");
-	}
+	if (!st->readonly && (rc = store_wal(st)) != SQLITE_OK)
+		return store_sqlerr(st, dl, rc,
+		    "cannot switch to write-ahead logging");
 	return store_exec(st, "PRAGMA synchronous=FULL", dl);
 }
 

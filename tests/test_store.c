@@ -750,6 +750,49 @@ test_indexes(void)
 	diag_free(&dl);
 }
 
+/*
+ * Several ltpscopes creating one database at the same moment (several
+ * --host, each a process): SQLite refuses the switch to WAL to all but
+ * one without waiting, and each must wait and open all the same.
+ */
+static void
+test_open_together(void)
+{
+	char path[1024];
+	pid_t pids[6];
+	int round, i, st, failed = 0, opened = 0;
+
+	for (round = 0; round < 25; round++) {
+		(void)snprintf(path, sizeof(path), "%s/together%d.db",
+		    tap_tmpdir(), round);
+		for (i = 0; i < 6; i++) {
+			if ((pids[i] = fork()) == 0) {
+				struct diaglist dl;
+				struct store *s;
+
+				diag_init(&dl);
+				if (store_open(&s, path, STORE_CREATE, &dl) !=
+				    STORE_OK) {
+					fprintf(stderr, "# round %d: %s\n",
+					    round, tap_first_diag(&dl));
+					_exit(1);
+				}
+				store_close(s);
+				_exit(0);
+			}
+		}
+		for (i = 0; i < 6; i++) {
+			if (pids[i] > 0 && waitpid(pids[i], &st, 0) ==
+			    pids[i] && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+				opened++;
+			else
+				failed++;
+		}
+	}
+	is_int(failed, 0, "six processes creating one database at once: "
+	    "all %d opens succeed", opened + failed);
+}
+
 int
 main(void)
 {
@@ -758,6 +801,7 @@ main(void)
 	test_bytes_and_cap();
 	test_protocol_and_resume();
 	test_two_writers();
+	test_open_together();
 	test_readonly_and_unwritable();
 	test_full_disk();
 	test_foreign_files();
