@@ -4,7 +4,8 @@
  * regressed, fixed, changed, new, removed; flaky tests are marked, and
  * so are failures that fail on the arch's Linux reference run too:
  * those come last of their kind.
- * Exit status 3 on a regression with --fail-on-regression.
+ * Exit status 3 on a regression with --fail-on-regression.  With
+ * --arch, the newest run of each arch side by side (cmd_compare_arch.c).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -190,6 +191,7 @@ cmd_compare(int argc, char **argv)
 		{ "all", no_argument, NULL, 'a' },
 		{ "flaky", required_argument, NULL, 'k' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "arch", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -199,7 +201,7 @@ cmd_compare(int argc, char **argv)
 	const char *db = NULL;
 	unsigned fn = FLAKY_N, fm = FLAKY_M;
 	size_t i;
-	int ch, json = 0, all = 0, failreg = 0, rv = 0;
+	int ch, json = 0, all = 0, failreg = 0, arch = 0, flaky = 0, rv = 0;
 	int64_t a = 0, b = 0;
 
 	optind = 1;
@@ -221,6 +223,10 @@ cmd_compare(int argc, char **argv)
 				    "wants N/M with 0 < N < M, e.g. 2/5\n");
 				return 2;
 			}
+			flaky = 1;
+			break;
+		case 'A':
+			arch = 1;
 			break;
 		case 'f':
 			if ((json = storecli_json_format(optarg)) < 0) {
@@ -236,12 +242,23 @@ cmd_compare(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (argc - optind > 2) {
+	if (arch && (failreg || flaky)) {
+		fprintf(stderr, "ltpscope: compare: --arch sets arches side by "
+		    "side: no --fail-on-regression or --flaky with it\n");
+		return 2;
+	}
+	if (argc - optind > 2 && !arch) {
 		compare_usage(stderr);
 		return 2;
 	}
 	if ((st = triagecli_open(db, "compare")) == NULL)
 		return 1;
+	if (arch) {
+		rv = cmd_compare_arch(st, argv + optind, argc - optind, json,
+		    all);
+		store_close(st);
+		return rv;
+	}
 	if ((argc - optind >= 1 && (a = triagecli_run(st, argv[optind],
 	    "compare")) == 0) || (argc - optind == 2 &&
 	    (b = triagecli_run(st, argv[optind + 1], "compare")) == 0)) {

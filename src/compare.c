@@ -117,8 +117,8 @@ by_tag(const void *x, const void *y)
 	return a->id < b->id ? -1 : a->id > b->id;
 }
 
-static size_t
-last_per_tag(struct store_result *v, size_t n)
+size_t
+compare_last_per_tag(struct store_result *v, size_t n)
 {
 	size_t i, m = 0;
 
@@ -207,8 +207,8 @@ compare_runs(struct store *st, int64_t a, int64_t b, unsigned flaky_n,
 	add_warning(c, "OS version", c->a.os_version, c->b.os_version);
 	add_warning(c, "arch", c->a.arch, c->b.arch);
 	add_warning(c, "LTP version", c->a.ltp_version, c->b.ltp_version);
-	na = last_per_tag(va, na);
-	nb = last_per_tag(vb, nb);
+	na = compare_last_per_tag(va, na);
+	nb = compare_last_per_tag(vb, nb);
 	while (i < na || j < nb) {
 		if (i == na)
 			d = 1;

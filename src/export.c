@@ -46,6 +46,28 @@ linux_name(int status)
 	return status < 0 ? "" : test_status_name((enum test_status)status);
 }
 
+/* Whether the list shows a column per arch: the store has several. */
+static int
+arch_columns(const struct shoplist *l)
+{
+	return l->arches.ncols > 1;
+}
+
+/* A test's status on arch column c; "" when it has none there. */
+static const char *
+arch_status(const struct shop_test *t, size_t c)
+{
+	if (t->arch == NULL || t->arch->status[c] < 0)
+		return "";
+	return test_status_name((enum test_status)t->arch->status[c]);
+}
+
+static const char *
+arch_scope(const struct shop_test *t)
+{
+	return t->arch != NULL ? amx_scope_name(t->arch->scope) : "";
+}
+
 static void
 csv_field(FILE *fp, const char *s, int last)
 {
@@ -71,6 +93,22 @@ csv_weight(FILE *fp, const struct shop_syscall *sc)
 	csv_field(fp, sc->profiles != NULL ? sc->profiles : "", 1);
 }
 
+/*
+ * The per-arch fields: a status per arch (its name heads the column)
+ * and the scope; the heading when t is NULL.
+ */
+static void
+csv_arches(FILE *fp, const struct shoplist *l, const struct shop_test *t,
+    int last)
+{
+	size_t c;
+
+	for (c = 0; c < l->arches.ncols; c++)
+		csv_field(fp, t != NULL ? arch_status(t, c) :
+		    l->arches.cols[c].run.arch, 0);
+	csv_field(fp, t != NULL ? arch_scope(t) : "arch_scope", last);
+}
+
 static void
 export_csv(const struct shoplist *l, FILE *fp)
 {
@@ -80,12 +118,15 @@ export_csv(const struct shoplist *l, FILE *fp)
 	/* A needed call with no failing test: no Linux status. */
 	static const struct shop_test none = { 0, (char *)"", TS_UNKNOWN,
 	    (char *)"", SHOP_NONE, (char *)"", (char *)"", (char *)"",
-	    -1, 0 };
+	    -1, 0, NULL };
 	char prio[32];
 	size_t i, j, k;
 
 	for (k = 0; k < 12; k++)
-		csv_field(fp, head[k], k == 11 && !l->weighted);
+		csv_field(fp, head[k], k == 11 && !l->weighted &&
+		    !arch_columns(l));
+	if (arch_columns(l))
+		csv_arches(fp, l, NULL, !l->weighted);
 	if (l->weighted) {
 		csv_field(fp, "profiles", 0);
 		csv_field(fp, "profile_calls", 0);
@@ -113,7 +154,9 @@ export_csv(const struct shoplist *l, FILE *fp)
 			csv_field(fp, t->first_line, 0);
 			csv_field(fp, t->flaky ? "yes" : "no", 0);
 			csv_field(fp, linux_name(t->linux_status),
-			    !l->weighted);
+			    !l->weighted && !arch_columns(l));
+			if (arch_columns(l))
+				csv_arches(fp, l, t, !l->weighted);
 			if (l->weighted)
 				csv_weight(fp, sc);
 		}
@@ -169,6 +212,46 @@ export_md_unlisted(const struct shoplist *l, FILE *fp)
 	export_unlisted(l, fp, "\n", ".\n");
 }
 
+/* Which runs the arch columns are, and how many failures are one arch's. */
+static void
+md_arches(const struct shoplist *l, FILE *fp)
+{
+	unsigned n[AMX__COUNT];
+	size_t i, j;
+
+	memset(n, 0, sizeof(n));
+	for (i = 0; i < l->n; i++)
+		for (j = 0; j < l->v[i].ntests; j++)
+			if (l->v[i].tests[j].arch != NULL)
+				n[l->v[i].tests[j].arch->scope]++;
+	fputs("Beside the newest finished run of every other arch:", fp);
+	for (i = 1; i < l->arches.ncols; i++)
+		fprintf(fp, "%s %s (run %" PRId64 ")", i > 1 ? "," : "",
+		    l->arches.cols[i].run.arch, l->arches.cols[i].run.id);
+	fprintf(fp, "; arch-specific (passing on another arch): %u of the "
+	    "failing tests; failing on every arch: %u.\n", n[AMX_SPECIFIC],
+	    n[AMX_EVERY]);
+}
+
+/* " (arch-specific: amd64 fail, i386 pass, evbarm -)" */
+static void
+md_arch_cells(const struct shoplist *l, const struct shop_test *t,
+    FILE *fp)
+{
+	const char *st;
+	size_t c;
+
+	if (!arch_columns(l) || t->arch == NULL)
+		return;
+	fprintf(fp, " (%s:", arch_scope(t));
+	for (c = 0; c < l->arches.ncols; c++) {
+		st = arch_status(t, c);
+		fprintf(fp, "%s %s %s", c > 0 ? "," : "",
+		    l->arches.cols[c].run.arch, st[0] != '\0' ? st : "-");
+	}
+	putc(')', fp);
+}
+
 static void
 export_md(const struct shoplist *l, FILE *fp)
 {
@@ -183,6 +266,8 @@ export_md(const struct shoplist *l, FILE *fp)
 		fprintf(fp, "Linux reference: run %" PRId64 "; %zu of the "
 		    "failing tests fail there too, listed last.\n",
 		    l->linux_run, l->nlinux);
+	if (arch_columns(l))
+		md_arches(l, fp);
 	export_md_unlisted(l, fp);
 	for (i = 0; i < l->n; i++) {
 		const struct shop_syscall *sc = &l->v[i];
@@ -205,6 +290,7 @@ export_md(const struct shoplist *l, FILE *fp)
 			    test_status_name(t->status), t->flaky ?
 			    " (flaky)" : "", t->linux_too ?
 			    " (fails on Linux too)" : "");
+			md_arch_cells(l, t, fp);
 			if (t->category[0] != '\0')
 				fprintf(fp, ", %s%s", t->category,
 				    t->source == SHOP_SUGGESTED ?
@@ -229,6 +315,48 @@ json_kv(FILE *fp, const char *k, const char *v, int comma)
 		fputs(", ", fp);
 }
 
+/* The arch columns' runs: "arches": [{"arch": ..., "run": N}, ...], */
+static void
+json_arch_runs(const struct shoplist *l, FILE *fp)
+{
+	const struct store_run *r;
+	size_t c;
+
+	fputs(",\n \"arches\": [", fp);
+	for (c = 0; c < l->arches.ncols; c++) {
+		r = &l->arches.cols[c].run;
+		fprintf(fp, "%s{", c > 0 ? ", " : "");
+		json_kv(fp, "arch", r->arch, 1);
+		fprintf(fp, "\"run\": %" PRId64 ", ", r->id);
+		json_kv(fp, "os_name", r->os_name, 1);
+		json_kv(fp, "os_version", r->os_version, 0);
+		putc('}', fp);
+	}
+	putc(']', fp);
+}
+
+/* A test's status per arch (null: no result) and its scope. */
+static void
+json_arch_cells(const struct shoplist *l, const struct shop_test *t,
+    FILE *fp)
+{
+	const char *st;
+	size_t c;
+
+	fputs(", \"arches\": {", fp);
+	for (c = 0; c < l->arches.ncols; c++) {
+		st = arch_status(t, c);
+		fprintf(fp, "%s", c > 0 ? ", " : "");
+		json_write_str(fp, l->arches.cols[c].run.arch,
+		    strlen(l->arches.cols[c].run.arch), JSON_W_LONE_DC);
+		if (st[0] != '\0')
+			fprintf(fp, ": \"%s\"", st);
+		else
+			fputs(": null", fp);
+	}
+	fprintf(fp, "}, \"arch_scope\": \"%s\"", arch_scope(t));
+}
+
 static void
 export_json(const struct shoplist *l, FILE *fp)
 {
@@ -246,7 +374,10 @@ export_json(const struct shoplist *l, FILE *fp)
 		fprintf(fp, "%" PRId64, l->linux_run);
 	else
 		fputs("null", fp);
-	fputs("},\n \"syscalls\": [", fp);
+	putc('}', fp);
+	if (arch_columns(l))
+		json_arch_runs(l, fp);
+	fputs(",\n \"syscalls\": [", fp);
 	for (i = 0; i < l->n; i++) {
 		const struct shop_syscall *sc = &l->v[i];
 
@@ -280,8 +411,11 @@ export_json(const struct shoplist *l, FILE *fp)
 				    linux_name(t->linux_status));
 			else
 				fputs("null", fp);
-			fprintf(fp, ", \"fails_on_linux\": %s}", t->linux_too ?
+			fprintf(fp, ", \"fails_on_linux\": %s", t->linux_too ?
 			    "true" : "false");
+			if (arch_columns(l))
+				json_arch_cells(l, t, fp);
+			putc('}', fp);
 		}
 		fputs("]}", fp);
 	}
@@ -469,6 +603,44 @@ html_syscall_table(FILE *fp, const struct shoplist *l)
 	fputs("</tbody></table>\n", fp);
 }
 
+/*
+ * With several arches, a test's status on each and where it fails
+ * ("arch-specific" when it passes on another arch); the headings when
+ * t is NULL.
+ */
+static void
+html_arch_cells(FILE *fp, const struct shoplist *l,
+    const struct shop_test *t)
+{
+	const char *st;
+	size_t c;
+	int s;
+
+	if (!arch_columns(l))
+		return;
+	for (c = 0; c < l->arches.ncols; c++) {
+		if (t == NULL) {
+			fputs("<th class=\"col-arch\">", fp);
+			html_text(fp, l->arches.cols[c].run.arch);
+			fputs("</th>", fp);
+			continue;
+		}
+		if ((st = arch_status(t, c))[0] == '\0') {
+			fputs("<td>-</td>", fp);
+			continue;
+		}
+		s = t->arch->status[c];
+		fprintf(fp, "<td%s>%s</td>", amx_status_good(s) ?
+		    " class=\"allpass\"" : test_status_is_bad((enum test_status)s) ?
+		    " class=\"somefail\"" : "", st);
+	}
+	if (t == NULL)
+		fputs("<th>arches</th>", fp);
+	else
+		fprintf(fp, "<td class=\"scope-%s\">%s</td>", arch_scope(t),
+		    arch_scope(t));
+}
+
 static void
 html_test_table(FILE *fp, const struct shoplist *l)
 {
@@ -477,7 +649,9 @@ html_test_table(FILE *fp, const struct shoplist *l)
 	fputs("<h2>Failing tests, most pressing first</h2>\n"
 	    "<table id=\"tests\" class=\"sortable\">\n<thead><tr><th>#</th>"
 	    "<th>syscall</th><th>catalogue</th><th>priority</th>"
-	    "<th>test</th><th>status</th><th>Linux</th><th>category</th>"
+	    "<th>test</th><th>status</th><th>Linux</th>", fp);
+	html_arch_cells(fp, l, NULL);
+	fputs("<th>category</th>"
 	    "<th>note</th><th>first failing line</th></tr></thead>\n"
 	    "<tbody>\n", fp);
 	for (i = 0; i < l->n; i++) {
@@ -495,13 +669,14 @@ html_test_table(FILE *fp, const struct shoplist *l)
 			fprintf(fp, "</td><td data-v=\"%lu\">%lu</td><td>",
 			    sc->priority, sc->priority);
 			html_text(fp, t->tag);
-			fprintf(fp, "</td><td>%s%s</td><td>%s%s</td><td%s>",
+			fprintf(fp, "</td><td>%s%s</td><td>%s%s</td>",
 			    test_status_name(t->status), t->flaky ?
 			    " (flaky)" : "", t->linux_status >= 0 ?
 			    test_status_name((enum test_status)
 			    t->linux_status) : "-", t->linux_too ?
-			    " (fails on Linux too)" : "",
-			    t->source == SHOP_SUGGESTED ?
+			    " (fails on Linux too)" : "");
+			html_arch_cells(fp, l, t);
+			fprintf(fp, "<td%s>", t->source == SHOP_SUGGESTED ?
 			    " class=\"suggested\"" : "");
 			html_text(fp, t->category);
 			fputs("</td><td class=\"note\">", fp);

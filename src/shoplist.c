@@ -88,6 +88,8 @@ shop_fill_test(struct store *st, const struct shop_opts *o,
 	char *first, panic[300], subject[64];
 
 	memset(s, 0, sizeof(*s));
+	/* Cleared below even when no rules were given to fill it. */
+	memset(&sg, 0, sizeof(sg));
 	s->tag = xstrdup(r->tag);
 	s->status = r->status;
 	diag_init(&quiet);
@@ -277,30 +279,17 @@ shop_ran(enum test_status s)
 	return s != TS_RUNNING && s != TS_NOTRUN;
 }
 
-static int
-shop_count_column(struct store *st, struct shoplist *l, size_t col,
-    struct diaglist *dl)
+/* A result of a column, counted on its syscall's row. */
+static void
+shop_count(struct shoplist *l, size_t col, const char *sys, int status)
 {
-	struct store_result *v = NULL;
 	struct shop_row *row;
-	size_t n = 0, i;
-	char *sys;
-	int err;
 
-	if ((err = store_run_results(st, l->cols[col].run_id, &v, &n, dl)) !=
-	    STORE_OK)
-		return err;
-	for (i = 0; i < n; i++) {
-		if (!shop_ran(v[i].status))
-			continue;
-		sys = triage_result_syscall(&v[i]);
-		row = shop_row(l, sys);
-		row->ran[col]++;
-		row->passed[col] += v[i].status == TS_PASS;
-		free(sys);
-	}
-	store_results_free(v, n);
-	return STORE_OK;
+	if (status < 0 || !shop_ran((enum test_status)status))
+		return;
+	row = shop_row(l, sys);
+	row->ran[col]++;
+	row->passed[col] += status == TS_PASS;
 }
 
 static int
@@ -311,36 +300,31 @@ by_row_name(const void *x, const void *y)
 }
 
 /*
- * The report's columns, rows and history (see export.h): one read of
- * the run list, one of the results of each column's run.
+ * The report's columns (the arch matrix's, then the Linux reference),
+ * rows and history (see export.h): one read of the run list; the
+ * counts come from the results the matrix and the reference hold.
  */
 static int
-shop_report(struct store *st, struct shoplist *l, int64_t ref_id,
+shop_report(struct store *st, struct shoplist *l, const struct linuxref *ref,
     struct diaglist *dl)
 {
+	const struct archmatrix *m = &l->arches;
 	struct store_run *runs = NULL, *r;
-	size_t nruns = 0, i, j, k;
-	int err, seen;
+	size_t nruns = 0, i, k;
+	char *sys;
+	int err;
 
 	if ((err = store_list_runs(st, &runs, &nruns, dl)) != STORE_OK)
 		return err;
-	shop_add_column(l, &l->run, 0);
-	for (i = 0; i < nruns; i++) {
-		r = &runs[i];
-		if (r->id == l->run.id || r->id == ref_id)
-			continue;
-		for (j = 0, seen = 0; j < l->ncols && !seen; j++)
-			seen = linuxref_same_arch(l->cols[j].arch, r->arch);
-		if (!seen)
-			shop_add_column(l, r, 0);
-	}
-	for (i = 0; i < nruns && ref_id != 0; i++)
-		if (runs[i].id == ref_id)
+	for (i = 0; i < m->ncols; i++)
+		shop_add_column(l, &m->cols[i].run, 0);
+	for (i = 0; i < nruns && ref->run_id != 0; i++)
+		if (runs[i].id == ref->run_id)
 			shop_add_column(l, &runs[i], 1);
 	/* Newest first in runs; the chart wants oldest first. */
 	for (i = 0; i < nruns && l->nhistory < SHOP_HISTORY_MAX; i++) {
 		r = &runs[i];
-		if (r->id > l->run.id || r->id == ref_id ||
+		if (r->id > l->run.id || r->id == ref->run_id ||
 		    strcmp(r->os_name, l->run.os_name) != 0 ||
 		    !linuxref_same_arch(r->arch, l->run.arch))
 			continue;
@@ -359,9 +343,15 @@ shop_report(struct store *st, struct shoplist *l, int64_t ref_id,
 		l->history[l->nhistory - 1 - i] = t;
 	}
 	store_runs_free(runs, nruns);
-	for (i = 0; i < l->ncols; i++)
-		if ((err = shop_count_column(st, l, i, dl)) != STORE_OK)
-			return err;
+	for (i = 0; i < m->nrows; i++)
+		for (k = 0; k < m->ncols; k++)
+			shop_count(l, k, m->rows[i].syscall,
+			    m->rows[i].status[k]);
+	for (i = 0; l->ncols > m->ncols && i < ref->n; i++) {
+		sys = triage_result_syscall(&ref->v[i]);
+		shop_count(l, l->ncols - 1, sys, (int)ref->v[i].status);
+		free(sys);
+	}
 	qsort(l->rows, l->nrows, sizeof(*l->rows), by_row_name);
 	return STORE_OK;
 }
@@ -395,6 +385,8 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	    (err = flaky_tests(st, run_id, FLAKY_N, FLAKY_M, &flaky, &nflaky,
 	    dl)) != STORE_OK ||
 	    (err = linuxref_load(st, l->run.arch, run_id, &ref, dl)) !=
+	    STORE_OK ||
+	    (err = archmatrix_build(st, run_id, NULL, 0, &l->arches, dl)) !=
 	    STORE_OK)
 		goto out;
 	l->linux_run = ref.run_id;
@@ -417,6 +409,8 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 		l->nlinux += sc->tests[sc->ntests - 1].linux_too;
 		sc->tests[sc->ntests - 1].flaky = flaky_has(flaky, nflaky,
 		    res[i].tag);
+		sc->tests[sc->ntests - 1].arch = archmatrix_find(&l->arches,
+		    res[i].tag);
 		count_category(l, sc->tests[sc->ntests - 1].category);
 		l->statuscounts[res[i].status]++;
 		l->ntests++;
@@ -435,7 +429,7 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	qsort(l->v, l->n, sizeof(*l->v), by_priority);
 	if (o->nprofiles > 0)
 		shop_weigh(l, o);
-	err = shop_report(st, l, ref.run_id, dl);
+	err = shop_report(st, l, &ref, dl);
 out:
 	store_results_free(res, nres);
 	store_tags_free(tags, ntags);
@@ -480,6 +474,7 @@ shoplist_free(struct shoplist *l)
 		free(l->rows[i].ran);
 	}
 	free(l->rows);
+	archmatrix_free(&l->arches);
 	store_run_clear(&l->run);
 	memset(l, 0, sizeof(*l));
 }

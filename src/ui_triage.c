@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ltpscope/archmatrix.h"
 #include "ltpscope/compare.h"
 #include "ltpscope/export.h"
 #include "ltpscope/triage_store.h"
@@ -416,53 +417,29 @@ ui_st_name(int s)
 	return s < 0 ? "-" : test_status_name(s);
 }
 
-/* C: the newest run against the baseline (or the run before it). */
-void
-ui_triage_compare(struct ui *ui)
+/* The C view's pairwise part: what changed from run a to run b. */
+static void
+ui_compare_pair(struct view *v, const struct cmp_result *cr)
 {
-	struct cmp_result cr;
-	struct diaglist dl;
-	struct view *v;
-	int64_t a = 0, b = 0;
 	size_t i, k;
 	static const enum cmp_kind order[] = {
 		CMP_REGRESSED, CMP_FIXED, CMP_CHANGED, CMP_NEW, CMP_REMOVED
 	};
 
-	diag_init(&dl);
-	memset(&cr, 0, sizeof(cr));
-	if (compare_default_runs(ui->store, &a, &b, &dl) != STORE_OK ||
-	    compare_runs(ui->store, a, b, FLAKY_N, FLAKY_M, &cr, &dl) !=
-	    STORE_OK) {
-		ui_message(ui, 1, "nothing to compare: %s", dl.n > 0 ?
-		    dl.v[0].msg : "fewer than two runs");
-		diag_free(&dl);
-		return;
-	}
-	diag_free(&dl);
-	ui_push_view(ui, UK_TEXT);
-	v = ui_top(ui);
-	view_text_init(v, "  CHANGE     TEST                 SYSCALL        "
-	    "BEFORE     AFTER");
-	snprintf(v->title, sizeof(v->title), "compare run %" PRId64 " with "
-	    "run %" PRId64 ": %u regressed, %u fixed, %u changed, %u new, "
-	    "%u removed", a, b, cr.counts[CMP_REGRESSED],
-	    cr.counts[CMP_FIXED], cr.counts[CMP_CHANGED], cr.counts[CMP_NEW],
-	    cr.counts[CMP_REMOVED]);
-	for (i = 0; i < cr.nwarnings; i++)
+	for (i = 0; i < cr->nwarnings; i++)
 		view_text_add(v, TE_WARN, NULL, 0, "  warning: %s",
-		    cr.warnings[i]);
-	if (cr.linux_run != 0)
+		    cr->warnings[i]);
+	if (cr->linux_run != 0)
 		view_text_add(v, TE_INFO, NULL, 0, "  Linux reference: run %"
 		    PRId64 "; %u failing here fail on Linux too (listed last)",
-		    cr.linux_run, cr.nlinux_too);
+		    cr->linux_run, cr->nlinux_too);
 	/* Each kind: compat_linux's own first, Linux's failures after. */
 	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++)
-		for (i = 0; i < 2 * cr.n; i++) {
-			const struct cmp_item *it = &cr.v[i % cr.n];
+		for (i = 0; i < 2 * cr->n; i++) {
+			const struct cmp_item *it = &cr->v[i % cr->n];
 
 			if (it->kind != order[k] ||
-			    it->linux_too != (i >= cr.n))
+			    it->linux_too != (i >= cr->n))
 				continue;
 			view_text_add(v, it->linux_too ? TE_DIM :
 			    ui_cmp_elem(it->kind), it->tag, 0,
@@ -472,9 +449,112 @@ ui_triage_compare(struct ui *ui)
 			    it->flaky ? " flaky" : "", it->linux_too ?
 			    " fails on Linux too" : "");
 		}
-	if (cr.n == 0 || cr.counts[CMP_SAME] == cr.n)
+	if (cr->n == 0 || cr->counts[CMP_SAME] == cr->n)
 		view_text_add(v, TE_DIM, NULL, 0, "  (no test changed)");
-	compare_free(&cr);
+}
+
+/*
+ * The C view's per-arch part (archmatrix.h): each test failing on some
+ * arch, its scope, then its status on each arch's newest run.
+ */
+static void
+ui_compare_arches(struct view *v, const struct archmatrix *m)
+{
+	static const enum amx_scope order[] = {
+		AMX_SPECIFIC, AMX_EVERY, AMX_UNSURE
+	};
+	char cells[512];
+	size_t c, i, k, len;
+
+	len = 0;
+	cells[0] = '\0';
+	for (c = 0; c < m->ncols && len < sizeof(cells); c++)
+		len += (size_t)snprintf(cells + len, sizeof(cells) - len,
+		    " %-8.8s", m->cols[c].run.arch);
+	view_text_add(v, TE_TITLE, NULL, 0, "per arch, the newest finished "
+	    "run of each: %u arch-specific, %u on every arch, %u unsure",
+	    m->counts[AMX_SPECIFIC], m->counts[AMX_EVERY],
+	    m->counts[AMX_UNSURE]);
+	view_text_add(v, TE_HEADER, NULL, 0, "  %-13s %-20s %-14s%s",
+	    "WHERE", "TEST", "SYSCALL", cells);
+	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++)
+		for (i = 0; i < m->nrows; i++) {
+			const struct amx_row *r = &m->rows[i];
+
+			if (r->scope != order[k])
+				continue;
+			len = 0;
+			cells[0] = '\0';
+			for (c = 0; c < m->ncols && len < sizeof(cells); c++)
+				len += (size_t)snprintf(cells + len,
+				    sizeof(cells) - len, " %-8.8s",
+				    ui_st_name(r->status[c]));
+			view_text_add(v, r->scope == AMX_SPECIFIC ? TE_FAIL :
+			    TE_DIM, r->tag, 0, "  %-13s %-20s %-14s%s",
+			    amx_scope_name(r->scope), r->tag, r->syscall,
+			    cells);
+		}
+	if (m->counts[AMX_SPECIFIC] + m->counts[AMX_EVERY] +
+	    m->counts[AMX_UNSURE] == 0)
+		view_text_add(v, TE_DIM, NULL, 0, "  (no test fails on any "
+		    "arch)");
+}
+
+/*
+ * C: the newest run against the baseline (or the run before it), and,
+ * when the store holds finished runs of several arches, the arches
+ * side by side; either alone when the other has nothing to show.
+ */
+void
+ui_triage_compare(struct ui *ui)
+{
+	struct cmp_result cr;
+	struct archmatrix mx;
+	struct diaglist dl, mdl;
+	struct view *v;
+	int64_t a = 0, b = 0;
+	int pair, arches;
+
+	diag_init(&dl);
+	diag_init(&mdl);
+	memset(&cr, 0, sizeof(cr));
+	pair = compare_default_runs(ui->store, &a, &b, &dl) == STORE_OK &&
+	    compare_runs(ui->store, a, b, FLAKY_N, FLAKY_M, &cr, &dl) ==
+	    STORE_OK;
+	arches = archmatrix_build(ui->store, 0, NULL, 0, &mx, &mdl) ==
+	    STORE_OK;
+	if (arches && mx.ncols < 2) {
+		archmatrix_free(&mx);
+		arches = 0;
+	}
+	diag_free(&mdl);
+	if (!pair && !arches) {
+		ui_message(ui, 1, "nothing to compare: %s", dl.n > 0 ?
+		    dl.v[0].msg : "fewer than two runs");
+		diag_free(&dl);
+		return;
+	}
+	diag_free(&dl);
+	ui_push_view(ui, UK_TEXT);
+	v = ui_top(ui);
+	view_text_init(v, pair ? "  CHANGE     TEST                 SYSCALL"
+	    "        BEFORE     AFTER" : "");
+	if (pair) {
+		snprintf(v->title, sizeof(v->title), "compare run %" PRId64
+		    " with run %" PRId64 ": %u regressed, %u fixed, %u "
+		    "changed, %u new, %u removed", a, b,
+		    cr.counts[CMP_REGRESSED], cr.counts[CMP_FIXED],
+		    cr.counts[CMP_CHANGED], cr.counts[CMP_NEW],
+		    cr.counts[CMP_REMOVED]);
+		ui_compare_pair(v, &cr);
+		compare_free(&cr);
+	} else
+		snprintf(v->title, sizeof(v->title), "compare the arches: "
+		    "%zu side by side", mx.ncols);
+	if (arches) {
+		ui_compare_arches(v, &mx);
+		archmatrix_free(&mx);
+	}
 }
 
 static int

@@ -64,6 +64,15 @@ int	cmd_compare(int, char **);
 int	cmd_export(int, char **);
 int	cmd_profile(int, char **);
 
+struct store;
+/*
+ * compare --arch: the multi-arch matrix of the words (run numbers,
+ * "last" or arch names, comma-separated lists of them; none: every
+ * arch) on stdout; the exit status.
+ */
+int	cmd_compare_arch(struct store *, char **words, int nwords, int json,
+	    int all);
+
 struct profile;
 /* Reads profile name from db (NULL: the default); -1 after a message. */
 int	cmd_profile_load(const char *db, const char *name, struct profile *);

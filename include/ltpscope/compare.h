@@ -69,6 +69,11 @@ enum cmp_kind	 compare_results(const struct store_result *a,
 		    const struct store_result *b);
 unsigned	 compare_bad_count(const struct store_result *);
 /*
+ * Keeps the last result of each tag of v (in execution order), none
+ * still running, frees the others; v ends sorted by tag.  The count.
+ */
+size_t		 compare_last_per_tag(struct store_result *v, size_t n);
+/*
  * The default runs: b is run_b, else the newest run; a is run_a, else
  * the baseline of b's arch, else the newest earlier run of that arch.
  * STORE_ENOTFOUND with a message when there is nothing to compare.

@@ -17,6 +17,11 @@
  * call it, then by priority; calls the profiles need that the catalogue
  * says are not implemented join the list even without a failing test.
  *
+ * When the store holds finished runs of other arches, each test gets
+ * its status on the newest of each (a column per arch, the run's own
+ * first) and the word of archmatrix.h for where it fails: a failure
+ * that passes on another arch is "arch-specific".
+ *
  * Formats (export_write()):
  *  csv	RFC 4180: CRLF line ends, every field quoted, quotes doubled;
  *	bytes are written exactly as stored (notes may hold newlines).
@@ -31,8 +36,9 @@
  *  html	the report for a mailing list, one self-contained file:
  *	inline CSS, inline SVG charts (failing tests per category, per
  *	status; tests passed in the last runs as a line), a table per
- *	syscall (passed/run in this run, in the newest run of every other
- *	arch and on the Linux reference) and one per failing test, both
+ *	syscall (passed/run in this run, in the newest finished run of
+ *	every other arch and on the Linux reference) and one per failing
+ *	test (with its status on each arch), both
  *	sortable by an inline script; nothing fetched, no fonts; invalid
  *	UTF-8 bytes show as U+FFFD.
  *
@@ -45,6 +51,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ltpscope/archmatrix.h"
 #include "ltpscope/categories.h"
 #include "ltpscope/rules.h"
 #include "ltpscope/store.h"
@@ -84,6 +91,8 @@ struct shop_test {
 	int		 linux_status;	/* enum test_status on the Linux
 					   reference; -1: none */
 	int		 linux_too;	/* fails on Linux too */
+	/* Its row in the list's arch matrix (status per arch, scope): */
+	const struct amx_row *arch;
 };
 
 struct shop_syscall {
@@ -153,10 +162,16 @@ struct shoplist {
 	unsigned		 statuscounts[TS__COUNT];
 	int			 weighted;	/* by profiles */
 	/*
-	 * For the HTML report: columns (the run itself, the newest run of
-	 * every other arch, the Linux reference last), a row per syscall
-	 * any of them ran, by name, and the pass counts of the last runs
-	 * of the same OS and arch, oldest first.
+	 * The run (column 0) beside the newest finished run of every
+	 * other arch (archmatrix.h); the formats show a column per arch
+	 * when there are several.
+	 */
+	struct archmatrix	 arches;
+	/*
+	 * For the HTML report: columns (those of arches, then the Linux
+	 * reference), a row per syscall any of them ran, by name, and the
+	 * pass counts of the last runs of the same OS and arch, oldest
+	 * first.
 	 */
 	struct shop_column	*cols;
 	size_t			 ncols;
