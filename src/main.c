@@ -84,9 +84,9 @@ const struct cmd cmd_table[] = {
 	  .synopsis = "compare [-d db] [--fail-on-regression] [--all] "
 	    "[--flaky N/M] [--format text|json] [run_a] [run_b]\n"
 	    "compare [-d db] --arch [--all] [--format text|json] "
-	    "[arch|run[,...] ...]",
-	  .summary = "compare two runs (default: the newest against the "
-	    "baseline), or the arches side by side" },
+	    "[arch|run ...]",
+	  .summary = "compare two runs (the newest and its baseline), or "
+	    "the arches" },
 	{ .name = "export", .fn = cmd_export, .globals = "dm",
 	  .synopsis = "export [-d db] [--format csv|md|json|html] [-o file] "
 	    "[--arch arch] [--run run] [--all] [-m table]... "
