@@ -36,11 +36,15 @@ amx_is_reference(struct store *st, const struct store_run *r,
     struct diaglist *dl)
 {
 	int64_t id;
+	int err;
 
 	/* Only a run made on Linux can be one (linuxref_set()). */
 	if (strcmp(r->os_name, "Linux") != 0)
 		return 0;
-	return linuxref_get(st, r->arch, &id, dl) == STORE_OK && id == r->id;
+	if ((err = linuxref_get(st, r->arch, &id, dl)) != STORE_OK &&
+	    err != STORE_ENOTFOUND)
+		return -1;
+	return err == STORE_OK && id == r->id;
 }
 
 /* Moves runs[i] into a new column; runs[i] is left empty. */
@@ -75,20 +79,31 @@ amx_find_run(struct store_run *v, size_t n, int64_t id)
 	return NULL;
 }
 
-/* The newest finished run of arch that is no Linux reference. */
-static struct store_run *
+/*
+ * The newest finished run of arch that is no Linux reference: *rp, or
+ * NULL when there is none.  An error reading the references (said).
+ */
+static int
 amx_newest_of(struct store *st, struct store_run *v, size_t n,
-    const char *arch, struct diaglist *dl)
+    const char *arch, struct store_run **rp, struct diaglist *dl)
 {
 	size_t i;
+	int ref;
 
+	*rp = NULL;
 	/* v is newest first; a column already taken is empty here. */
-	for (i = 0; i < n; i++)
-		if (v[i].id != 0 && v[i].state == RUN_FINISHED &&
-		    linuxref_same_arch(v[i].arch, arch) &&
-		    !amx_is_reference(st, &v[i], dl))
-			return &v[i];
-	return NULL;
+	for (i = 0; i < n; i++) {
+		if (v[i].id == 0 || v[i].state != RUN_FINISHED ||
+		    !linuxref_same_arch(v[i].arch, arch))
+			continue;
+		if ((ref = amx_is_reference(st, &v[i], dl)) < 0)
+			return STORE_EIO;
+		if (!ref) {
+			*rp = &v[i];
+			break;
+		}
+	}
+	return STORE_OK;
 }
 
 /* One column for run r, unless its arch has one already (said). */
@@ -135,7 +150,9 @@ amx_pick_one(struct store *st, struct archmatrix *m, struct store_run *v,
 		    p->arch);
 		return STORE_EINVAL;
 	}
-	if ((r = amx_newest_of(st, v, n, p->arch, dl)) == NULL) {
+	if (amx_newest_of(st, v, n, p->arch, &r, dl) != STORE_OK)
+		return STORE_EIO;
+	if (r == NULL) {
 		diag_error(dl, store_path(st), 0, "no finished run of arch "
 		    "'%s' in the database", p->arch);
 		return STORE_ENOTFOUND;
@@ -173,13 +190,14 @@ amx_columns(struct store *st, struct archmatrix *m, int64_t first,
 	if (err != STORE_OK || npicks > 0)
 		goto out;
 	nfirst = m->ncols;
-	for (i = 0; i < n; i++) {
-		r = &v[i];
-		if (r->id != 0 && amx_col_of_arch(m, r->arch) == NULL &&
-		    (r = amx_newest_of(st, v, n, r->arch, dl)) != NULL)
+	for (i = 0; i < n && err == STORE_OK; i++) {
+		if (v[i].id == 0 || amx_col_of_arch(m, v[i].arch) != NULL)
+			continue;
+		if ((err = amx_newest_of(st, v, n, v[i].arch, &r, dl)) ==
+		    STORE_OK && r != NULL)
 			amx_take(m, r);
 	}
-	if (m->ncols - nfirst > 1)
+	if (err == STORE_OK && m->ncols - nfirst > 1)
 		qsort(m->cols + nfirst, m->ncols - nfirst, sizeof(*m->cols),
 		    amx_by_arch);
 out:

@@ -55,6 +55,13 @@ put_cell(const char *s, int w, int last)
 		printf("%-*s", w, s);
 }
 
+/* What snprintf() wrote into a buffer of size, the NUL aside. */
+static size_t
+amx_min(int len, size_t size)
+{
+	return len < 0 ? 0 : (size_t)len < size ? (size_t)len : size - 1;
+}
+
 static int
 shown(const struct amx_row *r, int all)
 {
@@ -85,7 +92,10 @@ amx_layout(const struct archmatrix *m, int all, struct amx_layout *lo)
 		if ((len = (int)strlen(m->rows[i].syscall)) > lo->sw)
 			lo->sw = len;
 	}
-	budget = AMX_WIDTH - 1 - 2 - 2 - (int)m->ncols * (lo->cw + 1);
+	/* Many arches: narrower cells first ("bro~"), down to "fail". */
+	while ((budget = AMX_WIDTH - 1 - 2 - 2 - (int)m->ncols *
+	    (lo->cw + 1)) < 8 + 6 && lo->cw > 4)
+		lo->cw--;
 	if (lo->tw + lo->sw <= budget)
 		return;
 	share = budget * 2 / 3 > budget - lo->sw ? budget * 2 / 3 :
@@ -150,20 +160,27 @@ amx_text(const struct archmatrix *m, int picked, int all)
 	};
 	struct amx_layout lo;
 	const struct store_run *r;
-	size_t c, g, i;
+	char line[1024];
+	size_t c, g, i, len;
 
 	amx_layout(m, all, &lo);
 	printf("%s:\n", picked ? "Runs compared" : "The newest finished run "
 	    "of each arch");
 	for (c = 0; c < m->ncols; c++) {
 		r = &m->cols[c].run;
-		/* storecli_field() has two buffers: two fields a printf. */
-		printf("  %-*s run %-5" PRId64 " %s", lo.cw,
-		    storecli_field(r->arch), r->id, storecli_field(r->os_name));
-		printf(" %s, LTP %s", storecli_field(r->os_version),
+		/* storecli_field() has two buffers: two fields a call. */
+		len = snprintf(line, sizeof(line), "  %-*s run %-5" PRId64
+		    " %s", lo.cw, storecli_field(r->arch), r->id,
+		    storecli_field(r->os_name));
+		len = amx_min(len, sizeof(line));
+		len += snprintf(line + len, sizeof(line) - len, " %s, LTP %s",
+		    storecli_field(r->os_version),
 		    storecli_field(r->ltp_version));
-		printf("%s%s\n", r->label[0] != '\0' ? "  " : "",
-		    storecli_field(r->label));
+		len = amx_min(len, sizeof(line));
+		(void)snprintf(line + len, sizeof(line) - len, "%s%s",
+		    r->label[0] != '\0' ? "  " : "", storecli_field(r->label));
+		put_cell(line, AMX_WIDTH - 1, 1);
+		putchar('\n');
 	}
 	putchar('\n');
 	fputs("  ", stdout);
