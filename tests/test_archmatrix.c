@@ -407,6 +407,9 @@ test_cli_compare(void)
 		    "alpha", "hppa", "macppc", "vax" };
 		static const char *const t1[] = {
 		    "fanotify_mark_sysctl_max_user_marks01", NULL };
+		static const char *const more[] = { "amiga", "atari", "cobalt",
+		    "evbppc", "evbsh3", "sgimips" };
+		static const char *const t2[] = { "mmap01", NULL };
 		char wdb[1300];
 		struct store *s;
 		struct diaglist dl;
@@ -438,6 +441,30 @@ test_cli_compare(void)
 		has_str(out, "  TEST", "heading");
 		has_str(line_of(out, "  TEST"), "alpha   evbmips hppa    "
 		    "macppc  sparc64 vax", "every arch, by name");
+		free(out);
+		free(err);
+
+		/* Twelve: the cells narrow, "broken" is cut. */
+		diag_init(&dl);
+		if (store_open(&s, wdb, 0, &dl) != STORE_OK)
+			abort();
+		for (i = 0; i < 6; i++)
+			(void)made_run(s, more[i], t2, i == 0 ? TS_PASS :
+			    TS_BROKEN, 1);
+		store_close(s);
+		diag_free(&dl);
+		st = tap_run3(bin, args, &out, &err);
+		is_int(st, 0, "twelve arches");
+		for (p = out, wide = 0; p != NULL && *p != '\0'; p = e + 1) {
+			if ((e = strchr(p, '\n')) == NULL)
+				break;
+			if (e - p > 80)
+				wide++;
+		}
+		is_int(wide, 0, "still no line wider than 80 columns");
+		has_str(line_of(out, "  mmap01"), "   -    pass bro~ bro~ -    "
+		    "bro~ bro~ -    -    bro~ -    -", "cells cut to four "
+		    "columns");
 		free(out);
 		free(err);
 	}
