@@ -631,7 +631,8 @@ html_arch_cells(FILE *fp, const struct shoplist *l,
 		}
 		s = t->arch->status[c];
 		fprintf(fp, "<td%s>%s</td>", amx_status_good(s) ?
-		    " class=\"allpass\"" : test_status_is_bad((enum test_status)s) ?
+		    " class=\"allpass\"" :
+		    test_status_is_bad((enum test_status)s) ?
 		    " class=\"somefail\"" : "", st);
 	}
 	if (t == NULL)

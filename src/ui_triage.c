@@ -583,11 +583,14 @@ ui_shop_line(struct view *v, const struct shop_syscall *sc,
 {
 	if (strcmp(t->category, cat) != 0 || t->linux_too != linux_too)
 		return;
+	/* Only with another arch to pass on can a test be one arch's. */
 	view_text_add(v, linux_too ? TE_DIM : ui_status_elem(t->status),
-	    t->tag, 0, "  %-15s %-20s %-9s %s%s%s", sc->name, t->tag,
+	    t->tag, 0, "  %-15s %-20s %-9s %s%s%s%s", sc->name, t->tag,
 	    test_status_name(t->status), linux_too ?
-	    "(fails on Linux too) " : "", t->source == SHOP_SUGGESTED ?
-	    "(suggested) " : "", t->note[0] ? t->note : t->first_line);
+	    "(fails on Linux too) " : "", t->arch != NULL &&
+	    t->arch->scope == AMX_SPECIFIC ? "(arch-specific) " : "",
+	    t->source == SHOP_SUGGESTED ? "(suggested) " : "",
+	    t->note[0] ? t->note : t->first_line);
 }
 
 /* S: the failures grouped by category, as people fix them. */

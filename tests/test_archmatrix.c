@@ -565,6 +565,15 @@ test_explorer(void)
 	    "its cells: amd64 evbarm i386");
 	has_str(line_of(s, "WHERE"), "amd64    evbarm   i386", "the heading");
 	tmux_keys("q");
+	tmux_keys("S");
+	ok(tmux_wait_for("shopping list of run 3", 3000), "S: evbarm's "
+	    "shopping list");
+	s = tmux_screen();
+	has_str(line_of(s, "pause01"), "crash     (arch-specific)",
+	    "pause01 is evbarm's alone");
+	ok(strstr(line_of(s, "open02"), "arch-specific") == NULL,
+	    "open02, failing on every arch, is not");
+	tmux_keys("q");
 	tmux_keys("q");
 	(void)tmux_wait_dead(3000);
 	tmux_stop();
