@@ -191,14 +191,15 @@ cmd_compare(int argc, char **argv)
 		{ "all", no_argument, NULL, 'a' },
 		{ "flaky", required_argument, NULL, 'k' },
 		{ "format", required_argument, NULL, 'f' },
-		{ "arch", no_argument, NULL, 'A' },
+		/* --arch=amd64,i386 as well as --arch amd64 i386 */
+		{ "arch", optional_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct cmp_result c;
 	struct diaglist dl;
 	struct store *st;
-	const char *db = NULL;
+	const char *db = NULL, *archlist = NULL;
 	unsigned fn = FLAKY_N, fm = FLAKY_M;
 	size_t i;
 	int ch, json = 0, all = 0, failreg = 0, arch = 0, flaky = 0, rv = 0;
@@ -227,6 +228,7 @@ cmd_compare(int argc, char **argv)
 			break;
 		case 'A':
 			arch = 1;
+			archlist = optarg;
 			break;
 		case 'f':
 			if ((json = storecli_json_format(optarg)) < 0) {
@@ -254,8 +256,8 @@ cmd_compare(int argc, char **argv)
 	if ((st = triagecli_open(db, "compare")) == NULL)
 		return 1;
 	if (arch) {
-		rv = cmd_compare_arch(st, argv + optind, argc - optind, json,
-		    all);
+		rv = cmd_compare_arch(st, archlist, argv + optind,
+		    argc - optind, json, all);
 		store_close(st);
 		return rv;
 	}

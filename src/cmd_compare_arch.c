@@ -299,19 +299,21 @@ amx_parse_pick(struct store *st, const char *w, struct amx_pick *p)
 }
 
 int
-cmd_compare_arch(struct store *st, char **words, int nwords, int json,
-    int all)
+cmd_compare_arch(struct store *st, const char *list, char **words,
+    int nwords, int json, int all)
 {
 	struct archmatrix m;
 	struct diaglist dl;
 	struct amx_pick *picks = NULL;
 	char **copies, *w, *save;
 	size_t npicks = 0;
-	int i, rv = 0;
+	int i, n = nwords + (list != NULL), rv = 0;
 
-	copies = xcalloc((size_t)nwords + 1, sizeof(*copies));
-	for (i = 0; i < nwords && rv == 0; i++) {
-		copies[i] = xstrdup(words[i]);
+	/* The picks point into these copies, which strtok_r() cuts up. */
+	copies = xcalloc((size_t)n + 1, sizeof(*copies));
+	for (i = 0; i < n && rv == 0; i++) {
+		copies[i] = xstrdup(list != NULL ? (i == 0 ? list :
+		    words[i - 1]) : words[i]);
 		for (w = strtok_r(copies[i], ",", &save); w != NULL && rv == 0;
 		    w = strtok_r(NULL, ",", &save)) {
 			picks = xreallocarray(picks, npicks + 1,
@@ -343,7 +345,7 @@ cmd_compare_arch(struct store *st, char **words, int nwords, int json,
 	}
 	diag_print(&dl, stderr, "ltpscope");
 	diag_free(&dl);
-	for (i = 0; i < nwords; i++)
+	for (i = 0; i < n; i++)
 		free(copies[i]);
 	free(copies);
 	free(picks);

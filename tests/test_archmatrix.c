@@ -383,6 +383,15 @@ test_cli_compare(void)
 	free(out);
 	free(err);
 
+	snprintf(args, sizeof(args), "-d %s compare --arch=i386,evbarm "
+	    "amd64", db);
+	st = tap_run3(bin, args, &out, &err);
+	is_int(st, 0, "compare --arch=i386,evbarm amd64");
+	has_str(out, "  TEST     SYSCALL i386    evbarm  amd64\n",
+	    "--arch=LIST picks first, then the operands");
+	free(out);
+	free(err);
+
 	snprintf(args, sizeof(args), "-d %s compare --arch sparc64", db);
 	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 1, "compare --arch sparc64: exit 1");

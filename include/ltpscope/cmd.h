@@ -66,12 +66,13 @@ int	cmd_profile(int, char **);
 
 struct store;
 /*
- * compare --arch: the multi-arch matrix of the words (run numbers,
- * "last" or arch names, comma-separated lists of them; none: every
- * arch) on stdout; the exit status.
+ * compare --arch: the multi-arch matrix of list (--arch=LIST, may be
+ * NULL) and the words (run numbers, "last" or arch names,
+ * comma-separated lists of them; none at all: every arch) on stdout;
+ * the exit status.
  */
-int	cmd_compare_arch(struct store *, char **words, int nwords, int json,
-	    int all);
+int	cmd_compare_arch(struct store *, const char *list, char **words,
+	    int nwords, int json, int all);
 
 struct profile;
 /* Reads profile name from db (NULL: the default); -1 after a message. */
