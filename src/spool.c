@@ -22,6 +22,7 @@ struct spool {
 	int		 fd;		/* -1: all kept is in mem */
 	uint64_t	 len;		/* output kept, trailer aside */
 	uint64_t	 total;
+	char		 last;		/* byte kept last */
 	int		 failed;
 	char		 err[512];
 	size_t		 tlen;
@@ -86,6 +87,7 @@ spool_put(struct spool *sp, const char *buf, size_t len)
 			return spool_fail(sp, "write to", n == 0 ? ENOSPC :
 			    errno);
 		sp->len += (uint64_t)n;
+		sp->last = buf[n - 1];
 		buf += n;
 		len -= (size_t)n;
 	}
@@ -144,6 +146,8 @@ spool_write(struct spool *sp, const void *buf, size_t len)
 			sp->mem = xmalloc(SPOOL_MEM);
 		memcpy(sp->mem + sp->len, buf, len);
 		sp->len += len;
+		if (len > 0)
+			sp->last = ((const char *)buf)[len - 1];
 		return 0;
 	}
 	if (sp->fd == -1 && spool_open(sp) == -1)
@@ -155,7 +159,7 @@ void
 spool_note(struct spool *sp, const void *buf, size_t len)
 {
 	uint64_t before = sp->len;
-	size_t done, room;
+	size_t done = 0, room;
 
 	if (!sp->failed) {
 		(void)spool_write(sp, buf, len);
@@ -167,6 +171,10 @@ spool_note(struct spool *sp, const void *buf, size_t len)
 		len -= done;
 	} else
 		sp->total += len;
+	/* Not glued to the end of a line the output did not finish. */
+	if (sp->tlen == 0 && done == 0 && sp->len > 0 && sp->last != '\n' &&
+	    len > 0)
+		sp->trailer[sp->tlen++] = '\n';
 	room = sizeof(sp->trailer) - sp->tlen;
 	if (len > room)
 		len = room;

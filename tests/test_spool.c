@@ -172,11 +172,16 @@ test_cannot_create(const char *dir)
 	is_int((long long)spool_total(sp), SPOOL_MEM + 10000, "  all "
 	    "counted");
 	spool_note(sp, "ltpscope: it failed\n", 20);
-	is_int((long long)spool_length(sp), SPOOL_MEM + 20, "  the head "
+	is_int((long long)spool_length(sp), SPOOL_MEM + 21, "  the head "
 	    "and the note kept");
 	ok(same(sp, SPOOL_MEM), "  the head exact");
-	ok(spool_read(sp, buf, 20, SPOOL_MEM) == 0 && memcmp(buf,
-	    "ltpscope: it failed\n", 20) == 0, "  the note after it");
+	ok(spool_read(sp, buf, 21, SPOOL_MEM) == 0 && memcmp(buf,
+	    "\nltpscope: it failed\n", 21) == 0, "  the note after it, on a "
+	    "line of its own");
+	spool_note(sp, "ltpscope: more\n", 15);
+	ok(spool_length(sp) == SPOOL_MEM + 36 && spool_read(sp, buf, 15,
+	    SPOOL_MEM + 21) == 0 && memcmp(buf, "ltpscope: more\n", 15) == 0,
+	    "  notes after it in line");
 	spool_reset(sp);
 	ok(spool_error(sp) == NULL && feed(sp, 0, 10, 10) == 0,
 	    "reset clears the error");
@@ -211,8 +216,8 @@ test_full(const char *mnt)
 	ok(same(sp, kept), "  exactly");
 	is_int((long long)spool_total(sp), 1 << 20, "  all is counted");
 	spool_note(sp, "ltpscope: full\n", 15);
-	ok(spool_length(sp) == kept + 15 && spool_read(sp, buf, 15, kept) ==
-	    0 && memcmp(buf, "ltpscope: full\n", 15) == 0, "  a note is "
+	ok(spool_length(sp) == kept + 16 && spool_read(sp, buf, 16, kept) ==
+	    0 && memcmp(buf, "\nltpscope: full\n", 16) == 0, "  a note is "
 	    "still kept after it");
 	spool_free(sp);
 	is_int(entries(mnt), 0, "  and nothing is left there");
