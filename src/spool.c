@@ -96,7 +96,9 @@ spool_put(struct spool *sp, const char *buf, size_t len)
 
 /*
  * The output outgrew memory: a file, unlinked at once (nothing to clean
- * after a kill -9), and not inherited by the tests started later.
+ * after a kill -9), and not inherited by the tests started later.  No
+ * --resume could use it: most outputs never reach a file, and one not
+ * synced holds nothing reliable after a panic.
  */
 static int
 spool_open(struct spool *sp)
