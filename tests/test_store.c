@@ -394,6 +394,27 @@ pieces_read(void *arg, void *buf, size_t len, uint64_t off)
 	return 0;
 }
 
+/* What store_read_output() handed out, gathered. */
+struct gather {
+	char	*buf;
+	size_t	 len;
+	size_t	 calls;
+	size_t	 biggest;
+};
+
+static void
+gather_fn(void *arg, const char *buf, size_t len)
+{
+	struct gather *g = arg;
+
+	g->buf = realloc(g->buf, g->len + len + 1);
+	memcpy(g->buf + g->len, buf, len);
+	g->len += len;
+	g->calls++;
+	if (len > g->biggest)
+		g->biggest = len;
+}
+
 /*
  * An output read from a source in pieces (the engine's spool): the
  * same bytes, cap and note as from memory, read a chunk at a time; a
@@ -406,6 +427,7 @@ test_output_source(void)
 	struct store_outsrc src;
 	struct store_output o;
 	struct store_result r;
+	struct gather g;
 	struct pieces p;
 	struct diaglist dl;
 	struct store *st;
@@ -443,6 +465,15 @@ test_output_source(void)
 	ok(o.stored_size == n && memcmp(o.data, big, n) == 0 && !o.capped,
 	    "  byte for byte");
 	store_output_clear(&o);
+	memset(&g, 0, sizeof(g));
+	is_int(store_read_output(st, id, gather_fn, &g, &o, &dl), STORE_OK,
+	    "  read back in pieces");
+	ok(g.len == n && memcmp(g.buf, big, n) == 0 && o.data == NULL &&
+	    o.stored_size == n && o.original_size == (int64_t)n, "  the "
+	    "same bytes and sizes");
+	ok(g.calls > 40 && g.biggest <= 64 * 1024, "  at most 64 KiB at a "
+	    "time (%zu calls)", g.calls);
+	free(g.buf);
 
 	/* Small: bound whole, from the source all the same. */
 	memset(&p, 0, sizeof(p));
@@ -473,6 +504,10 @@ test_output_source(void)
 	    "a source that fails");
 	has_str(tap_first_diag(&dl), "cannot read the output back to store "
 	    "it", "  says so");
+	memset(&g, 0, sizeof(g));
+	is_int(store_read_output(st, id, gather_fn, &g, &o, &dl),
+	    STORE_ENOTFOUND, "  nothing to read in pieces either");
+	is_int(g.calls, 0, "  nor handed out");
 	diag_free(&dl);
 	diag_init(&dl);
 	is_int(store_get_output(st, id, &o, &dl), STORE_ENOTFOUND,

@@ -289,6 +289,15 @@ test_flood(const char *root)
 	if (getenv("LTPSCOPE_ASAN") == NULL)
 		ok(hwm > 0 && hwm < RSS_MAX_KB, "peak resident size %ld kB "
 		    "< %d kB", hwm, RSS_MAX_KB);
+	/* Its 16 MiB stored: read in pieces into the pane's ring. */
+	tmux_keys("Enter");
+	ok(tmux_wait_for("read01: pass (stored output)", 30000),
+	    "its stored output opens");
+	hwm = proc_field(pid, "status", "VmHWM:");
+	tap_diag("explorer: VmHWM %ld kB with the stored output open", hwm);
+	if (getenv("LTPSCOPE_ASAN") == NULL)
+		ok(hwm > 0 && hwm < RSS_MAX_KB, "  peak resident size %ld kB "
+		    "< %d kB still", hwm, RSS_MAX_KB);
 
 	tmux_keys("q");
 	tmux_keys("Q");

@@ -318,6 +318,14 @@ void	store_result_counts(struct store_result *,
 int	store_get_output(struct store *, int64_t result_id,
 	    struct store_output *, struct diaglist *);
 void	store_output_clear(struct store_output *);
+/*
+ * The same output handed to fn in order, at most 64 KiB a call, never
+ * held whole (the explorer's pane keeps only its newest lines).  *o
+ * gets the sizes and the capped flag; its data stays NULL.
+ */
+int	store_read_output(struct store *, int64_t result_id,
+	    void (*fn)(void *, const char *, size_t), void *arg,
+	    struct store_output *o, struct diaglist *);
 
 /* --- judging again (verdict.c) --- */
 
