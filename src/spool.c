@@ -103,7 +103,7 @@ spool_put(struct spool *sp, const char *buf, size_t len)
 static int
 spool_open(struct spool *sp)
 {
-	char *path;
+	char *path, last = sp->last;
 	uint64_t head = sp->len;
 	int en;
 
@@ -127,6 +127,7 @@ spool_open(struct spool *sp)
 		(void)close(sp->fd);
 		sp->fd = -1;
 		sp->len = head;
+		sp->last = last;
 		return -1;
 	}
 	return 0;
