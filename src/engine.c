@@ -18,11 +18,15 @@
 
 #include "ltpscope/engine.h"
 #include "ltpscope/rmtree.h"
+#include "ltpscope/spool.h"
 #include "ltpscope/verdict.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/xmalloc.h"
 
-/* Output kept in memory for the store; beyond it only counted. */
+/*
+ * Output spooled for the store (which cuts it to its cap and notes the
+ * cut); beyond it only counted.
+ */
 #define ENGINE_OUTPUT_KEEP	(STORE_OUTPUT_CAP + 4096)
 /* How often a caller polling engine_fd() alone must come back. */
 #define ENGINE_MULTI_POLL_MS	50
@@ -55,9 +59,7 @@ struct eworker {
 	int64_t			 started;
 	int			 serial;	/* runs alone */
 	struct ltpout		*parser;
-	char			*out;
-	size_t			 outlen;
-	unsigned long long	 outtotal;
+	struct spool		*spool;		/* the output, for the store */
 	unsigned long		 envwarn;	/* TWARN lines the rules
 						   excuse (verdict.h) */
 };
@@ -116,36 +118,26 @@ engine_line_cb(const struct ltpout_line *line, void *arg)
 		e->ev.worker_line(e->ev.arg, w->index, line);
 }
 
+/* A line of ltpscope's own, stored with the output and shown live. */
 static void
-engine_keep(struct eworker *w, const char *buf, size_t len)
-{
-	size_t room;
+engine_meta(struct eworker *w, const char *fmt, ...)
+	__attribute__((__format__(__printf__, 2, 3)));
 
-	w->outtotal += len;
-	if (w->outlen >= ENGINE_OUTPUT_KEEP)
-		return;
-	room = ENGINE_OUTPUT_KEEP - w->outlen;
-	if (len > room)
-		len = room;
-	if (w->out == NULL)
-		w->out = xmalloc(ENGINE_OUTPUT_KEEP);
-	memcpy(w->out + w->outlen, buf, len);
-	w->outlen += len;
-}
-
+/*
+ * The output goes to the spool and through the parser, which is all the
+ * verdict needs: it is judged from the parser's tally, line by line.
+ */
 static void
 engine_output_cb(void *arg, const char *buf, size_t len)
 {
 	struct eworker *w = arg;
 
-	engine_keep(w, buf, len);
+	if (spool_write(w->spool, buf, len) == -1)
+		engine_meta(w, "ltpscope: %s; output after byte %llu is "
+		    "counted, not kept", spool_error(w->spool),
+		    (unsigned long long)spool_length(w->spool));
 	ltpout_feed(w->parser, buf, len, engine_line_cb, w);
 }
-
-/* A line of ltpscope's own, stored with the output and shown live. */
-static void
-engine_meta(struct eworker *w, const char *fmt, ...)
-	__attribute__((__format__(__printf__, 2, 3)));
 
 static void
 engine_meta(struct eworker *w, const char *fmt, ...)
@@ -168,7 +160,7 @@ engine_meta(struct eworker *w, const char *fmt, ...)
 	l.len = l.msglen = (size_t)len;
 	engine_line_cb(&l, w);
 	buf[len++] = '\n';
-	engine_keep(w, buf, (size_t)len);
+	spool_note(w->spool, buf, (size_t)len);
 }
 
 static void
@@ -713,10 +705,19 @@ engine_poll_timeout(const struct engine *e)
 static void
 engine_reset_output(struct eworker *w)
 {
-	w->outlen = 0;
-	w->outtotal = 0;
+	/* Made once the run's directory is: the file goes there. */
+	if (w->spool == NULL)
+		w->spool = spool_new(w->e->rundir != NULL ? w->e->rundir :
+		    "/tmp", ENGINE_OUTPUT_KEEP);
+	spool_reset(w->spool);
 	w->envwarn = 0;
 	ltpout_reset(w->parser);
+}
+
+static int
+engine_spool_read(void *arg, void *buf, size_t len, uint64_t off)
+{
+	return spool_read(arg, buf, len, off);
 }
 
 /*
@@ -728,6 +729,7 @@ static int
 engine_record(struct engine *e, struct eworker *w, struct store_result *r,
     const char *why, struct diaglist *dl)
 {
+	struct store_outsrc src;
 	struct epending *p;
 	size_t idx = w->idx;
 	int rv;
@@ -736,9 +738,15 @@ engine_record(struct engine *e, struct eworker *w, struct store_result *r,
 	r->tag = e->tests[idx].tag;
 	r->syscall = e->tests[idx].syscall;
 	r->seq = e->tests[idx].seq;
-	r->output_size = (int64_t)w->outtotal;
-	rv = store_test_finish(e->st, w->result_id, r, w->out, w->outlen,
-	    dl);
+	r->output_size = (int64_t)spool_total(w->spool);
+	memset(&src, 0, sizeof(src));
+	src.read = engine_spool_read;
+	src.arg = w->spool;
+	src.len = spool_length(w->spool);
+	src.total = spool_total(w->spool);
+	rv = store_test_finish_src(e->st, w->result_id, r, &src, dl);
+	/* Stored (if not yet committed): its disk space goes back now. */
+	spool_reset(w->spool);
 	if (rv != STORE_OK)
 		return -1;
 	e->pending = xreallocarray(e->pending, e->npending + 1,
@@ -1092,7 +1100,7 @@ engine_worker_free(struct eworker *w)
 {
 	if (w->r != NULL)
 		runner_free(w->r);
-	free(w->out);
+	spool_free(w->spool);
 	ltpout_free(w->parser);
 }
 

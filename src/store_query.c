@@ -423,6 +423,60 @@ store_get_output(struct store *st, int64_t result_id, struct store_output *o,
 	    "%lld", (long long)result_id);
 }
 
+/* Pieces store_read_output() hands out. */
+#define STORE_READ_CHUNK	(64u * 1024)
+
+int
+store_read_output(struct store *st, int64_t result_id,
+    void (*fn)(void *, const char *, size_t), void *arg,
+    struct store_output *o, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	sqlite3_blob *b;
+	char *buf;
+	size_t off, n;
+	int rc, err;
+
+	memset(o, 0, sizeof(*o));
+	/* length() of a blob reads its header, not its pages. */
+	if ((err = store_prepare(st, &s, "SELECT length(data), "
+	    "original_size, capped FROM outputs WHERE result_id = ?", dl)) !=
+	    STORE_OK)
+		return err;
+	(void)sqlite3_bind_int64(s, 1, result_id);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		o->stored_size = (size_t)sqlite3_column_int64(s, 0);
+		o->original_size = sqlite3_column_int64(s, 1);
+		o->capped = sqlite3_column_int(s, 2);
+	}
+	(void)sqlite3_finalize(s);
+	if (rc == SQLITE_DONE) {
+		diag_error(dl, st->path, 0, "no output stored for result %lld",
+		    (long long)result_id);
+		return STORE_ENOTFOUND;
+	}
+	if (rc != SQLITE_ROW || o->stored_size == 0)
+		goto done;
+	if ((rc = sqlite3_blob_open(st->db, "main", "outputs", "data",
+	    result_id, 0, &b)) != SQLITE_OK)
+		goto done;
+	buf = xmalloc(STORE_READ_CHUNK);
+	for (off = 0; rc == SQLITE_OK && off < o->stored_size; off += n) {
+		n = o->stored_size - off < STORE_READ_CHUNK ?
+		    o->stored_size - off : STORE_READ_CHUNK;
+		if ((rc = sqlite3_blob_read(b, buf, (int)n, (int)off)) ==
+		    SQLITE_OK)
+			fn(arg, buf, n);
+	}
+	free(buf);
+	(void)sqlite3_blob_close(b);
+done:
+	if (rc == SQLITE_ROW || rc == SQLITE_OK)
+		return STORE_OK;
+	return store_sqlerr(st, dl, rc, "cannot read the output of result "
+	    "%lld", (long long)result_id);
+}
+
 void
 store_output_clear(struct store_output *o)
 {

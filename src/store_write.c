@@ -3,6 +3,7 @@
  * BEGIN IMMEDIATE ... COMMIT, so whatever kills the process, the file
  * holds either the state before a step or the state after it.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,15 +236,84 @@ store_cap_output(const struct store *st, size_t len, uint64_t total,
  */
 #define STORE_OUTPUT_INPLACE	(256u * 1024)
 
+/* Bytes copied from an output source to the database at a time. */
+#define STORE_OUTPUT_CHUNK	(64u * 1024)
+
+/* Bytes [off, off + len) of the output: from mem, else from src. */
 static int
-store_put_output(struct store *st, int64_t result_id, const void *out,
-    size_t len, uint64_t total, struct diaglist *dl)
+store_out_read(struct store *st, const void *mem,
+    const struct store_outsrc *src, void *buf, size_t len, uint64_t off,
+    struct diaglist *dl)
+{
+	if (mem != NULL) {
+		memcpy(buf, (const char *)mem + off, len);
+		return STORE_OK;
+	}
+	if (src->read(src->arg, buf, len, off) == 0)
+		return STORE_OK;
+	diag_error(dl, st->path, 0, "cannot read the output back to store "
+	    "it: %s", strerror(errno));
+	return STORE_EIO;
+}
+
+/*
+ * The output's head and note written into the zeroblob in place, a
+ * chunk at a time, so that neither SQLite nor we hold it whole.
+ */
+static int
+store_fill_output(struct store *st, int64_t result_id, const void *mem,
+    const struct store_outsrc *src, size_t keep, const char *note,
+    size_t nlen, struct diaglist *dl)
+{
+	sqlite3_blob *b;
+	char *buf = NULL;
+	size_t off, n;
+	int rc, err = STORE_OK;
+
+	rc = sqlite3_blob_open(st->db, "main", "outputs", "data", result_id,
+	    1, &b);
+	if (rc != SQLITE_OK)
+		return store_sqlerr(st, dl, rc, "cannot store the output");
+	if (mem != NULL && keep > 0)
+		rc = sqlite3_blob_write(b, mem, (int)keep, 0);
+	else if (keep > 0)
+		buf = xmalloc(STORE_OUTPUT_CHUNK);
+	for (off = 0; buf != NULL && rc == SQLITE_OK && off < keep;
+	    off += n) {
+		n = keep - off < STORE_OUTPUT_CHUNK ? keep - off :
+		    STORE_OUTPUT_CHUNK;
+		if ((err = store_out_read(st, NULL, src, buf, n, off, dl)) !=
+		    STORE_OK)
+			break;
+		rc = sqlite3_blob_write(b, buf, (int)n, (int)off);
+	}
+	free(buf);
+	if (err == STORE_OK && rc == SQLITE_OK && nlen > 0)
+		rc = sqlite3_blob_write(b, note, (int)nlen, (int)keep);
+	if (err == STORE_OK && rc == SQLITE_OK)
+		rc = sqlite3_blob_close(b);
+	else
+		(void)sqlite3_blob_close(b);
+	if (err != STORE_OK)
+		return err;
+	if (rc != SQLITE_OK)
+		return store_sqlerr(st, dl, rc, "cannot store the output");
+	return STORE_OK;
+}
+
+/*
+ * Stores an output (src->len bytes of src->total): from mem when it is
+ * not NULL, else read from src.
+ */
+static int
+store_put_output(struct store *st, int64_t result_id, const void *mem,
+    const struct store_outsrc *src, struct diaglist *dl)
 {
 	sqlite3_stmt *s;
-	sqlite3_blob *b;
-	char note[128];
-	size_t keep, nlen;
-	int err, rc, inplace;
+	char note[128], *buf;
+	uint64_t total = src->total;
+	size_t keep, nlen, len = (size_t)src->len;
+	int err, inplace;
 
 	if ((err = store_prepare(st, &s, "INSERT OR REPLACE INTO outputs "
 	    "(result_id, data, stored_size, original_size, capped) VALUES "
@@ -257,13 +327,17 @@ store_put_output(struct store *st, int64_t result_id, const void *out,
 	if (inplace)
 		(void)sqlite3_bind_zeroblob64(s, 2,
 		    (sqlite3_uint64)(keep + nlen));
-	else if (nlen == 0)
-		(void)sqlite3_bind_blob64(s, 2, out != NULL ? out : "",
+	else if (nlen == 0 && mem != NULL)
+		(void)sqlite3_bind_blob64(s, 2, keep > 0 ? mem : "",
 		    (sqlite3_uint64)keep, SQLITE_STATIC);
 	else {
-		char *buf = xmalloc(keep + nlen);
-
-		memcpy(buf, out, keep);
+		buf = xmalloc(keep + nlen + 1);
+		if (keep > 0 && (err = store_out_read(st, mem, src, buf, keep,
+		    0, dl)) != STORE_OK) {
+			free(buf);
+			(void)sqlite3_finalize(s);
+			return err;
+		}
 		memcpy(buf + keep, note, nlen);
 		(void)sqlite3_bind_blob64(s, 2, buf, (sqlite3_uint64)(keep +
 		    nlen), free);
@@ -274,27 +348,15 @@ store_put_output(struct store *st, int64_t result_id, const void *out,
 	if ((err = store_step_done(st, s, dl, "cannot store the output")) !=
 	    STORE_OK || !inplace)
 		return err;
-	rc = sqlite3_blob_open(st->db, "main", "outputs", "data", result_id,
-	    1, &b);
-	if (rc != SQLITE_OK)
-		return store_sqlerr(st, dl, rc, "cannot store the output");
-	if (keep > 0)
-		rc = sqlite3_blob_write(b, out, (int)keep, 0);
-	if (rc == SQLITE_OK && nlen > 0)
-		rc = sqlite3_blob_write(b, note, (int)nlen, (int)keep);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_blob_close(b);
-	else
-		(void)sqlite3_blob_close(b);
-	if (rc != SQLITE_OK)
-		return store_sqlerr(st, dl, rc, "cannot store the output");
-	return STORE_OK;
+	return store_fill_output(st, result_id, mem, src, keep, note, nlen,
+	    dl);
 }
 
-int
-store_test_finish(struct store *st, int64_t result_id,
-    const struct store_result *r, const void *output, size_t len,
-    struct diaglist *dl)
+/* The result and its output, from mem or else src, in one step. */
+static int
+store_finish(struct store *st, int64_t result_id,
+    const struct store_result *r, const void *mem,
+    const struct store_outsrc *src, struct diaglist *dl)
 {
 	sqlite3_stmt *s;
 	int err;
@@ -337,9 +399,7 @@ store_test_finish(struct store *st, int64_t result_id,
 		err = STORE_ENOTFOUND;
 		goto fail;
 	}
-	/* output_size: what the test wrote, of which output is the head. */
-	if ((err = store_put_output(st, result_id, output, len,
-	    r->output_size > 0 ? (uint64_t)r->output_size : len, dl)) !=
+	if ((err = store_put_output(st, result_id, mem, src, dl)) !=
 	    STORE_OK)
 		goto fail;
 	return store_commit(st, dl);
@@ -349,9 +409,33 @@ fail:
 }
 
 int
+store_test_finish(struct store *st, int64_t result_id,
+    const struct store_result *r, const void *output, size_t len,
+    struct diaglist *dl)
+{
+	struct store_outsrc src;
+
+	memset(&src, 0, sizeof(src));
+	src.len = len;
+	/* output_size: what the test wrote, of which output is the head. */
+	src.total = r->output_size > 0 ? (uint64_t)r->output_size : len;
+	return store_finish(st, result_id, r, output != NULL ? output : "",
+	    &src, dl);
+}
+
+int
+store_test_finish_src(struct store *st, int64_t result_id,
+    const struct store_result *r, const struct store_outsrc *src,
+    struct diaglist *dl)
+{
+	return store_finish(st, result_id, r, NULL, src, dl);
+}
+
+int
 store_output_append(struct store *st, int64_t result_id, const void *text,
     size_t len, struct diaglist *dl)
 {
+	struct store_outsrc src;
 	sqlite3_stmt *s;
 	const void *old;
 	char *buf = NULL;
@@ -383,8 +467,11 @@ store_output_append(struct store *st, int64_t result_id, const void *text,
 	memcpy(buf + oldlen, text, len);
 	if (total < (int64_t)oldlen)
 		total = (int64_t)oldlen;
-	if ((err = store_put_output(st, result_id, buf, oldlen + len,
-	    (uint64_t)total + len, dl)) != STORE_OK)
+	memset(&src, 0, sizeof(src));
+	src.len = oldlen + len;
+	src.total = (uint64_t)total + len;
+	if ((err = store_put_output(st, result_id, buf, &src, dl)) !=
+	    STORE_OK)
 		goto fail;
 	free(buf);
 	return store_commit(st, dl);

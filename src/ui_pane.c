@@ -137,6 +137,20 @@ ui_pane_draw(struct ui *ui, int y, int h)
 	}
 }
 
+static void
+ui_pane_line(const struct ltpout_line *line, void *arg)
+{
+	ui_pane_push(arg, line->cls, line->text, line->len);
+}
+
+static void
+ui_pane_feed(void *arg, const char *buf, size_t len)
+{
+	struct ui *ui = arg;
+
+	ltpout_feed(ui->parser, buf, len, ui_pane_line, ui);
+}
+
 /* Loads a finished test's stored output into the pane. */
 void
 ui_pane_show_output(struct ui *ui, const struct ui_testrow *t)
@@ -144,8 +158,6 @@ ui_pane_show_output(struct ui *ui, const struct ui_testrow *t)
 	struct store_output out;
 	struct ltpout_line line;
 	struct diaglist dl;
-	const char *p;
-	size_t len;
 	char title[300];
 
 	if (t == NULL)
@@ -164,19 +176,15 @@ ui_pane_show_output(struct ui *ui, const struct ui_testrow *t)
 	ui->pane_live = 0;
 	ui->follow = 0;
 	diag_init(&dl);
-	memset(&out, 0, sizeof(out));
-	if (store_get_output(ui->store, t->result_id, &out, &dl) !=
-	    STORE_OK) {
+	ltpout_reset(ui->parser);
+	/* In pieces: the ring keeps the newest lines, not 16 MiB of them. */
+	if (store_read_output(ui->store, t->result_id, ui_pane_feed, ui,
+	    &out, &dl) != STORE_OK) {
 		ui_pane_meta(ui, "no output stored for this result");
 		diag_free(&dl);
 		return;
 	}
 	diag_free(&dl);
-	ltpout_reset(ui->parser);
-	p = out.data;
-	len = out.stored_size;
-	while (ltpout_scan(ui->parser, &p, &len, &line))
-		ui_pane_push(ui, line.cls, line.text, line.len);
 	while (ltpout_flush(ui->parser, &line))
 		ui_pane_push(ui, line.cls, line.text, line.len);
 	if (out.capped)

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sqlite3.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -362,6 +363,161 @@ test_bytes_and_cap(void)
 	store_result_clear(&r);
 	is_int(store_find_result(st, run, "nope", &r, &dl), STORE_ENOTFOUND,
 	    "unknown tag");
+	free(big);
+	store_close(st);
+	diag_free(&dl);
+}
+
+/* An output source over a buffer that counts its reads and can fail. */
+struct pieces {
+	const unsigned char	*buf;
+	size_t			 len;
+	size_t			 reads;
+	size_t			 biggest;
+	size_t			 fail_at;	/* 0: never */
+};
+
+static int
+pieces_read(void *arg, void *buf, size_t len, uint64_t off)
+{
+	struct pieces *p = arg;
+
+	if (++p->reads == p->fail_at) {
+		errno = EIO;
+		return -1;
+	}
+	if (len > p->biggest)
+		p->biggest = len;
+	if (off > p->len || len > p->len - off)
+		abort();
+	memcpy(buf, p->buf + off, len);
+	return 0;
+}
+
+/* What store_read_output() handed out, gathered. */
+struct gather {
+	char	*buf;
+	size_t	 len;
+	size_t	 calls;
+	size_t	 biggest;
+};
+
+static void
+gather_fn(void *arg, const char *buf, size_t len)
+{
+	struct gather *g = arg;
+
+	g->buf = realloc(g->buf, g->len + len + 1);
+	memcpy(g->buf + g->len, buf, len);
+	g->len += len;
+	g->calls++;
+	if (len > g->biggest)
+		g->biggest = len;
+}
+
+/*
+ * An output read from a source in pieces (the engine's spool): the
+ * same bytes, cap and note as from memory, read a chunk at a time; a
+ * source that fails leaves the test running, nothing half stored.
+ */
+static void
+test_output_source(void)
+{
+	const char *tags[] = { "s1", "s2", "s3", "s4" };
+	struct store_outsrc src;
+	struct store_output o;
+	struct store_result r;
+	struct gather g;
+	struct pieces p;
+	struct diaglist dl;
+	struct store *st;
+	unsigned char *big;
+	int64_t run, id;
+	size_t i, n = 3u * 1024 * 1024 + 17;
+
+	diag_init(&dl);
+	if (store_open(&st, tmp_path("source.db"), STORE_CREATE, &dl) !=
+	    STORE_OK) {
+		ok(0, "open source.db: %s", tap_first_diag(&dl));
+		return;
+	}
+	run = begin_run(st, "source", tags, 4);
+	big = malloc(n);
+	for (i = 0; i < n; i++)
+		big[i] = (unsigned char)(i * 13 + (i >> 11));
+	memset(&r, 0, sizeof(r));
+	r.tag = (char *)"s1";
+	r.status = TS_PASS;
+	memset(&p, 0, sizeof(p));
+	p.buf = big;
+	p.len = n;
+	memset(&src, 0, sizeof(src));
+	src.read = pieces_read;
+	src.arg = &p;
+	src.len = n;
+	src.total = n;
+	store_test_start(st, run, "s1", "sys", 0, &id, &dl);
+	is_int(store_test_finish_src(st, id, &r, &src, &dl), STORE_OK,
+	    "3 MiB from a source");
+	ok(p.reads > 40 && p.biggest <= 64 * 1024, "  read in pieces (%zu, "
+	    "at most %zu bytes)", p.reads, p.biggest);
+	is_int(store_get_output(st, id, &o, &dl), STORE_OK, "  read back");
+	ok(o.stored_size == n && memcmp(o.data, big, n) == 0 && !o.capped,
+	    "  byte for byte");
+	store_output_clear(&o);
+	memset(&g, 0, sizeof(g));
+	is_int(store_read_output(st, id, gather_fn, &g, &o, &dl), STORE_OK,
+	    "  read back in pieces");
+	ok(g.len == n && memcmp(g.buf, big, n) == 0 && o.data == NULL &&
+	    o.stored_size == n && o.original_size == (int64_t)n, "  the "
+	    "same bytes and sizes");
+	ok(g.calls > 40 && g.biggest <= 64 * 1024, "  at most 64 KiB at a "
+	    "time (%zu calls)", g.calls);
+	free(g.buf);
+
+	/* Small: bound whole, from the source all the same. */
+	memset(&p, 0, sizeof(p));
+	p.buf = big;
+	p.len = src.len = 1000;
+	src.total = 5000;
+	store_set_output_cap(st, 600);
+	store_test_start(st, run, "s2", "sys", 1, &id, &dl);
+	r.tag = (char *)"s2";
+	is_int(store_test_finish_src(st, id, &r, &src, &dl), STORE_OK,
+	    "a small output from a source, over the cap");
+	is_int(store_get_output(st, id, &o, &dl), STORE_OK, "  read back");
+	ok(o.capped && o.original_size == 5000 && o.stored_size <= 600 &&
+	    memcmp(o.data, big, 500) == 0, "  its head, capped");
+	ok(o.stored_size > 15 && memcmp(o.data + o.stored_size - 15,
+	    "of 5000 bytes]\n", 15) == 0, "  the note counts what the test "
+	    "wrote");
+	store_output_clear(&o);
+	store_set_output_cap(st, 0);
+
+	memset(&p, 0, sizeof(p));
+	p.buf = big;
+	p.len = src.len = src.total = n;
+	p.fail_at = 7;
+	store_test_start(st, run, "s3", "sys", 2, &id, &dl);
+	r.tag = (char *)"s3";
+	is_int(store_test_finish_src(st, id, &r, &src, &dl), STORE_EIO,
+	    "a source that fails");
+	has_str(tap_first_diag(&dl), "cannot read the output back to store "
+	    "it", "  says so");
+	memset(&g, 0, sizeof(g));
+	is_int(store_read_output(st, id, gather_fn, &g, &o, &dl),
+	    STORE_ENOTFOUND, "  nothing to read in pieces either");
+	is_int(g.calls, 0, "  nor handed out");
+	diag_free(&dl);
+	diag_init(&dl);
+	is_int(store_get_output(st, id, &o, &dl), STORE_ENOTFOUND,
+	    "  no half output stored");
+	store_output_clear(&o);
+	is_int(store_find_result(st, run, "s3", &r, &dl), STORE_OK,
+	    "  the result is there");
+	is_int(r.status, TS_RUNNING, "  still running, as the crash "
+	    "protocol wants");
+	store_result_clear(&r);
 	free(big);
 	store_close(st);
 	diag_free(&dl);
@@ -799,6 +955,7 @@ main(void)
 	test_create();
 	test_migrate_v1();
 	test_bytes_and_cap();
+	test_output_source();
 	test_protocol_and_resume();
 	test_two_writers();
 	test_open_together();

@@ -222,6 +222,27 @@ int	store_test_finish(struct store *, int64_t result_id,
 	    struct diaglist *);
 
 /*
+ * An output to store that is not held whole in memory (a spool file):
+ * read() copies its bytes [off, off + len) into buf, returning 0, or -1
+ * with errno set.  len bytes are there, of total the test wrote.
+ */
+struct store_outsrc {
+	int		(*read)(void *arg, void *buf, size_t len,
+			    uint64_t off);
+	void		*arg;
+	uint64_t	 len;
+	uint64_t	 total;
+};
+
+/*
+ * store_test_finish() with the output read from src in pieces, written
+ * into the database in place: a 16 MiB output costs a buffer of 64 KiB.
+ */
+int	store_test_finish_src(struct store *, int64_t result_id,
+	    const struct store_result *, const struct store_outsrc *,
+	    struct diaglist *);
+
+/*
  * Appends len bytes to a finished result's output (kept under the cap
  * as store_test_finish() keeps it), in one transaction: what the
  * kernel said about a crash, read once the box is back (crashlog.h).
@@ -297,6 +318,14 @@ void	store_result_counts(struct store_result *,
 int	store_get_output(struct store *, int64_t result_id,
 	    struct store_output *, struct diaglist *);
 void	store_output_clear(struct store_output *);
+/*
+ * The same output handed to fn in order, at most 64 KiB a call, never
+ * held whole (the explorer's pane keeps only its newest lines).  *o
+ * gets the sizes and the capped flag; its data stays NULL.
+ */
+int	store_read_output(struct store *, int64_t result_id,
+	    void (*fn)(void *, const char *, size_t), void *arg,
+	    struct store_output *o, struct diaglist *);
 
 /* --- judging again (verdict.c) --- */
 
