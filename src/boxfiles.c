@@ -194,10 +194,12 @@ boxfiles_master(struct boxfiles *bf, const struct remote *rm,
 		}
 	}
 	free(p);
-	if (rc == 1)
-		diag_error(dl, NULL, 0, "%s: %s: no such file on the box (its "
-		    "syscalls.master elsewhere: --box-master PATH; or a "
-		    "local copy: -m FILE)", remote_spec(rm), bf->master_box);
+	/* Not a NetBSD with sources there (a Linux box): the caller's. */
+	if (rc == 1) {
+		free(bf->master_box);
+		bf->master_box = NULL;
+		return 0;
+	}
 	return rc == 0 ? 0 : -1;
 }
 

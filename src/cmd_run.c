@@ -1157,8 +1157,10 @@ run_box_files(struct remote **boxp, struct boxfiles *bf,
 		rv = 0;
 		goto done;
 	}
-	if ((*cachedirp = run_box_cache(dbpath, host, dl)) == NULL ||
-	    boxfiles_fetch(bf, *boxp, &req, dl) != 0)
+	if ((*cachedirp = run_box_cache(dbpath, host, dl)) == NULL)
+		goto done;
+	req.cachedir = *cachedirp;
+	if (boxfiles_fetch(bf, *boxp, &req, dl) != 0)
 		goto done;
 	if (bf->master != NULL) {
 		so->tables = (const char *const *)&bf->master;

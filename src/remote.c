@@ -970,7 +970,7 @@ remote_send_kconfig(struct remote *rm, struct diaglist *dl)
 	else
 		sb_add(&b, "${TMPDIR:-/tmp}");
 	sb_add(&b, "; case $b in /*) ;; *) b=/tmp;; esac; "
-	    "d=$b/ltpscope-run.");
+	    "d=$b/ltpscope-box.");
 	sb_add(&b, nonce);
 	sb_add(&b, "; umask 022; mkdir \"$d\" && echo \"$d\"");
 	rc = remote_talk(rm, REMOTE_SH, b.s, NULL, 0, rm->connect_s,

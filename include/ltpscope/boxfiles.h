@@ -37,7 +37,9 @@ struct boxfiles_req {
 };
 
 struct boxfiles {
-	char	*master;	/* the local copy, or NULL */
+	char	*master;	/* the local copy, or NULL: the box has
+				   none at the default path (the caller
+				   falls back on its own default) */
 	char	*master_box;	/* where it was on the box */
 	char	**runtests;	/* local copies */
 	char	**runtests_box;
