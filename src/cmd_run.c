@@ -1554,8 +1554,8 @@ run_main(int argc, char **argv, struct run_lists *l)
 		nlocalrt = nruntests;
 		/* On a box, what is not given here is read from the box. */
 		if (host != NULL && run_box_files(&box, &bf, &so, &rtall,
-		    &localrt, &nlocalrt, dbpath, host, ssh_config, kconfig, box_master,
-		    &cachedir, &dl) != 0)
+		    &localrt, &nlocalrt, dbpath, host, ssh_config, kconfig,
+		    box_master, &cachedir, &dl) != 0)
 			goto out;
 		suite_loaded = 1;
 		if ((host == NULL && run_check_ltproot(ltpindex_root(ltpdir),
@@ -1613,9 +1613,9 @@ run_main(int argc, char **argv, struct run_lists *l)
 			diag_free(&hdl);
 			skiplist_describe(&skip, skipwhat, sizeof(skipwhat));
 			if (box != NULL && remote_kconfig(box) != NULL)
-				snprintf(kcwhat, sizeof(kcwhat), "%s (--kconfig),"
-				    " sent to %s as %s", kconfig, host,
-				    remote_kconfig(box));
+				snprintf(kcwhat, sizeof(kcwhat), "%s "
+				    "(--kconfig), sent to %s as %s", kconfig,
+				    host, remote_kconfig(box));
 			printf("kernel config: %s\nskip list: %s%s\n", kcwhat,
 			    skipwhat, no_skiplist ? " (--no-skiplist)" : "");
 			if (host != NULL)
