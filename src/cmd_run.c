@@ -574,6 +574,7 @@ struct run_box {
 	const char	*host;
 	const char	*ssh_config;
 	const char	*reboot_cmd;
+	const char	*kconfig;	/* sent again to a box back up */
 	long		 wait_s;	/* --box-wait; -1: no limit */
 	const char	*console;	/* --console FILE, or NULL */
 	off_t		 console_off;	/* read up to here already */
@@ -737,6 +738,7 @@ run_box_lost(struct store *st, struct engine **ep,
 	memset(&ro, 0, sizeof(ro));
 	ro.config = b->ssh_config;
 	ro.ltproot = eo->runner.ltproot;
+	ro.kconfig = b->kconfig;
 	while (*ep != NULL && engine_box_lost(*ep)) {
 		/* Kept: the engine that knows it goes. */
 		snprintf(tag, sizeof(tag), "%s", engine_lost_test(*ep) != NULL ?
@@ -1295,7 +1297,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 	const char *hosts[RUN_MAXHOSTS];
 	size_t nhosts = 0;
 	long box_wait = -1;
-	const char *console = NULL, *box_master = NULL;
+	const char *console = NULL, *box_master = NULL, *box_kconfig = NULL;
 	struct boxfiles bf;
 	struct sbuf_lines extra = { NULL, 0, 0 };
 	const char *const *localrt = NULL;
@@ -1751,6 +1753,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 		    eo.runner.ltproot, kconfig, &dl)) == NULL)
 			goto out;
 		eo.runner.remote = box;
+		box_kconfig = kconfig;
 		/* The box has its copy (remote_kconfig()); --resume resends. */
 		if (!resume && kconfig != NULL && kconfig[0] != '\0') {
 			abs = run_abspath(kconfig);
@@ -1806,6 +1809,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 	rb.host = host;
 	rb.ssh_config = ssh_config;
 	rb.reboot_cmd = reboot_cmd;
+	rb.kconfig = box_kconfig;
 	rb.wait_s = box_wait;
 	rb.console = console;
 	rb.skip_culprit = culprit_mode == 1;

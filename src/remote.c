@@ -726,8 +726,11 @@ remote_talk(const struct remote *rm, const char *command,
 	struct spawn_req rq;
 	struct sbuf out = { NULL, 0, 0 }, send = { NULL, 0, 0 };
 	struct pollfd pfd[2];
+	struct timespec zero = { 0, 0 };
+	sigset_t spipe, oldmask, pending;
 	char **v, buf[4096];
 	int inp[2] = { -1, -1 }, outp2[2] = { -1, -1 }, st, eof = 0, fl;
+	int masked = 0;
 	long long deadline;
 	size_t n, sent = 0;
 	ssize_t r;
@@ -749,6 +752,28 @@ remote_talk(const struct remote *rm, const char *command,
 		diag_error(dl, NULL, 0, "%s: cannot ask the box: %s",
 		    rm->spec, strerror(errno));
 		goto fail;
+	}
+	/* What fits the pipe goes while we hold its other end: no SIGPIPE. */
+	while (sent < send.len + inlen) {
+		r = sent < send.len ? write(inp[1], send.s + sent, send.len -
+		    sent) : write(inp[1], in + (sent - send.len), send.len +
+		    inlen - sent);
+		if (r <= 0)
+			break;
+		sent += (size_t)r;
+	}
+	/*
+	 * The rest, if any, goes to an ssh that may die (the box gone):
+	 * a write then fails with EPIPE, its SIGPIPE held and taken
+	 * back, instead of ending ltpscope.
+	 */
+	if (sent < send.len + inlen) {
+		sigemptyset(&spipe);
+		sigaddset(&spipe, SIGPIPE);
+		sigemptyset(&pending);
+		(void)sigpending(&pending);
+		masked = !sigismember(&pending, SIGPIPE) &&
+		    sigprocmask(SIG_BLOCK, &spipe, &oldmask) == 0;
 	}
 	remote_ssh_argv(rm, "no", &v, &n);
 	v[n++] = xstrdup(command);
@@ -821,6 +846,14 @@ remote_talk(const struct remote *rm, const char *command,
 	if (inp[1] >= 0)
 		close(inp[1]);
 	inp[1] = -1;
+	if (masked) {
+		sigemptyset(&pending);
+		if (sigpending(&pending) == 0 && sigismember(&pending,
+		    SIGPIPE))
+			(void)sigtimedwait(&spipe, NULL, &zero);
+		(void)sigprocmask(SIG_SETMASK, &oldmask, NULL);
+		masked = 0;
+	}
 	close(outp2[0]);
 	outp2[0] = -1;
 	if ((w = waitpid(pid, &st, WNOHANG)) == 0) {
@@ -838,6 +871,8 @@ remote_talk(const struct remote *rm, const char *command,
 	return w == pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 fail:
 	free(send.s);
+	if (masked)
+		(void)sigprocmask(SIG_SETMASK, &oldmask, NULL);
 	if (inp[0] >= 0)
 		close(inp[0]);
 	if (inp[1] >= 0)
