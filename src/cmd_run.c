@@ -1115,7 +1115,6 @@ run_skip_stored_culprits(struct store *st, const struct store_run *prev,
 	diag_free(&dl);
 }
 
-
 /*
  * A new run on a box: connects (sending the kernel config) and reads
  * from the box what so does not name here, in the box's cache

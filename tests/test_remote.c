@@ -1193,6 +1193,73 @@ test_ui(const char *rt)
 }
 
 /*
+ * The explorer with a reboot-cmd in the config: a crash runs it, the
+ * wait for the box counts down and backs off on the status line, and
+ * the run goes on there by itself once the box is back.
+ */
+static void
+test_ui_reboot(const char *rt)
+{
+	const char *t = tap_tmpdir();
+	char db[1200], cfg[1200], cmd[8192], up[2048], *out;
+	FILE *fp;
+
+	snprintf(db, sizeof(db), "%s/uireboot.db", t);
+	snprintf(cfg, sizeof(cfg), "%s/ltpscope/config", t);
+	snprintf(cmd, sizeof(cmd), "%s/ltpscope/skiplist", t);
+	(void)unlink(cmd);
+	/* Back after three tries; the config takes no '#'. */
+	sshd_reboot_command(&box, 6, up, sizeof(up));
+	fp = fopen(cfg, "w");
+	fprintf(fp, "host %s\nssh-config %s\nbox-wait 120\n"
+	    "reboot-cmd printf '%%s\\n' '[   9.000000] panic: seen after "
+	    "the reboot-cmd' >>'%s/kmsg'; %s\n", box.spec, box.config,
+	    box.dir, up);
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd), "env XDG_CONFIG_HOME=%s XDG_DATA_HOME=%s "
+	    "XDG_STATE_HOME=%s %s ui -m data/demo/linux-amd64-syscalls.master "
+	    "-L %s -f %s -d %s", t, t, t, bin, root, rt, db);
+	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
+	    8000), "the explorer starts, a reboot-cmd in its config")) {
+		tap_diag("screen:\n%s", tmux_screen());
+		tmux_stop();
+		unlink(cfg);
+		return;
+	}
+	tmux_keys(":");
+	tmux_keys("-l 'run pause01 open02'");
+	tmux_keys("Enter");
+	if (!ok(tmux_wait_for("waiting for a signal", 30000), "a run on the "
+	    "box"))
+		tap_diag("screen:\n%s", tmux_screen());
+	sshd_stop(&box);
+	if (!ok(tmux_wait_for("running printf", 30000), "a crash runs the "
+	    "reboot-cmd"))
+		tap_diag("screen:\n%s", tmux_screen());
+	if (!ok(tmux_wait_for("try 2 failed; next in ", 30000),
+	    "the wait backs off on the status line"))
+		tap_diag("screen:\n%s", tmux_screen());
+	/* The pane follows the next test at once: the store tells. */
+	if (!ok(tmux_wait_for("finished: 0 pass, 1 fail", 90000), "the box "
+	    "back, the run went on there by itself"))
+		tap_diag("screen:\n%s", tmux_screen());
+	tmux_keys("q q q");
+	ok(tmux_wait_dead(5000), "q quits");
+	tmux_stop();
+	out = show_output(db, "pause01");
+	has_str(out, "panic: seen after the reboot-cmd", "the kernel's words "
+	    "after the reboot are stored with the crash");
+	free(out);
+	is_int(db_number(db, "SELECT status FROM results WHERE tag = "
+	    "'pause01'"), 11, "the culprit is a crash");
+	is_int(db_number(db, "SELECT status FROM results WHERE tag = "
+	    "'open02'"), 1, "the rest ran");
+	is_int(db_number(db, "SELECT count(*) FROM runs"), 1, "in the same "
+	    "run");
+	unlink(cfg);
+}
+
+/*
  * Two boxes side by side: the same tests on each, a run a box, the
  * result lines told apart, and one box's crash leaving the other's
  * run alone.
@@ -1360,6 +1427,7 @@ test_crash_resume(void)
 	test_reboot(rt);
 	test_console(rt);
 	test_ui(rt);
+	test_ui_reboot(rt);
 	test_hosts(rt);
 }
 
