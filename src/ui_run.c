@@ -520,6 +520,18 @@ ui_run_wait_tick(struct ui *ui)
 	ui_run_wait_say(ui, now);
 }
 
+/* Without a reboot-cmd: the person brings the box back, then says so. */
+static void
+ui_run_ask_resume(struct ui *ui)
+{
+	const char *lost = engine_lost_test(ui->eng);
+
+	ui_ask(ui, UC_RESUME, "%s stopped answering%s%s%s. Resume run %"
+	    PRId64 " there once it is back?", ui->host, lost != NULL ?
+	    " while running " : " between tests", lost != NULL ? lost : "",
+	    lost != NULL ? " (crash)" : "", ui->run_id);
+}
+
 /* Services the engine for a bounded time so keys are never starved. */
 void
 ui_run_service(struct ui *ui)
@@ -562,14 +574,7 @@ ui_run_service(struct ui *ui)
 			if (ui->reboot_cmd[0] != '\0' && ui->box_wait_s != 0)
 				ui_run_reboot(ui);
 			else
-				ui_ask(ui, UC_RESUME, "%s stopped answering%s%s%s. "
-			    "Resume run %" PRId64 " there once it is back?",
-			    ui->host, engine_lost_test(ui->eng) != NULL ?
-			    " while running " : " between tests",
-			    engine_lost_test(ui->eng) != NULL ?
-			    engine_lost_test(ui->eng) : "",
-			    engine_lost_test(ui->eng) != NULL ? " (crash)" :
-			    "", ui->run_id);
+				ui_run_ask_resume(ui);
 		} else
 			ui_message(ui, 0, "run %" PRId64 " %s: %u pass, %u "
 			    "fail, %u broken, %u conf, %u warn, %u timeout, "
