@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ltpscope/boxfiles.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/compat.h"
 #include "ltpscope/crashlog.h"
@@ -27,6 +28,7 @@
 #include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/remote.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/store.h"
 #include "ltpscope/storecli.h"
@@ -47,6 +49,13 @@ struct run_ctx {
 	int	jobs;
 	struct engine	*e;	/* for the progress line */
 	const char *prefix;	/* several boxes: each result line's box */
+};
+
+/* Lines added to a run's recorded config. */
+struct sbuf_lines {
+	char	*s;
+	size_t	 len;
+	size_t	 cap;
 };
 
 static volatile sig_atomic_t run_interrupted;
@@ -565,6 +574,7 @@ struct run_box {
 	const char	*host;
 	const char	*ssh_config;
 	const char	*reboot_cmd;
+	const char	*kconfig;	/* sent again to a box back up */
 	long		 wait_s;	/* --box-wait; -1: no limit */
 	const char	*console;	/* --console FILE, or NULL */
 	off_t		 console_off;	/* read up to here already */
@@ -728,6 +738,7 @@ run_box_lost(struct store *st, struct engine **ep,
 	memset(&ro, 0, sizeof(ro));
 	ro.config = b->ssh_config;
 	ro.ltproot = eo->runner.ltproot;
+	ro.kconfig = b->kconfig;
 	while (*ep != NULL && engine_box_lost(*ep)) {
 		/* Kept: the engine that knows it goes. */
 		snprintf(tag, sizeof(tag), "%s", engine_lost_test(*ep) != NULL ?
@@ -872,6 +883,371 @@ run_fork_hosts(const char *const *hosts, size_t n, const char **hostp)
 	return rv;
 }
 
+/* A path made absolute against the working directory; malloc'd. */
+static char *
+run_abspath(const char *path)
+{
+	char cwd[PATH_MAX], *abs;
+
+	if (path[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL)
+		return xstrdup(path);
+	xasprintf(&abs, "%s/%s", cwd, path);
+	return abs;
+}
+
+/*
+ * Where the files read from a box are kept: boxes/HOST beside the
+ * database, so that a run and what it selected from stay together.
+ * NULL after an error in dl.
+ */
+static char *
+run_box_cache(const char *dbpath, const char *host, struct diaglist *dl)
+{
+	char *db = NULL, *dir, *slash, *h, *p;
+
+	if (dbpath != NULL)
+		db = run_abspath(dbpath);
+	else if (store_default_path(&db, dl) != STORE_OK)
+		return NULL;
+	else {
+		p = db;
+		db = run_abspath(p);
+		free(p);
+	}
+	if ((slash = strrchr(db, '/')) != NULL)
+		*slash = '\0';
+	/* A name, not a path: remote_parse() lets '/' through. */
+	h = xstrdup(host);
+	for (p = h; *p != '\0'; p++)
+		if (*p == '/')
+			*p = '_';
+	xasprintf(&dir, "%s/boxes/%s", db, h);
+	free(h);
+	free(db);
+	return dir;
+}
+
+static struct remote *
+run_open_box(const char *host, const char *ssh_config, const char *ltproot,
+    const char *kconfig, struct diaglist *dl)
+{
+	struct remote_opts ro;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.config = ssh_config;
+	ro.ltproot = ltproot;
+	ro.kconfig = kconfig;
+	return remote_open(host, &ro, dl);
+}
+
+/* "key=value" added to the run's recorded config. */
+static void
+run_config_add(struct sbuf_lines *b, const char *key, const char *val)
+{
+	size_t need = strlen(key) + strlen(val) + 3;
+
+	if (b->len + need > b->cap) {
+		while (b->len + need > b->cap)
+			b->cap = b->cap ? b->cap * 2 : 512;
+		b->s = xrealloc(b->s, b->cap);
+	}
+	b->len += (size_t)sprintf(b->s + b->len, "%s=%s\n", key, val);
+}
+
+/*
+ * Where the catalogue, runtest files and metadata of a new run come
+ * from, for its record: "box:PATH" for what was read from the box.
+ */
+static void
+run_config_sources(struct sbuf_lines *b, const struct boxfiles *bf,
+    const struct suite *s, const char *const *runtests, size_t nruntests,
+    const char *metadata, int no_metadata)
+{
+	char *v = NULL, *t;
+	size_t i;
+
+	if (bf->master_box != NULL)
+		xasprintf(&v, "box:%s", bf->master_box);
+	run_config_add(b, "catalogue", v != NULL ? v : s->tables_used);
+	free(v);
+	v = xstrdup("");
+	for (i = 0; i < bf->nruntests; i++) {
+		xasprintf(&t, "%s%sbox:%s", v, *v ? "," : "",
+		    bf->runtests_box[i]);
+		free(v);
+		v = t;
+	}
+	for (i = 0; i < nruntests; i++) {
+		xasprintf(&t, "%s%s%s", v, *v ? "," : "", runtests[i]);
+		free(v);
+		v = t;
+	}
+	if (*v == '\0' && bf->nruntests == 0) {
+		free(v);
+		xasprintf(&v, "%s/runtest/syscalls", s->root);
+	}
+	run_config_add(b, "runtests", v);
+	free(v);
+	if (no_metadata)
+		run_config_add(b, "metadata", "none (--no-metadata)");
+	else if (metadata != NULL)
+		run_config_add(b, "metadata", metadata);
+	else if (bf->metadata_box != NULL) {
+		xasprintf(&v, "box:%s%s", bf->metadata_box,
+		    bf->metadata != NULL ? "" : " (none there)");
+		run_config_add(b, "metadata", v);
+		free(v);
+	} else {
+		xasprintf(&v, "%s/metadata/ltp.json", s->root);
+		run_config_add(b, "metadata", v);
+		free(v);
+	}
+}
+
+/* Appends extra lines to the config a run was recorded with. */
+static int
+run_config_append(struct store *st, int64_t run_id, const char *extra,
+    struct diaglist *dl)
+{
+	struct store_run r;
+	char *config;
+	int rv;
+
+	if (extra == NULL || *extra == '\0')
+		return 0;
+	memset(&r, 0, sizeof(r));
+	if (store_get_run(st, run_id, &r, dl) != STORE_OK)
+		return -1;
+	xasprintf(&config, "%s%s%s", r.config != NULL ? r.config : "",
+	    r.config != NULL && *r.config != '\0' &&
+	    r.config[strlen(r.config) - 1] != '\n' ? "\n" : "", extra);
+	rv = store_run_set_config(st, run_id, config, dl) == STORE_OK ? 0 :
+	    -1;
+	free(config);
+	store_run_clear(&r);
+	return rv;
+}
+
+/*
+ * The --skip files a run was recorded with, loaded into skip; the
+ * number of them, or -1 after an error in dl.
+ */
+static int
+run_config_skips(const char *config, struct skiplist *skip,
+    struct diaglist *dl)
+{
+	const char *p, *nl;
+	char *v;
+	int n = 0;
+
+	for (p = config; p != NULL && *p != '\0'; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		if (strncmp(p, "skip=", 5) != 0)
+			continue;
+		v = nl != NULL ? xstrndup(p + 5, (size_t)(nl - p - 5)) :
+		    xstrdup(p + 5);
+		if (*v != '\0' && skiplist_load(skip, v, dl) < 0) {
+			free(v);
+			return -1;
+		}
+		free(v);
+		n++;
+	}
+	return n;
+}
+
+/* Whether the skip list file names tag already (a line "tag<blank>"). */
+static int
+run_skipfile_has(const char *file, const char *tag)
+{
+	char *buf, *p;
+	size_t len, tlen = strlen(tag);
+	int found = 0;
+
+	if (slurp_file(file, 0, &buf, &len) != 0)
+		return 0;
+	for (p = buf; p != NULL && !found; p = strchr(p, '\n'), p = p ?
+	    p + 1 : NULL)
+		found = strncmp(p, tag, tlen) == 0 && (p[tlen] == '\t' ||
+		    p[tlen] == ' ' || p[tlen] == '\n' || p[tlen] == '\0');
+	free(buf);
+	return found;
+}
+
+/*
+ * run --resume --skip-culprit: the crashes the run stored before (its
+ * box stopped answering, and nobody asked for --skip-culprit then) go
+ * on the skip list for that box's system, as the live path does.
+ */
+static void
+run_skip_stored_culprits(struct store *st, const struct store_run *prev,
+    const char *userskip, struct skiplist *skip)
+{
+	struct store_result *v = NULL;
+	struct diaglist dl;
+	char where[600];
+	size_t n = 0, i;
+
+	if (userskip[0] == '\0')
+		return;
+	diag_init(&dl);
+	if (store_run_results(st, prev->id, &v, &n, &dl) != STORE_OK)
+		n = 0;
+	snprintf(where, sizeof(where), "%s (%s %s %s)", prev->host != NULL &&
+	    prev->host[0] != '\0' ? prev->host : "this system",
+	    prev->os_name != NULL ? prev->os_name : "?",
+	    prev->os_version != NULL ? prev->os_version : "?",
+	    prev->arch != NULL ? prev->arch : "?");
+	for (i = 0; i < n; i++) {
+		if (v[i].status != TS_CRASH || v[i].tag[0] == '\0')
+			continue;
+		if (run_skipfile_has(userskip, v[i].tag)) {
+			printf("%s is on %s already\n", v[i].tag, userskip);
+			continue;
+		}
+		if (run_add_culprit(userskip, v[i].tag, prev->id,
+		    prev->os_name, where) == 0)
+			skiplist_add(skip, v[i].tag, "crashed the box in an "
+			    "earlier run");
+	}
+	store_results_free(v, n);
+	diag_print(&dl, stderr, "ltpscope");
+	diag_free(&dl);
+}
+
+/*
+ * A new run on a box: connects (sending the kernel config) and reads
+ * from the box what so does not name here, in the box's cache
+ * (run_box_cache()): its syscalls.master unless -m, the runtest files
+ * -f names (bare names; paths are local files) or the default ones,
+ * its metadata unless --metadata or --no-metadata.  so then names the
+ * copies; *rtallp (the runtest list so points at, or NULL) is the
+ * caller's to free, *localrt its local part.  0, or -1 with dl.
+ */
+static int
+run_box_files(struct remote **boxp, struct boxfiles *bf,
+    struct suite_opts *so, const char ***rtallp, const char *const **localrt,
+    size_t *nlocalrt, const char *dbpath, const char *host,
+    const char *ssh_config, const char *kconfig, const char *box_master,
+    char **cachedirp, struct diaglist *dl)
+{
+	struct boxfiles_req req;
+	const char **names, **rt;
+	size_t i, nnames = 0, nlocal = 0;
+	int rv = -1;
+
+	*rtallp = NULL;
+	if ((*boxp = run_open_box(host, ssh_config, ltpindex_root(so->ltpdir),
+	    kconfig, dl)) == NULL)
+		return -1;
+	names = xcalloc(so->nruntests + 1, sizeof(*names));
+	rt = xcalloc(so->nruntests + 1, sizeof(*rt));
+	for (i = 0; i < so->nruntests; i++)
+		if (strchr(so->runtests[i], '/') == NULL)
+			names[nnames++] = so->runtests[i];
+		else
+			rt[nlocal++] = so->runtests[i];
+	memset(&req, 0, sizeof(req));
+	req.want_master = so->ntables == 0;
+	req.master = box_master;
+	req.want_runtests = so->nruntests == 0 || nnames > 0;
+	req.runtests = names;
+	req.nruntests = nnames;
+	req.want_metadata = so->metadata == NULL && !so->no_metadata;
+	if (!req.want_master && !req.want_runtests && !req.want_metadata) {
+		rv = 0;
+		goto done;
+	}
+	if ((*cachedirp = run_box_cache(dbpath, host, dl)) == NULL)
+		goto done;
+	req.cachedir = *cachedirp;
+	if (boxfiles_fetch(bf, *boxp, &req, dl) != 0)
+		goto done;
+	if (bf->master != NULL) {
+		so->tables = (const char *const *)&bf->master;
+		so->ntables = 1;
+	}
+	if (req.want_runtests) {
+		/* The box's first, then the local files, as given. */
+		*rtallp = xcalloc(bf->nruntests + nlocal + 1,
+		    sizeof(**rtallp));
+		for (i = 0; i < bf->nruntests; i++)
+			(*rtallp)[i] = bf->runtests[i];
+		for (i = 0; i < nlocal; i++)
+			(*rtallp)[bf->nruntests + i] = rt[i];
+		so->runtests = *rtallp;
+		so->nruntests = bf->nruntests + nlocal;
+		*localrt = *rtallp + bf->nruntests;
+		*nlocalrt = nlocal;
+	}
+	if (req.want_metadata) {
+		/* None on the box: names map, nothing local stands in. */
+		so->metadata = bf->metadata;
+		so->no_metadata = bf->metadata == NULL;
+	}
+	rv = 0;
+done:
+	if (*rtallp == NULL && rv == 0) {
+		*localrt = so->runtests;
+		*nlocalrt = so->nruntests;
+	}
+	free(names);
+	free(rt);
+	return rv;
+}
+
+/* --dry-run on a box: where the selection came from. */
+static void
+run_dry_sources(const char *extra, const char *cachedir)
+{
+	static const char *const keys[] = { "catalogue", "runtests",
+	    "metadata" };
+	char *v;
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if ((v = run_config_value(extra, keys[i])) != NULL) {
+			printf("%s: %s\n", keys[i], v);
+			free(v);
+		}
+	if (cachedir != NULL)
+		printf("the box's files are kept in %s\n", cachedir);
+}
+
+/*
+ * --resume: the skip lists as the run began with them (--no-skiplist,
+ * --skip FILE), unless given again now.  0, or -1 with dl.
+ */
+static int
+run_resume_skips(const struct store_run *prev, struct skiplist *skip,
+    const char *os, int no_skiplist, const char *const *skips,
+    size_t nskips, struct diaglist *dl)
+{
+	char *v;
+	long flag = 0;
+	size_t i;
+
+	if (!no_skiplist && (v = run_config_value(prev->config,
+	    "no_skiplist")) != NULL) {
+		run_config_number(prev->id, "no_skiplist", v, 1, &flag);
+		free(v);
+	}
+	if (flag) {
+		/* Loaded before the run was known: start again without. */
+		skiplist_free(skip);
+		skiplist_init(skip);
+		skiplist_set_os(skip, os);
+		for (i = 0; i < nskips; i++)
+			if (skiplist_load(skip, skips[i], dl) < 0)
+				return -1;
+		printf("run %" PRId64 " began with --no-skiplist: so it goes "
+		    "on\n", prev->id);
+	}
+	if (nskips == 0 && run_config_skips(prev->config, skip, dl) < 0)
+		return -1;
+	return 0;
+}
+
 static int
 run_main(int argc, char **argv, struct run_lists *l)
 {
@@ -905,6 +1281,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 		{ "reboot-cmd", required_argument, NULL, 'B' },
 		{ "box-wait", required_argument, NULL, 'W' },
 		{ "console", required_argument, NULL, 'c' },
+		{ "box-master", required_argument, NULL, 'A' },
 		{ "reference", no_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -919,7 +1296,12 @@ run_main(int argc, char **argv, struct run_lists *l)
 	const char *hosts[RUN_MAXHOSTS];
 	size_t nhosts = 0;
 	long box_wait = -1;
-	const char *console = NULL;
+	const char *console = NULL, *box_master = NULL, *box_kconfig = NULL;
+	struct boxfiles bf;
+	struct sbuf_lines extra = { NULL, 0, 0 };
+	const char *const *localrt = NULL;
+	const char **rtall = NULL;
+	size_t nlocalrt = 0;
 	struct run_box rb;
 	struct remote *box = NULL;
 	char **reasons = NULL;
@@ -958,9 +1340,11 @@ run_main(int argc, char **argv, struct run_lists *l)
 	struct store_run prev;
 	char *cfg_root = NULL, *cfg_kconfig = NULL, *cfg_mul = NULL;
 	char *cfg_dev = NULL, *cfg_host = NULL, *cfg_ssh = NULL, *cfg_val;
+	char *cachedir = NULL, *cfg_boxkc = NULL, *abs;
 
 	memset(&ctx, 0, sizeof(ctx));
 	memset(&prev, 0, sizeof(prev));
+	memset(&bf, 0, sizeof(bf));
 	ev.arg = &ctx;
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "d:L:f:m:s:p:j:vh", longopts,
@@ -1072,6 +1456,9 @@ run_main(int argc, char **argv, struct run_lists *l)
 		case 'c':
 			console = optarg;
 			break;
+		case 'A':
+			box_master = optarg;
+			break;
 		case 'W':
 			if (cmd_number("run", "--box-wait", optarg, 0, LONG_MAX,
 			    &num) != 0)
@@ -1095,6 +1482,11 @@ run_main(int argc, char **argv, struct run_lists *l)
 		fprintf(stderr, "ltpscope: run: several --host run one test "
 		    "at a time on each box: not with --resume, --dry-run, -j "
 		    "or --console\n");
+		return 2;
+	}
+	if (box_master != NULL && nhosts == 0) {
+		fprintf(stderr, "ltpscope: run: --box-master is the path of a "
+		    "box's syscalls.master: it goes with --host\n");
 		return 2;
 	}
 	if (nhosts > 1) {
@@ -1134,9 +1526,16 @@ run_main(int argc, char **argv, struct run_lists *l)
 		(void)skiplist_load_default(&skip, &dl);
 	/* Where --resume offers to add a culprit. */
 	(void)paths_config("skiplist", userskip, sizeof(userskip));
-	for (i = 0; i < nskips; i++)
+	for (i = 0; i < nskips; i++) {
 		if (skiplist_load(&skip, skips[i], &dl) < 0)
 			goto out;
+		/* For --resume, from wherever it is started. */
+		abs = run_abspath(skips[i]);
+		run_config_add(&extra, "skip", abs);
+		free(abs);
+	}
+	if (no_skiplist)
+		run_config_add(&extra, "no_skiplist", "1");
 	if (dl.nerrors > 0)
 		goto out;
 
@@ -1152,10 +1551,20 @@ run_main(int argc, char **argv, struct run_lists *l)
 		so.nruntests = nruntests;
 		so.metadata = metadata;
 		so.no_metadata = no_metadata;
-		suite_loaded = 1;
-		if (run_check_ltproot(ltpindex_root(ltpdir), &dl) != 0 ||
-		    suite_load(&suite, &so, &dl) != 0 || dl.nerrors > 0)
+		localrt = runtests;
+		nlocalrt = nruntests;
+		/* On a box, what is not given here is read from the box. */
+		if (host != NULL && run_box_files(&box, &bf, &so, &rtall,
+		    &localrt, &nlocalrt, dbpath, host, ssh_config, kconfig,
+		    box_master, &cachedir, &dl) != 0)
 			goto out;
+		suite_loaded = 1;
+		if ((host == NULL && run_check_ltproot(ltpindex_root(ltpdir),
+		    &dl) != 0) || suite_load(&suite, &so, &dl) != 0 ||
+		    dl.nerrors > 0)
+			goto out;
+		run_config_sources(&extra, &bf, &suite, localrt, nlocalrt,
+		    metadata, no_metadata);
 		memset(&sel, 0, sizeof(sel));
 		sel.syscalls = l->sysv;
 		sel.nsyscalls = l->nsys;
@@ -1204,8 +1613,14 @@ run_main(int argc, char **argv, struct run_lists *l)
 				    &hdl);
 			diag_free(&hdl);
 			skiplist_describe(&skip, skipwhat, sizeof(skipwhat));
+			if (box != NULL && remote_kconfig(box) != NULL)
+				snprintf(kcwhat, sizeof(kcwhat), "%s "
+				    "(--kconfig), sent to %s as %s", kconfig,
+				    host, remote_kconfig(box));
 			printf("kernel config: %s\nskip list: %s%s\n", kcwhat,
 			    skipwhat, no_skiplist ? " (--no-skiplist)" : "");
+			if (host != NULL)
+				run_dry_sources(extra.s, cachedir);
 			if (jobs > 1) {
 				engine_order(tests, npicked, hist);
 				printf("%ld jobs: tests marked parallel run "
@@ -1271,6 +1686,13 @@ run_main(int argc, char **argv, struct run_lists *l)
 		if (host != NULL && ssh_config == NULL)
 			ssh_config = cfg_ssh = run_config_value(prev.config,
 			    "ssh_config");
+		/* The local file the box got; the box's copy went with it. */
+		if (host != NULL && kconfig == NULL)
+			kconfig = cfg_boxkc = run_config_value(prev.config,
+			    "box_kconfig");
+		if (run_resume_skips(&prev, &skip, os, no_skiplist, skips,
+		    nskips, &dl) != 0)
+			goto out;
 		if ((cfg_val = run_config_value(prev.config,
 		    "reproducible")) != NULL) {
 			flag = 0;
@@ -1309,6 +1731,8 @@ run_main(int argc, char **argv, struct run_lists *l)
 				skiplist_add(&skip, culprit, "crashed the "
 				    "system in an earlier run");
 		}
+		if (culprit_mode == 1)
+			run_skip_stored_culprits(st, &prev, userskip, &skip);
 	} else
 		(void)run_report_interrupted(st, &newest, NULL, 0, 0);
 	if (!resume) {
@@ -1324,15 +1748,17 @@ run_main(int argc, char **argv, struct run_lists *l)
 	memset(&eo, 0, sizeof(eo));
 	eo.runner.ltproot = resume ? ltpindex_root(ltpdir) : suite.root;
 	if (host != NULL) {
-		struct remote_opts ro;
-
-		memset(&ro, 0, sizeof(ro));
-		ro.config = ssh_config;
-		ro.ltproot = eo.runner.ltproot;
-		if ((box = remote_open(host, &ro, &dl)) == NULL)
+		if (box == NULL && (box = run_open_box(host, ssh_config,
+		    eo.runner.ltproot, kconfig, &dl)) == NULL)
 			goto out;
 		eo.runner.remote = box;
-		/* A local file means nothing there (see runner.h). */
+		box_kconfig = kconfig;
+		/* The box has its copy (remote_kconfig()); --resume resends. */
+		if (!resume && kconfig != NULL && kconfig[0] != '\0') {
+			abs = run_abspath(kconfig);
+			run_config_add(&extra, "box_kconfig", abs);
+			free(abs);
+		}
 		kconfig = "";
 	}
 	eo.runner.kconfig = run_kconfig(kconfig, os, kcpath, sizeof(kcpath),
@@ -1365,6 +1791,9 @@ run_main(int argc, char **argv, struct run_lists *l)
 		goto out;
 	run_id = engine_run_id(e);
 	ctx.e = e;
+	/* What --resume replays, and where the run selected from. */
+	if (!resume && run_config_append(st, run_id, extra.s, &dl) != 0)
+		goto out;
 	/* Marked now: a reference stopped halfway still tells its tests. */
 	if (reference) {
 		/* A box that is not Linux: nothing ran, nothing to resume. */
@@ -1379,6 +1808,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 	rb.host = host;
 	rb.ssh_config = ssh_config;
 	rb.reboot_cmd = reboot_cmd;
+	rb.kconfig = box_kconfig;
 	rb.wait_s = box_wait;
 	rb.console = console;
 	rb.skip_culprit = culprit_mode == 1;
@@ -1431,6 +1861,11 @@ out:
 	remote_close(box);
 	free(cfg_host);
 	free(cfg_ssh);
+	free(cfg_boxkc);
+	free(cachedir);
+	free(extra.s);
+	free(rtall);
+	boxfiles_free(&bf);
 	store_close(st);
 	free(tests);
 	for (i = 0; reasons != NULL && i < npicked; i++)

@@ -44,7 +44,8 @@ const struct cmd cmd_table[] = {
 	    "[--timeout-mul x] [--dev device] [--reproducible] "
 	    "[--kconfig file] [--metadata file | --no-metadata] "
 	    "[--no-skiplist] [--host [user@]host[:port]]... "
-	    "[--ssh-config file] [--reboot-cmd command] [--box-wait seconds] "
+	    "[--ssh-config file] [--box-master path] [--reboot-cmd command] "
+	    "[--box-wait seconds] "
 	    "[--console file] [--skip-culprit] [--reference] [--dry-run] "
 	    "[tag ...]\n"
 	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",

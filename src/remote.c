@@ -27,6 +27,7 @@
 
 #include "ltpscope/remote.h"
 #include "ltpscope/rmtree.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/spawn.h"
 #include "ltpscope/xmalloc.h"
 
@@ -44,8 +45,15 @@
 #define REMOTE_CAPTURE_MAX	(4u * 1024 * 1024)
 /* What the login shell runs, whatever shell it is. */
 #define REMOTE_SH		"exec /bin/sh -s"
+/* What remote_fetch() takes of a file: LTP's ltp.json is a few MiB. */
+#define REMOTE_FETCH_MAX	(64u * 1024 * 1024)
+/* A kernel config is a few hundred KiB; more is not one. */
+#define REMOTE_KCONFIG_MAX	(16u * 1024 * 1024)
 
 extern char **environ;
+
+struct remote;
+static int	remote_send_kconfig(struct remote *, struct diaglist *);
 
 struct remote {
 	char		*spec;
@@ -54,6 +62,10 @@ struct remote {
 	char		*config;
 	char		*ltproot;
 	char		*tmpbase;
+	char		*kconfig;	/* the local file sent, or NULL */
+	char		*boxdir;	/* the connection's directory on the
+					   box, or NULL */
+	char		*box_kconfig;	/* its copy of kconfig there */
 	char		*dir;		/* private, 0700 */
 	char		*sock;
 	int		 alive_s;
@@ -610,6 +622,11 @@ remote_open(const char *spec, const struct remote_opts *o,
 	xasprintf(&rm->sock, "%s/ctl", rm->dir);
 	if (remote_master_start(rm, dl) != 0)
 		goto fail;
+	if (o->kconfig != NULL && o->kconfig[0] != '\0') {
+		rm->kconfig = xstrdup(o->kconfig);
+		if (remote_send_kconfig(rm, dl) != 0)
+			goto fail;
+	}
 	return rm;
 fail:
 	remote_close(rm);
@@ -621,6 +638,21 @@ remote_close(struct remote *rm)
 {
 	if (rm == NULL)
 		return;
+	/* The box may have gone: then there is nothing to remove. */
+	if (rm->boxdir != NULL && remote_alive(rm)) {
+		struct diaglist dl;
+		struct sbuf b = { NULL, 0, 0 };
+		char *out = NULL;
+		size_t len;
+
+		diag_init(&dl);
+		sb_add(&b, "rm -rf ");
+		sb_quote(&b, rm->boxdir);
+		(void)remote_capture(rm, b.s, rm->connect_s, &out, &len, &dl);
+		free(out);
+		free(b.s);
+		diag_free(&dl);
+	}
 	remote_master_stop(rm);
 	if (rm->dir != NULL)
 		(void)rmtree(rm->dir);
@@ -631,6 +663,9 @@ remote_close(struct remote *rm)
 	free(rm->config);
 	free(rm->ltproot);
 	free(rm->tmpbase);
+	free(rm->kconfig);
+	free(rm->boxdir);
+	free(rm->box_kconfig);
 	free(rm->dir);
 	free(rm->sock);
 	free(rm);
@@ -675,37 +710,73 @@ remote_alive(const struct remote *rm)
 	return si.si_pid != rm->master;
 }
 
-int
-remote_capture(const struct remote *rm, const char *script, int timeout_s,
-    char **outp, size_t *lenp, struct diaglist *dl)
+/*
+ * Runs command through the master (the login shell parses it: see
+ * remote_plain_ok()), its stdin carrying script (a line, may be NULL)
+ * then in (inlen bytes, may be NULL), then EOF; keeps its output, at
+ * most max bytes (*cut set when there was more).  The command's exit
+ * status (255: ssh's own failure), or -1 with *outp NULL and dl saying
+ * why when the box did not answer in timeout_s.
+ */
+static int
+remote_talk(const struct remote *rm, const char *command,
+    const char *script, const char *in, size_t inlen, int timeout_s,
+    size_t max, char **outp, size_t *lenp, int *cut, struct diaglist *dl)
 {
 	struct spawn_req rq;
-	struct sbuf out = { NULL, 0, 0 };
-	struct pollfd pfd;
+	struct sbuf out = { NULL, 0, 0 }, send = { NULL, 0, 0 };
+	struct pollfd pfd[2];
+	struct timespec zero = { 0, 0 };
+	sigset_t spipe, oldmask, pending;
 	char **v, buf[4096];
-	int inp[2] = { -1, -1 }, outp2[2] = { -1, -1 }, st, eof = 0;
+	int inp[2] = { -1, -1 }, outp2[2] = { -1, -1 }, st, eof = 0, fl;
+	int masked = 0;
 	long long deadline;
-	size_t n;
+	size_t n, sent = 0;
 	ssize_t r;
+	nfds_t np;
 	pid_t pid, w;
 
 	*outp = NULL;
 	*lenp = 0;
+	*cut = 0;
+	if (script != NULL) {
+		sb_add(&send, script);
+		sb_add(&send, "\n");
+	}
 	if (pipe(inp) == -1 || pipe(outp2) == -1 ||
 	    remote_set_cloexec(inp[1]) == -1 ||
 	    remote_set_cloexec(outp2[0]) == -1 ||
-	    strlen(script) + 1 > REMOTE_SCRIPT_MAX ||
-	    remote_write_all(inp[1], script, strlen(script)) == -1 ||
-	    remote_write_all(inp[1], "\n", 1) == -1) {
+	    (fl = fcntl(inp[1], F_GETFL)) == -1 ||
+	    fcntl(inp[1], F_SETFL, fl | O_NONBLOCK) == -1) {
 		diag_error(dl, NULL, 0, "%s: cannot ask the box: %s",
 		    rm->spec, strerror(errno));
 		goto fail;
 	}
-	/* EOF after the script: sh ends when it has run it. */
-	close(inp[1]);
-	inp[1] = -1;
+	/* What fits the pipe goes while we hold its other end: no SIGPIPE. */
+	while (sent < send.len + inlen) {
+		r = sent < send.len ? write(inp[1], send.s + sent, send.len -
+		    sent) : write(inp[1], in + (sent - send.len), send.len +
+		    inlen - sent);
+		if (r <= 0)
+			break;
+		sent += (size_t)r;
+	}
+	/*
+	 * The rest, if any, goes to an ssh that may die (the box gone):
+	 * a write then fails with EPIPE, its SIGPIPE held and taken
+	 * back, instead of ending ltpscope.
+	 */
+	if (sent < send.len + inlen) {
+		sigemptyset(&spipe);
+		sigaddset(&spipe, SIGPIPE);
+		sigemptyset(&pending);
+		(void)sigpending(&pending);
+		masked = !sigismember(&pending, SIGPIPE) &&
+		    sigprocmask(SIG_BLOCK, &spipe, &oldmask) == 0;
+	}
 	remote_ssh_argv(rm, "no", &v, &n);
-	v[n++] = xstrdup(REMOTE_SH);
+	v[n++] = xstrdup(command);
 	v[n] = NULL;
 	memset(&rq, 0, sizeof(rq));
 	rq.path = rm->ssh;
@@ -726,17 +797,62 @@ remote_capture(const struct remote *rm, const char *script, int timeout_s,
 	}
 	deadline = remote_now_ms() + (long long)timeout_s * 1000;
 	while (!eof && remote_now_ms() < deadline) {
-		pfd.fd = outp2[0];
-		pfd.events = POLLIN;
-		if (poll(&pfd, 1, (int)(deadline - remote_now_ms())) <= 0)
+		/* What is left to send: the script, then in. */
+		if (inp[1] >= 0 && sent >= send.len + inlen) {
+			close(inp[1]);
+			inp[1] = -1;
+		}
+		pfd[0].fd = outp2[0];
+		pfd[0].events = POLLIN;
+		np = 1;
+		if (inp[1] >= 0) {
+			pfd[1].fd = inp[1];
+			pfd[1].events = POLLOUT;
+			pfd[1].revents = 0;
+			np = 2;
+		}
+		if (poll(pfd, np, (int)(deadline - remote_now_ms())) <= 0)
+			continue;
+		if (np == 2 && pfd[1].revents != 0) {
+			if (sent < send.len)
+				r = write(inp[1], send.s + sent,
+				    send.len - sent);
+			else
+				r = write(inp[1], in + (sent - send.len),
+				    send.len + inlen - sent);
+			if (r > 0)
+				sent += (size_t)r;
+			else if (r == -1 && errno != EINTR &&
+			    errno != EAGAIN) {
+				/* It stopped reading: its output says why. */
+				close(inp[1]);
+				inp[1] = -1;
+			}
+		}
+		if (pfd[0].revents == 0)
 			continue;
 		if ((r = read(outp2[0], buf, sizeof(buf))) == -1 &&
 		    errno == EINTR)
 			continue;
 		if (r <= 0)
 			eof = 1;
-		else if (out.len < REMOTE_CAPTURE_MAX)
+		else if (out.len + (size_t)r <= max)
 			sb_addn(&out, buf, (size_t)r);
+		else
+			*cut = 1;
+	}
+	free(send.s);
+	send.s = NULL;
+	if (inp[1] >= 0)
+		close(inp[1]);
+	inp[1] = -1;
+	if (masked) {
+		sigemptyset(&pending);
+		if (sigpending(&pending) == 0 && sigismember(&pending,
+		    SIGPIPE))
+			(void)sigtimedwait(&spipe, NULL, &zero);
+		(void)sigprocmask(SIG_SETMASK, &oldmask, NULL);
+		masked = 0;
 	}
 	close(outp2[0]);
 	outp2[0] = -1;
@@ -754,6 +870,9 @@ remote_capture(const struct remote *rm, const char *script, int timeout_s,
 	*lenp = out.len;
 	return w == pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 fail:
+	free(send.s);
+	if (masked)
+		(void)sigprocmask(SIG_SETMASK, &oldmask, NULL);
 	if (inp[0] >= 0)
 		close(inp[0]);
 	if (inp[1] >= 0)
@@ -763,6 +882,183 @@ fail:
 	if (outp2[1] >= 0)
 		close(outp2[1]);
 	return -1;
+}
+
+int
+remote_capture(const struct remote *rm, const char *script, int timeout_s,
+    char **outp, size_t *lenp, struct diaglist *dl)
+{
+	int cut;
+
+	if (strlen(script) + 1 > REMOTE_SCRIPT_MAX) {
+		diag_error(dl, NULL, 0, "%s: cannot ask the box: the script "
+		    "is too long", rm->spec);
+		*outp = NULL;
+		*lenp = 0;
+		return -1;
+	}
+	/* EOF after the script: sh ends when it has run it. */
+	return remote_talk(rm, REMOTE_SH, script, NULL, 0, timeout_s,
+	    REMOTE_CAPTURE_MAX, outp, lenp, &cut, dl);
+}
+
+/* ssh's or the shell's first line of words, for a message. */
+static const char *
+remote_first_words(char *out, size_t len)
+{
+	size_t i;
+
+	if (out == NULL || len == 0)
+		return "";
+	for (i = 0; i < len && out[i] != '\n' && out[i] != '\0'; i++)
+		if ((unsigned char)out[i] < ' ' || out[i] == 0x7f)
+			out[i] = '?';
+	out[i] = '\0';
+	return out;
+}
+
+int
+remote_fetch(const struct remote *rm, const char *path, int timeout_s,
+    char **datap, size_t *lenp, struct diaglist *dl)
+{
+	struct sbuf b = { NULL, 0, 0 };
+	char *out;
+	size_t len;
+	int rc, cut;
+
+	*datap = NULL;
+	*lenp = 0;
+	if (path[0] != '/') {
+		diag_error(dl, NULL, 0, "%s: %s: a path on the box must be "
+		    "absolute", rm->spec, path);
+		return -1;
+	}
+	/* 3: nothing there; 4: there, but no file sh can read. */
+	sb_add(&b, "p=");
+	sb_quote(&b, path);
+	sb_add(&b, "; [ -e \"$p\" ] || exit 3; "
+	    "if [ -f \"$p\" ] && [ -r \"$p\" ]; then exec cat <\"$p\"; fi; "
+	    "echo 'not a readable file'; exit 4");
+	rc = remote_talk(rm, REMOTE_SH, b.s, NULL, 0, timeout_s,
+	    REMOTE_FETCH_MAX, &out, &len, &cut, dl);
+	free(b.s);
+	if (rc == -1 && out == NULL)
+		return -1;
+	if (rc == 0 && !cut) {
+		*datap = out;
+		*lenp = len;
+		return 0;
+	}
+	if (rc == 3) {
+		free(out);
+		return 1;
+	}
+	if (rc == 0)
+		diag_error(dl, NULL, 0, "%s: %s: more than %u MiB", rm->spec,
+		    path, REMOTE_FETCH_MAX >> 20);
+	else
+		diag_error(dl, NULL, 0, "%s: %s: cannot read it there%s%s",
+		    rm->spec, path, len > 0 ? ": " : "",
+		    remote_first_words(out, len));
+	free(out);
+	return -1;
+}
+
+/*
+ * Whether s may go into a command the login shell parses, in single
+ * quotes: csh (root's on NetBSD) expands "!" even there and takes no
+ * newline in them.
+ */
+static int
+remote_plain_ok(const char *s)
+{
+	return strpbrk(s, "!'\n\r") == NULL;
+}
+
+/*
+ * Sends the run's kernel config to a directory of this connection's on
+ * the box (below the TMPDIR base the tests get theirs in), so that
+ * every test's wrapper can point KCONFIG_PATH at it.  0, or -1 with dl
+ * naming the file or the box.
+ */
+static int
+remote_send_kconfig(struct remote *rm, struct diaglist *dl)
+{
+	struct sbuf b = { NULL, 0, 0 };
+	char nonce[17], *data = NULL, *out = NULL;
+	size_t len, olen;
+	int rc, cut;
+
+	if (slurp_file_diag(rm->kconfig, REMOTE_KCONFIG_MAX, &data, &len,
+	    dl) != 0)
+		return -1;
+	if (len > REMOTE_KCONFIG_MAX) {
+		diag_error(dl, rm->kconfig, 0, "more than %u MiB: not a "
+		    "kernel config", REMOTE_KCONFIG_MAX >> 20);
+		free(data);
+		return -1;
+	}
+	remote_nonce(nonce);
+	sb_add(&b, "b=");
+	if (rm->tmpbase != NULL)
+		sb_quote(&b, rm->tmpbase);
+	else
+		sb_add(&b, "${TMPDIR:-/tmp}");
+	sb_add(&b, "; case $b in /*) ;; *) b=/tmp;; esac; "
+	    "d=$b/ltpscope-box.");
+	sb_add(&b, nonce);
+	sb_add(&b, "; umask 022; mkdir \"$d\" && echo \"$d\"");
+	rc = remote_talk(rm, REMOTE_SH, b.s, NULL, 0, rm->connect_s,
+	    REMOTE_CAPTURE_MAX, &out, &olen, &cut, dl);
+	free(b.s);
+	b.s = NULL;
+	b.len = b.cap = 0;
+	if (rc != 0 || olen < 2 || out[0] != '/' ||
+	    out[olen - 1] != '\n') {
+		if (out != NULL)
+			diag_error(dl, NULL, 0, "%s: cannot make a directory "
+			    "for the kernel config there%s%s", rm->spec,
+			    olen > 0 ? ": " : "",
+			    remote_first_words(out, olen));
+		free(out);
+		free(data);
+		return -1;
+	}
+	out[olen - 1] = '\0';
+	rm->boxdir = out;
+	xasprintf(&rm->box_kconfig, "%s/kconfig", rm->boxdir);
+	if (!remote_plain_ok(rm->box_kconfig)) {
+		diag_error(dl, NULL, 0, "%s: %s: no \"!\", quote or newline "
+		    "in the box's TMPDIR, please", rm->spec, rm->box_kconfig);
+		free(data);
+		return -1;
+	}
+	/* The data go straight to cat: no shell reads them. */
+	sb_add(&b, "cat >'");
+	sb_add(&b, rm->box_kconfig);
+	sb_add(&b, "'");
+	out = NULL;
+	rc = remote_talk(rm, b.s, NULL, data, len, rm->connect_s +
+	    (int)(len >> 16), REMOTE_CAPTURE_MAX, &out, &olen, &cut, dl);
+	free(b.s);
+	free(data);
+	if (rc != 0) {
+		if (out != NULL)
+			diag_error(dl, NULL, 0, "%s: cannot copy %s to %s "
+			    "there%s%s", rm->spec, rm->kconfig,
+			    rm->box_kconfig, olen > 0 ? ": " : "",
+			    remote_first_words(out, olen));
+		free(out);
+		return -1;
+	}
+	free(out);
+	return 0;
+}
+
+const char *
+remote_kconfig(const struct remote *rm)
+{
+	return rm->box_kconfig;
 }
 
 /*
@@ -874,6 +1170,11 @@ remote_wrapper(const struct remote *rm, const char *nonce,
 	sb_quote(&b, rm->ltproot);
 	sb_add(&b, "; PATH=\"$LTPROOT/testcases/bin:$PATH\"; "
 	    "TMPDIR=\"$S/tmp\"; export LTPROOT PATH TMPDIR; ");
+	if (rm->box_kconfig != NULL) {
+		sb_add(&b, "KCONFIG_PATH=");
+		sb_quote(&b, rm->box_kconfig);
+		sb_add(&b, "; export KCONFIG_PATH; ");
+	}
 	for (i = 0; env != NULL && env[i] != NULL; i++) {
 		if (!remote_env_name_ok(env[i]))
 			continue;

@@ -62,6 +62,14 @@ settings_line(struct settings *s, const char *name, unsigned long lineno,
 	vlen = (size_t)(p - val);
 	for (ve = p; ve < e && (*ve == ' ' || *ve == '\t'); ve++)
 		continue;
+	/* A command: the rest of the line, blanks and all. */
+	if (klen == 10 && memcmp(key, "reboot-cmd", 10) == 0 && vlen > 0) {
+		for (ve = e; ve > val && (ve[-1] == ' ' || ve[-1] == '\t');
+		    ve--)
+			continue;
+		vlen = (size_t)(ve - val);
+		ve = e;
+	}
 	if (vlen == 0) {
 		diag_error(dl, name, lineno, "'%.*s' wants a value",
 		    (int)klen, key);
@@ -97,6 +105,19 @@ settings_line(struct settings *s, const char *name, unsigned long lineno,
 		memcpy(s->ssh_config, val, vlen);
 		s->ssh_config[vlen] = '\0';
 		s->has_ssh_config = 1;
+	} else if (klen == 10 && memcmp(key, "reboot-cmd", 10) == 0) {
+		if (vlen >= sizeof(s->reboot_cmd)) {
+			diag_error(dl, name, lineno, "reboot-cmd too long");
+			return 1;
+		}
+		memcpy(s->reboot_cmd, val, vlen);
+		s->reboot_cmd[vlen] = '\0';
+		s->has_reboot_cmd = 1;
+	} else if (klen == 8 && memcmp(key, "box-wait", 8) == 0) {
+		if (settings_number(name, lineno, "box-wait", val, vlen, 0,
+		    INT_MAX, &s->box_wait, dl) != 0)
+			return 1;
+		s->has_box_wait = 1;
 	} else if (klen == 7 && memcmp(key, "timeout", 7) == 0) {
 		if (settings_number(name, lineno, "timeout", val, vlen, 0,
 		    SETTINGS_TIMEOUT_MAX, &s->timeout, dl) != 0)

@@ -483,6 +483,9 @@ ui_loop(struct ui *ui)
 			if (timeout < 0 || timeout > 1000)
 				timeout = 1000;
 		}
+		/* The wait for a box counts down on the status line. */
+		if (ui->wait_run != 0 && (timeout < 0 || timeout > 1000))
+			timeout = 1000;
 		if (ui->dirty) {
 			long wait = UI_FRAME_MS - (ui_now_ms() - last_draw);
 
@@ -523,6 +526,8 @@ ui_loop(struct ui *ui)
 			ui_run_service(ui);
 			ui->dirty = 1;
 		}
+		if (ui->wait_run != 0)
+			ui_run_wait_tick(ui);
 		now = ui_now_ms();
 		if (ui->dirty && now - last_draw >= UI_FRAME_MS) {
 			ui_draw(ui);
@@ -718,6 +723,11 @@ ui_config(struct ui *ui, const char **theme, int *timeout_s)
 	if (set.has_ssh_config)
 		snprintf(ui->ssh_config, sizeof(ui->ssh_config), "%s",
 		    set.ssh_config);
+	if (set.has_reboot_cmd)
+		snprintf(ui->reboot_cmd, sizeof(ui->reboot_cmd), "%s",
+		    set.reboot_cmd);
+	if (set.has_box_wait)
+		ui->box_wait_s = set.box_wait;
 }
 
 /* tables and runtests have room for every -m and -f of argv. */
@@ -748,6 +758,7 @@ ui_main(int argc, char **argv, const char **tables, const char **runtests)
 
 	memset(&ui, 0, sizeof(ui));
 	ui.jobs = 1;
+	ui.box_wait_s = -1;
 	optind = 1;
 	ui_config(&ui, &themename, &timeout_s);
 	while ((ch = getopt_long(argc, argv, "hm:d:L:f:j:", longopts,

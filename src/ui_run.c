@@ -3,6 +3,10 @@
  * driven from the explorer's poll loop, its output streaming into the
  * pane and its results into the rows on screen.
  */
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +18,7 @@
 #include "ltpscope/ltpmeta.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/remote.h"
+#include "ltpscope/spawn.h"
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
@@ -381,6 +386,152 @@ ui_run_resume(struct ui *ui, int64_t run_id)
 	diag_free(&dl);
 }
 
+extern char **environ;
+
+static long long
+ui_run_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * The box stopped answering and the config has a reboot-cmd: run it,
+ * detached from the terminal (its words would spoil the screen), and
+ * wait for the box as run --reboot-cmd does, at growing intervals,
+ * without holding up the keys.
+ */
+static void
+ui_run_reboot(struct ui *ui)
+{
+	struct spawn_req rq;
+	char sh[] = "sh", dashc[] = "-c";
+	char *argv[] = { sh, dashc, ui->reboot_cmd, NULL };
+	int fd;
+
+	ui_pane_meta(ui, "ltpscope: %s stopped answering%s%s; running %s",
+	    ui->host, engine_lost_test(ui->eng) != NULL ?
+	    " while running " : " between tests",
+	    engine_lost_test(ui->eng) != NULL ? engine_lost_test(ui->eng) :
+	    "", ui->reboot_cmd);
+	ui->reboot_pid = 0;
+	if ((fd = open("/dev/null", O_RDWR)) != -1) {
+		memset(&rq, 0, sizeof(rq));
+		rq.path = "/bin/sh";
+		rq.argv = argv;
+		rq.envp = environ;
+		rq.out_fd = fd;
+		rq.in_fd = fd;
+		rq.dir = ".";
+		if ((ui->reboot_pid = spawn_session(&rq)) == -1)
+			ui->reboot_pid = 0;
+		close(fd);
+	}
+	if (ui->reboot_pid == 0)
+		ui_pane_meta(ui, "ltpscope: cannot run the reboot-cmd");
+	ui->wait_run = ui->run_id;
+	ui->wait_tries = 0;
+	ui->wait_step_s = 1;
+	ui->wait_start_ms = ui_run_now_ms();
+	ui->wait_next_ms = ui->wait_start_ms + 1000;
+	ui_run_wait_tick(ui);
+}
+
+/* Where the wait is, on the status line. */
+static void
+ui_run_wait_say(struct ui *ui, long long now)
+{
+	long long left = (ui->wait_next_ms - now + 999) / 1000;
+
+	if (ui->wait_tries == 0)
+		ui_message(ui, 0, "%s stopped answering (crash): reboot-cmd "
+		    "run; waiting for it, first try in %lld s (X: stop "
+		    "waiting)", ui->host, left);
+	else
+		ui_message(ui, 0, "waiting for %s: try %d failed; next in "
+		    "%lld s (X: stop waiting)", ui->host, ui->wait_tries,
+		    left);
+	ui->dirty = 1;
+}
+
+void
+ui_run_wait_tick(struct ui *ui)
+{
+	struct remote_opts ro;
+	struct diaglist dl;
+	struct remote *rm;
+	long long now = ui_run_now_ms(), waited;
+	int64_t run_id;
+	char why[400];
+	int st;
+
+	if (ui->reboot_pid > 0 && waitpid(ui->reboot_pid, &st, WNOHANG) ==
+	    ui->reboot_pid) {
+		ui->reboot_pid = 0;
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+			ui_pane_meta(ui, "ltpscope: the reboot-cmd failed "
+			    "(status %#x)", st);
+	}
+	if (ui->wait_run == 0)
+		return;
+	if (now < ui->wait_next_ms) {
+		ui_run_wait_say(ui, now);
+		return;
+	}
+	memset(&ro, 0, sizeof(ro));
+	ro.config = ui->ssh_config[0] != '\0' ? ui->ssh_config : NULL;
+	ro.ltproot = ui->suite.root;
+	/* Each try holds the keys up: a short one. */
+	ro.connect_timeout_s = 5;
+	diag_init(&dl);
+	rm = remote_open(ui->host, &ro, &dl);
+	ui->wait_tries++;
+	now = ui_run_now_ms();
+	waited = (now - ui->wait_start_ms) / 1000;
+	if (rm != NULL) {
+		diag_free(&dl);
+		remote_close(ui->box);
+		ui->box = rm;
+		run_id = ui->wait_run;
+		ui->wait_run = 0;
+		ui_pane_meta(ui, "ltpscope: %s is back after %lld s", ui->host,
+		    waited);
+		ui_run_resume(ui, run_id);
+		return;
+	}
+	if (ui->box_wait_s >= 0 && waited + ui->wait_step_s >
+	    ui->box_wait_s) {
+		why[0] = '\0';
+		if (dl.n > 0)
+			(void)diag_format(&dl.v[0], why, sizeof(why));
+		ui_message(ui, 1, "%s did not come back in %d s (%s): run %"
+		    PRId64 " is left for run --resume", ui->host,
+		    ui->box_wait_s, why, ui->wait_run);
+		ui->wait_run = 0;
+		diag_free(&dl);
+		return;
+	}
+	diag_free(&dl);
+	ui->wait_next_ms = now + ui->wait_step_s * 1000;
+	ui->wait_step_s = ui->wait_step_s * 2 > 60 ? 60 :
+	    ui->wait_step_s * 2;
+	ui_run_wait_say(ui, now);
+}
+
+/* Without a reboot-cmd: the person brings the box back, then says so. */
+static void
+ui_run_ask_resume(struct ui *ui)
+{
+	const char *lost = engine_lost_test(ui->eng);
+
+	ui_ask(ui, UC_RESUME, "%s stopped answering%s%s%s. Resume run %"
+	    PRId64 " there once it is back?", ui->host, lost != NULL ?
+	    " while running " : " between tests", lost != NULL ? lost : "",
+	    lost != NULL ? " (crash)" : "", ui->run_id);
+}
+
 /* Services the engine for a bounded time so keys are never starved. */
 void
 ui_run_service(struct ui *ui)
@@ -420,14 +571,10 @@ ui_run_service(struct ui *ui)
 			remote_close(ui->box);
 			ui->box = NULL;
 			ui->confirm_run = ui->run_id;
-			ui_ask(ui, UC_RESUME, "%s stopped answering%s%s%s. "
-			    "Resume run %" PRId64 " there once it is back?",
-			    ui->host, engine_lost_test(ui->eng) != NULL ?
-			    " while running " : " between tests",
-			    engine_lost_test(ui->eng) != NULL ?
-			    engine_lost_test(ui->eng) : "",
-			    engine_lost_test(ui->eng) != NULL ? " (crash)" :
-			    "", ui->run_id);
+			if (ui->reboot_cmd[0] != '\0' && ui->box_wait_s != 0)
+				ui_run_reboot(ui);
+			else
+				ui_run_ask_resume(ui);
 		} else
 			ui_message(ui, 0, "run %" PRId64 " %s: %u pass, %u "
 			    "fail, %u broken, %u conf, %u warn, %u timeout, "
@@ -461,6 +608,13 @@ ui_run_stop_test(struct ui *ui)
 void
 ui_run_stop_all(struct ui *ui)
 {
+	if (ui->eng == NULL && ui->wait_run != 0) {
+		ui_message(ui, 0, "stopped waiting for %s: resume run %"
+		    PRId64 " later with ltpscope run --resume", ui->host,
+		    ui->wait_run);
+		ui->wait_run = 0;
+		return;
+	}
 	if (ui->eng == NULL) {
 		ui_message(ui, 0, "no run in progress");
 		return;

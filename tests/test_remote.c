@@ -53,6 +53,8 @@ static const struct {
 };
 #define NCASES	(sizeof(cases) / sizeof(cases[0]))
 
+static long	db_number(const char *, const char *);
+
 static long long
 now_ms(void)
 {
@@ -627,6 +629,186 @@ test_cli(void)
 	free(out);
 }
 
+static void
+write_text(const char *path, const char *text)
+{
+	FILE *fp = fopen(path, "w");
+
+	if (fp == NULL) {
+		tap_diag("%s: cannot write", path);
+		return;
+	}
+	fputs(text, fp);
+	fclose(fp);
+}
+
+/*
+ * The box's own files: a made-up syscalls.master where --box-master
+ * says (the box keeps its sources elsewhere), and an LTP install of
+ * its own with a runtest file and metadata, none of it named here but
+ * by -L: a run on the box selects from them, read through the master
+ * connection, and records where they came from.
+ */
+static void
+test_box_files(void)
+{
+	static const char *const fakes[] = { "pass", "fail", "envdump",
+	    NULL };
+	const char *t = tap_tmpdir();
+	char broot[1200], master[1200], path[2048], db[1200], cmd[8192];
+	char kc[1200], kcpath[1200], *out, *p;
+	struct utsname u;
+	int st;
+
+	uname(&u);
+	snprintf(broot, sizeof(broot), "%s/boxltp", t);
+	tap_fake_ltproot(broot, fakes);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", broot);
+	write_text(path, "frobnicate01 pass\nfrobnicate02 fail\n"
+	    "zzfrob01 pass\nopen01 pass\n");
+	snprintf(path, sizeof(path), "%s/runtest/kconf", broot);
+	write_text(path, "kconf01 envdump kconfig\n");
+	snprintf(path, sizeof(path), "%s/metadata", broot);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/metadata/ltp.json", broot);
+	write_text(path, "{\"tests\": {\"zzfrob01\": {\"groups\": "
+	    "[\"frobnicate\"], \"fname\": \"zzfrob01.c\"}}}\n");
+	snprintf(path, sizeof(path), "%s/boxsrc", t);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/boxsrc/%s", t, u.machine);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/boxsrc/%s/syscalls.master", t,
+	    u.machine);
+	write_text(path, "\t$made-up box table $\n%%\n"
+	    "0\tSTD\t\t{ int|linux_sys||frobnicate(int fd); }\n"
+	    "2\tSTD\t\t{ int|linux_sys||open(const char *path, "
+	    "int flags); }\n");
+	snprintf(master, sizeof(master), "%s/boxsrc/%%m/syscalls.master", t);
+	snprintf(db, sizeof(db), "%s/boxfiles.db", t);
+
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s --host %s "
+	    "--ssh-config %s --box-master %s -s frobnicate --dry-run "
+	    "</dev/null 2>&1", bin, db, broot, box.spec, box.config, master);
+	out = tap_run(cmd, &st, 0);
+	if (!is_int(st, 0, "run --host --dry-run selects from the box's "
+	    "files"))
+		tap_diag("%s", out != NULL ? out : "");
+	ok(out != NULL && strstr(out, "frobnicate01") != NULL &&
+	    strstr(out, "frobnicate02") != NULL && strstr(out, " open01") ==
+	    NULL, "... the calls of its syscalls.master, the tests of its "
+	    "runtest file");
+	has_str(out, "zzfrob01                 frobnicate", "... mapped by "
+	    "its metadata");
+	snprintf(path, sizeof(path), "catalogue: box:%s/boxsrc/%s/"
+	    "syscalls.master\n", t, u.machine);
+	has_str(out, path, "it says which syscalls.master, %%m its uname -m");
+	snprintf(path, sizeof(path), "runtests: box:%s/runtest/syscalls\n",
+	    broot);
+	has_str(out, path, "... which runtest file");
+	snprintf(path, sizeof(path), "metadata: box:%s/metadata/ltp.json\n",
+	    broot);
+	has_str(out, path, "... which metadata");
+	snprintf(path, sizeof(path), "the box's files are kept in %s/boxes/"
+	    "%s\n", t, box.spec);
+	has_str(out, path, "... and where it keeps them: beside the "
+	    "database");
+	free(out);
+	snprintf(path, sizeof(path), "%s/boxes/%s/runtest/syscalls", t,
+	    box.spec);
+	out = tap_slurp(path, NULL);
+	has_str(out, "frobnicate02 fail\n", "the copy of the runtest file");
+	free(out);
+
+	/* The box's file changes: the next run reads it again. */
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", broot);
+	write_text(path, "frobnicate01 pass\nfrobnicate02 fail\n"
+	    "zzfrob01 pass\nopen01 pass\nfrobnicate03 pass\n");
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s --host %s "
+	    "--ssh-config %s --box-master %s -s frobnicate --timeout 10 "
+	    "</dev/null 2>&1", bin, db, broot, box.spec, box.config, master);
+	out = tap_run(cmd, &st, 0);
+	if (!is_int(st, 1, "a real run from the box's files (a failure)"))
+		tap_diag("%s", out != NULL ? out : "");
+	has_str(out, "PASS        frobnicate03", "what the box has now runs");
+	has_str(out, "FAIL        frobnicate02", "... all of it");
+	free(out);
+	is_int(db_number(db, "SELECT count(*) FROM results"), 4, "four "
+	    "results: the box's selection");
+	snprintf(cmd, sizeof(cmd), "sqlite3 %s \"SELECT config FROM runs\"",
+	    db);
+	out = tap_run(cmd, &st, 0);
+	snprintf(path, sizeof(path), "catalogue=box:%s/boxsrc/%s/"
+	    "syscalls.master\n", t, u.machine);
+	has_str(out, path, "the run records the box's syscalls.master");
+	snprintf(path, sizeof(path), "runtests=box:%s/runtest/syscalls\n",
+	    broot);
+	has_str(out, path, "... its runtest file");
+	snprintf(path, sizeof(path), "metadata=box:%s/metadata/ltp.json\n",
+	    broot);
+	has_str(out, path, "... its metadata");
+	free(out);
+
+	/* Local copies win. */
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s --host %s "
+	    "--ssh-config %s -m data/demo/linux-amd64-syscalls.master "
+	    "--no-metadata -s open --dry-run </dev/null 2>&1", bin, db, broot,
+	    box.spec, box.config);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "catalogue: data/demo/linux-amd64-syscalls.master\n",
+	    "-m: the local table, not the box's");
+	has_str(out, "metadata: none (--no-metadata)", "... and no metadata");
+	free(out);
+
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s --host %s "
+	    "--ssh-config %s --box-master /nonexistent/%%m/syscalls.master "
+	    "--dry-run </dev/null 2>&1", bin, db, broot, box.spec,
+	    box.config);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 1, "a missing syscalls.master on the box fails");
+	snprintf(path, sizeof(path), "%s: /nonexistent/%s/syscalls.master: "
+	    "no such file on the box", box.spec, u.machine);
+	has_str(out, path, "... naming the box and the path");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s --host %s "
+	    "--ssh-config %s --box-master %s -f nosuch --dry-run </dev/null "
+	    "2>&1", bin, db, broot, box.spec, box.config, master);
+	out = tap_run(cmd, &st, 0);
+	snprintf(path, sizeof(path), "%s: %s/runtest/nosuch: no such file on "
+	    "the box", box.spec, broot);
+	has_str(out, path, "so does a runtest file it lacks");
+	free(out);
+
+	/* --kconfig: the box gets a copy, the tests its path. */
+	snprintf(kc, sizeof(kc), "%s/box-kconfig", t);
+	write_text(kc, "# made-up kconfig for the box\nCONFIG_FROB=y\n");
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s --host %s "
+	    "--ssh-config %s --box-master %s -f kconf --kconfig %s -v "
+	    "</dev/null 2>&1", bin, db, broot, box.spec, box.config, master,
+	    kc);
+	out = tap_run(cmd, &st, 0);
+	if (!is_int(st, 0, "a run on the box with --kconfig"))
+		tap_diag("%s", out != NULL ? out : "");
+	has_str(out, "kconfig_first=# made-up kconfig for the box\n", "the "
+	    "test on the box reads the config at KCONFIG_PATH");
+	kcpath[0] = '\0';
+	if (out != NULL && (p = strstr(out, "KCONFIG_PATH=")) != NULL)
+		snprintf(kcpath, sizeof(kcpath), "%.*s", (int)strcspn(p + 13,
+		    "\r\n"), p + 13);
+	ok(strstr(kcpath, "/ltpscope-box.") != NULL && strcmp(kcpath, kc) !=
+	    0, "... a copy on the box, in a directory of the run's (%s)",
+	    kcpath);
+	ok(kcpath[0] != '\0' && access(kcpath, F_OK) == -1, "the copy is "
+	    "gone when the run ends");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "sqlite3 %s \"SELECT config FROM runs "
+	    "ORDER BY id DESC LIMIT 1\"", db);
+	out = tap_run(cmd, &st, 0);
+	snprintf(path, sizeof(path), "box_kconfig=%s\n", kc);
+	has_str(out, path, "the run records the config it sent, for "
+	    "--resume");
+	free(out);
+}
+
 /* The box goes away mid-test: that is not a test's end. */
 static void
 test_lost(struct remote *rm)
@@ -1011,6 +1193,73 @@ test_ui(const char *rt)
 }
 
 /*
+ * The explorer with a reboot-cmd in the config: a crash runs it, the
+ * wait for the box counts down and backs off on the status line, and
+ * the run goes on there by itself once the box is back.
+ */
+static void
+test_ui_reboot(const char *rt)
+{
+	const char *t = tap_tmpdir();
+	char db[1200], cfg[1200], cmd[8192], up[2048], *out;
+	FILE *fp;
+
+	snprintf(db, sizeof(db), "%s/uireboot.db", t);
+	snprintf(cfg, sizeof(cfg), "%s/ltpscope/config", t);
+	snprintf(cmd, sizeof(cmd), "%s/ltpscope/skiplist", t);
+	(void)unlink(cmd);
+	/* Back after three tries; the config takes no '#'. */
+	sshd_reboot_command(&box, 6, up, sizeof(up));
+	fp = fopen(cfg, "w");
+	fprintf(fp, "host %s\nssh-config %s\nbox-wait 120\n"
+	    "reboot-cmd printf '%%s\\n' '[   9.000000] panic: seen after "
+	    "the reboot-cmd' >>'%s/kmsg'; %s\n", box.spec, box.config,
+	    box.dir, up);
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd), "env XDG_CONFIG_HOME=%s XDG_DATA_HOME=%s "
+	    "XDG_STATE_HOME=%s %s ui -m data/demo/linux-amd64-syscalls.master "
+	    "-L %s -f %s -d %s", t, t, t, bin, root, rt, db);
+	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
+	    8000), "the explorer starts, a reboot-cmd in its config")) {
+		tap_diag("screen:\n%s", tmux_screen());
+		tmux_stop();
+		unlink(cfg);
+		return;
+	}
+	tmux_keys(":");
+	tmux_keys("-l 'run pause01 open02'");
+	tmux_keys("Enter");
+	if (!ok(tmux_wait_for("waiting for a signal", 30000), "a run on the "
+	    "box"))
+		tap_diag("screen:\n%s", tmux_screen());
+	sshd_stop(&box);
+	if (!ok(tmux_wait_for("running printf", 30000), "a crash runs the "
+	    "reboot-cmd"))
+		tap_diag("screen:\n%s", tmux_screen());
+	if (!ok(tmux_wait_for("try 2 failed; next in ", 30000),
+	    "the wait backs off on the status line"))
+		tap_diag("screen:\n%s", tmux_screen());
+	/* The pane follows the next test at once: the store tells. */
+	if (!ok(tmux_wait_for("finished: 0 pass, 1 fail", 90000), "the box "
+	    "back, the run went on there by itself"))
+		tap_diag("screen:\n%s", tmux_screen());
+	tmux_keys("q q q");
+	ok(tmux_wait_dead(5000), "q quits");
+	tmux_stop();
+	out = show_output(db, "pause01");
+	has_str(out, "panic: seen after the reboot-cmd", "the kernel's words "
+	    "after the reboot are stored with the crash");
+	free(out);
+	is_int(db_number(db, "SELECT status FROM results WHERE tag = "
+	    "'pause01'"), 11, "the culprit is a crash");
+	is_int(db_number(db, "SELECT status FROM results WHERE tag = "
+	    "'open02'"), 1, "the rest ran");
+	is_int(db_number(db, "SELECT count(*) FROM runs"), 1, "in the same "
+	    "run");
+	unlink(cfg);
+}
+
+/*
  * Two boxes side by side: the same tests on each, a run a box, the
  * result lines told apart, and one box's crash leaving the other's
  * run alone.
@@ -1092,6 +1341,7 @@ static void
 test_crash_resume(void)
 {
 	char db[1200], rt[1200], log[1200], cmd[8192], kmsg[1200], *out;
+	char skip[1200], line[1400];
 	FILE *fp;
 	pid_t pid;
 	int st;
@@ -1130,10 +1380,16 @@ test_crash_resume(void)
 	    "tag = 'open02'"), 0, "nothing ran after it");
 	if (!ok(sshd_restart(&box) == 0, "the box comes back"))
 		return;
-	snprintf(cmd, sizeof(cmd), "%s run --resume -d %s --no-skip-culprit "
+	snprintf(skip, sizeof(skip), "%s/ltpscope/skiplist", tap_tmpdir());
+	(void)unlink(skip);
+	/* Nobody said --skip-culprit when it crashed: now, with --resume. */
+	snprintf(cmd, sizeof(cmd), "%s run --resume -d %s --skip-culprit "
 	    "</dev/null 2>&1", bin, db);
 	out = tap_run(cmd, &st, 0);
 	is_int(st, 1, "--resume finishes the run (with its failures)");
+	snprintf(line, sizeof(line), "added pause01 to %s", skip);
+	has_str(out, line, "--resume --skip-culprit takes the stored crash "
+	    "for the skip list");
 	has_str(out, "pause01 crashed ", "it reads what the kernel said, "
 	    "now that the box is back");
 	has_str(out, "open02", "it runs the rest on the box");
@@ -1151,9 +1407,27 @@ test_crash_resume(void)
 	    "tag = 'open02'"), 1, "the rest ran");
 	is_int(db_number(db, "SELECT count(*) FROM results"), 3,
 	    "nothing ran twice");
+	out = tap_slurp(skip, NULL);
+	snprintf(line, sizeof(line), "pause01\tos=Linux\tcrashed %s (Linux ",
+	    box.spec);
+	has_str(out, line, "... for the box's system, naming the box");
+	ok(out != NULL && strstr(strstr(out, "pause01") + 1, "pause01") ==
+	    NULL, "... once");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s run --resume 1 -d %s --skip-culprit "
+	    "</dev/null 2>&1", bin, db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "pause01 is on ", "again: it is there already");
+	free(out);
+	out = tap_slurp(skip, NULL);
+	ok(out != NULL && strstr(strstr(out, "pause01") + 1, "pause01") ==
+	    NULL, "... and stays there once");
+	free(out);
+	(void)unlink(skip);
 	test_reboot(rt);
 	test_console(rt);
 	test_ui(rt);
+	test_ui_reboot(rt);
 	test_hosts(rt);
 }
 
@@ -1191,6 +1465,7 @@ main(void)
 		test_timeout(rm);
 		test_stream_and_stop(rm);
 		test_cli();
+		test_box_files();
 		test_lost(rm);
 		remote_close(rm);
 		if (ok(sshd_restart(&box) == 0, "the box is back"))

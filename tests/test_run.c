@@ -729,6 +729,73 @@ test_leftovers(void)
 	free(out);
 }
 
+/*
+ * --resume goes on with the skip lists the run began with: not the
+ * default ones after --no-skiplist, and the --skip files given then.
+ */
+static void
+test_resume_skips(void)
+{
+	static const char *const fakes[] = { "pass", "sleepy", NULL };
+	char sroot[1200], db[1200], cfg[1200], skip[1200], path[2048];
+	char cmd[8192], *out;
+	pid_t pid;
+	int st, i;
+
+	snprintf(sroot, sizeof(sroot), "%s/skips-ltp", tap_tmpdir());
+	tap_fake_ltproot(sroot, fakes);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", sroot);
+	write_file(path, "getpid01 sleepy 60000\ngetpid02 pass\n"
+	    "getpid03 pass\ngetpid04 pass\n");
+	/* The user's own list, part of the default ones. */
+	snprintf(cfg, sizeof(cfg), "%s/skips-cfg", tap_tmpdir());
+	(void)mkdir(cfg, 0755);
+	snprintf(path, sizeof(path), "%s/ltpscope", cfg);
+	(void)mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/ltpscope/skiplist", cfg);
+	write_file(path, "getpid03\tthe user's list says no\n");
+	snprintf(skip, sizeof(skip), "%s/skips-file", tap_tmpdir());
+	write_file(skip, "getpid04\tthe --skip file says no\n");
+	snprintf(db, sizeof(db), "%s/skips.db", tap_tmpdir());
+	snprintf(cmd, sizeof(cmd), "exec env XDG_CONFIG_HOME=%s %s run -d %s "
+	    "-L %s -m %s --no-skiplist --skip %s >/dev/null 2>&1 "
+	    "</dev/null", cfg, bin, db, sroot, LINUX_TBL, skip);
+	if ((pid = fork()) == 0) {
+		execl("/bin/sh", "sh", "-c", cmd, (char *)0);
+		_exit(127);
+	}
+	snprintf(cmd, sizeof(cmd), "%s runs -d %s 2>/dev/null", bin, db);
+	for (i = 0, out = NULL; i < 600; i++) {
+		struct timespec ts = { 0, 50000000L };
+
+		free(out);
+		out = tap_run(cmd, &st, 0);
+		if (strstr(out, "running") != NULL)
+			break;
+		nanosleep(&ts, NULL);
+	}
+	ok(out != NULL && strstr(out, "running") != NULL, "a run with "
+	    "--no-skiplist and --skip started");
+	free(out);
+	kill(pid, SIGINT);
+	waitpid(pid, &st, 0);
+	/* Elsewhere, so the --skip file's name must be whole. */
+	snprintf(cmd, sizeof(cmd), "cd / && env XDG_CONFIG_HOME=%s %s run "
+	    "--resume -d %s </dev/null 2>&1", cfg, bin, db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "began with --no-skiplist", "--resume says it keeps "
+	    "--no-skiplist");
+	if (!ok(line_of(out, "getpid03", path, sizeof(path)) != NULL &&
+	    strncmp(path, "PASS", 4) == 0, "... so the default lists "
+	    "skip nothing"))
+		tap_diag("%s", out);
+	ok(line_of(out, "getpid04", path, sizeof(path)) != NULL &&
+	    strstr(path, "the --skip file says no") != NULL, "the --skip "
+	    "file holds on resume");
+	has_str(out, "PASS        getpid02", "the rest runs");
+	free(out);
+}
+
 int
 main(void)
 {
@@ -746,5 +813,6 @@ main(void)
 	test_leftovers();
 	test_kill9();
 	test_sigint();
+	test_resume_skips();
 	return tap_done();
 }

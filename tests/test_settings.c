@@ -61,6 +61,35 @@ test_parse(void)
 	diag_free(&dl);
 }
 
+/* A box's reboot command is the rest of its line; box-wait a number. */
+static void
+test_box(void)
+{
+	static const char box[] =
+	    "reboot-cmd virsh reset  nb-amd64 \t # the VM\n"
+	    "box-wait 900\n"
+	    "box-wait -1\n"
+	    "reboot-cmd\n";
+	struct settings s;
+	struct diaglist dl;
+	char buf[256];
+
+	settings_init(&s);
+	diag_init(&dl);
+	is_int(settings_parse(&s, "config", box, sizeof(box) - 1, &dl), 2,
+	    "two bad box lines");
+	ok(s.has_reboot_cmd, "reboot-cmd set");
+	is_str(s.reboot_cmd, "virsh reset  nb-amd64", "... the rest of the "
+	    "line, its blanks inside kept");
+	ok(s.has_box_wait && s.box_wait == 900, "box-wait 900");
+	buf[0] = '\0';
+	if (dl.n > 1)
+		diag_format(&dl.v[1], buf, sizeof(buf));
+	is_str(buf, "config:4: error: 'reboot-cmd' wants a value", "an "
+	    "empty reboot-cmd is an error");
+	diag_free(&dl);
+}
+
 static void
 test_file(void)
 {
@@ -94,6 +123,7 @@ int
 main(void)
 {
 	test_parse();
+	test_box();
 	test_file();
 	return tap_done();
 }

@@ -50,6 +50,9 @@ struct remote_opts {
 	const char	*ltproot;	/* on the box; NULL: /opt/ltp */
 	const char	*tmpbase;	/* test TMPDIRs go below, on the
 					   box; NULL: its $TMPDIR, /tmp */
+	const char	*kconfig;	/* a local kernel config the tests
+					   get as KCONFIG_PATH there; NULL
+					   or "": none sent */
 	int		 connect_timeout_s;	/* 0: 15 */
 	int		 alive_interval_s;	/* ServerAliveInterval; 0: 5 */
 	int		 alive_count;		/* ServerAliveCountMax; 0: 3 */
@@ -101,6 +104,21 @@ const char	*remote_ltproot(const struct remote *);
 int		 remote_capture(const struct remote *, const char *script,
 		    int timeout_s, char **outp, size_t *lenp,
 		    struct diaglist *);
+
+/*
+ * The file at path (absolute) on the box, whole (*datap malloc'd, at
+ * most 64 MiB, not NUL-terminated), through the master: 0; 1 when
+ * there is nothing at path; -1 with dl naming the box and the path.
+ */
+int		 remote_fetch(const struct remote *, const char *path,
+		    int timeout_s, char **datap, size_t *lenp,
+		    struct diaglist *);
+/*
+ * Where the box keeps its copy of remote_opts.kconfig, made when the
+ * connection opened and removed when it closes (when the box still
+ * answers); what the tests get as KCONFIG_PATH.  NULL: none sent.
+ */
+const char	*remote_kconfig(const struct remote *);
 
 /* Receives output bytes, as for runner_output_fn. */
 typedef void	remote_output_fn(void *arg, const char *buf, size_t len);

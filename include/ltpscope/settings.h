@@ -7,6 +7,11 @@
  *	jobs N			tests run at once, 1 to 64
  *	host [USER@]HOST[:PORT]	runs go to this box over ssh (remote.h)
  *	ssh-config FILE		ssh -F FILE for it
+ *	reboot-cmd COMMAND ...	run (sh -c, the rest of the line) when
+ *				the box stops answering, as run
+ *				--reboot-cmd; the explorer then waits
+ *				for the box and resumes the run there
+ *	box-wait SECONDS	how long it waits at most (run --box-wait)
  *
  * Parsed here in the core so that a bad file is a diagnostic, not the
  * explorer's business; command-line options win over these (the
@@ -37,6 +42,10 @@ struct settings {
 	char	host[256];
 	int	has_ssh_config;
 	char	ssh_config[1024];
+	int	has_reboot_cmd;
+	char	reboot_cmd[1024];
+	int	has_box_wait;
+	int	box_wait;	/* seconds, 0: no wait */
 };
 
 void	settings_init(struct settings *);

@@ -91,6 +91,15 @@ struct ui {
 	char			 host[256];	/* "" runs here */
 	char			 ssh_config[1024];
 	struct remote		*box;		/* connected at the first run */
+	char			 reboot_cmd[1024]; /* "reboot-cmd" in config */
+	int			 box_wait_s;	/* "box-wait"; -1: no limit */
+	/* After a crash, with reboot_cmd: waiting for the box to resume. */
+	int64_t			 wait_run;	/* 0: not waiting */
+	int			 wait_tries;
+	long long		 wait_start_ms;
+	long long		 wait_next_ms;	/* the next try */
+	long long		 wait_step_s;	/* doubles, up to a minute */
+	pid_t			 reboot_pid;	/* reboot_cmd running, or 0 */
 
 	/* Triage: categories, rules, what the picker tags. */
 	struct categories	*cats;
@@ -146,6 +155,12 @@ void	ui_run_service(struct ui *);
 void	ui_run_stop_test(struct ui *);
 void	ui_run_stop_all(struct ui *);
 void	ui_run_resume(struct ui *, int64_t);
+/*
+ * While ui->wait_run: tries the box when it is time, resumes the run
+ * once it answers, says the wait on the status line.  Call it at least
+ * once a second.
+ */
+void	ui_run_wait_tick(struct ui *);
 void	ui_run_status(struct ui *, char *, size_t);
 void	ui_run_free(struct ui *);
 

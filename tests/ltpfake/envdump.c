@@ -4,6 +4,8 @@
  * whether stdout is a tty, and the session/group ids.  "envdump mess"
  * also leaves a hard-to-remove tree in TMPDIR, as careless tests do:
  * directories without permissions, a read-only file, a link to /.
+ * "envdump kconfig" also prints the first line of the KCONFIG_PATH
+ * file, as the test reads it where it runs.
  */
 #include <sys/stat.h>
 
@@ -42,6 +44,22 @@ mess(void)
 	return 0;
 }
 
+static void
+kconfig_first(void)
+{
+	const char *path = getenv("KCONFIG_PATH");
+	char line[256] = "(unreadable)";
+	FILE *fp;
+
+	if (path != NULL && (fp = fopen(path, "r")) != NULL) {
+		if (fgets(line, sizeof(line), fp) == NULL)
+			snprintf(line, sizeof(line), "(empty)");
+		line[strcspn(line, "\n")] = '\0';
+		fclose(fp);
+	}
+	printf("kconfig_first=%s\n", line);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -62,5 +80,7 @@ main(int argc, char **argv)
 	printf("pid=%ld sid=%ld\n", (long)getpid(), (long)getsid(0));
 	if (argc > 1 && strcmp(argv[1], "mess") == 0)
 		printf("mess=%s\n", mess() == 0 ? "made" : "failed");
+	if (argc > 1 && strcmp(argv[1], "kconfig") == 0)
+		kconfig_first();
 	return 0;
 }
