@@ -457,6 +457,31 @@ catalogue_linux_row(struct catalogue *cat, const char *abi, long number)
 	return cat_linux_row_at(cat, labi, number);
 }
 
+const struct cat_entry *
+catalogue_linux_name(struct catalogue *cat, const char *abi,
+    const char *name)
+{
+	const char *labi = catalogue_linux_abi(abi);
+	const struct cat_entry *names = NULL, *e;
+	size_t j;
+
+	if (strcmp(labi, abi) == 0)
+		return NULL;
+	catalogue_finish(cat);
+	j = cat_lower_bound(cat->items, 0, cat->nitems, labi, LONG_MIN);
+	for (; j < cat->nitems && strcmp(cat->items[j]->e.abi, labi) == 0;
+	    j++) {
+		e = &cat->items[j]->e;
+		if (!cat_is_linux_table(e) || strcmp(e->name, name) != 0)
+			continue;
+		if (e->format != CF_NAMES)
+			return e;
+		if (names == NULL)
+			names = e;
+	}
+	return names;
+}
+
 /* Whether a Linux table or names file of ABI labi is loaded. */
 static int
 cat_has_linux(struct catalogue *cat, const char *labi)
