@@ -63,11 +63,18 @@ row_absent(struct profile_row *r, struct catalogue *cat, const char *abi,
 const char *
 profile_linux_name(struct catalogue *cat, const char *abi, const char *name)
 {
-	const struct cat_entry *e;
+	const struct cat_entry *e, *v[1];
 	long num;
 
-	if (cat == NULL || abi == NULL || (num = row_number(name)) < 0)
+	if (cat == NULL || abi == NULL)
 		return name;
+	if ((num = row_number(name)) < 0) {
+		if (catalogue_find_name(cat, abi, name, v, 1) == 0 &&
+		    (e = catalogue_find_table_name(cat, abi, name)) != NULL &&
+		    e->name[0] != '\0')
+			return e->name;
+		return name;
+	}
 	if ((e = catalogue_find_number(cat, abi, num)) != NULL ||
 	    (e = catalogue_linux_row(cat, abi, num)) != NULL)
 		return e->name[0] != '\0' ? e->name : name;
@@ -86,7 +93,13 @@ row_state(struct profile_row *r, struct catalogue *cat, const char *abi)
 	num = abi != NULL ? row_number(r->call->name) : -1;
 	if (num >= 0 && (e[0] = catalogue_find_number(cat, abi, num)) != NULL)
 		r->linux_name = e[0]->name;
-	else if (num >= 0 || catalogue_find_name(cat, abi, r->call->name, e,
+	else if (num < 0 && abi != NULL && catalogue_find_name(cat, abi,
+	    r->call->name, e, 4) == 0 && (e[0] = catalogue_find_table_name(
+	    cat, abi, r->call->name)) != NULL) {
+		/* kdump's name for the slot: "__posix_rename" (rename). */
+		if (strcmp(e[0]->name, r->call->name) != 0)
+			r->linux_name = e[0]->name;
+	} else if (num >= 0 || catalogue_find_name(cat, abi, r->call->name, e,
 	    4) == 0) {
 		if (abi != NULL)
 			row_absent(r, cat, abi, num);

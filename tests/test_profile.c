@@ -198,6 +198,108 @@ test_kdump(void)
 	diag_free(&dl);
 }
 
+/* The state of call name in a report, "(none)" when not in it. */
+static const char *
+state_of(const struct profile_report *rp, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < rp->nrows; i++)
+		if (strcmp(rp->rows[i].call->name, name) == 0)
+			return rp->rows[i].state;
+	return "(none)";
+}
+
+/*
+ * The shapes kdump.c prints (see profile_kdump.c): LIDs, ARG/ENV/FD/
+ * MISC/MIB/CSW records, two return values, JUSTRETURN and RESTART,
+ * "# filler" and "[N]" slots, "-1 unknown errno", the names of NetBSD's
+ * table; -T time stamps with -n (hex values, errno numbers alone);
+ * records without a LID, -R, "PID/LID", the linux32 emulation.
+ */
+static void
+test_kdump_shapes(void)
+{
+	struct catalogue *cat = catalogue_new();
+	struct profile p;
+	struct profile_report rp;
+	struct diaglist dl;
+	size_t i;
+
+	is_int(load(&p, FIX "kdump-netbsd.txt", &dl), 0,
+	    "kdump shapes: no errors (%s)", tap_first_diag(&dl));
+	is_str(profile_format_name(p.format), "kdump", "detected as kdump");
+	is_int((long long)count_of(&p, "pipe"), 0,
+	    "ktrace's own pipe (NetBSD, \"3, 4\") does not count");
+	is_int((long long)count_of(&p, "execve"), 1,
+	    "execve: JUSTRETURN after EMUL \"linux\"");
+	is_int((long long)errs_of(&p, "arch_prctl", "EINVAL"), 1,
+	    "errno 22 Invalid argument: EINVAL");
+	is_int((long long)count_of(&p, "fstatat64"), 1,
+	    "fstatat64, as the table names newfstatat");
+	is_int((long long)count_of(&p, "__getcwd"), 1, "__getcwd");
+	is_int((long long)errs_of(&p, "statx", "ENOSYS"), 1,
+	    "errno 38 Function not implemented (Linux's number): ENOSYS");
+	is_int((long long)errs_of(&p, "#filler", "ENOSYS"), 1,
+	    "'# filler': a padding slot, #filler");
+	is_int((long long)errs_of(&p, "#460", "errno 524"), 1,
+	    "'[460] -1 unknown errno 524'");
+	is_int((long long)count_of(&p, "set_robust_list"), 1,
+	    "the second LID of the process is Linux too");
+	is_int((long long)count_of(&p, "futex"), 1,
+	    "futex: RESTART, then made again: one call");
+	is_int((long long)count_of(&p, "exit"), 1,
+	    "the thread's exit, never returned, counts");
+	is_int((long long)count_of(&p, "exit_group"), 1, "exit_group");
+	is_int((long long)count_of(&p, "pipe2"), 1, "pipe2");
+	is_int((long long)p.ncalls, 23, "23 calls");
+
+	(void)catalogue_load_file(cat, MASTER, NULL, &dl);
+	(void)catalogue_load_names(cat, "data/syscalls", &dl);
+	profile_report_build(&rp, &p, cat, "linux-amd64", NULL, 0, NULL, 0);
+	for (i = 0; i < rp.nrows; i++)
+		if (strcmp(rp.rows[i].call->name, "__msync13") == 0 ||
+		    strcmp(rp.rows[i].call->name, "__getcwd") == 0)
+			break;
+	ok(i < rp.nrows && rp.rows[i].linux_name != NULL &&
+	    rp.rows[i].implemented, "a NetBSD name of the table: found, "
+	    "with Linux's name (%s)", i < rp.nrows && rp.rows[i].linux_name ?
+	    rp.rows[i].linux_name : "none");
+	is_str(profile_linux_name(cat, "linux-amd64", "__msync13"), "msync",
+	    "__msync13 is Linux's msync");
+	is_str(profile_linux_name(cat, "linux-amd64", "__getcwd"), "getcwd",
+	    "__getcwd is Linux's getcwd");
+	is_str(state_of(&rp, "__getcwd"), "implemented-native",
+	    "__getcwd: implemented-native");
+	is_str(state_of(&rp, "pipe2"), "absent", "pipe2: absent");
+	is_str(state_of(&rp, "#filler"), "unknown", "#filler: unknown");
+	profile_report_free(&rp);
+	profile_free(&p);
+	diag_free(&dl);
+
+	is_int(load(&p, FIX "kdump-T-n.txt", &dl), 0,
+	    "kdump -T -n: no errors (%s)", tap_first_diag(&dl));
+	is_int((long long)errs_of(&p, "openat", "EOPNOTSUPP"), 1,
+	    "-n: errno 95 alone is Linux's EOPNOTSUPP");
+	is_int((long long)errs_of(&p, "rseq", "ENOSYS"), 1,
+	    "-n: errno 38 alone is Linux's ENOSYS");
+	is_int((long long)count_of(&p, "mmap"), 1, "-n: a hex value");
+	is_int((long long)p.ncalls, 5, "5 calls");
+	profile_free(&p);
+	diag_free(&dl);
+
+	is_int(load(&p, FIX "kdump-R-old.txt", &dl), 0,
+	    "kdump -R, no LID, PID/LID: no errors (%s)", tap_first_diag(&dl));
+	is_str(p.emul, "linux32", "emulation linux32");
+	is_int((long long)count_of(&p, "getpid"), 1, "getpid");
+	is_int((long long)errs_of(&p, "#435", "ENOSYS"), 1, "[435]");
+	is_int((long long)count_of(&p, "gettid"), 1,
+	    "PID/LID: a thread of the linux32 process");
+	profile_free(&p);
+	diag_free(&dl);
+	catalogue_free(cat);
+}
+
 /* The messages of dl, one a line. */
 static char *
 all_diags(const struct diaglist *dl)
@@ -467,18 +569,6 @@ test_report(void)
 	profile_free(&p);
 	diag_free(&dl);
 	catalogue_free(cat);
-}
-
-/* The state of call name in a report, "(none)" when not in it. */
-static const char *
-state_of(const struct profile_report *rp, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < rp->nrows; i++)
-		if (strcmp(rp->rows[i].call->name, name) == 0)
-			return rp->rows[i].state;
-	return "(none)";
 }
 
 /*
@@ -1175,6 +1265,27 @@ test_absent_real(void)
 	    "real i386: export lists landlock_create_ruleset as absent");
 	free(out);
 	free(err);
+	snprintf(args, sizeof(args), "profile import -d %s --name kd %s/" FIX
+	    "kdump-netbsd.txt", db, cwd);
+	st = tap_run3(bin, args, &out, &err);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "profile show -d %s -m %s kd", db, m64);
+	st |= tap_run3(bin, args, &out, &err);
+	is_int(st, 0, "real amd64: show of a kdump profile (%s)",
+	    first_line(err));
+	has_str(line_of(out, "fstatat64"), "fstatat64 (newfstatat)",
+	    "real amd64: kdump's fstatat64 is slot 262, newfstatat");
+	has_str(line_of(out, "pread"), "pread (pread64)",
+	    "real amd64: kdump's pread is pread64");
+	has_str(out, "verdict: 2 calls unknown to the catalogue\n",
+	    "real amd64: only # filler and [460] unknown");
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "profile delete -d %s kd", db);
+	(void)tap_run3(bin, args, &out, &err);
+	free(out);
+	free(err);
 	snprintf(args, sizeof(args), "profile delete -d %s sandbox", db);
 	(void)tap_run3(bin, args, &out, &err);
 	free(out);
@@ -1558,6 +1669,7 @@ main(void)
 	test_store();
 	test_report();
 	test_absent();
+	test_kdump_shapes();
 	test_cli();
 	test_run_select();
 	test_export_weight();

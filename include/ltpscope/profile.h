@@ -161,8 +161,9 @@ void	profile_report_free(struct profile_report *);
 /*
  * The Linux name of a call of a profile on abi: its own, but for a slot
  * number ("#334", "syscall_0x1c2") the name the catalogue or Linux's
- * table gives that slot (when one does).  Points into the catalogue or
- * at name.
+ * table gives that slot, and for a name only NetBSD's table uses
+ * (kdump's "__posix_rename") its slot's Linux name ("rename").  Points
+ * into the catalogue or at name.
  */
 const char	*profile_linux_name(struct catalogue *, const char *abi,
 		    const char *name);
