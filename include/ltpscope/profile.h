@@ -13,11 +13,14 @@
  *  kdump	NetBSD's kdump(1) of a ktrace(1)d program: "PID [LID] COMM
  *		[TIME] CALL name(args)" and "RET name value" or "RET name
  *		-1 errno N message"; only processes whose last EMUL line
- *		says "linux" (or that have none) count.  Errno numbers are
- *		NetBSD's, so the message names the error.  Unimplemented
- *		slots read "#332 (unimplemented statx)" (statx), "#334
- *		(unimplemented)" or "[435]" ("#334", "#435": the report
- *		finds them by number).
+ *		says "linux" or "linux32" (or that have none) count.  The
+ *		message names the error (N is the emulation's number; with
+ *		kdump -n, alone, it is read as Linux's).  Names are the
+ *		table's ("__getcwd": the report finds Linux's through the
+ *		catalogue); unimplemented slots read "#332 (unimplemented
+ *		statx)" (statx), "#334 (unimplemented)" or "[435]" ("#334",
+ *		"#435": the report finds them by number), padding slots
+ *		"# filler" ("#filler").  See profile_kdump.c.
  *
  * Besides counts and errors a call keeps its suspect flags: symbolic
  * flags (O_TMPFILE) seen in calls that failed with EINVAL or EOPNOTSUPP
