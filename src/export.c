@@ -178,10 +178,11 @@ export_md(const struct shoplist *l, FILE *fp)
 	size_t i, j;
 
 	if (l->run.id == 0)
-		fprintf(fp, "# Shopping list: no run of %s yet\n\n%zu calls "
-		    "the profiles need are not implemented, by the catalogue; "
+		fprintf(fp, "# Shopping list: no run of %s yet\n\n%zu call%s "
+		    "the profiles need %s not implemented, by the catalogue; "
 		    "most needed first.\n", l->run.arch[0] != '\0' ?
-		    l->run.arch : "any arch", l->n);
+		    l->run.arch : "any arch", l->n, l->n == 1 ? "" : "s",
+		    l->n == 1 ? "is" : "are");
 	else {
 		fprintf(fp, "# Shopping list: run %" PRId64 " (%s %s %s, LTP "
 		    "%s)\n\n", l->run.id, l->run.os_name, l->run.os_version,
