@@ -589,6 +589,42 @@ static const char html_sort_script[] =
     "})();\n"
     "</script>\n";
 
+/* The report's heading and what it is of: the run. */
+static void
+html_run_intro(FILE *fp, const struct shoplist *l)
+{
+	fprintf(fp, "<h1>ltpscope report: run %" PRId64 "</h1>\n<p>",
+	    l->run.id);
+	html_text(fp, l->run.os_name);
+	putc(' ', fp);
+	html_text(fp, l->run.os_version);
+	putc(' ', fp);
+	html_text(fp, l->run.arch);
+	fputs(", LTP ", fp);
+	html_text(fp, l->run.ltp_version);
+	fprintf(fp, ": %zu failing tests in %zu syscalls.", l->ntests,
+	    l->n);
+	if (l->linux_run != 0)
+		fprintf(fp, " Linux reference: run %" PRId64 "; <span "
+		    "id=\"linux-too\">%zu</span> of the failing tests fail "
+		    "there too, listed last.", l->linux_run, l->nlinux);
+	else
+		fputs(" No Linux reference run for this arch.", fp);
+	export_unlisted(l, fp, " ", ".");
+	fputs("</p>\n", fp);
+}
+
+/* The same before any run: the profiles' needs, from the catalogue. */
+static void
+html_no_run(FILE *fp, const struct shoplist *l)
+{
+	fputs("<h1>ltpscope report: no run yet</h1>\n<p>", fp);
+	html_text(fp, l->run.arch[0] != '\0' ? l->run.arch : "any arch");
+	fprintf(fp, ": %zu call%s the profiles need %s not implemented, by "
+	    "the catalogue; no LTP results yet.</p>\n", l->n, l->n == 1 ?
+	    "" : "s", l->n == 1 ? "is" : "are");
+}
+
 static void
 export_html(const struct shoplist *l, FILE *fp)
 {
@@ -615,27 +651,9 @@ export_html(const struct shoplist *l, FILE *fp)
 	    "figure{display:inline-block;margin:0 2em 1em 0;"
 	    "vertical-align:top}\n</style></head>\n<body>\n", fp);
 	if (l->run.id == 0)
-		fputs("<h1>ltpscope report: no run yet</h1>\n<p>", fp);
+		html_no_run(fp, l);
 	else
-		fprintf(fp, "<h1>ltpscope report: run %" PRId64 "</h1>\n<p>",
-		    l->run.id);
-	html_text(fp, l->run.os_name);
-	putc(' ', fp);
-	html_text(fp, l->run.os_version);
-	putc(' ', fp);
-	html_text(fp, l->run.arch);
-	fputs(", LTP ", fp);
-	html_text(fp, l->run.ltp_version);
-	fprintf(fp, ": %zu failing tests in %zu syscalls.", l->ntests,
-	    l->n);
-	if (l->linux_run != 0)
-		fprintf(fp, " Linux reference: run %" PRId64 "; <span "
-		    "id=\"linux-too\">%zu</span> of the failing tests fail "
-		    "there too, listed last.", l->linux_run, l->nlinux);
-	else
-		fputs(" No Linux reference run for this arch.", fp);
-	export_unlisted(l, fp, " ", ".");
-	fputs("</p>\n", fp);
+		html_run_intro(fp, l);
 	html_chart(fp, "chart-category", "Failing tests per category",
 	    (const char *const *)l->catnames, l->catcounts, l->ncats);
 	for (i = 0; i < TS__COUNT; i++)

@@ -411,7 +411,8 @@ shop_report(struct store *st, struct shoplist *l, int64_t ref_id,
 	for (i = 0; i < l->ncols; i++)
 		if ((err = shop_count_column(st, l, i, dl)) != STORE_OK)
 			return err;
-	qsort(l->rows, l->nrows, sizeof(*l->rows), by_row_name);
+	if (l->nrows > 1)
+		qsort(l->rows, l->nrows, sizeof(*l->rows), by_row_name);
 	return STORE_OK;
 }
 
@@ -438,7 +439,7 @@ shop_weigh_rows(struct shoplist *l, const struct shop_opts *o)
 				r->ncalls += (unsigned long)n;
 			}
 	}
-	if (l->nrows != nrows)
+	if (l->nrows != nrows && l->nrows > 1)
 		qsort(l->rows, l->nrows, sizeof(*l->rows), by_row_name);
 }
 
@@ -584,7 +585,8 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 		sc->cat_state = xstrdup(shop_cat_state(o->cat, l->run.arch,
 		    sc->name));
 	}
-	qsort(l->v, l->n, sizeof(*l->v), by_priority);
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), by_priority);
 	if (o->nprofiles > 0)
 		shop_weigh(l, o, res, nres);
 	if ((err = shop_report(st, l, ref.run_id, dl)) == STORE_OK &&
