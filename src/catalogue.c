@@ -457,6 +457,62 @@ catalogue_linux_row(struct catalogue *cat, const char *abi, long number)
 	return cat_linux_row_at(cat, labi, number);
 }
 
+const struct cat_entry *
+catalogue_linux_name(struct catalogue *cat, const char *abi,
+    const char *name)
+{
+	const char *labi = catalogue_linux_abi(abi);
+	const struct cat_entry *names = NULL, *e;
+	size_t j;
+
+	if (strcmp(labi, abi) == 0)
+		return NULL;
+	catalogue_finish(cat);
+	j = cat_lower_bound(cat->items, 0, cat->nitems, labi, LONG_MIN);
+	for (; j < cat->nitems && strcmp(cat->items[j]->e.abi, labi) == 0;
+	    j++) {
+		e = &cat->items[j]->e;
+		if (!cat_is_linux_table(e) || strcmp(e->name, name) != 0)
+			continue;
+		if (e->format != CF_NAMES)
+			return e;
+		if (names == NULL)
+			names = e;
+	}
+	return names;
+}
+
+/* The function's name without its sys_, linux_sys_ ... prefix. */
+static const char *
+cat_function_base(const char *f)
+{
+	const char *u = strstr(f, "sys_");
+
+	return u != NULL ? u + 4 : f;
+}
+
+const struct cat_entry *
+catalogue_find_table_name(struct catalogue *cat, const char *abi,
+    const char *name)
+{
+	const struct cat_entry *e;
+	size_t i;
+
+	catalogue_finish(cat);
+	for (i = 0; i < cat->nview; i++) {
+		e = cat->view[i];
+		if (e->format != CF_MASTER || strcmp(e->abi, abi) != 0)
+			continue;
+		if (strcmp(e->own_name, name) == 0 ||
+		    strcmp(e->basename, name) == 0 ||
+		    strcmp(e->alias, name) == 0 ||
+		    (e->function[0] != '\0' &&
+		    strcmp(cat_function_base(e->function), name) == 0))
+			return e;
+	}
+	return NULL;
+}
+
 /* Whether a Linux table or names file of ABI labi is loaded. */
 static int
 cat_has_linux(struct catalogue *cat, const char *labi)

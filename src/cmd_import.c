@@ -143,6 +143,8 @@ cmd_import(int argc, char **argv)
 		diag_free(&dl);
 		return 1;
 	}
+	if (reference)
+		opts.linux_only = path;
 	opts.rules = storecli_verdict_rules();
 	if (opts.rules != NULL)
 		storecli_rejudge(st, opts.rules);

@@ -10,6 +10,7 @@
 
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
+#include "ltpscope/linuxref.h"
 #include "ltpscope/storecli.h"
 
 static void
@@ -38,8 +39,22 @@ runs_done(const struct store_run *r)
 	return n;
 }
 
+/* Whether run r is the Linux reference of its arch. */
+static int
+runs_is_ref(struct store *st, const struct store_run *r)
+{
+	struct diaglist quiet;
+	int64_t id = 0;
+	int err;
+
+	diag_init(&quiet);
+	err = linuxref_get(st, r->arch, &id, &quiet);
+	diag_free(&quiet);
+	return err == STORE_OK && id == r->id;
+}
+
 static void
-runs_text(const struct store_run *v, size_t n)
+runs_text(struct store *st, const struct store_run *v, size_t n)
 {
 	char when[32], where[256];
 	size_t i;
@@ -59,12 +74,13 @@ runs_text(const struct store_run *v, size_t n)
 		    r->arch[0] != '\0' ? r->arch : "-",
 		    r->os_name[0] != '\0' ? r->os_name : "-", r->os_version);
 		printf("%4" PRId64 "  %-19s  %-11s %5u %5u %5u %5u %5u %5u "
-		    "%11s  %s%s%s\n", r->id, when,
+		    "%11s  %s%s%s%s\n", r->id, when,
 		    store_run_state_name(r->state), r->counts[TS_PASS],
 		    r->counts[TS_FAIL], r->counts[TS_BROKEN],
 		    r->counts[TS_CONF], r->counts[TS_TIMEOUT], runs_other(r),
 		    done, storecli_field(r->label), r->label[0] != '\0' ?
-		    " / " : "", storecli_field(where));
+		    " / " : "", storecli_field(where), runs_is_ref(st, r) ?
+		    "  [Linux reference]" : "");
 	}
 }
 
@@ -78,7 +94,7 @@ runs_json_field(const char *name, const char *value, int comma)
 }
 
 static void
-runs_json(const struct store_run *v, size_t n)
+runs_json(struct store *st, const struct store_run *v, size_t n)
 {
 	char when[32];
 	size_t i;
@@ -106,7 +122,8 @@ runs_json(const struct store_run *v, size_t n)
 		for (s = 0; s < TS__COUNT; s++)
 			printf("%s\"%s\": %u", s > 0 ? ", " : "",
 			    test_status_name(s), r->counts[s]);
-		printf("}, \"env_warned\": %u}", r->nenvmarked);
+		printf("}, \"env_warned\": %u, \"linux_reference\": %s}",
+		    r->nenvmarked, runs_is_ref(st, r) ? "true" : "false");
 	}
 	printf("%s]\n", n > 0 ? "\n" : "");
 }
@@ -173,11 +190,11 @@ cmd_runs(int argc, char **argv)
 		rv = 1;
 	} else {
 		if (json)
-			runs_json(v, n);
+			runs_json(st, v, n);
 		else if (n == 0)
 			printf("no runs yet in %s\n", path);
 		else
-			runs_text(v, n);
+			runs_text(st, v, n);
 		store_runs_free(v, n);
 	}
 	diag_free(&dl);

@@ -90,7 +90,9 @@ csv_weight(FILE *fp, const struct shop_syscall *sc)
 	csv_field(fp, n, 0);
 	(void)snprintf(n, sizeof(n), "%lu", sc->ncalls);
 	csv_field(fp, n, 0);
-	csv_field(fp, sc->profiles != NULL ? sc->profiles : "", 1);
+	csv_field(fp, sc->profiles != NULL ? sc->profiles : "", 0);
+	(void)snprintf(n, sizeof(n), "%u", sc->nresults);
+	csv_field(fp, n, 1);
 }
 
 /*
@@ -130,7 +132,8 @@ export_csv(const struct shoplist *l, FILE *fp)
 	if (l->weighted) {
 		csv_field(fp, "profiles", 0);
 		csv_field(fp, "profile_calls", 0);
-		csv_field(fp, "needed_by", 1);
+		csv_field(fp, "needed_by", 0);
+		csv_field(fp, "ltp_results", 1);
 	}
 	for (i = 0; i < l->n; i++) {
 		const struct shop_syscall *sc = &l->v[i];
@@ -257,11 +260,19 @@ export_md(const struct shoplist *l, FILE *fp)
 {
 	size_t i, j;
 
-	fprintf(fp, "# Shopping list: run %" PRId64 " (%s %s %s, LTP %s)\n\n",
-	    l->run.id, l->run.os_name, l->run.os_version, l->run.arch,
-	    l->run.ltp_version);
-	fprintf(fp, "%zu failing tests in %zu syscalls, most pressing "
-	    "first.\n", l->ntests, l->n);
+	if (l->run.id == 0)
+		fprintf(fp, "# Shopping list: no run of %s yet\n\n%zu call%s "
+		    "the profiles need %s not implemented, by the catalogue; "
+		    "most needed first.\n", l->run.arch[0] != '\0' ?
+		    l->run.arch : "any arch", l->n, l->n == 1 ? "" : "s",
+		    l->n == 1 ? "is" : "are");
+	else {
+		fprintf(fp, "# Shopping list: run %" PRId64 " (%s %s %s, LTP "
+		    "%s)\n\n", l->run.id, l->run.os_name, l->run.os_version,
+		    l->run.arch, l->run.ltp_version);
+		fprintf(fp, "%zu failing tests in %zu syscalls, most pressing "
+		    "first.\n", l->ntests, l->n);
+	}
 	if (l->linux_run != 0)
 		fprintf(fp, "Linux reference: run %" PRId64 "; %zu of the "
 		    "failing tests fail there too, listed last.\n",
@@ -282,6 +293,8 @@ export_md(const struct shoplist *l, FILE *fp)
 			    "s", sc->profiles, sc->ncalls);
 		else if (l->weighted)
 			fputs(", needed by no profile", fp);
+		if (l->weighted && sc->nresults == 0)
+			fputs(", no LTP results yet", fp);
 		fputs("\n\n", fp);
 		for (j = 0; j < sc->ntests; j++) {
 			const struct shop_test *t = &sc->tests[j];
@@ -362,7 +375,10 @@ export_json(const struct shoplist *l, FILE *fp)
 {
 	size_t i, j;
 
-	fprintf(fp, "{\"run\": {\"id\": %" PRId64 ", ", l->run.id);
+	if (l->run.id != 0)
+		fprintf(fp, "{\"run\": {\"id\": %" PRId64 ", ", l->run.id);
+	else
+		fputs("{\"run\": {\"id\": null, ", fp);
 	json_kv(fp, "os_name", l->run.os_name, 1);
 	json_kv(fp, "os_version", l->run.os_version, 1);
 	json_kv(fp, "arch", l->run.arch, 1);
@@ -389,6 +405,7 @@ export_json(const struct shoplist *l, FILE *fp)
 			    "%lu, ", sc->nprofiles, sc->ncalls);
 			json_kv(fp, "needed_by", sc->profiles != NULL ?
 			    sc->profiles : "", 1);
+			fprintf(fp, "\"ltp_results\": %u, ", sc->nresults);
 		}
 		fprintf(fp, "\"rank\": %zu, \"priority\": %lu, "
 		    "\"fails_on_linux\": %zu, \"tests\": [", sc->rank,
@@ -560,6 +577,15 @@ html_column_head(FILE *fp, const struct shop_column *c)
 	fputs("</th>", fp);
 }
 
+/* How many profiles need a syscall and how often they call it. */
+static void
+html_weight_cells(FILE *fp, const struct shop_row *r)
+{
+	fprintf(fp, "<td data-v=\"%u\" class=\"weight\">%u</td>"
+	    "<td data-v=\"%lu\" class=\"weight\">%lu</td>", r->nprofiles,
+	    r->nprofiles, r->ncalls, r->ncalls);
+}
+
 /* One syscall a row: its place on the list and each column's passes. */
 static void
 html_syscall_table(FILE *fp, const struct shoplist *l)
@@ -573,6 +599,9 @@ html_syscall_table(FILE *fp, const struct shoplist *l)
 	    "<table id=\"syscalls\" class=\"sortable\">\n<thead><tr>"
 	    "<th>syscall</th><th>catalogue</th><th>priority</th>"
 	    "<th>failing</th><th>fails on Linux too</th>", fp);
+	if (l->weighted)
+		fputs("<th class=\"weight\">programs needing it</th>"
+		    "<th class=\"weight\">calls</th>", fp);
 	for (c = 0; c < l->ncols; c++)
 		html_column_head(fp, &l->cols[c]);
 	fputs("</tr></thead>\n<tbody>\n", fp);
@@ -583,11 +612,18 @@ html_syscall_table(FILE *fp, const struct shoplist *l)
 		html_text(fp, r->name);
 		fputs("</td><td>", fp);
 		html_text(fp, sc != NULL ? sc->cat_state : "");
-		fprintf(fp, "</td><td data-v=\"%lu\">%lu</td><td data-v=\"%zu\">"
-		    "%zu</td><td data-v=\"%zu\">%zu</td>", sc != NULL ?
-		    sc->priority : 0, sc != NULL ? sc->priority : 0,
-		    sc != NULL ? sc->ntests : 0, sc != NULL ? sc->ntests : 0,
-		    sc != NULL ? sc->nlinux : 0, sc != NULL ? sc->nlinux : 0);
+		fprintf(fp, "</td><td data-v=\"%lu\">%lu</td>", sc != NULL ?
+		    sc->priority : 0, sc != NULL ? sc->priority : 0);
+		if (l->weighted && sc != NULL && sc->nresults == 0)
+			fputs("<td data-v=\"0\" class=\"noresults\">no LTP "
+			    "results yet</td>", fp);
+		else
+			fprintf(fp, "<td data-v=\"%zu\">%zu</td>", sc != NULL ?
+			    sc->ntests : 0, sc != NULL ? sc->ntests : 0);
+		fprintf(fp, "<td data-v=\"%zu\">%zu</td>", sc != NULL ?
+		    sc->nlinux : 0, sc != NULL ? sc->nlinux : 0);
+		if (l->weighted)
+			html_weight_cells(fp, r);
 		for (c = 0; c < l->ncols; c++) {
 			if (r->ran[c] == 0) {
 				fputs("<td data-v=\"-1\">-</td>", fp);
@@ -729,6 +765,42 @@ static const char html_sort_script[] =
     "})();\n"
     "</script>\n";
 
+/* The report's heading and what it is of: the run. */
+static void
+html_run_intro(FILE *fp, const struct shoplist *l)
+{
+	fprintf(fp, "<h1>ltpscope report: run %" PRId64 "</h1>\n<p>",
+	    l->run.id);
+	html_text(fp, l->run.os_name);
+	putc(' ', fp);
+	html_text(fp, l->run.os_version);
+	putc(' ', fp);
+	html_text(fp, l->run.arch);
+	fputs(", LTP ", fp);
+	html_text(fp, l->run.ltp_version);
+	fprintf(fp, ": %zu failing tests in %zu syscalls.", l->ntests,
+	    l->n);
+	if (l->linux_run != 0)
+		fprintf(fp, " Linux reference: run %" PRId64 "; <span "
+		    "id=\"linux-too\">%zu</span> of the failing tests fail "
+		    "there too, listed last.", l->linux_run, l->nlinux);
+	else
+		fputs(" No Linux reference run for this arch.", fp);
+	export_unlisted(l, fp, " ", ".");
+	fputs("</p>\n", fp);
+}
+
+/* The same before any run: the profiles' needs, from the catalogue. */
+static void
+html_no_run(FILE *fp, const struct shoplist *l)
+{
+	fputs("<h1>ltpscope report: no run yet</h1>\n<p>", fp);
+	html_text(fp, l->run.arch[0] != '\0' ? l->run.arch : "any arch");
+	fprintf(fp, ": %zu call%s the profiles need %s not implemented, by "
+	    "the catalogue; no LTP results yet.</p>\n", l->n, l->n == 1 ?
+	    "" : "s", l->n == 1 ? "is" : "are");
+}
+
 static void
 export_html(const struct shoplist *l, FILE *fp)
 {
@@ -751,28 +823,13 @@ export_html(const struct shoplist *l, FILE *fp)
 	    ".suggested{font-style:italic;color:#666}\n"
 	    ".linux-too{color:#888}\n.allpass{background:#e8f6e8}\n"
 	    ".somefail{background:#fbeaea}\n.col-linux{background:#e8eef8}\n"
-	    ".hint{color:#666;font-size:90%}\n"
+	    ".hint{color:#666;font-size:90%}\n.noresults{color:#a04000}\n"
 	    "figure{display:inline-block;margin:0 2em 1em 0;"
 	    "vertical-align:top}\n</style></head>\n<body>\n", fp);
-	fprintf(fp, "<h1>ltpscope report: run %" PRId64 "</h1>\n<p>",
-	    l->run.id);
-	html_text(fp, l->run.os_name);
-	putc(' ', fp);
-	html_text(fp, l->run.os_version);
-	putc(' ', fp);
-	html_text(fp, l->run.arch);
-	fputs(", LTP ", fp);
-	html_text(fp, l->run.ltp_version);
-	fprintf(fp, ": %zu failing tests in %zu syscalls.", l->ntests,
-	    l->n);
-	if (l->linux_run != 0)
-		fprintf(fp, " Linux reference: run %" PRId64 "; <span "
-		    "id=\"linux-too\">%zu</span> of the failing tests fail "
-		    "there too, listed last.", l->linux_run, l->nlinux);
+	if (l->run.id == 0)
+		html_no_run(fp, l);
 	else
-		fputs(" No Linux reference run for this arch.", fp);
-	export_unlisted(l, fp, " ", ".");
-	fputs("</p>\n", fp);
+		html_run_intro(fp, l);
 	html_chart(fp, "chart-category", "Failing tests per category",
 	    (const char *const *)l->catnames, l->catcounts, l->ncats);
 	for (i = 0; i < TS__COUNT; i++)

@@ -166,6 +166,14 @@ import_store_items(struct store *st, struct store_run *run,
 	size_t i;
 	int err;
 
+	if (opts != NULL && opts->linux_only != NULL &&
+	    strcmp(run->os_name, "Linux") != 0) {
+		diag_error(dl, opts->linux_only, 0, "a run made on %s, not "
+		    "Linux: not a Linux reference; nothing imported",
+		    run->os_name[0] != '\0' ? run->os_name :
+		    "an unknown system");
+		return -1;
+	}
 	q = xcalloc(n ? n : 1, sizeof(*q));
 	for (i = 0; i < n; i++) {
 		q[i].pos = (int64_t)i;

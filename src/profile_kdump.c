@@ -3,18 +3,34 @@
  *
  *	  PID    LID COMMAND  [TIMESTAMP] TYPE  DATA
  *
- * (older kdumps have no LID; the command may hold blanks), and the
- * records that matter are
+ * as kdump.c's dumpheader() prints it: "%6d %6d %-8.*s ", the LID only
+ * for ktrace records of version 1 and later ("PID/LID" is taken too),
+ * the command up to 16 bytes (it may hold blanks), the time stamp of
+ * -T (absolute) or -R (relative) as "SECONDS.NANOSECONDS ", then the
+ * type in four columns and two blanks.  The records that matter:
  *
  *	EMUL  "linux"			the process's emulation from now on
- *	CALL  open(0x7f7f..,0,0)	a call made
- *	RET   open 3			its return ...
- *	RET   open -1 errno 2 No such file or directory	... or error
+ *					(at an execve; "linux32" too)
+ *	CALL  openat(0xffffff9c,...)	a call made, named by the
+ *					emulation's table
+ *	RET   openat 3			its return: "94174236626944/0x55a6..."
+ *					for a large value, "0x55a6..." with
+ *					-n, "3, 4" for two, JUSTRETURN
+ *	RET   openat -1 errno 2 No such file or directory
+ *					an error: the emulation's number
+ *					and NetBSD's message for it (only
+ *					the number with -n); RESTART when
+ *					the call will be made again
  *
- * Data dumps (GIO and friends) continue on lines that start with a
- * blank or a tab.  Only calls of processes in the "linux" emulation
- * count: a ktrace of a shell that then runs the program shows the
- * shell's NetBSD calls too.
+ * The names are those of the emulation's syscalls.master, not always
+ * Linux's ("__posix_rename", "pread", "fstatat64"): the report finds
+ * Linux's name through the catalogue.  Unimplemented slots read "#332
+ * (unimplemented statx)", padding slots "# filler", numbers past the
+ * table "[460]".  NAMI, GIO, PSIG, CSW, MISC, ARG, ENV, FD and MIB
+ * records say nothing about calls; GIO, ARG and ENV data go on over
+ * lines that start with a blank or a tab.  Only calls of processes in
+ * a Linux emulation count: a ktrace of a shell that then runs the
+ * program shows the shell's NetBSD calls too.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -26,9 +42,16 @@
 
 #include "profile_impl.h"
 
+/*
+ * kdump's words for its record types (dumpheader() in kdump.c): MISC
+ * is KTR_USER, ARG and ENV an execve's arguments and environment, FD
+ * an exec's file descriptor, SAU a scheduler activation upcall; older
+ * releases said USER, EXEC_ARG ... and had Mach's MMSG, MOOL.
+ */
 static const char *const kd_types[] = {
-	"CALL", "RET", "NAMI", "GIO", "PSIG", "EMUL", "CSW", "USER", "MIB",
-	"EXEC_ARG", "EXEC_ENV", "SAUPCALL", "MMSG", "MOOL", "MSEND"
+	"CALL", "RET", "NAMI", "GIO", "PSIG", "EMUL", "CSW", "MISC", "ARG",
+	"ENV", "FD", "SAU", "MIB", "USER", "EXEC_ARG", "EXEC_ENV",
+	"SAUPCALL", "MMSG", "MOOL", "MSEND"
 };
 #define NTYPES	(sizeof(kd_types) / sizeof(kd_types[0]))
 #define KD_TYPE_WITHIN	64
@@ -38,6 +61,7 @@ struct kd_thread {
 	long	 pid, lid;
 	int	 linux_emul;	/* 1 linux, 0 other, -1 not said */
 	int	 incall;
+	int	 restart;	/* its call returned RESTART */
 	size_t	 call;
 };
 
@@ -62,15 +86,16 @@ kd_skip(const char *s, size_t i, size_t len)
 	return i;
 }
 
+/* A number ending in a blank (or in '/' when slash is set). */
 static size_t
-kd_number(const char *s, size_t i, size_t len, long *out)
+kd_number(const char *s, size_t i, size_t len, long *out, int slash)
 {
 	size_t j;
 
 	for (j = i; j < len && j - i < 10 && isdigit((unsigned char)s[j]);
 	    j++)
 		continue;
-	if (j == i || (j < len && s[j] != ' '))
+	if (j == i || (j < len && s[j] != ' ' && !(slash && s[j] == '/')))
 		return 0;
 	*out = strtol(s + i, NULL, 10);
 	return j;
@@ -84,13 +109,20 @@ kd_record(const char *s, size_t len, struct kd_record *r)
 	long second;
 
 	i = kd_skip(s, 0, len);
-	if ((j = kd_number(s, i, len, &r->pid)) == 0)
+	if ((j = kd_number(s, i, len, &r->pid, 1)) == 0)
 		return -1;
-	i = kd_skip(s, j, len);
 	r->lid = 0;
-	if ((j = kd_number(s, i, len, &second)) != 0) {
-		r->lid = second;
+	/* "PID LID COMM", "PID COMM" (no LID before ktrace v1), "PID/LID". */
+	if (j < len && s[j] == '/') {
+		if ((j = kd_number(s, j + 1, len, &r->lid, 0)) == 0)
+			return -1;
 		i = kd_skip(s, j, len);
+	} else {
+		i = kd_skip(s, j, len);
+		if ((j = kd_number(s, i, len, &second, 0)) != 0) {
+			r->lid = second;
+			i = kd_skip(s, j, len);
+		}
 	}
 	/*
 	 * The first " TYPE " after the command (MAXCOMLEN is 16 bytes) and
@@ -162,6 +194,13 @@ kd_name(const char *s, size_t len, const char **namep, size_t *np,
 	    " (excluded" };
 	size_t n, k, pl, w, e;
 
+	/* A slot the table pads with: kdump says not which. */
+	if (len >= 8 && memcmp(s, "# filler", 8) == 0) {
+		*namep = "#filler";
+		*np = 7;
+		*usedp = 8;
+		return 1;
+	}
 	if (len > 0 && s[0] == '[') {
 		n = 1 + strspn(s + 1, "0123456789");
 		if (n == 1 || n >= len || s[n] != ']' || n + 1 >= numsize)
@@ -220,7 +259,9 @@ kd_emul(struct kd_state *st, struct profile *p, const struct kd_record *r)
 
 	if (r->len < 2 || r->data[0] != '"' || r->data[r->len - 1] != '"')
 		return -1;
-	lx = r->len == 7 && memcmp(r->data, "\"linux\"", 7) == 0;
+	/* compat_linux32 (32-bit Linux on a 64-bit kernel) is Linux too. */
+	lx = (r->len == 7 && memcmp(r->data, "\"linux\"", 7) == 0) ||
+	    (r->len == 9 && memcmp(r->data, "\"linux32\"", 9) == 0);
 	/* The emulation is the process's, all its threads'. */
 	for (k = 0; k < st->n; k++)
 		if (st->v[k].pid == r->pid)
@@ -228,7 +269,7 @@ kd_emul(struct kd_state *st, struct profile *p, const struct kd_record *r)
 	t->linux_emul = lx;
 	if (lx) {
 		free(p->emul);
-		p->emul = xstrdup("linux");
+		p->emul = xstrndup(r->data + 1, r->len - 2);
 	}
 	return 0;
 }
@@ -244,10 +285,15 @@ kd_call(struct pb *b, struct kd_state *st, const struct kd_record *r)
 	if (!kd_name(r->data, r->len, &name, &n, &used, num, sizeof(num)) ||
 	    n > PROFILE_NAME_MAX || (used < r->len && r->data[used] != '('))
 		return -1;
-	/* One that never returned: exit, or an execve that worked. */
-	if (t->incall)
+	/*
+	 * One that never returned: exit, or an execve that worked; but a
+	 * call made again after RESTART is the same call.
+	 */
+	if (t->incall && !(t->restart && strncmp(b->p->calls[t->call].name,
+	    name, n) == 0 && b->p->calls[t->call].name[n] == '\0'))
 		pb_result(b, t->call, NULL);
 	t->incall = 0;
+	t->restart = 0;
 	if (t->linux_emul == 0)
 		return 0;
 	t->call = pb_call(b, name, n);
@@ -255,28 +301,67 @@ kd_call(struct pb *b, struct kd_state *st, const struct kd_record *r)
 	return 0;
 }
 
-/* "-1 errno 78 Function not implemented": the name, errbuf for others. */
+/*
+ * Linux's errno numbers: kdump prints the emulation's number, and with
+ * -n no message beside it.
+ */
+static const struct {
+	int		 num;
+	const char	*name;
+} linux_errnos[] = {
+	{ 1, "EPERM" }, { 2, "ENOENT" }, { 3, "ESRCH" }, { 4, "EINTR" },
+	{ 5, "EIO" }, { 6, "ENXIO" }, { 7, "E2BIG" }, { 8, "ENOEXEC" },
+	{ 9, "EBADF" }, { 10, "ECHILD" }, { 11, "EAGAIN" }, { 12, "ENOMEM" },
+	{ 13, "EACCES" }, { 14, "EFAULT" }, { 16, "EBUSY" }, { 17, "EEXIST" },
+	{ 18, "EXDEV" }, { 19, "ENODEV" }, { 20, "ENOTDIR" },
+	{ 21, "EISDIR" }, { 22, "EINVAL" }, { 23, "ENFILE" },
+	{ 24, "EMFILE" }, { 25, "ENOTTY" }, { 27, "EFBIG" }, { 28, "ENOSPC" },
+	{ 29, "ESPIPE" }, { 30, "EROFS" }, { 31, "EMLINK" }, { 32, "EPIPE" },
+	{ 34, "ERANGE" }, { 35, "EDEADLK" }, { 36, "ENAMETOOLONG" },
+	{ 37, "ENOLCK" }, { 38, "ENOSYS" }, { 39, "ENOTEMPTY" },
+	{ 40, "ELOOP" }, { 61, "ENODATA" }, { 75, "EOVERFLOW" },
+	{ 84, "EILSEQ" }, { 88, "ENOTSOCK" }, { 92, "ENOPROTOOPT" },
+	{ 93, "EPROTONOSUPPORT" }, { 95, "EOPNOTSUPP" },
+	{ 97, "EAFNOSUPPORT" }, { 98, "EADDRINUSE" }, { 110, "ETIMEDOUT" },
+	{ 111, "ECONNREFUSED" }, { 114, "EALREADY" }, { 115, "EINPROGRESS" }
+};
+
+/*
+ * A return value's error: "-1 errno 38 Function not implemented" (the
+ * message names it), "-1 errno 38" of kdump -n (Linux's number, in the
+ * linux emulation), "-1 unknown errno 524" (no NetBSD errno maps to
+ * it); NULL for a success, "errno N" in errbuf when not known.
+ */
 static const char *
-kd_errno(const char *s, size_t len, char *errbuf, size_t size)
+kd_errno(const char *s, size_t len, int linux_emul, char *errbuf,
+    size_t size)
 {
 	const char *e, *msg;
 	char text[128];
-	size_t i = 0;
+	size_t i, k, at;
 	long num;
 
-	if (len < 10 || memcmp(s, "-1 errno ", 9) != 0)
+	if (len > 17 && memcmp(s, "-1 unknown errno ", 17) == 0)
+		at = 17;
+	else if (len > 9 && memcmp(s, "-1 errno ", 9) == 0)
+		at = 9;
+	else
 		return NULL;
-	i = 9;
-	while (i < len && isdigit((unsigned char)s[i]))
-		i++;
-	if (i == 9 || i - 9 > 6)
+	for (i = at; i < len && isdigit((unsigned char)s[i]); i++)
+		continue;
+	if (i == at || i - at > 6)
 		return "";
-	num = strtol(s + 9, NULL, 10);
+	num = strtol(s + at, NULL, 10);
 	msg = s + i + (i < len);
 	(void)snprintf(text, sizeof(text), "%.*s", (int)(len - (size_t)(msg -
 	    s)), msg);
-	if ((e = profile_errno_by_message(text)) != NULL)
+	if (at == 9 && text[0] != '\0' &&
+	    (e = profile_errno_by_message(text)) != NULL)
 		return e;
+	for (k = 0; at == 9 && text[0] == '\0' && linux_emul == 1 &&
+	    k < sizeof(linux_errnos) / sizeof(linux_errnos[0]); k++)
+		if (linux_errnos[k].num == num)
+			return linux_errnos[k].name;
 	(void)snprintf(errbuf, size, "errno %ld", num);
 	return errbuf;
 }
@@ -293,10 +378,19 @@ kd_ret(struct pb *b, struct kd_state *st, const struct kd_record *r)
 	    n > PROFILE_NAME_MAX || used >= r->len || r->data[used] != ' ')
 		return -1;
 	v = r->data + used + 1;
-	err = kd_errno(v, r->len - (size_t)(v - r->data), errbuf,
-	    sizeof(errbuf));
+	err = kd_errno(v, r->len - (size_t)(v - r->data), t->linux_emul,
+	    errbuf, sizeof(errbuf));
 	if (t->linux_emul == 0) {
 		t->incall = 0;
+		return 0;
+	}
+	/*
+	 * RESTART: the kernel makes the call again, which kdump shows as
+	 * a CALL of its own; until then the call is still pending.
+	 */
+	if (r->len - (size_t)(v - r->data) == 7 && memcmp(v, "RESTART", 7) ==
+	    0) {
+		t->restart = t->incall;
 		return 0;
 	}
 	call = pb_call(b, name, n);

@@ -16,45 +16,99 @@
 #include "ltpscope/xmalloc.h"
 
 /*
- * kdump names a slot its table has no name for "#N": the catalogue
- * knows the number (strace's "syscall_0x1c2" likewise).
+ * kdump names a slot its table has no name for "#N" (strace's
+ * "syscall_0x1c2" likewise): the number, else -1.
  */
-static const struct cat_entry *
-row_by_number(struct catalogue *cat, const char *abi, const char *name)
+static long
+row_number(const char *name)
 {
 	const char *digits;
 	char *end;
 	long n;
 
-	if (abi == NULL)
-		return NULL;
 	if (name[0] == '#')
 		digits = name + 1;
 	else if (strncmp(name, "syscall_0x", 10) == 0)
 		digits = name + 8;
 	else
-		return NULL;
+		return -1;
 	n = strtol(digits, &end, 0);
 	if (end == digits || *end != '\0' || n < 0)
-		return NULL;
-	return catalogue_find_number(cat, abi, n);
+		return -1;
+	return n;
+}
+
+/*
+ * A call Linux has on this ABI that NetBSD's table lacks altogether is
+ * absent: not implemented, whether or not a Linux table made an entry
+ * of it (names files, the usual case, make none).
+ */
+static void
+row_absent(struct profile_row *r, struct catalogue *cat, const char *abi,
+    long num)
+{
+	const struct cat_entry *l;
+
+	l = num >= 0 ? catalogue_linux_row(cat, abi, num) :
+	    catalogue_linux_name(cat, abi, r->call->name);
+	if (l == NULL)
+		return;
+	if (num >= 0)
+		r->linux_name = l->name;
+	r->known = 1;
+	r->absent = 1;
+	r->state = cat_state_name(CS_ABSENT);
+}
+
+const char *
+profile_linux_name(struct catalogue *cat, const char *abi, const char *name)
+{
+	const struct cat_entry *e, *v[1];
+	long num;
+
+	if (cat == NULL || abi == NULL)
+		return name;
+	if ((num = row_number(name)) < 0) {
+		if (catalogue_find_name(cat, abi, name, v, 1) == 0 &&
+		    (e = catalogue_find_table_name(cat, abi, name)) != NULL &&
+		    e->name[0] != '\0')
+			return e->name;
+		return name;
+	}
+	if ((e = catalogue_find_number(cat, abi, num)) != NULL ||
+	    (e = catalogue_linux_row(cat, abi, num)) != NULL)
+		return e->name[0] != '\0' ? e->name : name;
+	return name;
 }
 
 static void
 row_state(struct profile_row *r, struct catalogue *cat, const char *abi)
 {
 	const struct cat_entry *e[4];
+	long num;
 
 	r->state = "unknown";
 	if (cat == NULL)
 		return;
-	if ((e[0] = row_by_number(cat, abi, r->call->name)) != NULL)
+	num = abi != NULL ? row_number(r->call->name) : -1;
+	if (num >= 0 && (e[0] = catalogue_find_number(cat, abi, num)) != NULL)
 		r->linux_name = e[0]->name;
-	else if (catalogue_find_name(cat, abi, r->call->name, e, 4) == 0)
+	else if (num < 0 && abi != NULL && catalogue_find_name(cat, abi,
+	    r->call->name, e, 4) == 0 && (e[0] = catalogue_find_table_name(
+	    cat, abi, r->call->name)) != NULL) {
+		/* kdump's name for the slot: "__posix_rename" (rename). */
+		if (strcmp(e[0]->name, r->call->name) != 0)
+			r->linux_name = e[0]->name;
+	} else if (num >= 0 || catalogue_find_name(cat, abi, r->call->name, e,
+	    4) == 0) {
+		if (abi != NULL)
+			row_absent(r, cat, abi, num);
 		return;
+	}
 	r->known = 1;
 	r->state = cat_state_name(e[0]->state);
 	r->implemented = cat_state_is_implemented(e[0]->state);
+	r->absent = e[0]->state == CS_ABSENT;
 }
 
 static void
@@ -141,6 +195,8 @@ verdict(struct profile_report *rp)
 	int k;
 
 	say(v, size, &used, "unimplemented", rp->nunimpl, "call", "calls");
+	say(v, size, &used, "absent from the table", rp->nabsent, "call",
+	    "calls");
 	say(v, size, &used, "unknown to the catalogue", rp->nunknown, "call",
 	    "calls");
 	say(v, size, &used, "with failing tests", rp->nfailing, "call",
@@ -196,7 +252,8 @@ profile_report_build(struct profile_report *rp, const struct profile *p,
 	}
 	for (i = 0; i < p->ncalls; i++) {
 		r = &rp->rows[i];
-		rp->nunimpl += r->known && !r->implemented;
+		rp->nunimpl += r->known && !r->implemented && !r->absent;
+		rp->nabsent += r->absent;
 		rp->nunknown += cat != NULL && !r->known;
 		rp->nfailing += r->nbad > 0;
 		rp->nflags += count_words(r->call->flags);

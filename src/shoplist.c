@@ -152,6 +152,11 @@ shop_linux_last(struct shop_syscall *sc)
 	sc->tests = v;
 }
 
+/*
+ * The catalogue state of a call on arch: its slot's in compat_linux's
+ * table, else "absent" for a call Linux has there that the table lacks
+ * (not implemented at all), else its slot's in any table, else "".
+ */
 static const char *
 shop_cat_state(struct catalogue *cat, const char *arch, const char *name)
 {
@@ -161,10 +166,20 @@ shop_cat_state(struct catalogue *cat, const char *arch, const char *name)
 	if (cat == NULL)
 		return "";
 	(void)snprintf(abi, sizeof(abi), "linux-%s", arch);
-	if (catalogue_find_name(cat, arch[0] != '\0' ? abi : NULL, name, e,
-	    4) == 0 && catalogue_find_name(cat, NULL, name, e, 4) == 0)
+	if (arch[0] != '\0' && catalogue_find_name(cat, abi, name, e, 4) > 0)
+		return cat_state_name(e[0]->state);
+	if (arch[0] != '\0' && catalogue_linux_name(cat, abi, name) != NULL)
+		return cat_state_name(CS_ABSENT);
+	if (catalogue_find_name(cat, NULL, name, e, 4) == 0)
 		return "";
 	return cat_state_name(e[0]->state);
+}
+
+/* Whether a result says anything: tests skipped or still running not. */
+static int
+shop_ran(enum test_status s)
+{
+	return s != TS_RUNNING && s != TS_NOTRUN;
 }
 
 /* A syscall whose failing tests all fail on Linux too. */
@@ -192,16 +207,40 @@ by_weight(const void *x, const void *y)
 	return by_priority(x, y);
 }
 
-static void
-weigh_one(struct shop_syscall *sc, const struct profile *p)
+/*
+ * How often profile p calls name on arch; a slot number it holds
+ * ("#334") counts for the call the catalogue names there.  -1: never.
+ */
+static long
+shop_calls_of(const struct shop_opts *o, const char *arch,
+    const struct profile *p, const char *name)
 {
 	const struct profile_call *c;
+	char abi[64];
+	long n = -1;
+	size_t i;
+
+	if ((c = profile_find(p, name)) != NULL)
+		n = (long)c->count;
+	(void)snprintf(abi, sizeof(abi), "linux-%s", arch);
+	for (i = 0; i < p->ncalls && o->cat != NULL && arch[0] != '\0'; i++)
+		if (&p->calls[i] != c && strcmp(profile_linux_name(o->cat,
+		    abi, p->calls[i].name), name) == 0)
+			n = (n < 0 ? 0 : n) + (long)p->calls[i].count;
+	return n;
+}
+
+static void
+weigh_one(struct shop_syscall *sc, const struct shop_opts *o,
+    const char *arch, const struct profile *p)
+{
+	long n;
 	char *t;
 
-	if ((c = profile_find(p, sc->name)) == NULL)
+	if ((n = shop_calls_of(o, arch, p, sc->name)) < 0)
 		return;
 	sc->nprofiles++;
-	sc->ncalls += c->count;
+	sc->ncalls += (unsigned long)n;
 	xasprintf(&t, "%s%s%s", sc->profiles != NULL ? sc->profiles : "",
 	    sc->profiles != NULL ? "," : "", p->name);
 	free(sc->profiles);
@@ -210,33 +249,48 @@ weigh_one(struct shop_syscall *sc, const struct profile *p)
 
 /*
  * Weighs the list by the profiles; a call they need that is not
- * implemented joins it though no test of it failed.
+ * implemented joins it though no test of it failed.  Each call learns
+ * how many of the run's results are its tests' (none: no LTP results
+ * yet).
  */
 static void
-shop_weigh(struct shoplist *l, const struct shop_opts *o)
+shop_weigh(struct shoplist *l, const struct shop_opts *o,
+    const struct store_result *res, size_t nres)
 {
 	const struct profile *p;
 	struct shop_syscall *sc;
-	const char *state;
+	const char *state, *name;
 	size_t i, k;
+	char *sys, abi[64];
 	int cs;
 
+	(void)snprintf(abi, sizeof(abi), "linux-%s", l->run.arch);
 	for (k = 0; k < o->nprofiles; k++) {
 		p = &o->profiles[k];
 		for (i = 0; i < p->ncalls; i++) {
-			state = shop_cat_state(o->cat, l->run.arch,
+			name = profile_linux_name(o->cat, abi,
 			    p->calls[i].name);
+			state = shop_cat_state(o->cat, l->run.arch, name);
 			if ((cs = cat_state_from_name(state)) < 0 ||
 			    cat_state_is_implemented((enum cat_state)cs))
 				continue;
-			sc = find_syscall(l, p->calls[i].name);
+			sc = find_syscall(l, name);
 			if (sc->cat_state == NULL)
 				sc->cat_state = xstrdup(state);
 		}
 	}
 	for (i = 0; i < l->n; i++)
 		for (k = 0; k < o->nprofiles; k++)
-			weigh_one(&l->v[i], &o->profiles[k]);
+			weigh_one(&l->v[i], o, l->run.arch, &o->profiles[k]);
+	for (k = 0; k < nres; k++) {
+		if (!shop_ran(res[k].status))
+			continue;
+		sys = triage_result_syscall(&res[k]);
+		for (i = 0; i < l->n; i++)
+			if (strcmp(l->v[i].name, sys) == 0)
+				l->v[i].nresults++;
+		free(sys);
+	}
 	l->weighted = 1;
 	if (l->n > 1)
 		qsort(l->v, l->n, sizeof(*l->v), by_weight);
@@ -253,6 +307,7 @@ shop_row(struct shoplist *l, const char *name)
 	if (l->nrows % 64 == 0)
 		l->rows = xreallocarray(l->rows, l->nrows + 64,
 		    sizeof(*l->rows));
+	memset(&l->rows[l->nrows], 0, sizeof(l->rows[0]));
 	l->rows[l->nrows].name = xstrdup(name);
 	l->rows[l->nrows].passed = xcalloc(l->ncols, sizeof(unsigned));
 	l->rows[l->nrows].ran = xcalloc(l->ncols, sizeof(unsigned));
@@ -270,13 +325,6 @@ shop_add_column(struct shoplist *l, const struct store_run *r, int ref)
 	c->arch = xstrdup(r->arch);
 	c->os_name = xstrdup(r->os_name);
 	c->linux_ref = ref;
-}
-
-/* Whether a result says anything: tests skipped or still running not. */
-static int
-shop_ran(enum test_status s)
-{
-	return s != TS_RUNNING && s != TS_NOTRUN;
 }
 
 /* A result of a column, counted on its syscall's row. */
@@ -352,8 +400,110 @@ shop_report(struct store *st, struct shoplist *l, const struct linuxref *ref,
 		shop_count(l, l->ncols - 1, sys, (int)ref->v[i].status);
 		free(sys);
 	}
-	qsort(l->rows, l->nrows, sizeof(*l->rows), by_row_name);
+	if (l->nrows > 1)
+		qsort(l->rows, l->nrows, sizeof(*l->rows), by_row_name);
 	return STORE_OK;
+}
+
+/*
+ * The report's rows weighed too: every call of the list gets a row (a
+ * needed call no run has tested as well), and each row how many
+ * profiles call it and how often.
+ */
+static void
+shop_weigh_rows(struct shoplist *l, const struct shop_opts *o)
+{
+	struct shop_row *r;
+	size_t i, k, nrows = l->nrows;
+	long n;
+
+	for (i = 0; i < l->n; i++)
+		(void)shop_row(l, l->v[i].name);
+	for (i = 0; i < l->nrows; i++) {
+		r = &l->rows[i];
+		for (k = 0; k < o->nprofiles; k++)
+			if ((n = shop_calls_of(o, l->run.arch,
+			    &o->profiles[k], r->name)) >= 0) {
+				r->nprofiles++;
+				r->ncalls += (unsigned long)n;
+			}
+	}
+	if (l->nrows != nrows && l->nrows > 1)
+		qsort(l->rows, l->nrows, sizeof(*l->rows), by_row_name);
+}
+
+/* Whether the store has a run of arch (NULL or "": of any). */
+static int
+shop_any_run(struct store *st, const char *arch)
+{
+	struct diaglist quiet;
+	int64_t id = 0;
+	int err;
+
+	diag_init(&quiet);
+	err = store_latest_run_arch(st, arch, &id, &quiet);
+	diag_free(&quiet);
+	return err != STORE_ENOTFOUND;
+}
+
+/*
+ * The arch of the first compat_linux table loaded ("amd64" of
+ * linux-amd64), for a list made before any run; "" when none is.
+ */
+static void
+shop_catalogue_arch(struct catalogue *cat, char *buf, size_t size)
+{
+	const char **abis;
+	size_t n = 0, i;
+
+	buf[0] = '\0';
+	if (cat == NULL)
+		return;
+	abis = catalogue_abis(cat, &n);
+	for (i = 0; i < n && buf[0] == '\0'; i++)
+		if (strncmp(abis[i], "linux-", 6) == 0)
+			(void)snprintf(buf, size, "%s", abis[i] + 6);
+	free(abis);
+}
+
+/*
+ * Before any run of the arch: the calls the profiles need that the
+ * catalogue says are not implemented, weighed, none with a result.
+ */
+static int
+shop_catalogue_only(struct store *st, const struct shop_opts *o,
+    struct shoplist *l, struct diaglist *dl)
+{
+	struct linuxref ref;
+	char arch[64];
+	size_t i;
+	int err;
+
+	if (o->arch != NULL && o->arch[0] != '\0')
+		(void)snprintf(arch, sizeof(arch), "%s", o->arch);
+	else
+		shop_catalogue_arch(o->cat, arch, sizeof(arch));
+	l->run.host = xstrdup("");
+	l->run.uname = xstrdup("");
+	l->run.os_name = xstrdup("");
+	l->run.os_version = xstrdup("");
+	l->run.arch = xstrdup(arch);
+	l->run.ltp_version = xstrdup("");
+	l->run.label = xstrdup("");
+	l->run.config = xstrdup("");
+	shop_weigh(l, o, NULL, 0);
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].cat_state == NULL)
+			l->v[i].cat_state = xstrdup("");
+	if ((err = linuxref_load(st, arch, 0, &ref, dl)) == STORE_OK) {
+		l->linux_run = ref.run_id;
+		if ((err = shop_report(st, l, &ref, dl)) == STORE_OK)
+			shop_weigh_rows(l, o);
+		linuxref_free(&ref);
+	}
+	if (err != STORE_OK)
+		shoplist_free(l);
+	return err;
 }
 
 int
@@ -374,6 +524,8 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 
 	memset(l, 0, sizeof(*l));
 	memset(&ref, 0, sizeof(ref));
+	if (run_id == 0 && o->nprofiles > 0 && !shop_any_run(st, o->arch))
+		return shop_catalogue_only(st, o, l, dl);
 	if (run_id == 0 && (err = store_latest_run_arch(st, o->arch, &run_id,
 	    dl)) != STORE_OK)
 		return err;
@@ -426,10 +578,13 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 		sc->cat_state = xstrdup(shop_cat_state(o->cat, l->run.arch,
 		    sc->name));
 	}
-	qsort(l->v, l->n, sizeof(*l->v), by_priority);
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), by_priority);
 	if (o->nprofiles > 0)
-		shop_weigh(l, o);
-	err = shop_report(st, l, &ref, dl);
+		shop_weigh(l, o, res, nres);
+	if ((err = shop_report(st, l, &ref, dl)) == STORE_OK &&
+	    o->nprofiles > 0)
+		shop_weigh_rows(l, o);
 out:
 	store_results_free(res, nres);
 	store_tags_free(tags, ntags);

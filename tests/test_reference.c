@@ -212,11 +212,42 @@ test_imports(void)
 	has_str(err, "ran on NetBSD, not Linux", "and says why");
 	free(out);
 	free(err);
-	/* Elsewhere: the run it imports stays (run 4 would be newest). */
+	/* Refused whole: nothing of it is kept. */
 	snprintf(args, sizeof(args), "-d %s/other.db import --reference "
 	    "%s/c2", tap_tmpdir(), tap_tmpdir());
 	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 1, "import --reference of NetBSD logs fails");
+	has_str(err, "c2: error: a run made on NetBSD, not Linux: not a Linux "
+	    "reference; nothing imported", "names the file, says why");
+	ok(strstr(out, "imported from") == NULL, "no run said imported");
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "-d %s/other.db runs --format json",
+	    tap_tmpdir());
+	st = tap_run3(bin, args, &out, &err);
+	ok(strstr(out, "\"id\"") == NULL, "and none kept in the store");
+	free(out);
+	free(err);
+
+	snprintf(args, sizeof(args), "-d %s runs", db);
+	st = tap_run3(bin, args, &out, &err);
+	is_int(st, 0, "runs");
+	{
+		const char *r1 = strstr(out, "\n   1  "), *r2 =
+		    strstr(out, "\n   2  ");
+
+		ok(r1 != NULL && strncmp(r1 + 1 + strcspn(r1 + 1, "\n") - 17,
+		    "[Linux reference]", 17) == 0,
+		    "runs: run 1 marked the Linux reference");
+		ok(r2 != NULL && strstr(line_of(r2 + 1, "   2  "),
+		    "Linux reference") == NULL, "runs: run 2 not");
+	}
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "-d %s runs --format json", db);
+	st = tap_run3(bin, args, &out, &err);
+	has_str(out, "\"linux_reference\": true}", "runs json: marked");
+	has_str(out, "\"linux_reference\": false}", "runs json: others not");
 	free(out);
 	free(err);
 }

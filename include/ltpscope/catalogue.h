@@ -168,6 +168,21 @@ const char	*catalogue_linux_abi(const char *abi);
 const struct cat_entry	*catalogue_linux_row(struct catalogue *,
 			    const char *abi, long number);
 /*
+ * The default-view slot of NetBSD table abi that the table itself calls
+ * name (its own name, prototype name, alias, or function without the
+ * sys_ prefix: "__posix_rename", "pread", "__msync13"), as kdump(1)
+ * names calls; NULL when none does.
+ */
+const struct cat_entry	*catalogue_find_table_name(struct catalogue *,
+			    const char *abi, const char *name);
+/*
+ * The Linux row that names call name in the Linux ABI of NetBSD ABI abi
+ * (a Linux table's, else a names file's): a call Linux has there, in
+ * NetBSD's table or not.  NULL when Linux has no such call.
+ */
+const struct cat_entry	*catalogue_linux_name(struct catalogue *,
+			    const char *abi, const char *name);
+/*
  * For every NetBSD ABI loaded so far whose Linux ABI has no Linux table
  * loaded, loads the names file dir/LINUX-ABI ("x86_64", "i386", "arm",
  * ...) when there is one.  Returns how many files it loaded, or -1

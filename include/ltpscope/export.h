@@ -15,7 +15,9 @@
  * Weighed by program profiles (export --weight @ls,@python3), the list
  * ranks by how many of the profiles need a call, then by how often they
  * call it, then by priority; calls the profiles need that the catalogue
- * says are not implemented join the list even without a failing test.
+ * says are not implemented (absent ones too: Linux has them, the table
+ * not) join the list even without a failing test.  With no run of the
+ * arch yet, the list is those calls alone, from the catalogue.
  *
  * When the store holds finished runs of other arches, each test gets
  * its status on the newest of each (a column per arch, the run's own
@@ -104,6 +106,8 @@ struct shop_syscall {
 	unsigned	 nprofiles;	/* how many need it */
 	unsigned long	 ncalls;	/* how often they call it */
 	char		*profiles;	/* their names, "," separated */
+	unsigned	 nresults;	/* results of its tests in the run;
+					   0: no LTP results yet */
 	struct shop_test *tests;	/* Linux's failures last */
 	size_t		 ntests;
 	size_t		 nlinux;	/* of them failing on Linux too */
@@ -136,6 +140,9 @@ struct shop_row {
 	char			*name;
 	unsigned		*passed;	/* [ncols] */
 	unsigned		*ran;		/* [ncols]; 0: not run there */
+	/* Weighed, a call of the list has a row though nothing ran it: */
+	unsigned		 nprofiles;	/* profiles that call it */
+	unsigned long		 ncalls;	/* how often they do */
 };
 
 /* A point of the history chart: a run of the same system and arch. */

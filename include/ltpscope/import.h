@@ -61,6 +61,11 @@ struct import_opts {
 	void		*progress_arg;
 	struct rules	*rules;		/* envwarn rules (verdict.h); NULL:
 					   every warning counts */
+	/*
+	 * import --reference of this path: a run not made on Linux is
+	 * refused with an error naming it, and nothing is stored.
+	 */
+	const char	*linux_only;
 };
 
 struct import_stats {

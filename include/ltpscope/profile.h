@@ -13,11 +13,14 @@
  *  kdump	NetBSD's kdump(1) of a ktrace(1)d program: "PID [LID] COMM
  *		[TIME] CALL name(args)" and "RET name value" or "RET name
  *		-1 errno N message"; only processes whose last EMUL line
- *		says "linux" (or that have none) count.  Errno numbers are
- *		NetBSD's, so the message names the error.  Unimplemented
- *		slots read "#332 (unimplemented statx)" (statx), "#334
- *		(unimplemented)" or "[435]" ("#334", "#435": the report
- *		finds them by number).
+ *		says "linux" or "linux32" (or that have none) count.  The
+ *		message names the error (N is the emulation's number; with
+ *		kdump -n, alone, it is read as Linux's).  Names are the
+ *		table's ("__getcwd": the report finds Linux's through the
+ *		catalogue); unimplemented slots read "#332 (unimplemented
+ *		statx)" (statx), "#334 (unimplemented)" or "[435]" ("#334",
+ *		"#435": the report finds them by number), padding slots
+ *		"# filler" ("#filler").  See profile_kdump.c.
  *
  * Besides counts and errors a call keeps its suspect flags: symbolic
  * flags (O_TMPFILE) seen in calls that failed with EINVAL or EOPNOTSUPP
@@ -123,7 +126,10 @@ struct profile_row {
 					   of slot N, else NULL */
 	const char	*state;		/* catalogue state, "unknown" */
 	int		 implemented;	/* native or compat */
-	int		 known;		/* in the catalogue at all */
+	int		 known;		/* in the catalogue, or a call
+					   Linux has (absent) */
+	int		 absent;	/* Linux has it, NetBSD's table
+					   not at all */
 	int		 suspect;	/* ENOSYS/EINVAL/EOPNOTSUPP seen */
 	unsigned	 ntests;	/* latest results of its tests */
 	unsigned	 nbad;		/* of those, fail/broken/... */
@@ -136,8 +142,9 @@ struct profile_report {
 					   implemented, then failing tests,
 					   then most called */
 	size_t		 nrows;
-	size_t		 nunimpl;	/* known, not implemented */
-	size_t		 nunknown;	/* not in the catalogue */
+	size_t		 nunimpl;	/* in the table, not implemented */
+	size_t		 nabsent;	/* Linux has it, the table not */
+	size_t		 nunknown;	/* not a call Linux has either */
 	size_t		 nfailing;	/* with failing tests */
 	size_t		 nflags;	/* suspect flags */
 	char		 verdict[512];	/* "3 calls unimplemented, ..." */
@@ -154,6 +161,15 @@ void	profile_report_build(struct profile_report *, const struct profile *,
 	    const struct store_result *res, size_t nres,
 	    const struct triage_tag *tags, size_t ntags);
 void	profile_report_free(struct profile_report *);
+/*
+ * The Linux name of a call of a profile on abi: its own, but for a slot
+ * number ("#334", "syscall_0x1c2") the name the catalogue or Linux's
+ * table gives that slot, and for a name only NetBSD's table uses
+ * (kdump's "__posix_rename") its slot's Linux name ("rename").  Points
+ * into the catalogue or at name.
+ */
+const char	*profile_linux_name(struct catalogue *, const char *abi,
+		    const char *name);
 
 /* --- in the store (store_profile.c) --- */
 
