@@ -419,8 +419,29 @@ cmd_profile_load(const char *db, const char *name, struct profile *p)
 	return rv;
 }
 
+/*
+ * A call as a trace named it, as LTP's tests know it: kdump prints the
+ * compat_linux table's names and, for unnamed slots, numbers.
+ */
+static const char *
+cmd_profile_linux_name(struct catalogue *cat, const char *name)
+{
+	const char **abis, *to = name;
+	size_t n = 0, i;
+
+	if (cat == NULL)
+		return name;
+	abis = catalogue_abis(cat, &n);
+	for (i = 0; i < n && to == name; i++)
+		if (strncmp(abis[i], "linux", 5) == 0)
+			to = profile_linux_name(cat, abis[i], name);
+	free(abis);
+	return to;
+}
+
 int
-cmd_profile_expand(const char *db, const char ***vp, size_t *np)
+cmd_profile_expand(const char *db, struct catalogue *cat, const char ***vp,
+    size_t *np)
 {
 	const char **v = *vp, **out = NULL;
 	struct profile *p;
@@ -442,7 +463,8 @@ cmd_profile_expand(const char *db, const char ***vp, size_t *np)
 			continue;
 		}
 		for (k = 0; k < p[i].ncalls; k++)
-			out[n++] = xstrdup(p[i].calls[k].name);
+			out[n++] = xstrdup(cmd_profile_linux_name(cat,
+			    p[i].calls[k].name));
 		free((char *)v[i]);
 	}
 	for (i = 0; i < *np; i++)

@@ -1505,10 +1505,6 @@ run_main(int argc, char **argv, struct run_lists *l)
 		run_id = (int64_t)num;
 		argc = 0;
 	}
-	/* -s @NAME: the calls a program's profile says it makes. */
-	if (cmd_profile_expand(dbpath, &l->sysv, &l->nsys) != 0)
-		return 1;
-
 	diag_init(&dl);
 	skiplist_init(&skip);
 	/* The bundled list names the systems its entries hold on. */
@@ -1565,6 +1561,10 @@ run_main(int argc, char **argv, struct run_lists *l)
 			goto out;
 		run_config_sources(&extra, &bf, &suite, localrt, nlocalrt,
 		    metadata, no_metadata);
+		/* -s @NAME: the calls a program's profile says it makes. */
+		if (cmd_profile_expand(dbpath, suite.cat, &l->sysv,
+		    &l->nsys) != 0)
+			goto out;
 		memset(&sel, 0, sizeof(sel));
 		sel.syscalls = l->sysv;
 		sel.nsyscalls = l->nsys;

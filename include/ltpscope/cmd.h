@@ -79,9 +79,12 @@ struct profile;
 int	cmd_profile_load(const char *db, const char *name, struct profile *);
 /*
  * Replaces each "@NAME" of the list *vp (n strings, each malloc'd, as
- * the array is) by the calls of profile NAME; -1 after a message, the
- * list untouched.
+ * the array is) by the calls of profile NAME, by their Linux names
+ * where cat (or NULL) knows a kdump trace's table name or slot number
+ * ("__getcwd", "#334"); -1 after a message, the list untouched.
  */
-int	cmd_profile_expand(const char *db, const char ***vp, size_t *np);
+struct catalogue;
+int	cmd_profile_expand(const char *db, struct catalogue *cat,
+	    const char ***vp, size_t *np);
 
 #endif
