@@ -179,6 +179,64 @@ store_prepare(struct store *st, sqlite3_stmt **sp, const char *sql,
 }
 
 /*
+ * The statement kept for id, ready to bind: prepared (persistent) on
+ * first use, reset and unbound by store_stmt_done() after each use.
+ */
+int
+store_prepare_kept(struct store *st, enum store_stmt id, sqlite3_stmt **sp,
+    const char *sql, struct diaglist *dl)
+{
+	int rc;
+
+	if (st->stmt[id] == NULL) {
+		rc = sqlite3_prepare_v3(st->db, sql, -1,
+		    SQLITE_PREPARE_PERSISTENT, &st->stmt[id], NULL);
+		if (rc != SQLITE_OK) {
+			st->stmt[id] = NULL;
+			*sp = NULL;
+			return store_sqlerr(st, dl, rc,
+			    "cannot read the database");
+		}
+	}
+	*sp = st->stmt[id];
+	return STORE_OK;
+}
+
+/* Finalizes s, or resets it for its next use if the store keeps it. */
+void
+store_stmt_done(struct store *st, sqlite3_stmt *s)
+{
+	size_t i;
+
+	for (i = 0; s != NULL && i < SS__COUNT; i++)
+		if (st->stmt[i] == s) {
+			/* reset() keeps the error of the last step(). */
+			(void)sqlite3_reset(s);
+			(void)sqlite3_clear_bindings(s);
+			return;
+		}
+	(void)sqlite3_finalize(s);
+}
+
+/* One of the kept statements that return no rows: an SQLite code. */
+static int
+store_exec_kept(struct store *st, enum store_stmt id, const char *sql)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (st->stmt[id] == NULL && (rc = sqlite3_prepare_v3(st->db, sql, -1,
+	    SQLITE_PREPARE_PERSISTENT, &st->stmt[id], NULL)) != SQLITE_OK) {
+		st->stmt[id] = NULL;
+		return rc;
+	}
+	s = st->stmt[id];
+	rc = sqlite3_step(s);
+	(void)sqlite3_reset(s);
+	return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/*
  * BEGIN IMMEDIATE takes the write lock up front, so a second writer
  * waits in busy_timeout here instead of failing halfway through with
  * SQLITE_BUSY when it upgrades a read transaction.
@@ -235,13 +293,13 @@ store_begin_write(struct store *st, struct diaglist *dl)
 	if (!st->intx && (err = store_check_moved(st, dl)) != STORE_OK)
 		return err;
 	if (st->batch && !st->intx) {
-		rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+		rc = store_exec_kept(st, SS_BEGIN, "BEGIN IMMEDIATE");
 		if (rc != SQLITE_OK)
 			return store_sqlerr(st, dl, rc, "cannot start writing");
 		st->intx = 1;
 	}
-	rc = sqlite3_exec(st->db, st->batch ? "SAVEPOINT step" :
-	    "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	rc = st->batch ? store_exec_kept(st, SS_SAVEPOINT, "SAVEPOINT step") :
+	    store_exec_kept(st, SS_BEGIN, "BEGIN IMMEDIATE");
 	if (rc != SQLITE_OK)
 		return store_sqlerr(st, dl, rc, "cannot start writing");
 	st->instep = st->batch;
@@ -253,8 +311,8 @@ store_commit(struct store *st, struct diaglist *dl)
 {
 	int rc;
 
-	rc = sqlite3_exec(st->db, st->instep ? "RELEASE step" : "COMMIT",
-	    NULL, NULL, NULL);
+	rc = st->instep ? store_exec_kept(st, SS_RELEASE, "RELEASE step") :
+	    store_exec_kept(st, SS_COMMIT, "COMMIT");
 	if (rc != SQLITE_OK) {
 		store_rollback(st);
 		return store_sqlerr(st, dl, rc, "cannot commit");
@@ -291,7 +349,7 @@ store_batch_commit(struct store *st, struct diaglist *dl)
 	if (!st->intx)
 		return STORE_OK;
 	st->intx = 0;
-	rc = sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+	rc = store_exec_kept(st, SS_COMMIT, "COMMIT");
 	if (rc != SQLITE_OK) {
 		if (!sqlite3_get_autocommit(st->db))
 			(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL,
@@ -487,9 +545,13 @@ store_open(struct store **stp, const char *path, int flags,
 void
 store_close(struct store *st)
 {
+	size_t i;
+
 	if (st == NULL)
 		return;
 	store_unlock_all(st);
+	for (i = 0; i < SS__COUNT; i++)
+		(void)sqlite3_finalize(st->stmt[i]);
 	if (st->db != NULL)
 		(void)sqlite3_close_v2(st->db);
 	free(st->path);
