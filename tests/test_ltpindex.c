@@ -692,6 +692,53 @@ test_match_limit(void)
 	diag_free(&dl);
 }
 
+/*
+ * Patterns of every shape: the plain characters a pattern starts with
+ * are compared before fnmatch(3) runs, and must never hide a match.
+ */
+static void
+test_testmap_patterns(void)
+{
+	static const char map[] =
+	    "*_wr*	write\n"
+	    "?pen0[0-9]	open\n"
+	    "abc	read\n"
+	    "clo[s]e*	close\n"
+	    "x\\*y	read\n"
+	    "ab[c]d*	write\n";
+	static const char *const calls[] = { "close", "open", "read",
+	    "write" };
+	static const char *const cases[][2] = {
+		{ "io_write01", "write" },	/* wildcard first */
+		{ "open01", "open" },		/* ? first */
+		{ "abc", "read" },		/* all plain: whole tag */
+		{ "abcd01", "write" },		/* "abc" must not take it */
+		{ "close_range01", "close" },	/* class after a prefix */
+		{ "x*y", "read" },		/* an escaped star */
+		{ "xay", "" },			/* is no wildcard */
+		{ "ab", "" },			/* shorter than a prefix */
+	};
+	struct testmap tm;
+	struct diaglist dl;
+	unsigned long line;
+	char **v;
+	size_t i;
+
+	diag_init(&dl);
+	testmap_init(&tm);
+	testmap_load_buf(&tm, "tm", map, sizeof(map) - 1, &dl);
+	is_int(tm.nrules, 6, "six pattern shapes load");
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		v = ltpindex_map_tag(cases[i][0], &tm, calls,
+		    sizeof(calls) / sizeof(calls[0]), &line);
+		is_str(v != NULL ? joinv(v) : "", cases[i][1],
+		    "pattern shapes: %s -> '%s'", cases[i][0], cases[i][1]);
+		xfreev(v);
+	}
+	testmap_free(&tm);
+	diag_free(&dl);
+}
+
 static void
 test_testmap(const struct names *nm, struct testmap *tm)
 {
@@ -774,6 +821,8 @@ test_testmap(const struct names *nm, struct testmap *tm)
 	v = ltpindex_map_tag("abort01", NULL, (const char *const *)nm->v,
 	    nm->n, &line);
 	ok(v == NULL && line == 0, "without a testmap, only the prefix rule");
+
+	test_testmap_patterns();
 
 	diag_init(&dl);
 	testmap_init(&bad);

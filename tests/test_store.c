@@ -400,6 +400,29 @@ die_mid_run(const char *path, const char *const *tags, size_t ntags,
 	    "child died by SIGKILL mid-test");
 }
 
+/* What store_latest_statuses() told, for comparing (8 at most). */
+struct latest_seen {
+	char		 tag[8][32];
+	char		 syscall[8][32];
+	enum test_status status[8];
+	size_t		 n;
+};
+
+static void
+latest_seen_cb(void *arg, const char *tag, const char *syscall,
+    enum test_status status)
+{
+	struct latest_seen *s = arg;
+
+	if (s->n < 8) {
+		snprintf(s->tag[s->n], sizeof(s->tag[0]), "%s", tag);
+		snprintf(s->syscall[s->n], sizeof(s->syscall[0]), "%s",
+		    syscall);
+		s->status[s->n] = status;
+	}
+	s->n++;
+}
+
 static void
 test_protocol_and_resume(void)
 {
@@ -503,6 +526,22 @@ test_protocol_and_resume(void)
 	is_int(n, 5, "one latest result per test");
 	ok(n == 5 && strcmp(res[0].tag, "a01") == 0 && res[0].run_id == run,
 	    "latest a01 is from the newest run");
+	if (n == 5) {
+		struct latest_seen seen;
+		size_t i;
+
+		memset(&seen, 0, sizeof(seen));
+		is_int(store_latest_statuses(st, latest_seen_cb, &seen, &dl),
+		    STORE_OK, "latest statuses");
+		is_int(seen.n, 5, "one status per test");
+		for (i = 0; i < 5 && i < seen.n; i++)
+			if (strcmp(seen.tag[i], res[i].tag) != 0 ||
+			    strcmp(seen.syscall[i], res[i].syscall) != 0 ||
+			    seen.status[i] != res[i].status)
+				break;
+		is_int(i, 5, "the latest results' tags, calls and statuses, "
+		    "in their order");
+	}
 	store_results_free(res, n);
 	store_close(st);
 	diag_free(&dl);
