@@ -18,6 +18,9 @@
 #include "ltpscope/store_impl.h"
 #include "ltpscope/xmalloc.h"
 
+/* SQLite's default autocheckpoint, which store_wal_hook() keeps. */
+#define STORE_WAL_AUTOCHECKPOINT	1000
+
 static const char *const run_state_names[RUN__COUNT] = {
 	"running", "finished", "interrupted", "resumed"
 };
@@ -472,6 +475,40 @@ store_wal(struct store *st)
 	}
 }
 
+static void
+store_checkpoint(struct store *st, const char *name)
+{
+	int log = 0, done = 0;
+
+	/* Passive: never waits for, nor stops, another process. */
+	if (sqlite3_wal_checkpoint_v2(st->db, name, SQLITE_CHECKPOINT_PASSIVE,
+	    &log, &done) == SQLITE_OK && done >= log)
+		st->wal_frames = 0;
+}
+
+/*
+ * After each commit of this connection: how long the log is, for
+ * store_checkpoint_idle().  Setting the hook replaces SQLite's own
+ * autocheckpoint, which this does as it did (same size, passive).
+ */
+static int
+store_wal_hook(void *arg, sqlite3 *db, const char *name, int frames)
+{
+	struct store *st = arg;
+
+	st->wal_frames = frames;
+	if (frames >= STORE_WAL_AUTOCHECKPOINT)
+		store_checkpoint(st, name);
+	return SQLITE_OK;
+}
+
+void
+store_checkpoint_idle(struct store *st)
+{
+	if (!st->readonly && !st->intx && st->wal_frames >= STORE_WAL_CYCLE)
+		store_checkpoint(st, "main");
+}
+
 /*
  * WAL keeps readers off the writer's back and, with synchronous=FULL,
  * makes every commit durable across power loss and kernel panics, not
@@ -497,6 +534,8 @@ store_pragmas(struct store *st, struct diaglist *dl)
 	if (!st->readonly && (rc = store_wal(st)) != SQLITE_OK)
 		return store_sqlerr(st, dl, rc,
 		    "cannot switch to write-ahead logging");
+	if (!st->readonly)
+		(void)sqlite3_wal_hook(st->db, store_wal_hook, st);
 	return store_exec(st, "PRAGMA synchronous=FULL", dl);
 }
 

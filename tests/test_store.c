@@ -123,6 +123,58 @@ record(struct store *st, int64_t run_id, const char *tag, int64_t seq,
 	return id;
 }
 
+/*
+ * A run's log is copied into the database while its tests run
+ * (store_checkpoint_idle) and then written over from its start: it
+ * stays near STORE_WAL_CYCLE pages however many tests commit, where
+ * SQLite alone lets it grow to 1,000 pages.
+ */
+static void
+test_wal_cycle(void)
+{
+	static const char *const tags[] = { "w" };
+	const long bound = (STORE_WAL_CYCLE + 64) * (4096 + 24) + 32;
+	struct store_result *res = NULL;
+	struct store *st;
+	struct diaglist dl;
+	struct stat sb;
+	char tag[32], wal[1100];
+	long most = 0;
+	size_t n = 0;
+	int64_t run;
+	int i, lost = 0;
+
+	diag_init(&dl);
+	if (store_open(&st, tmp_path("cycle.db"), STORE_CREATE, &dl) !=
+	    STORE_OK) {
+		ok(0, "open cycle.db: %s", tap_first_diag(&dl));
+		diag_free(&dl);
+		return;
+	}
+	snprintf(wal, sizeof(wal), "%s-wal", tmp_path("cycle.db"));
+	run = begin_run(st, "cycle", tags, 1);
+	store_batch_begin(st);
+	for (i = 0; i < 300; i++) {
+		snprintf(tag, sizeof(tag), "w%03d", i);
+		lost += record(st, run, tag, i, TS_PASS, "out\n", 4) == 0;
+		lost += store_batch_commit(st, &dl) != STORE_OK;
+		store_checkpoint_idle(st);
+		if (stat(wal, &sb) == 0 && sb.st_size > most)
+			most = (long)sb.st_size;
+	}
+	(void)store_batch_end(st, &dl);
+	is_int(lost, 0, "300 tests committed one by one");
+	ok(most > 0 && most <= bound, "the log stays at most %ld bytes "
+	    "(largest %ld)", bound, most);
+	is_int(store_run_results(st, run, &res, &n, &dl), STORE_OK,
+	    "results read back");
+	is_int(n, 300, "every result is there");
+	store_results_free(res, n);
+	store_close(st);
+	ok(tap_db_integrity_ok(tmp_path("cycle.db")), "integrity_check ok");
+	diag_free(&dl);
+}
+
 static void
 test_default_path(void)
 {
@@ -845,6 +897,7 @@ main(void)
 	test_full_disk();
 	test_foreign_files();
 	test_indexes();
+	test_wal_cycle();
 	test_default_path();	/* last: it changes HOME */
 	return tap_done();
 }

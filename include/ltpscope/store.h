@@ -241,6 +241,17 @@ void	store_batch_begin(struct store *);
 int	store_batch_commit(struct store *, struct diaglist *);
 int	store_batch_end(struct store *, struct diaglist *);
 
+/*
+ * For a moment nobody waits on (the engine: a test has just started).
+ * Once the write-ahead log has grown past STORE_WAL_CYCLE pages, copies
+ * it into the database, so that the next commits write over the log's
+ * first pages again instead of growing the file: an fsync that also
+ * has to record a new file size costs about twice one that does not
+ * (ext4).  Best effort, never blocks on another process: a reader in
+ * the way only leaves the log to grow until the next call.
+ */
+#define STORE_WAL_CYCLE		128
+void	store_checkpoint_idle(struct store *);
 
 /* --- crashes and resume --- */
 

@@ -36,6 +36,7 @@ struct store {
 	int		 intx;		/* the batch's transaction is open */
 	int		 instep;	/* a step's savepoint is open */
 	sqlite3_stmt	*stmt[SS__COUNT];	/* prepared on first use */
+	int		 wal_frames;	/* in the log after the last commit */
 };
 
 /* store.c */
