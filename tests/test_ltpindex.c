@@ -704,7 +704,7 @@ test_testmap_patterns(void)
 	    "?pen0[0-9]	open\n"
 	    "abc	read\n"
 	    "clo[s]e*	close\n"
-	    "x\\*y	read\n"
+	    "x\\yz	read\n"
 	    "ab[c]d*	write\n";
 	static const char *const calls[] = { "close", "open", "read",
 	    "write" };
@@ -714,14 +714,16 @@ test_testmap_patterns(void)
 		{ "abc", "read" },		/* all plain: whole tag */
 		{ "abcd01", "write" },		/* "abc" must not take it */
 		{ "close_range01", "close" },	/* class after a prefix */
-		{ "x*y", "read" },		/* an escaped star */
-		{ "xay", "" },			/* is no wildcard */
+		{ "xyz", "read" },		/* an escaped letter */
+		{ "xay", "" },
 		{ "ab", "" },			/* shorter than a prefix */
 	};
+	const struct ltptest *t;
+	struct ltpindex idx;
 	struct testmap tm;
 	struct diaglist dl;
-	unsigned long line;
-	char **v;
+	unsigned long mapline;
+	char **v, line[64];
 	size_t i;
 
 	diag_init(&dl);
@@ -730,11 +732,29 @@ test_testmap_patterns(void)
 	is_int(tm.nrules, 6, "six pattern shapes load");
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		v = ltpindex_map_tag(cases[i][0], &tm, calls,
-		    sizeof(calls) / sizeof(calls[0]), &line);
+		    sizeof(calls) / sizeof(calls[0]), &mapline);
 		is_str(v != NULL ? joinv(v) : "", cases[i][1],
 		    "pattern shapes: %s -> '%s'", cases[i][0], cases[i][1]);
 		xfreev(v);
 	}
+	/* The same through ltpindex_map(), which lists rules by letter. */
+	ltpindex_init(&idx);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(line, sizeof(line), "%s %s\n", cases[i][0],
+		    cases[i][0]);
+		(void)ltpindex_load_buf(&idx, "rt", line, strlen(line), &dl);
+	}
+	(void)ltpindex_map(&idx, &tm, calls, sizeof(calls) / sizeof(calls[0]));
+	is_int(idx.ntests, sizeof(cases) / sizeof(cases[0]),
+	    "pattern shapes: every tag indexed");
+	for (i = 0; i < idx.ntests && i < sizeof(cases) / sizeof(cases[0]);
+	    i++) {
+		t = ltpindex_find(&idx, cases[i][0]);
+		is_str(t != NULL && t->nsyscalls > 0 ? t->syscalls[0] : "",
+		    cases[i][1], "pattern shapes, whole index: %s -> '%s'",
+		    cases[i][0], cases[i][1]);
+	}
+	ltpindex_free(&idx);
 	testmap_free(&tm);
 	diag_free(&dl);
 }
