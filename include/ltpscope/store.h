@@ -250,7 +250,7 @@ int	store_batch_end(struct store *, struct diaglist *);
  * (ext4).  Best effort, never blocks on another process: a reader in
  * the way only leaves the log to grow until the next call.
  */
-#define STORE_WAL_CYCLE		128
+#define STORE_WAL_CYCLE		256
 void	store_checkpoint_idle(struct store *);
 
 /* --- crashes and resume --- */
