@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fnmatch.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -399,18 +400,89 @@ add_unique(char ***vp, size_t *np, const char *s, size_t len)
 	(*vp)[*np] = NULL;
 }
 
-/* The testmap's verdict; 1 when a rule matched, even to nothing. */
+/*
+ * Whether tag starts with the plain characters pattern starts with (up
+ * to its first wildcard): checked first, fnmatch(3) runs for one or
+ * two rules of each test, not for all of them (the explorer maps every
+ * LTP test before its first frame).
+ */
+static int
+plain_prefix_matches(const char *pattern, const char *tag)
+{
+	for (; *pattern != '\0'; pattern++, tag++) {
+		if (*pattern == '*' || *pattern == '?' || *pattern == '[' ||
+		    *pattern == '\\')
+			return 1;
+		if (*pattern != *tag)
+			return 0;
+	}
+	return *tag == '\0';
+}
+
+/*
+ * The testmap's rules by the first character a tag needs to match them
+ * (a rule starting with a wildcard is in every list), each list in the
+ * map's order: mapping every LTP test, each tries the few rules of its
+ * letter instead of all of them.
+ */
+struct rule_lists {
+	size_t	*v[UCHAR_MAX + 1];
+	size_t	 n[UCHAR_MAX + 1];
+};
+
+static void
+rule_lists_add(struct rule_lists *rl, unsigned c, size_t i)
+{
+	rl->v[c] = xreallocarray(rl->v[c], rl->n[c] + 1, sizeof(*rl->v[c]));
+	rl->v[c][rl->n[c]++] = i;
+}
+
+static void
+rule_lists_build(struct rule_lists *rl, const struct testmap *tm)
+{
+	unsigned char c;
+	unsigned k;
+	size_t i;
+
+	memset(rl, 0, sizeof(*rl));
+	for (i = 0; tm != NULL && i < tm->nrules; i++) {
+		c = (unsigned char)tm->rules[i].pattern[0];
+		if (c == '*' || c == '?' || c == '[' || c == '\\')
+			for (k = 0; k <= UCHAR_MAX; k++)
+				rule_lists_add(rl, k, i);
+		else
+			rule_lists_add(rl, c, i);
+	}
+}
+
+static void
+rule_lists_free(struct rule_lists *rl)
+{
+	unsigned k;
+
+	for (k = 0; k <= UCHAR_MAX; k++)
+		free(rl->v[k]);
+}
+
+/*
+ * The testmap's verdict; 1 when a rule matched, even to nothing.  Tries
+ * the rules numbered in cand (all of them when cand is NULL).
+ */
 static int
 map_by_testmap(const char *tag, const struct testmap *tm,
-    const struct nameset *ns, char ***vp, size_t *np, unsigned long *line)
+    const size_t *cand, size_t ncand, const struct nameset *ns, char ***vp,
+    size_t *np, unsigned long *line)
 {
 	const struct testmap_rule *r;
 	const char *a, *bar;
 	size_t i, j;
 
-	for (i = 0; i < tm->nrules; i++) {
-		r = &tm->rules[i];
-		if (fnmatch(r->pattern, tag, 0) != 0)
+	if (cand == NULL)
+		ncand = tm->nrules;
+	for (i = 0; i < ncand; i++) {
+		r = &tm->rules[cand != NULL ? cand[i] : i];
+		if (!plain_prefix_matches(r->pattern, tag) ||
+		    fnmatch(r->pattern, tag, 0) != 0)
 			continue;
 		*line = r->line;
 		for (j = 0; j < r->nitems; j++) {
@@ -450,15 +522,19 @@ map_by_prefix(const char *tag, const struct nameset *ns, char ***vp,
 	}
 }
 
+/* rl: the map's rule lists, or NULL to try every rule. */
 static char **
-map_tag(const char *tag, const struct testmap *tm, const struct nameset *ns,
-    size_t *np, unsigned long *mapline)
+map_tag(const char *tag, const struct testmap *tm,
+    const struct rule_lists *rl, const struct nameset *ns, size_t *np,
+    unsigned long *mapline)
 {
+	unsigned char c = (unsigned char)tag[0];
 	char **v = NULL;
 
 	*np = 0;
 	*mapline = 0;
-	if (tm == NULL || !map_by_testmap(tag, tm, ns, &v, np, mapline))
+	if (tm == NULL || !map_by_testmap(tag, tm, rl != NULL ? rl->v[c] :
+	    NULL, rl != NULL ? rl->n[c] : 0, ns, &v, np, mapline))
 		map_by_prefix(tag, ns, &v, np);
 	return v;
 }
@@ -473,7 +549,7 @@ ltpindex_map_tag(const char *tag, const struct testmap *tm,
 	char **v;
 
 	nameset_build(&ns, names, n);
-	v = map_tag(tag, tm, &ns, &count, &line);
+	v = map_tag(tag, tm, NULL, &ns, &count, &line);
 	free(ns.slot);
 	if (mapline != NULL)
 		*mapline = line;
@@ -484,19 +560,22 @@ size_t
 ltpindex_map(struct ltpindex *idx, const struct testmap *tm,
     const char *const *names, size_t n)
 {
+	struct rule_lists rl;
 	struct nameset ns;
 	size_t i, unmapped = 0;
 
 	nameset_build(&ns, names, n);
+	rule_lists_build(&rl, tm);
 	for (i = 0; i < idx->ntests; i++) {
 		struct ltptest *t = &idx->tests[i];
 
 		ltptest_free_syscalls(t);
-		t->syscalls = map_tag(t->tag, tm, &ns, &t->nsyscalls,
+		t->syscalls = map_tag(t->tag, tm, &rl, &ns, &t->nsyscalls,
 		    &t->mapline);
 		if (t->nsyscalls == 0)
 			unmapped++;
 	}
+	rule_lists_free(&rl);
 	free(ns.slot);
 	return unmapped;
 }

@@ -143,8 +143,6 @@ rules_line(struct rules *r, const char *file, unsigned long lineno,
 		    (const char *)msg);
 		return 1;
 	}
-	/* Faster when the system allows it; PaX may refuse: fine. */
-	(void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 	if (r->n == r->cap) {
 		r->cap = r->cap ? r->cap * 2 : 32;
 		r->v = xreallocarray(r->v, r->cap, sizeof(*r->v));
@@ -156,6 +154,7 @@ rules_line(struct rules *r, const char *file, unsigned long lineno,
 	ru->file = xstrdup(file);
 	ru->line = lineno;
 	ru->re = re;
+	ru->jit_tried = 0;
 	return 0;
 }
 
@@ -239,6 +238,17 @@ rules_match(struct rules *r, enum rule_field field, const char *s,
 	for (i = 0; i < r->n; i++) {
 		if (r->v[i].field != field)
 			continue;
+		/*
+		 * JIT when first used, not when loaded: most rules are for
+		 * fields the caller never matches (the explorer loads them
+		 * all before its first frame).  Faster when the system
+		 * allows it; PaX may refuse: fine.
+		 */
+		if (!r->v[i].jit_tried) {
+			(void)pcre2_jit_compile(r->v[i].re,
+			    PCRE2_JIT_COMPLETE);
+			r->v[i].jit_tried = 1;
+		}
 		rc = pcre2_match(r->v[i].re, (PCRE2_SPTR)s, (PCRE2_SIZE)len, 0,
 		    0, r->md, r->mctx);
 		if (rc >= 0)

@@ -18,6 +18,9 @@
 #include "ltpscope/store_impl.h"
 #include "ltpscope/xmalloc.h"
 
+/* SQLite's default autocheckpoint, which store_wal_hook() keeps. */
+#define STORE_WAL_AUTOCHECKPOINT	1000
+
 static const char *const run_state_names[RUN__COUNT] = {
 	"running", "finished", "interrupted", "resumed"
 };
@@ -179,6 +182,64 @@ store_prepare(struct store *st, sqlite3_stmt **sp, const char *sql,
 }
 
 /*
+ * The statement kept for id, ready to bind: prepared (persistent) on
+ * first use, reset and unbound by store_stmt_done() after each use.
+ */
+int
+store_prepare_kept(struct store *st, enum store_stmt id, sqlite3_stmt **sp,
+    const char *sql, struct diaglist *dl)
+{
+	int rc;
+
+	if (st->stmt[id] == NULL) {
+		rc = sqlite3_prepare_v3(st->db, sql, -1,
+		    SQLITE_PREPARE_PERSISTENT, &st->stmt[id], NULL);
+		if (rc != SQLITE_OK) {
+			st->stmt[id] = NULL;
+			*sp = NULL;
+			return store_sqlerr(st, dl, rc,
+			    "cannot read the database");
+		}
+	}
+	*sp = st->stmt[id];
+	return STORE_OK;
+}
+
+/* Finalizes s, or resets it for its next use if the store keeps it. */
+void
+store_stmt_done(struct store *st, sqlite3_stmt *s)
+{
+	size_t i;
+
+	for (i = 0; s != NULL && i < SS__COUNT; i++)
+		if (st->stmt[i] == s) {
+			/* reset() keeps the error of the last step(). */
+			(void)sqlite3_reset(s);
+			(void)sqlite3_clear_bindings(s);
+			return;
+		}
+	(void)sqlite3_finalize(s);
+}
+
+/* One of the kept statements that return no rows: an SQLite code. */
+static int
+store_exec_kept(struct store *st, enum store_stmt id, const char *sql)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (st->stmt[id] == NULL && (rc = sqlite3_prepare_v3(st->db, sql, -1,
+	    SQLITE_PREPARE_PERSISTENT, &st->stmt[id], NULL)) != SQLITE_OK) {
+		st->stmt[id] = NULL;
+		return rc;
+	}
+	s = st->stmt[id];
+	rc = sqlite3_step(s);
+	(void)sqlite3_reset(s);
+	return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/*
  * BEGIN IMMEDIATE takes the write lock up front, so a second writer
  * waits in busy_timeout here instead of failing halfway through with
  * SQLITE_BUSY when it upgrades a read transaction.
@@ -235,13 +296,13 @@ store_begin_write(struct store *st, struct diaglist *dl)
 	if (!st->intx && (err = store_check_moved(st, dl)) != STORE_OK)
 		return err;
 	if (st->batch && !st->intx) {
-		rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+		rc = store_exec_kept(st, SS_BEGIN, "BEGIN IMMEDIATE");
 		if (rc != SQLITE_OK)
 			return store_sqlerr(st, dl, rc, "cannot start writing");
 		st->intx = 1;
 	}
-	rc = sqlite3_exec(st->db, st->batch ? "SAVEPOINT step" :
-	    "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	rc = st->batch ? store_exec_kept(st, SS_SAVEPOINT, "SAVEPOINT step") :
+	    store_exec_kept(st, SS_BEGIN, "BEGIN IMMEDIATE");
 	if (rc != SQLITE_OK)
 		return store_sqlerr(st, dl, rc, "cannot start writing");
 	st->instep = st->batch;
@@ -253,8 +314,8 @@ store_commit(struct store *st, struct diaglist *dl)
 {
 	int rc;
 
-	rc = sqlite3_exec(st->db, st->instep ? "RELEASE step" : "COMMIT",
-	    NULL, NULL, NULL);
+	rc = st->instep ? store_exec_kept(st, SS_RELEASE, "RELEASE step") :
+	    store_exec_kept(st, SS_COMMIT, "COMMIT");
 	if (rc != SQLITE_OK) {
 		store_rollback(st);
 		return store_sqlerr(st, dl, rc, "cannot commit");
@@ -291,7 +352,7 @@ store_batch_commit(struct store *st, struct diaglist *dl)
 	if (!st->intx)
 		return STORE_OK;
 	st->intx = 0;
-	rc = sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+	rc = store_exec_kept(st, SS_COMMIT, "COMMIT");
 	if (rc != SQLITE_OK) {
 		if (!sqlite3_get_autocommit(st->db))
 			(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL,
@@ -414,6 +475,40 @@ store_wal(struct store *st)
 	}
 }
 
+static void
+store_checkpoint(struct store *st, const char *name)
+{
+	int log = 0, done = 0;
+
+	/* Passive: never waits for, nor stops, another process. */
+	if (sqlite3_wal_checkpoint_v2(st->db, name, SQLITE_CHECKPOINT_PASSIVE,
+	    &log, &done) == SQLITE_OK && done >= log)
+		st->wal_frames = 0;
+}
+
+/*
+ * After each commit of this connection: how long the log is, for
+ * store_checkpoint_idle().  Setting the hook replaces SQLite's own
+ * autocheckpoint, which this does as it did (same size, passive).
+ */
+static int
+store_wal_hook(void *arg, sqlite3 *db, const char *name, int frames)
+{
+	struct store *st = arg;
+
+	st->wal_frames = frames;
+	if (frames >= STORE_WAL_AUTOCHECKPOINT)
+		store_checkpoint(st, name);
+	return SQLITE_OK;
+}
+
+void
+store_checkpoint_idle(struct store *st)
+{
+	if (!st->readonly && !st->intx && st->wal_frames >= STORE_WAL_CYCLE)
+		store_checkpoint(st, "main");
+}
+
 /*
  * WAL keeps readers off the writer's back and, with synchronous=FULL,
  * makes every commit durable across power loss and kernel panics, not
@@ -439,6 +534,8 @@ store_pragmas(struct store *st, struct diaglist *dl)
 	if (!st->readonly && (rc = store_wal(st)) != SQLITE_OK)
 		return store_sqlerr(st, dl, rc,
 		    "cannot switch to write-ahead logging");
+	if (!st->readonly)
+		(void)sqlite3_wal_hook(st->db, store_wal_hook, st);
 	return store_exec(st, "PRAGMA synchronous=FULL", dl);
 }
 
@@ -487,9 +584,13 @@ store_open(struct store **stp, const char *path, int flags,
 void
 store_close(struct store *st)
 {
+	size_t i;
+
 	if (st == NULL)
 		return;
 	store_unlock_all(st);
+	for (i = 0; i < SS__COUNT; i++)
+		(void)sqlite3_finalize(st->stmt[i]);
 	if (st->db != NULL)
 		(void)sqlite3_close_v2(st->db);
 	free(st->path);

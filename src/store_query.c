@@ -388,6 +388,31 @@ store_latest_results(struct store *st, struct store_result **vp,
 }
 
 int
+store_latest_statuses(struct store *st, store_status_fn *fn, void *arg,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	const unsigned char *tag, *sc;
+	int rc, err;
+
+	if ((err = store_prepare(st, &s, "SELECT l.tag, r.syscall, r.status "
+	    "FROM latest l JOIN results r ON r.id = l.result_id ORDER BY "
+	    "l.tag", dl)) != STORE_OK)
+		return err;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		tag = sqlite3_column_text(s, 0);
+		sc = sqlite3_column_text(s, 1);
+		fn(arg, tag != NULL ? (const char *)tag : "",
+		    sc != NULL ? (const char *)sc : "",
+		    (enum test_status)sqlite3_column_int(s, 2));
+	}
+	(void)sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(st, dl, rc, "cannot read results");
+	return STORE_OK;
+}
+
+int
 store_get_output(struct store *st, int64_t result_id, struct store_output *o,
     struct diaglist *dl)
 {

@@ -29,7 +29,10 @@ nz(const char *s)
 	return s != NULL ? s : "";
 }
 
-/* Runs a prepared write statement to completion and finalizes it. */
+/*
+ * Runs a prepared write statement to completion and finalizes it (or
+ * resets it, if the store keeps it).
+ */
 static int
 store_step_done(struct store *st, sqlite3_stmt *s, struct diaglist *dl,
     const char *fmt, ...)
@@ -39,7 +42,7 @@ store_step_done(struct store *st, sqlite3_stmt *s, struct diaglist *dl,
 	int rc;
 
 	rc = sqlite3_step(s);
-	(void)sqlite3_finalize(s);
+	store_stmt_done(st, s);
 	if (rc == SQLITE_DONE)
 		return STORE_OK;
 	va_start(ap, fmt);
@@ -178,8 +181,9 @@ store_test_start(struct store *st, int64_t run_id, const char *tag,
 	*result_idp = 0;
 	if ((err = store_begin_write(st, dl)) != STORE_OK)
 		return err;
-	if ((err = store_prepare(st, &s, "INSERT INTO results (run_id, seq, "
-	    "tag, syscall, status, started) VALUES (?, ?, ?, ?, ?, ?)", dl)) !=
+	if ((err = store_prepare_kept(st, SS_TEST_START, &s, "INSERT INTO "
+	    "results (run_id, seq, tag, syscall, status, started) VALUES "
+	    "(?, ?, ?, ?, ?, ?)", dl)) !=
 	    STORE_OK)
 		goto fail;
 	(void)sqlite3_bind_int64(s, 1, run_id);
@@ -315,7 +319,8 @@ store_put_output(struct store *st, int64_t result_id, const void *mem,
 	size_t keep, nlen, len = (size_t)src->len;
 	int err, inplace;
 
-	if ((err = store_prepare(st, &s, "INSERT OR REPLACE INTO outputs "
+	if ((err = store_prepare_kept(st, SS_PUT_OUTPUT, &s, "INSERT OR "
+	    "REPLACE INTO outputs "
 	    "(result_id, data, stored_size, original_size, capped) VALUES "
 	    "(?, ?, ?, ?, ?)", dl)) != STORE_OK)
 		return err;
@@ -368,7 +373,8 @@ store_finish(struct store *st, int64_t result_id,
 	}
 	if ((err = store_begin_write(st, dl)) != STORE_OK)
 		return err;
-	if ((err = store_prepare(st, &s, "UPDATE results SET status = ?, "
+	if ((err = store_prepare_kept(st, SS_TEST_FINISH, &s, "UPDATE "
+	    "results SET status = ?, "
 	    "exit_code = ?, signal = ?, duration_ms = ?, n_pass = ?, "
 	    "n_fail = ?, n_broken = ?, n_conf = ?, n_warn = ?, ended = ?, "
 	    "n_envwarn = ?, raw = ?, judged = ? "

@@ -87,6 +87,30 @@ ui_load_catalogue(struct suite *s, struct store *st,
 	return 0;
 }
 
+/* What ui_catalogue_results() counts the latest statuses into. */
+struct ui_count {
+	const struct ltpindex	 *idx;
+	const char		**names;	/* sorted */
+	size_t			  n;
+	unsigned		(*last)[TS__COUNT];
+};
+
+static void
+ui_count_status(void *arg, const char *tag, const char *syscall,
+    enum test_status status)
+{
+	struct ui_count *c = arg;
+	const struct ltptest *t = ltpindex_find(c->idx, tag);
+	long k;
+
+	/* The index knows the mapping better than old rows. */
+	if (t != NULL && t->nsyscalls > 0)
+		syscall = t->syscalls[0];
+	if ((unsigned)status < TS__COUNT &&
+	    (k = ui_bsearch(c->names, c->n, syscall)) >= 0)
+		c->last[k][status]++;
+}
+
 /*
  * Test counts per syscall from the LTP index, and the latest result of
  * each of those tests from the store.
@@ -95,11 +119,10 @@ void
 ui_catalogue_results(struct suite *s, struct store *st,
     struct ui_sysrow *rows, size_t nrows)
 {
-	struct store_result *res = NULL;
 	struct triage_tag *tags = NULL;
 	struct diaglist dl;
 	const char **names;
-	size_t i, j, nres = 0, ntags = 0;
+	size_t i, j, ntags = 0;
 	int *ntests;
 	unsigned (*last)[TS__COUNT];
 	long k;
@@ -118,23 +141,12 @@ ui_catalogue_results(struct suite *s, struct store *st,
 				ntests[k]++;
 	}
 	diag_init(&dl);
-	if (st != NULL && store_latest_results(st, &res, &nres, &dl) ==
-	    STORE_OK) {
-		for (i = 0; i < nres; i++) {
-			const struct ltptest *t = ltpindex_find(&s->idx,
-			    res[i].tag);
-			const char *sc = res[i].syscall;
+	if (st != NULL) {
+		struct ui_count c = { &s->idx, names, nrows, last };
 
-			/* The index knows the mapping better than old rows. */
-			if (t != NULL && t->nsyscalls > 0)
-				sc = t->syscalls[0];
-			if ((unsigned)res[i].status < TS__COUNT &&
-			    (k = ui_bsearch(names, nrows, sc)) >= 0)
-				last[k][res[i].status]++;
-		}
+		(void)store_latest_statuses(st, ui_count_status, &c, &dl);
 	}
 	diag_free(&dl);
-	store_results_free(res, nres);
 	for (i = 0; i < nrows; i++)
 		rows[i].category[0] = '\0';
 	diag_init(&dl);

@@ -692,6 +692,73 @@ test_match_limit(void)
 	diag_free(&dl);
 }
 
+/*
+ * Patterns of every shape: the plain characters a pattern starts with
+ * are compared before fnmatch(3) runs, and must never hide a match.
+ */
+static void
+test_testmap_patterns(void)
+{
+	static const char map[] =
+	    "*_wr*	write\n"
+	    "?pen0[0-9]	open\n"
+	    "abc	read\n"
+	    "clo[s]e*	close\n"
+	    "x\\yz	read\n"
+	    "ab[c]d*	write\n";
+	static const char *const calls[] = { "close", "open", "read",
+	    "write" };
+	static const char *const cases[][2] = {
+		{ "io_write01", "write" },	/* wildcard first */
+		{ "open01", "open" },		/* ? first */
+		{ "abc", "read" },		/* all plain: whole tag */
+		{ "abcd01", "write" },		/* "abc" must not take it */
+		{ "close_range01", "close" },	/* class after a prefix */
+		{ "xyz", "read" },		/* an escaped letter */
+		{ "xay", "" },
+		{ "ab", "" },			/* shorter than a prefix */
+	};
+	const struct ltptest *t;
+	struct ltpindex idx;
+	struct testmap tm;
+	struct diaglist dl;
+	unsigned long mapline;
+	char **v, line[64];
+	size_t i;
+
+	diag_init(&dl);
+	testmap_init(&tm);
+	testmap_load_buf(&tm, "tm", map, sizeof(map) - 1, &dl);
+	is_int(tm.nrules, 6, "six pattern shapes load");
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		v = ltpindex_map_tag(cases[i][0], &tm, calls,
+		    sizeof(calls) / sizeof(calls[0]), &mapline);
+		is_str(v != NULL ? joinv(v) : "", cases[i][1],
+		    "pattern shapes: %s -> '%s'", cases[i][0], cases[i][1]);
+		xfreev(v);
+	}
+	/* The same through ltpindex_map(), which lists rules by letter. */
+	ltpindex_init(&idx);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(line, sizeof(line), "%s %s\n", cases[i][0],
+		    cases[i][0]);
+		(void)ltpindex_load_buf(&idx, "rt", line, strlen(line), &dl);
+	}
+	(void)ltpindex_map(&idx, &tm, calls, sizeof(calls) / sizeof(calls[0]));
+	is_int(idx.ntests, sizeof(cases) / sizeof(cases[0]),
+	    "pattern shapes: every tag indexed");
+	for (i = 0; i < idx.ntests && i < sizeof(cases) / sizeof(cases[0]);
+	    i++) {
+		t = ltpindex_find(&idx, cases[i][0]);
+		is_str(t != NULL && t->nsyscalls > 0 ? t->syscalls[0] : "",
+		    cases[i][1], "pattern shapes, whole index: %s -> '%s'",
+		    cases[i][0], cases[i][1]);
+	}
+	ltpindex_free(&idx);
+	testmap_free(&tm);
+	diag_free(&dl);
+}
+
 static void
 test_testmap(const struct names *nm, struct testmap *tm)
 {
@@ -774,6 +841,8 @@ test_testmap(const struct names *nm, struct testmap *tm)
 	v = ltpindex_map_tag("abort01", NULL, (const char *const *)nm->v,
 	    nm->n, &line);
 	ok(v == NULL && line == 0, "without a testmap, only the prefix rule");
+
+	test_testmap_patterns();
 
 	diag_init(&dl);
 	testmap_init(&bad);

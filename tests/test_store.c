@@ -124,6 +124,58 @@ record(struct store *st, int64_t run_id, const char *tag, int64_t seq,
 	return id;
 }
 
+/*
+ * A run's log is copied into the database while its tests run
+ * (store_checkpoint_idle) and then written over from its start: it
+ * stays near STORE_WAL_CYCLE pages however many tests commit, where
+ * SQLite alone lets it grow to 1,000 pages.
+ */
+static void
+test_wal_cycle(void)
+{
+	static const char *const tags[] = { "w" };
+	const long bound = (STORE_WAL_CYCLE + 64) * (4096 + 24) + 32;
+	struct store_result *res = NULL;
+	struct store *st;
+	struct diaglist dl;
+	struct stat sb;
+	char tag[32], wal[1100];
+	long most = 0;
+	size_t n = 0;
+	int64_t run;
+	int i, lost = 0;
+
+	diag_init(&dl);
+	if (store_open(&st, tmp_path("cycle.db"), STORE_CREATE, &dl) !=
+	    STORE_OK) {
+		ok(0, "open cycle.db: %s", tap_first_diag(&dl));
+		diag_free(&dl);
+		return;
+	}
+	snprintf(wal, sizeof(wal), "%s-wal", tmp_path("cycle.db"));
+	run = begin_run(st, "cycle", tags, 1);
+	store_batch_begin(st);
+	for (i = 0; i < 300; i++) {
+		snprintf(tag, sizeof(tag), "w%03d", i);
+		lost += record(st, run, tag, i, TS_PASS, "out\n", 4) == 0;
+		lost += store_batch_commit(st, &dl) != STORE_OK;
+		store_checkpoint_idle(st);
+		if (stat(wal, &sb) == 0 && sb.st_size > most)
+			most = (long)sb.st_size;
+	}
+	(void)store_batch_end(st, &dl);
+	is_int(lost, 0, "300 tests committed one by one");
+	ok(most > 0 && most <= bound, "the log stays at most %ld bytes "
+	    "(largest %ld)", bound, most);
+	is_int(store_run_results(st, run, &res, &n, &dl), STORE_OK,
+	    "results read back");
+	is_int(n, 300, "every result is there");
+	store_results_free(res, n);
+	store_close(st);
+	ok(tap_db_integrity_ok(tmp_path("cycle.db")), "integrity_check ok");
+	diag_free(&dl);
+}
+
 static void
 test_default_path(void)
 {
@@ -556,6 +608,29 @@ die_mid_run(const char *path, const char *const *tags, size_t ntags,
 	    "child died by SIGKILL mid-test");
 }
 
+/* What store_latest_statuses() told, for comparing (8 at most). */
+struct latest_seen {
+	char		 tag[8][32];
+	char		 syscall[8][32];
+	enum test_status status[8];
+	size_t		 n;
+};
+
+static void
+latest_seen_cb(void *arg, const char *tag, const char *syscall,
+    enum test_status status)
+{
+	struct latest_seen *s = arg;
+
+	if (s->n < 8) {
+		snprintf(s->tag[s->n], sizeof(s->tag[0]), "%s", tag);
+		snprintf(s->syscall[s->n], sizeof(s->syscall[0]), "%s",
+		    syscall);
+		s->status[s->n] = status;
+	}
+	s->n++;
+}
+
 static void
 test_protocol_and_resume(void)
 {
@@ -659,6 +734,22 @@ test_protocol_and_resume(void)
 	is_int(n, 5, "one latest result per test");
 	ok(n == 5 && strcmp(res[0].tag, "a01") == 0 && res[0].run_id == run,
 	    "latest a01 is from the newest run");
+	if (n == 5) {
+		struct latest_seen seen;
+		size_t i;
+
+		memset(&seen, 0, sizeof(seen));
+		is_int(store_latest_statuses(st, latest_seen_cb, &seen, &dl),
+		    STORE_OK, "latest statuses");
+		is_int(seen.n, 5, "one status per test");
+		for (i = 0; i < 5 && i < seen.n; i++)
+			if (strcmp(seen.tag[i], res[i].tag) != 0 ||
+			    strcmp(seen.syscall[i], res[i].syscall) != 0 ||
+			    seen.status[i] != res[i].status)
+				break;
+		is_int(i, 5, "the latest results' tags, calls and statuses, "
+		    "in their order");
+	}
 	store_results_free(res, n);
 	store_close(st);
 	diag_free(&dl);
@@ -963,6 +1054,7 @@ main(void)
 	test_full_disk();
 	test_foreign_files();
 	test_indexes();
+	test_wal_cycle();
 	test_default_path();	/* last: it changes HOME */
 	return tap_done();
 }

@@ -60,6 +60,7 @@ struct rule {
 	char		*file;
 	unsigned long	 line;
 	void		*re;		/* pcre2_code */
+	int		 jit_tried;	/* JIT compiled at first match */
 };
 
 struct rules;

@@ -262,6 +262,18 @@ void	store_batch_begin(struct store *);
 int	store_batch_commit(struct store *, struct diaglist *);
 int	store_batch_end(struct store *, struct diaglist *);
 
+/*
+ * For a moment nobody waits on (the engine: a test has just started).
+ * Once the write-ahead log has grown past STORE_WAL_CYCLE pages, copies
+ * it into the database, so that the next commits write over the log's
+ * first pages again instead of growing the file: an fsync that also
+ * has to record a new file size costs about twice one that does not
+ * (ext4).  Best effort, never blocks on another process: a reader in
+ * the way only leaves the log to grow until the next call.
+ */
+#define STORE_WAL_CYCLE		256
+void	store_checkpoint_idle(struct store *);
+
 /* --- crashes and resume --- */
 
 /* Runs left "running" by a dead process, newest first. */
@@ -305,6 +317,15 @@ int	store_test_history(struct store *, const char *tag, size_t n,
 /* Newest result (not TS_RUNNING) of every test, ordered by tag. */
 int	store_latest_results(struct store *, struct store_result **vp,
 	    size_t *np, struct diaglist *);
+/*
+ * The same tests' newest statuses only, ordered by tag: fn(arg, tag,
+ * syscall, status) for each, the strings valid during the call.  Much
+ * lighter than store_latest_results(): what the catalogue counts.
+ */
+typedef void	store_status_fn(void *, const char *, const char *,
+		    enum test_status);
+int	store_latest_statuses(struct store *, store_status_fn *, void *,
+	    struct diaglist *);
 void	store_result_clear(struct store_result *);
 void	store_results_free(struct store_result *, size_t);
 /*

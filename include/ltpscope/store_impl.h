@@ -9,6 +9,22 @@
 
 #include "ltpscope/store.h"
 
+/*
+ * Statements a run executes for every test, prepared once per open
+ * store: compiling the results UPDATE with its triggers costs more
+ * than the rest of a tiny test's bookkeeping together.
+ */
+enum store_stmt {
+	SS_BEGIN,		/* BEGIN IMMEDIATE */
+	SS_SAVEPOINT,
+	SS_RELEASE,
+	SS_COMMIT,
+	SS_TEST_START,
+	SS_TEST_FINISH,
+	SS_PUT_OUTPUT,
+	SS__COUNT
+};
+
 struct store {
 	sqlite3		*db;
 	char		*path;		/* as given to store_open() */
@@ -19,6 +35,8 @@ struct store {
 	int		 batch;		/* steps wait for store_batch_commit */
 	int		 intx;		/* the batch's transaction is open */
 	int		 instep;	/* a step's savepoint is open */
+	sqlite3_stmt	*stmt[SS__COUNT];	/* prepared on first use */
+	int		 wal_frames;	/* in the log after the last commit */
 };
 
 /* store.c */
@@ -27,6 +45,9 @@ int	store_sqlerr(struct store *, struct diaglist *, int, const char *,
 int	store_exec(struct store *, const char *, struct diaglist *);
 int	store_prepare(struct store *, sqlite3_stmt **, const char *,
 	    struct diaglist *);
+int	store_prepare_kept(struct store *, enum store_stmt, sqlite3_stmt **,
+	    const char *, struct diaglist *);
+void	store_stmt_done(struct store *, sqlite3_stmt *);
 int	store_begin_write(struct store *, struct diaglist *);
 int	store_commit(struct store *, struct diaglist *);
 void	store_rollback(struct store *);
