@@ -373,13 +373,38 @@ summary_count(struct ltpout_summary *sum, const char *s, size_t n)
 }
 
 /* What the LTP library says about how the test was stopped. */
+/*
+ * LTP's "%uh %02um %02us"; -1 for anything else.  Not sscanf(): an
+ * out-of-range %ld is undefined, and the product must fit a 32-bit
+ * long (i386).
+ */
+static long
+parse_hms(const char *p)
+{
+	static const char unit[] = "hms";
+	static const long max[] = { 99999, 59, 59 }, mul[] = { 3600, 60, 1 };
+	long v, secs = 0;
+	int i, nd;
+
+	for (i = 0; i < 3; i++) {
+		if (i > 0 && *p++ != ' ')
+			return -1;
+		for (v = 0, nd = 0; IS_DIGIT(*p) && nd < 6; p++, nd++)
+			v = v * 10 + (*p - '0');
+		if (nd == 0 || *p++ != unit[i] || v > max[i])
+			return -1;
+		secs += v * mul[i];
+	}
+	return secs;
+}
+
 static void
 note_marks(struct ltpout *p, const struct ltpout_line *l)
 {
 	struct ltpout_tally *t = &p->tally;
 	const char *m = l->msg, *q;
 	size_t k;
-	long h, mi, s;
+	long secs;
 
 	if (l->cls == LC_PLAIN) {
 		/*
@@ -404,9 +429,8 @@ note_marks(struct ltpout *p, const struct ltpout_line *l)
 		}
 	} else if (l->cls == LC_TINFO &&
 	    (q = strstr(m, "imeout per run is ")) != NULL &&
-	    sscanf(q + strlen("imeout per run is "), "%ldh %ldm %lds",
-	    &h, &mi, &s) == 3)
-		t->timeout_secs = h * 3600 + mi * 60 + s;
+	    (secs = parse_hms(q + strlen("imeout per run is "))) >= 0)
+		t->timeout_secs = secs;
 }
 
 static void

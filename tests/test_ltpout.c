@@ -487,6 +487,20 @@ check_bytes(void)
 	ok(t.marks == LTPOUT_MARK_EXT_KILL, "kill line found mid-line");
 	free(tr.p);
 
+	/* Found by make fuzz: hours that overflow a long are no timeout. */
+	parse_lit(LIT("tst_test.c:1876: TINFO: Overall timeout per run is "
+	    "9223372036854775807h 00m 00s\n"), &tr, &t);
+	is_int(t.timeout_secs, -1, "an hour count no long holds: no timeout");
+	free(tr.p);
+	parse_lit(LIT("tst_test.c:1876: TINFO: Overall timeout per run is "
+	    "27h 46m 40s\n"), &tr, &t);
+	is_int(t.timeout_secs, 100000, "27h 46m 40s is 100000 s");
+	free(tr.p);
+	parse_lit(LIT("tst_test.c:1876: TINFO: Overall timeout per run is "
+	    "0h 75m 00s\n"), &tr, &t);
+	is_int(t.timeout_secs, -1, "75 minutes is not LTP's shape");
+	free(tr.p);
+
 	/* A partial line is only given at flush, and can be peeked. */
 	p = ltpout_new();
 	cur = "abc";
