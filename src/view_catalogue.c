@@ -403,11 +403,11 @@ cat_draw_detail(struct ui *ui, struct view *v, int y, int h)
 }
 
 const struct view_ops view_catalogue_ops = {
-	"catalogue",
-	cat_nrows,
-	cat_draw_row,
-	cat_header,
-	cat_describe,
-	cat_draw_detail,
-	cat_free
+	.name = "catalogue",
+	.nrows = cat_nrows,
+	.draw_row = cat_draw_row,
+	.header = cat_header,
+	.describe = cat_describe,
+	.draw_detail = cat_draw_detail,
+	.free = cat_free,
 };

@@ -135,11 +135,10 @@ runs_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 }
 
 const struct view_ops view_runs_ops = {
-	"runs",
-	runs_nrows,
-	runs_draw_row,
-	runs_header,
-	runs_describe,
-	NULL,
-	runs_free
+	.name = "runs",
+	.nrows = runs_nrows,
+	.draw_row = runs_draw_row,
+	.header = runs_header,
+	.describe = runs_describe,
+	.free = runs_free,
 };

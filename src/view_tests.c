@@ -224,11 +224,11 @@ tests_draw_detail(struct ui *ui, struct view *v, int y, int h)
 }
 
 const struct view_ops view_tests_ops = {
-	"tests",
-	tests_nrows,
-	tests_draw_row,
-	tests_header,
-	tests_describe,
-	tests_draw_detail,
-	tests_free
+	.name = "tests",
+	.nrows = tests_nrows,
+	.draw_row = tests_draw_row,
+	.header = tests_header,
+	.describe = tests_describe,
+	.draw_detail = tests_draw_detail,
+	.free = tests_free,
 };

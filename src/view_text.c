@@ -112,11 +112,10 @@ text_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 }
 
 const struct view_ops view_text_ops = {
-	"text",
-	text_nrows,
-	text_draw_row,
-	text_header,
-	text_describe,
-	NULL,
-	text_free
+	.name = "text",
+	.nrows = text_nrows,
+	.draw_row = text_draw_row,
+	.header = text_header,
+	.describe = text_describe,
+	.free = text_free,
 };
