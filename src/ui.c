@@ -182,6 +182,33 @@ ui_message(struct ui *ui, int error, const char *fmt, ...)
 }
 
 void
+ui_message_diag(struct ui *ui, const struct diaglist *dl,
+    enum ui_diag_form form, const char *fallback, const char *fmt, ...)
+{
+	const struct diag *d = diag_first_error(dl);
+	char lead[256], text[512];
+	va_list ap;
+
+	if (d == NULL && dl->n > 0)
+		d = &dl->v[0];
+	if (d == NULL)
+		snprintf(text, sizeof(text), "%s", fallback != NULL ?
+		    fallback : "failed");
+	else if (form == UD_WHERE)
+		(void)diag_format(d, text, sizeof(text));
+	else
+		snprintf(text, sizeof(text), "%s", d->msg);
+	if (fmt == NULL) {
+		ui_message(ui, 1, "%s", text);
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(lead, sizeof(lead), fmt, ap);
+	va_end(ap);
+	ui_message(ui, 1, "%s: %s", lead, text);
+}
+
+void
 ui_ask(struct ui *ui, enum ui_confirm what, const char *fmt, ...)
 {
 	va_list ap;
@@ -583,12 +610,9 @@ ui_rejudge(struct ui *ui)
 	ui_triage_load(ui);
 	diag_init(&dl);
 	if (verdict_rejudge(ui->store, ui->rules, NULL, &dl) != STORE_OK &&
-	    dl.nerrors > 0) {
-		char first[512];
-
-		diag_format(diag_first_error(&dl), first, sizeof(first));
-		ui_message(ui, 1, "verdicts not judged again: %s", first);
-	}
+	    dl.nerrors > 0)
+		ui_message_diag(ui, &dl, UD_WHERE, NULL,
+		    "verdicts not judged again");
 	diag_free(&dl);
 }
 
@@ -631,13 +655,9 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 	ui->have_suite = 1;
 	snprintf(ui->source, sizeof(ui->source), "%s%s", demo ? "demo: " :
 	    "", ui->suite.tables_used);
-	if (dl.nerrors > 0) {
-		char first[512];
-
-		diag_format(diag_first_error(&dl), first, sizeof(first));
-		ui_message(ui, 1, "%zu problem%s loading: %s", dl.nerrors,
-		    dl.nerrors == 1 ? "" : "s", first);
-	}
+	if (dl.nerrors > 0)
+		ui_message_diag(ui, &dl, UD_WHERE, NULL, "%zu problem%s "
+		    "loading", dl.nerrors, dl.nerrors == 1 ? "" : "s");
 	diag_free(&dl);
 
 	diag_init(&dl);

@@ -120,14 +120,15 @@ ui_profile_screen(struct ui *ui)
 	diag_init(&dl);
 	if (store_profile_names(ui->store, &names, &n, &dl) != STORE_OK ||
 	    n == 0) {
-		ui_message(ui, n == 0 && dl.nerrors == 0 ? 0 : 1, "%s",
-		    dl.n > 0 ? dl.v[0].msg : "no profiles yet: ltpscope "
-		    "profile import TRACE");
+		ui_message_diag(ui, &dl, UD_TEXT, "no profiles yet: ltpscope "
+		    "profile import TRACE", NULL);
+		/* None stored is no error. */
+		ui->msg_error = n > 0 || dl.nerrors > 0;
 		goto out;
 	}
 	k = ui_profile_pick(ui, names, n);
 	if (store_profile_get(ui->store, names[k], &p, &dl) != STORE_OK) {
-		ui_message(ui, 1, "%s", dl.n > 0 ? dl.v[0].msg : "no profile");
+		ui_message_diag(ui, &dl, UD_TEXT, "no profile", NULL);
 		goto out;
 	}
 	/* Without results the report still has the trace and the states. */

@@ -152,7 +152,6 @@ ui_run_box(struct ui *ui)
 {
 	struct remote_opts ro;
 	struct diaglist dl;
-	char first[512] = "cannot connect";
 
 	if (ui->box != NULL && remote_alive(ui->box))
 		return 0;
@@ -161,11 +160,8 @@ ui_run_box(struct ui *ui)
 	ro.config = ui->ssh_config[0] != '\0' ? ui->ssh_config : NULL;
 	ro.ltproot = ui->suite.root;
 	diag_init(&dl);
-	if ((ui->box = remote_open(ui->host, &ro, &dl)) == NULL) {
-		if (dl.n > 0)
-			diag_format(&dl.v[0], first, sizeof(first));
-		ui_message(ui, 1, "%s", first);
-	}
+	if ((ui->box = remote_open(ui->host, &ro, &dl)) == NULL)
+		ui_message_diag(ui, &dl, UD_WHERE, "cannot connect", NULL);
 	diag_free(&dl);
 	return ui->box != NULL ? 0 : -1;
 }
@@ -281,7 +277,7 @@ ui_run_selected(struct ui *ui, const char *const *syscalls, size_t nsys,
 	if (ltpindex_select(&ui->suite.idx, &sel, &picked, &n, &dl) < 0 ||
 	    n == 0) {
 		if (dl.n > 0)
-			ui_message(ui, 1, "%s", dl.v[0].msg);
+			ui_message_diag(ui, &dl, UD_TEXT, NULL, NULL);
 		else
 			ui_message(ui, 1, "no LTP test for that in %s",
 			    ui->suite.root ? ui->suite.root : "LTPROOT");
@@ -317,11 +313,8 @@ ui_run_selected(struct ui *ui, const char *const *syscalls, size_t nsys,
 	diag_init(&dl);
 	ui->eng = engine_new(ui->store, &eo, tests, n, &ev, &dl);
 	if (ui->eng == NULL) {
-		char first[512] = "cannot start the run";
-
-		if (dl.n > 0)
-			diag_format(&dl.v[0], first, sizeof(first));
-		ui_message(ui, 1, "%s", first);
+		ui_message_diag(ui, &dl, UD_WHERE, "cannot start the run",
+		    NULL);
 	} else {
 		/* The status line shows the run from now on. */
 		ui_run_began(ui, tests);
@@ -372,11 +365,7 @@ ui_run_resume(struct ui *ui, int64_t run_id)
 	diag_init(&dl);
 	ui->eng = engine_resume(ui->store, &eo, run_id, &ev, &dl);
 	if (ui->eng == NULL) {
-		char first[512] = "cannot resume";
-
-		if (dl.n > 0)
-			diag_format(&dl.v[0], first, sizeof(first));
-		ui_message(ui, 1, "%s", first);
+		ui_message_diag(ui, &dl, UD_WHERE, "cannot resume", NULL);
 	} else {
 		ui_run_began(ui, NULL);
 		ui_pane_meta(ui, "resuming run %" PRId64 ": %zu test%s left",
@@ -558,13 +547,10 @@ ui_run_service(struct ui *ui)
 	if (rv != 0) {
 		const unsigned *k = engine_counts(ui->eng);
 
-		if (rv < 0) {
-			char first[512] = "store error";
-
-			if (dl.n > 0)
-				diag_format(&dl.v[0], first, sizeof(first));
-			ui_message(ui, 1, "the run stopped: %s", first);
-		} else if (engine_box_lost(ui->eng)) {
+		if (rv < 0)
+			ui_message_diag(ui, &dl, UD_WHERE, "store error",
+			    "the run stopped");
+		else if (engine_box_lost(ui->eng)) {
 			/* Resumable here or by run --resume, as if stopped. */
 			(void)store_run_end(ui->store, ui->run_id,
 			    RUN_INTERRUPTED, &dl);

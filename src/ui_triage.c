@@ -37,12 +37,8 @@ ui_triage_load(struct ui *ui)
 	(void)categories_load_default(ui->cats, &dl);
 	ui->rules = rules_new();
 	(void)rules_load_default(ui->rules, &dl);
-	if (dl.nerrors > 0) {
-		char first[512];
-
-		diag_format(diag_first_error(&dl), first, sizeof(first));
-		ui_message(ui, 1, "%s", first);
-	}
+	if (dl.nerrors > 0)
+		ui_message_diag(ui, &dl, UD_WHERE, NULL, NULL);
 	diag_free(&dl);
 }
 
@@ -289,7 +285,7 @@ ui_triage_picked(struct ui *ui)
 		    NULL, &dl) != 0)
 			bad++;
 	if (bad > 0 && dl.n > 0)
-		ui_message(ui, 1, "%s", dl.v[0].msg);
+		ui_message_diag(ui, &dl, UD_TEXT, NULL, NULL);
 	else
 		ui_message(ui, 0, "%s tagged %s%s", ui->pick_tags[0], cat,
 		    ui->pick_line != NULL ? " (that line)" : ui->npick > 1 ?
@@ -354,8 +350,7 @@ ui_triage_note(struct ui *ui, int editor)
 	if (note == NULL)
 		goto out;
 	if (ui_triage_set(ui, t[0]->tag, NULL, NULL, note, &dl) != 0)
-		ui_message(ui, 1, "note not saved: %s", dl.n > 0 ?
-		    dl.v[0].msg : "?");
+		ui_message_diag(ui, &dl, UD_TEXT, "?", "note not saved");
 	else
 		ui_message(ui, 0, "note saved on %s", t[0]->tag);
 	free(note);
@@ -529,8 +524,8 @@ ui_triage_compare(struct ui *ui)
 	}
 	diag_free(&mdl);
 	if (!pair && !arches) {
-		ui_message(ui, 1, "nothing to compare: %s", dl.n > 0 ?
-		    dl.v[0].msg : "fewer than two runs");
+		ui_message_diag(ui, &dl, UD_TEXT, "fewer than two runs",
+		    "nothing to compare");
 		diag_free(&dl);
 		return;
 	}
@@ -606,8 +601,8 @@ ui_triage_shoplist(struct ui *ui)
 	diag_init(&dl);
 	memset(&sl, 0, sizeof(sl));
 	if (ui_shoplist_build(ui, &sl, &dl) != STORE_OK) {
-		ui_message(ui, 1, "no shopping list: %s", dl.n > 0 ?
-		    dl.v[0].msg : "no runs yet");
+		ui_message_diag(ui, &dl, UD_TEXT, "no runs yet",
+		    "no shopping list");
 		diag_free(&dl);
 		return;
 	}
@@ -664,8 +659,8 @@ ui_triage_export(struct ui *ui)
 	diag_init(&dl);
 	memset(&sl, 0, sizeof(sl));
 	if (ui_shoplist_build(ui, &sl, &dl) != STORE_OK) {
-		ui_message(ui, 1, "no shopping list: %s", dl.n > 0 ?
-		    dl.v[0].msg : "no runs yet");
+		ui_message_diag(ui, &dl, UD_TEXT, "no runs yet",
+		    "no shopping list");
 		goto out;
 	}
 	/* Written aside and renamed: a full disk leaves the old file. */
@@ -703,7 +698,7 @@ ui_triage_baseline(struct ui *ui)
 	}
 	diag_init(&dl);
 	if (store_baseline_set(ui->store, r->id, &dl) != STORE_OK)
-		ui_message(ui, 1, "%s", dl.n > 0 ? dl.v[0].msg : "failed");
+		ui_message_diag(ui, &dl, UD_TEXT, NULL, NULL);
 	else
 		ui_message(ui, 0, "run %" PRId64 " is the baseline now", r->id);
 	diag_free(&dl);

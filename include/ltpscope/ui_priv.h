@@ -127,6 +127,20 @@ struct ui {
 /* ui.c */
 void	ui_message(struct ui *, int, const char *, ...)
 	    __attribute__((__format__(__printf__, 3, 4)));
+/* How ui_message_diag() words a diagnostic. */
+enum ui_diag_form {
+	UD_TEXT,	/* its message alone (the store's, say) */
+	UD_WHERE	/* file:line: level: message, as diag_format() */
+};
+/*
+ * An error on the status line from the core's diagnostics: the text
+ * fmt makes (when not NULL) then ": ", then the first error of dl (its
+ * first diagnostic when none is an error), or fallback ("failed" when
+ * NULL) when dl holds nothing.
+ */
+void	ui_message_diag(struct ui *, const struct diaglist *,
+	    enum ui_diag_form, const char *, const char *, ...)
+	    __attribute__((__format__(__printf__, 5, 6)));
 struct view *ui_top(struct ui *);
 enum ui_viewkind ui_top_kind(struct ui *);
 int	ui_list_height(struct ui *);
