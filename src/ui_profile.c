@@ -42,7 +42,7 @@ ui_profile_pick(struct ui *ui, char **names, size_t n)
 	const char *title = ui_top(ui)->title;
 	size_t i, len;
 
-	if (ui_top_kind(ui) != UK_TEXT ||
+	if (ui_top(ui)->ops != &view_text_ops ||
 	    strncmp(title, PROFILE_TITLE, strlen(PROFILE_TITLE)) != 0)
 		return 0;
 	title += strlen(PROFILE_TITLE);
@@ -138,7 +138,7 @@ ui_profile_screen(struct ui *ui)
 	abi = ui_profile_abi(cat, abibuf, sizeof(abibuf));
 	profile_report_build(&rp, &p, cat != NULL && catalogue_count(cat) >
 	    0 ? cat : NULL, abi, res, nres, tags, ntags);
-	ui_push_view(ui, UK_TEXT);
+	ui_push_view(ui);
 	v = ui_top(ui);
 	view_text_init(v, "  CALL                   COUNT  ERRORS"
 	    "               STATE               TESTS          TAGS / FLAGS");

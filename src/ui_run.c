@@ -96,22 +96,17 @@ ev_line(void *arg, const struct ltpout_line *l)
 		ui_pane_push(ui, l->cls, l->text, l->len);
 }
 
-/* Finds the row of tag in a tests view, if one is on the stack. */
+/* A result of tag arrived: the views on the stack that show it. */
 static void
 ui_run_update_rows(struct ui *ui, const char *tag)
 {
-	struct ui_testrow *r;
-	size_t i, j, n;
+	struct view *v;
+	size_t i;
 
 	for (i = 1; i <= (size_t)ui->depth; i++) {
-		if (ui->kinds[i] != UK_TESTS)
-			continue;
-		n = view_tests_count(&ui->views[i]);
-		for (j = 0; j < n; j++) {
-			r = view_tests_row(&ui->views[i], j);
-			if (strcmp(r->tag, tag) == 0)
-				ui_testrow_update(ui->store, r);
-		}
+		v = &ui->views[i];
+		if (v->ops->reload != NULL)
+			v->ops->reload(ui, v, tag);
 	}
 }
 

@@ -92,28 +92,17 @@ ui_triage_suggest_rows(struct ui *ui, struct ui_testrow *rows, size_t n)
 	diag_free(&dl);
 }
 
+/* The triage changed: every view on the stack shows it. */
 static void
 ui_triage_refresh(struct ui *ui)
 {
 	struct view *v;
-	size_t i, j;
+	size_t i;
 
 	for (i = 1; i <= (size_t)ui->depth; i++) {
-		if (ui->kinds[i] != UK_TESTS && ui->kinds[i] != UK_RESULTS)
-			continue;
 		v = &ui->views[i];
-		for (j = 0; j < view_tests_count(v); j++) {
-			struct ui_testrow *r = view_tests_row(v, j);
-			enum test_status keep = r->status;
-			int64_t id = r->result_id;
-
-			ui_testrow_update(ui->store, r);
-			if (ui->kinds[i] == UK_RESULTS) {
-				r->status = keep;
-				r->result_id = id;
-			}
-			ui_triage_suggest_rows(ui, r, 1);
-		}
+		if (v->ops->reload != NULL)
+			v->ops->reload(ui, v, NULL);
 	}
 	ui_catalogue_results(&ui->suite, ui->store, ui->rows, ui->nrows);
 }
@@ -122,27 +111,15 @@ ui_triage_refresh(struct ui *ui)
 static struct ui_testrow **
 ui_triage_targets(struct ui *ui, size_t *np)
 {
-	struct view *v;
-	struct ui_testrow **t, *r;
-	size_t i, n = 0, total;
-	enum ui_viewkind k = ui_top_kind(ui);
+	struct view *v = ui_top(ui);
 
 	*np = 0;
-	if (k != UK_TESTS && k != UK_RESULTS) {
+	if (v->ops->marked_tests == NULL) {
 		ui_message(ui, 0, "tag tests from a list of tests: Enter on a "
 		    "syscall, or R and a run");
 		return NULL;
 	}
-	v = ui_top(ui);
-	total = view_tests_count(v);
-	t = xcalloc(total + 1, sizeof(*t));
-	for (i = 0; i < total; i++)
-		if ((r = view_tests_row(v, i))->marked)
-			t[n++] = r;
-	if (n == 0 && (r = view_tests_current(v)) != NULL)
-		t[n++] = r;
-	*np = n;
-	return t;
+	return v->ops->marked_tests(v, np);
 }
 
 void
@@ -172,9 +149,9 @@ ui_triage_pick(struct ui *ui)
 		ui->pick_tags[0] = xstrdup(ui->pane_tag);
 		ui->pick_line = xstrdup(text);
 		ui->npick = 1;
-		ui_push_view(ui, UK_PICK);
+		ui_push_view(ui);
 		v = ui_top(ui);
-		view_text_init(v, "  CATEGORY          MEANING");
+		view_pick_init(v, "  CATEGORY          MEANING");
 		snprintf(v->title, sizeof(v->title), "category for this line "
 		    "of %s: %.60s", ui->pane_tag, text);
 		for (i = 0; i < ui->cats->n; i++)
@@ -191,9 +168,9 @@ ui_triage_pick(struct ui *ui)
 	for (i = 0; i < n; i++)
 		ui->pick_tags[i] = xstrdup(t[i]->tag);
 	ui->npick = n;
-	ui_push_view(ui, UK_PICK);
+	ui_push_view(ui);
 	v = ui_top(ui);
-	view_text_init(v, "  CATEGORY          MEANING");
+	view_pick_init(v, "  CATEGORY          MEANING");
 	snprintf(v->title, sizeof(v->title), "category for %s%s (Enter "
 	    "picks, q cancels)", t[0]->tag, n > 1 ? " and the marked" : "");
 	for (i = 0; i < ui->cats->n; i++) {
@@ -530,7 +507,7 @@ ui_triage_compare(struct ui *ui)
 		return;
 	}
 	diag_free(&dl);
-	ui_push_view(ui, UK_TEXT);
+	ui_push_view(ui);
 	v = ui_top(ui);
 	view_text_init(v, pair ? "  CHANGE     TEST                 SYSCALL"
 	    "        BEFORE     AFTER" : "");
@@ -607,7 +584,7 @@ ui_triage_shoplist(struct ui *ui)
 		return;
 	}
 	diag_free(&dl);
-	ui_push_view(ui, UK_TEXT);
+	ui_push_view(ui);
 	v = ui_top(ui);
 	view_text_init(v, "  SYSCALL         TEST                 STATUS    "
 	    "NOTE / FIRST FAILING LINE");
@@ -685,22 +662,16 @@ out:
 
 /* b in the runs view: that run becomes its arch's baseline. */
 void
-ui_triage_baseline(struct ui *ui)
+ui_triage_baseline(struct ui *ui, int64_t run_id)
 {
-	struct ui_runrow *r;
 	struct diaglist dl;
 
-	if (ui_top_kind(ui) != UK_RUNS ||
-	    (r = view_runs_current(ui_top(ui))) == NULL) {
-		ui_message(ui, 0, "b marks a run as the baseline: R, then b "
-		    "on the run");
-		return;
-	}
 	diag_init(&dl);
-	if (store_baseline_set(ui->store, r->id, &dl) != STORE_OK)
+	if (store_baseline_set(ui->store, run_id, &dl) != STORE_OK)
 		ui_message_diag(ui, &dl, UD_TEXT, NULL, NULL);
 	else
-		ui_message(ui, 0, "run %" PRId64 " is the baseline now", r->id);
+		ui_message(ui, 0, "run %" PRId64 " is the baseline now",
+		    run_id);
 	diag_free(&dl);
 }
 

@@ -1,7 +1,8 @@
 /*
  * A view of plain lines, each with its colour and a key: the Compare
  * screen, the Shopping list and the category picker are all lists of
- * lines that Enter acts on.
+ * lines that Enter acts on.  On a test's line Enter shows its newest
+ * output; in the picker, it tags the tests with the line's category.
  */
 #include <curses.h>
 #include <stdarg.h>
@@ -9,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ltpscope/ui.h"
+#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
+
+static const struct view_ops view_pick_ops;
 
 struct textview {
 	struct ui_textrow	*rows;
@@ -28,6 +31,13 @@ view_text_init(struct view *v, const char *header)
 	v->ops = &view_text_ops;
 	v->data = tv;
 	v->top = v->cursor = 0;
+}
+
+void
+view_pick_init(struct view *v, const char *header)
+{
+	view_text_init(v, header);
+	v->ops = &view_pick_ops;
 }
 
 void
@@ -111,6 +121,26 @@ text_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 	    r->key : "");
 }
 
+static int
+text_request(struct ui *ui, struct view *v, enum ui_request req)
+{
+	(void)v;
+	if (req != UR_ENTER)
+		return 0;
+	ui_triage_open_row(ui);
+	return 1;
+}
+
+static int
+pick_request(struct ui *ui, struct view *v, enum ui_request req)
+{
+	(void)v;
+	if (req != UR_ENTER)
+		return 0;
+	ui_triage_picked(ui);
+	return 1;
+}
+
 const struct view_ops view_text_ops = {
 	.name = "text",
 	.nrows = text_nrows,
@@ -118,4 +148,15 @@ const struct view_ops view_text_ops = {
 	.header = text_header,
 	.describe = text_describe,
 	.free = text_free,
+	.request = text_request,
+};
+
+static const struct view_ops view_pick_ops = {
+	.name = "pick",
+	.nrows = text_nrows,
+	.draw_row = text_draw_row,
+	.header = text_header,
+	.describe = text_describe,
+	.free = text_free,
+	.request = pick_request,
 };
