@@ -127,6 +127,7 @@ ui_triage_pick(struct ui *ui)
 {
 	struct ui_testrow **t;
 	struct view *v;
+	char want[sizeof(t[0]->category)];
 	size_t n, i;
 
 	ui_triage_load(ui);
@@ -168,22 +169,25 @@ ui_triage_pick(struct ui *ui)
 	for (i = 0; i < n; i++)
 		ui->pick_tags[i] = xstrdup(t[i]->tag);
 	ui->npick = n;
+	/* Copied: on a full stack the push frees the view t points in. */
+	snprintf(want, sizeof(want), "%s", t[0]->category[0] ?
+	    t[0]->category : t[0]->suggest);
+	free(t);
 	ui_push_view(ui);
 	v = ui_top(ui);
 	view_pick_init(v, "  CATEGORY          MEANING");
 	snprintf(v->title, sizeof(v->title), "category for %s%s (Enter "
-	    "picks, q cancels)", t[0]->tag, n > 1 ? " and the marked" : "");
+	    "picks, q cancels)", ui->pick_tags[0], n > 1 ? " and the marked" :
+	    "");
 	for (i = 0; i < ui->cats->n; i++) {
 		const struct category *c = &ui->cats->v[i];
 
 		view_text_add(v, TE_NORMAL, c->name, 0, "  %-17s %s%s", c->name,
 		    c->meaning, c->shopping ? "" : " (not on the shopping "
 		    "list)");
-		if (strcmp(c->name, t[0]->category[0] ? t[0]->category :
-		    t[0]->suggest) == 0)
+		if (strcmp(c->name, want) == 0)
 			v->cursor = i;
 	}
-	free(t);
 }
 
 /* As the tag subcommand: LTPSCOPE_AUTHOR, USER, LOGNAME, the passwd. */
