@@ -16,6 +16,7 @@
 struct testview {
 	struct ui_testrow	*rows;
 	size_t			 n;
+	int			 of_run;	/* one run's results */
 };
 
 void
@@ -62,7 +63,7 @@ void
 view_results_init(struct view *v, struct ui_testrow *rows, size_t n)
 {
 	view_tests_init(v, rows, n);
-	v->ops = &view_results_ops;
+	((struct testview *)v->data)->of_run = 1;
 }
 
 static struct ui_testrow *
@@ -258,27 +259,12 @@ tests_request(struct ui *ui, struct view *v, enum ui_request req)
 	}
 }
 
-/* A result came in (tag), or the triage changed (NULL). */
+/*
+ * A result came in (tag), or the triage changed (NULL).  A run's
+ * results stay that run's: only their triage is news.
+ */
 static void
 tests_reload(struct ui *ui, struct view *v, const char *tag)
-{
-	struct testview *tv = v->data;
-	struct ui_testrow *r;
-	size_t i;
-
-	for (i = 0; i < tv->n; i++) {
-		r = &tv->rows[i];
-		if (tag != NULL && strcmp(r->tag, tag) != 0)
-			continue;
-		ui_testrow_update(ui->store, r);
-		if (tag == NULL)
-			ui_triage_suggest_rows(ui, r, 1);
-	}
-}
-
-/* A run's results stay that run's: only their triage is news. */
-static void
-results_reload(struct ui *ui, struct view *v, const char *tag)
 {
 	struct testview *tv = v->data;
 	struct ui_testrow *r;
@@ -286,16 +272,21 @@ results_reload(struct ui *ui, struct view *v, const char *tag)
 	int64_t id;
 	size_t i;
 
-	if (tag != NULL)
+	if (tag != NULL && tv->of_run)
 		return;
 	for (i = 0; i < tv->n; i++) {
 		r = &tv->rows[i];
+		if (tag != NULL && strcmp(r->tag, tag) != 0)
+			continue;
 		keep = r->status;
 		id = r->result_id;
 		ui_testrow_update(ui->store, r);
-		r->status = keep;
-		r->result_id = id;
-		ui_triage_suggest_rows(ui, r, 1);
+		if (tv->of_run) {
+			r->status = keep;
+			r->result_id = id;
+		}
+		if (tag == NULL)
+			ui_triage_suggest_rows(ui, r, 1);
 	}
 }
 
@@ -310,17 +301,4 @@ const struct view_ops view_tests_ops = {
 	.request = tests_request,
 	.marked_tests = tests_marked,
 	.reload = tests_reload,
-};
-
-const struct view_ops view_results_ops = {
-	.name = "results",
-	.nrows = tests_nrows,
-	.draw_row = tests_draw_row,
-	.header = tests_header,
-	.describe = tests_describe,
-	.draw_detail = tests_draw_detail,
-	.free = tests_free,
-	.request = tests_request,
-	.marked_tests = tests_marked,
-	.reload = results_reload,
 };

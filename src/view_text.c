@@ -13,13 +13,12 @@
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
-static const struct view_ops view_pick_ops;
-
 struct textview {
 	struct ui_textrow	*rows;
 	size_t			 n;
 	size_t			 cap;
 	char			*header;
+	int			 pick;		/* the category picker */
 };
 
 void
@@ -37,7 +36,7 @@ void
 view_pick_init(struct view *v, const char *header)
 {
 	view_text_init(v, header);
-	v->ops = &view_pick_ops;
+	((struct textview *)v->data)->pick = 1;
 }
 
 void
@@ -124,20 +123,12 @@ text_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 static int
 text_request(struct ui *ui, struct view *v, enum ui_request req)
 {
-	(void)v;
 	if (req != UR_ENTER)
 		return 0;
-	ui_triage_open_row(ui);
-	return 1;
-}
-
-static int
-pick_request(struct ui *ui, struct view *v, enum ui_request req)
-{
-	(void)v;
-	if (req != UR_ENTER)
-		return 0;
-	ui_triage_picked(ui);
+	if (((struct textview *)v->data)->pick)
+		ui_triage_picked(ui);
+	else
+		ui_triage_open_row(ui);
 	return 1;
 }
 
@@ -149,14 +140,4 @@ const struct view_ops view_text_ops = {
 	.describe = text_describe,
 	.free = text_free,
 	.request = text_request,
-};
-
-static const struct view_ops view_pick_ops = {
-	.name = "pick",
-	.nrows = text_nrows,
-	.draw_row = text_draw_row,
-	.header = text_header,
-	.describe = text_describe,
-	.free = text_free,
-	.request = pick_request,
 };

@@ -190,7 +190,6 @@ int	view_catalogue_set_pattern(struct view *, const char *, char *,
  * a run are a tests view whose rows keep that run's results.
  */
 extern const struct view_ops	view_tests_ops;
-extern const struct view_ops	view_results_ops;
 void	view_tests_init(struct view *, struct ui_testrow *, size_t);
 void	view_results_init(struct view *, struct ui_testrow *, size_t);
 struct ui_testrow *view_tests_current(struct view *);
