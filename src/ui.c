@@ -182,6 +182,33 @@ ui_message(struct ui *ui, int error, const char *fmt, ...)
 }
 
 void
+ui_message_diag(struct ui *ui, const struct diaglist *dl,
+    enum ui_diag_form form, const char *fallback, const char *fmt, ...)
+{
+	const struct diag *d = diag_first_error(dl);
+	char lead[256], text[512];
+	va_list ap;
+
+	if (d == NULL && dl->n > 0)
+		d = &dl->v[0];
+	if (d == NULL)
+		snprintf(text, sizeof(text), "%s", fallback != NULL ?
+		    fallback : "failed");
+	else if (form == UD_WHERE)
+		(void)diag_format(d, text, sizeof(text));
+	else
+		snprintf(text, sizeof(text), "%s", d->msg);
+	if (fmt == NULL) {
+		ui_message(ui, 1, "%s", text);
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(lead, sizeof(lead), fmt, ap);
+	va_end(ap);
+	ui_message(ui, 1, "%s: %s", lead, text);
+}
+
+void
 ui_ask(struct ui *ui, enum ui_confirm what, const char *fmt, ...)
 {
 	va_list ap;
@@ -199,14 +226,8 @@ ui_top(struct ui *ui)
 	return &ui->views[ui->depth];
 }
 
-enum ui_viewkind
-ui_top_kind(struct ui *ui)
-{
-	return ui->kinds[ui->depth];
-}
-
 void
-ui_push_view(struct ui *ui, enum ui_viewkind kind)
+ui_push_view(struct ui *ui)
 {
 	if (ui->depth + 1 >= UI_MAXVIEWS) {
 		/* Replace the top rather than grow without end. */
@@ -218,7 +239,6 @@ ui_push_view(struct ui *ui, enum ui_viewkind kind)
 	}
 	ui->depth++;
 	memset(&ui->views[ui->depth], 0, sizeof(ui->views[ui->depth]));
-	ui->kinds[ui->depth] = kind;
 }
 
 void
@@ -334,7 +354,7 @@ static void
 ui_draw_status(struct ui *ui)
 {
 	struct view *v = ui_top(ui);
-	char left[700], right[400], run[300];
+	char left[700], right[400], run[300], words[400];
 	int rl;
 
 	if (ui->prompting != UP_NONE) {
@@ -352,15 +372,11 @@ ui_draw_status(struct ui *ui)
 		snprintf(left, sizeof(left), "%s", run);
 	} else
 		v->ops->describe(ui, v, left, sizeof(left));
-	if (ui_top_kind(ui) == UK_CATALOGUE)
-		snprintf(right, sizeof(right), " %zu/%zu  sort:%s  show:%s%s%s"
-		    "  ? help", v->ops->nrows(v) ? v->cursor + 1 : 0,
-		    v->ops->nrows(v), view_catalogue_sort_name(v),
-		    view_catalogue_state_filter_name(v),
-		    ui->pattern[0] ? "  /" : "", ui->pattern);
-	else
-		snprintf(right, sizeof(right), " %zu/%zu  ? help",
-		    v->ops->nrows(v) ? v->cursor + 1 : 0, v->ops->nrows(v));
+	words[0] = '\0';
+	if (v->ops->status != NULL)
+		v->ops->status(ui, v, words, sizeof(words));
+	snprintf(right, sizeof(right), " %zu/%zu%s  ? help",
+	    v->ops->nrows(v) ? v->cursor + 1 : 0, v->ops->nrows(v), words);
 	rl = (int)strlen(right);
 	ui_attr_on(ui, TE_STATUS);
 	if (rl < COLS) {
@@ -377,7 +393,7 @@ ui_draw(struct ui *ui)
 	struct view *v = ui_top(ui);
 	size_t i, n;
 	int y, h, ph, width = COLS;
-	char title[1500];
+	char name[1400], title[1500];
 	const char *hdr;
 
 	erase();
@@ -391,12 +407,11 @@ ui_draw(struct ui *ui)
 	h = ui_list_height(ui);
 	ph = ui_pane_height(ui);
 	n = v->ops->nrows(v);
-	if (ui_top_kind(ui) == UK_CATALOGUE)
-		snprintf(title, sizeof(title), "ltpscope  %zu syscalls, "
-		    "%zu marked  %s", view_catalogue_total(v),
-		    view_catalogue_nmarked(v), ui->source);
+	if (v->ops->title != NULL)
+		v->ops->title(ui, v, name, sizeof(name));
 	else
-		snprintf(title, sizeof(title), "ltpscope  %s", v->title);
+		snprintf(name, sizeof(name), "%s", v->title);
+	snprintf(title, sizeof(title), "ltpscope  %s", name);
 	ui_attr_on(ui, TE_HEADER);
 	ui_put(0, 0, title, width, 1);
 	ui_attr_off(ui, TE_HEADER);
@@ -412,10 +427,8 @@ ui_draw(struct ui *ui)
 			ui_attr_off(ui, TE_SELECTION);
 	}
 	if (n == 0)
-		ui_put(2, 2, ui_top_kind(ui) == UK_CATALOGUE ?
-		    "(no syscall matches; press 1 to show all, / then Enter "
-		    "to clear the filter)" : "(nothing to show)", width - 2,
-		    0);
+		ui_put(2, 2, v->ops->empty != NULL ? v->ops->empty :
+		    "(nothing to show)", width - 2, 0);
 	if (ph > 0) {
 		int py = 2 + h;
 
@@ -583,12 +596,9 @@ ui_rejudge(struct ui *ui)
 	ui_triage_load(ui);
 	diag_init(&dl);
 	if (verdict_rejudge(ui->store, ui->rules, NULL, &dl) != STORE_OK &&
-	    dl.nerrors > 0) {
-		char first[512];
-
-		diag_format(diag_first_error(&dl), first, sizeof(first));
-		ui_message(ui, 1, "verdicts not judged again: %s", first);
-	}
+	    dl.nerrors > 0)
+		ui_message_diag(ui, &dl, UD_WHERE, NULL,
+		    "verdicts not judged again");
 	diag_free(&dl);
 }
 
@@ -631,13 +641,9 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 	ui->have_suite = 1;
 	snprintf(ui->source, sizeof(ui->source), "%s%s", demo ? "demo: " :
 	    "", ui->suite.tables_used);
-	if (dl.nerrors > 0) {
-		char first[512];
-
-		diag_format(diag_first_error(&dl), first, sizeof(first));
-		ui_message(ui, 1, "%zu problem%s loading: %s", dl.nerrors,
-		    dl.nerrors == 1 ? "" : "s", first);
-	}
+	if (dl.nerrors > 0)
+		ui_message_diag(ui, &dl, UD_WHERE, NULL, "%zu problem%s "
+		    "loading", dl.nerrors, dl.nerrors == 1 ? "" : "s");
 	diag_free(&dl);
 
 	diag_init(&dl);
@@ -859,7 +865,6 @@ ui_main(int argc, char **argv, const char **tables, const char **runtests)
 	mouseinterval(0);
 #endif
 	ui_colours(&ui);
-	ui.kinds[0] = UK_CATALOGUE;
 	view_catalogue_init(&ui.views[0], ui.rows, ui.nrows);
 	ui_offer_resume(&ui);
 	rv = ui_loop(&ui);

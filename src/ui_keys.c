@@ -1,7 +1,8 @@
 /*
  * What the explorer's keys do.  The table below is the one source for
  * the key handler, the help screen and (checked by a test) the KEYS
- * section of ltpscope(1).
+ * section of ltpscope(1).  A key whose meaning is the view's goes to
+ * the view on top as a request (view_ops); what is here is the default.
  */
 #include <curses.h>
 #include <stdio.h>
@@ -21,6 +22,15 @@ ui_nrows(struct ui *ui)
 	struct view *v = ui_top(ui);
 
 	return v->ops->nrows(v);
+}
+
+/* Asks the view on top to do req; 1 when it did. */
+static int
+ui_request(struct ui *ui, enum ui_request req)
+{
+	struct view *v = ui_top(ui);
+
+	return v->ops->request != NULL && v->ops->request(ui, v, req);
 }
 
 static void
@@ -110,10 +120,7 @@ key_filter(struct ui *ui)
 	if (ui->focus_pane) {
 		ui->prompting = UP_SEARCH;
 		snprintf(ui->prompt, sizeof(ui->prompt), "%s", ui->search);
-	} else if (ui_top_kind(ui) == UK_CATALOGUE) {
-		ui->prompting = UP_FILTER;
-		snprintf(ui->prompt, sizeof(ui->prompt), "%s", ui->pattern);
-	} else {
+	} else if (!ui_request(ui, UR_FILTER)) {
 		ui_message(ui, 0, "/ filters the catalogue; Tab then / "
 		    "searches the output");
 		return;
@@ -139,98 +146,51 @@ key_next_match(struct ui *ui)
 static void
 key_sort(struct ui *ui)
 {
-	if (ui_top_kind(ui) == UK_CATALOGUE)
-		view_catalogue_sort_next(ui_top(ui));
+	(void)ui_request(ui, UR_SORT);
 }
 
 static void
-key_state(struct ui *ui, int f)
+key_state(struct ui *ui, enum ui_request req)
 {
-	if (ui_top_kind(ui) == UK_CATALOGUE)
-		view_catalogue_set_state_filter(ui_top(ui), f);
-	else
+	if (!ui_request(ui, req))
 		ui_message(ui, 0, "1 to 5 filter the catalogue by state");
 }
 
 static void
 key_state_all(struct ui *ui)
 {
-	key_state(ui, 0);
+	key_state(ui, UR_SHOW_ALL);
 }
 
 static void
 key_state_impl(struct ui *ui)
 {
-	key_state(ui, 1);
+	key_state(ui, UR_SHOW_IMPLEMENTED);
 }
 
 static void
 key_state_unimpl(struct ui *ui)
 {
-	key_state(ui, 2);
+	key_state(ui, UR_SHOW_UNIMPLEMENTED);
 }
 
 static void
 key_state_obsol(struct ui *ui)
 {
-	key_state(ui, 3);
+	key_state(ui, UR_SHOW_OBSOLETE);
 }
 
 static void
 key_state_absent(struct ui *ui)
 {
-	key_state(ui, 4);
+	key_state(ui, UR_SHOW_ABSENT);
 }
 
 static void
 key_mark(struct ui *ui)
 {
-	switch (ui_top_kind(ui)) {
-	case UK_CATALOGUE:
-		view_catalogue_toggle_mark(ui_top(ui));
-		break;
-	case UK_TESTS:
-	case UK_RESULTS:
-		view_tests_toggle_mark(ui_top(ui));
-		break;
-	default:
-		return;
-	}
-	key_down(ui);
-}
-
-/* Names of the marked syscalls, or the cursor's; caller frees array. */
-static const char **
-ui_marked_syscalls(struct ui *ui, size_t *np)
-{
-	const char **v = xcalloc(ui->nrows + 1, sizeof(*v));
-	struct ui_sysrow *cur;
-	size_t i, n = 0;
-
-	for (i = 0; i < ui->nrows; i++)
-		if (ui->rows[i].marked)
-			v[n++] = ui->rows[i].name;
-	if (n == 0 && (cur = view_catalogue_current(&ui->views[0])) != NULL)
-		v[n++] = cur->name;
-	*np = n;
-	return v;
-}
-
-static const char **
-ui_marked_tests(struct ui *ui, size_t *np)
-{
-	struct view *v = ui_top(ui);
-	size_t i, n = 0, total = view_tests_count(v);
-	const char **tags = xcalloc(total + 1, sizeof(*tags));
-	struct ui_testrow *r;
-
-	for (i = 0; i < total; i++)
-		if ((r = view_tests_row(v, i))->marked)
-			tags[n++] = r->tag;
-	if (n == 0 && (r = view_tests_current(v)) != NULL)
-		tags[n++] = r->tag;
-	*np = n;
-	return tags;
+	if (ui_request(ui, UR_MARK))
+		key_down(ui);
 }
 
 /*
@@ -257,7 +217,7 @@ ui_mark_notrun(struct ui *ui, struct ui_testrow *rows, size_t nrows)
 	ltpmeta_env_free(&env);
 }
 
-static void
+void
 ui_open_tests(struct ui *ui, const char *const *names, size_t n)
 {
 	struct ui_testrow *rows = NULL;
@@ -284,7 +244,7 @@ ui_open_tests(struct ui *ui, const char *const *names, size_t n)
 	}
 	ui_mark_notrun(ui, rows, nrows);
 	ui_triage_suggest_rows(ui, rows, nrows);
-	ui_push_view(ui, UK_TESTS);
+	ui_push_view(ui);
 	v = ui_top(ui);
 	view_tests_init(v, rows, nrows);
 	if (n == 1)
@@ -298,45 +258,7 @@ ui_open_tests(struct ui *ui, const char *const *names, size_t n)
 static void
 key_enter(struct ui *ui)
 {
-	const char **names;
-	struct ui_runrow *run;
-	struct ui_testrow *rows = NULL;
-	struct view *v;
-	size_t n = 0;
-
-	switch (ui_top_kind(ui)) {
-	case UK_CATALOGUE:
-		names = ui_marked_syscalls(ui, &n);
-		if (n > 0)
-			ui_open_tests(ui, names, n);
-		free(names);
-		break;
-	case UK_TESTS:
-	case UK_RESULTS:
-		ui_pane_show_output(ui, view_tests_current(ui_top(ui)));
-		break;
-	case UK_PICK:
-		ui_triage_picked(ui);
-		break;
-	case UK_TEXT:
-		ui_triage_open_row(ui);
-		break;
-	case UK_RUNS:
-		if ((run = view_runs_current(ui_top(ui))) == NULL)
-			break;
-		if (ui_load_run_results(ui->store, run->id, &rows, &n) != 0) {
-			ui_message(ui, 1, "cannot read run %lld",
-			    (long long)run->id);
-			break;
-		}
-		ui_triage_suggest_rows(ui, rows, n);
-		ui_push_view(ui, UK_RESULTS);
-		v = ui_top(ui);
-		view_tests_init(v, rows, n);
-		snprintf(v->title, sizeof(v->title), "run %lld: %zu results",
-		    (long long)run->id, n);
-		break;
-	}
+	(void)ui_request(ui, UR_ENTER);
 }
 
 static void
@@ -349,7 +271,7 @@ key_runs(struct ui *ui)
 		ui_message(ui, 1, "cannot read the runs");
 		return;
 	}
-	ui_push_view(ui, UK_RUNS);
+	ui_push_view(ui);
 	view_runs_init(ui_top(ui), rows, n);
 	snprintf(ui_top(ui)->title, sizeof(ui_top(ui)->title),
 	    "runs: %zu in %s", n, ui->dbpath);
@@ -364,24 +286,8 @@ key_all_tests(struct ui *ui)
 static void
 key_run(struct ui *ui)
 {
-	const char **v;
-	size_t n = 0;
-
-	switch (ui_top_kind(ui)) {
-	case UK_CATALOGUE:
-		v = ui_marked_syscalls(ui, &n);
-		ui_run_selected(ui, v, n, NULL, 0);
-		free(v);
-		break;
-	case UK_TESTS:
-	case UK_RESULTS:
-		v = ui_marked_tests(ui, &n);
-		ui_run_selected(ui, NULL, 0, v, n);
-		free(v);
-		break;
-	default:
+	if (!ui_request(ui, UR_RUN))
 		ui_message(ui, 0, "r runs the marked syscalls or tests");
-	}
 }
 
 static void
@@ -572,7 +478,9 @@ key_worker(struct ui *ui)
 static void
 key_baseline(struct ui *ui)
 {
-	ui_triage_baseline(ui);
+	if (!ui_request(ui, UR_BASELINE))
+		ui_message(ui, 0, "b marks a run as the baseline: R, then b "
+		    "on the run");
 }
 
 const struct ui_key ui_keys[] = {

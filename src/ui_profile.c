@@ -42,7 +42,7 @@ ui_profile_pick(struct ui *ui, char **names, size_t n)
 	const char *title = ui_top(ui)->title;
 	size_t i, len;
 
-	if (ui_top_kind(ui) != UK_TEXT ||
+	if (ui_top(ui)->ops != &view_text_ops ||
 	    strncmp(title, PROFILE_TITLE, strlen(PROFILE_TITLE)) != 0)
 		return 0;
 	title += strlen(PROFILE_TITLE);
@@ -120,14 +120,15 @@ ui_profile_screen(struct ui *ui)
 	diag_init(&dl);
 	if (store_profile_names(ui->store, &names, &n, &dl) != STORE_OK ||
 	    n == 0) {
-		ui_message(ui, n == 0 && dl.nerrors == 0 ? 0 : 1, "%s",
-		    dl.n > 0 ? dl.v[0].msg : "no profiles yet: ltpscope "
-		    "profile import TRACE");
+		ui_message_diag(ui, &dl, UD_TEXT, "no profiles yet: ltpscope "
+		    "profile import TRACE", NULL);
+		/* None stored is no error. */
+		ui->msg_error = n > 0 || dl.nerrors > 0;
 		goto out;
 	}
 	k = ui_profile_pick(ui, names, n);
 	if (store_profile_get(ui->store, names[k], &p, &dl) != STORE_OK) {
-		ui_message(ui, 1, "%s", dl.n > 0 ? dl.v[0].msg : "no profile");
+		ui_message_diag(ui, &dl, UD_TEXT, "no profile", NULL);
 		goto out;
 	}
 	/* Without results the report still has the trace and the states. */
@@ -137,7 +138,7 @@ ui_profile_screen(struct ui *ui)
 	abi = ui_profile_abi(cat, abibuf, sizeof(abibuf));
 	profile_report_build(&rp, &p, cat != NULL && catalogue_count(cat) >
 	    0 ? cat : NULL, abi, res, nres, tags, ntags);
-	ui_push_view(ui, UK_TEXT);
+	ui_push_view(ui);
 	v = ui_top(ui);
 	view_text_init(v, "  CALL                   COUNT  ERRORS"
 	    "               STATE               TESTS          TAGS / FLAGS");

@@ -96,22 +96,17 @@ ev_line(void *arg, const struct ltpout_line *l)
 		ui_pane_push(ui, l->cls, l->text, l->len);
 }
 
-/* Finds the row of tag in a tests view, if one is on the stack. */
+/* A result of tag arrived: the views on the stack that show it. */
 static void
 ui_run_update_rows(struct ui *ui, const char *tag)
 {
-	struct ui_testrow *r;
-	size_t i, j, n;
+	struct view *v;
+	size_t i;
 
 	for (i = 1; i <= (size_t)ui->depth; i++) {
-		if (ui->kinds[i] != UK_TESTS)
-			continue;
-		n = view_tests_count(&ui->views[i]);
-		for (j = 0; j < n; j++) {
-			r = view_tests_row(&ui->views[i], j);
-			if (strcmp(r->tag, tag) == 0)
-				ui_testrow_update(ui->store, r);
-		}
+		v = &ui->views[i];
+		if (v->ops->reload != NULL)
+			v->ops->reload(ui, v, tag);
 	}
 }
 
@@ -152,7 +147,6 @@ ui_run_box(struct ui *ui)
 {
 	struct remote_opts ro;
 	struct diaglist dl;
-	char first[512] = "cannot connect";
 
 	if (ui->box != NULL && remote_alive(ui->box))
 		return 0;
@@ -161,11 +155,8 @@ ui_run_box(struct ui *ui)
 	ro.config = ui->ssh_config[0] != '\0' ? ui->ssh_config : NULL;
 	ro.ltproot = ui->suite.root;
 	diag_init(&dl);
-	if ((ui->box = remote_open(ui->host, &ro, &dl)) == NULL) {
-		if (dl.n > 0)
-			diag_format(&dl.v[0], first, sizeof(first));
-		ui_message(ui, 1, "%s", first);
-	}
+	if ((ui->box = remote_open(ui->host, &ro, &dl)) == NULL)
+		ui_message_diag(ui, &dl, UD_WHERE, "cannot connect", NULL);
 	diag_free(&dl);
 	return ui->box != NULL ? 0 : -1;
 }
@@ -281,7 +272,7 @@ ui_run_selected(struct ui *ui, const char *const *syscalls, size_t nsys,
 	if (ltpindex_select(&ui->suite.idx, &sel, &picked, &n, &dl) < 0 ||
 	    n == 0) {
 		if (dl.n > 0)
-			ui_message(ui, 1, "%s", dl.v[0].msg);
+			ui_message_diag(ui, &dl, UD_TEXT, NULL, NULL);
 		else
 			ui_message(ui, 1, "no LTP test for that in %s",
 			    ui->suite.root ? ui->suite.root : "LTPROOT");
@@ -317,11 +308,8 @@ ui_run_selected(struct ui *ui, const char *const *syscalls, size_t nsys,
 	diag_init(&dl);
 	ui->eng = engine_new(ui->store, &eo, tests, n, &ev, &dl);
 	if (ui->eng == NULL) {
-		char first[512] = "cannot start the run";
-
-		if (dl.n > 0)
-			diag_format(&dl.v[0], first, sizeof(first));
-		ui_message(ui, 1, "%s", first);
+		ui_message_diag(ui, &dl, UD_WHERE, "cannot start the run",
+		    NULL);
 	} else {
 		/* The status line shows the run from now on. */
 		ui_run_began(ui, tests);
@@ -372,11 +360,7 @@ ui_run_resume(struct ui *ui, int64_t run_id)
 	diag_init(&dl);
 	ui->eng = engine_resume(ui->store, &eo, run_id, &ev, &dl);
 	if (ui->eng == NULL) {
-		char first[512] = "cannot resume";
-
-		if (dl.n > 0)
-			diag_format(&dl.v[0], first, sizeof(first));
-		ui_message(ui, 1, "%s", first);
+		ui_message_diag(ui, &dl, UD_WHERE, "cannot resume", NULL);
 	} else {
 		ui_run_began(ui, NULL);
 		ui_pane_meta(ui, "resuming run %" PRId64 ": %zu test%s left",
@@ -558,13 +542,10 @@ ui_run_service(struct ui *ui)
 	if (rv != 0) {
 		const unsigned *k = engine_counts(ui->eng);
 
-		if (rv < 0) {
-			char first[512] = "store error";
-
-			if (dl.n > 0)
-				diag_format(&dl.v[0], first, sizeof(first));
-			ui_message(ui, 1, "the run stopped: %s", first);
-		} else if (engine_box_lost(ui->eng)) {
+		if (rv < 0)
+			ui_message_diag(ui, &dl, UD_WHERE, "store error",
+			    "the run stopped");
+		else if (engine_box_lost(ui->eng)) {
 			/* Resumable here or by run --resume, as if stopped. */
 			(void)store_run_end(ui->store, ui->run_id,
 			    RUN_INTERRUPTED, &dl);

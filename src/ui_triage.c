@@ -37,12 +37,8 @@ ui_triage_load(struct ui *ui)
 	(void)categories_load_default(ui->cats, &dl);
 	ui->rules = rules_new();
 	(void)rules_load_default(ui->rules, &dl);
-	if (dl.nerrors > 0) {
-		char first[512];
-
-		diag_format(diag_first_error(&dl), first, sizeof(first));
-		ui_message(ui, 1, "%s", first);
-	}
+	if (dl.nerrors > 0)
+		ui_message_diag(ui, &dl, UD_WHERE, NULL, NULL);
 	diag_free(&dl);
 }
 
@@ -96,28 +92,17 @@ ui_triage_suggest_rows(struct ui *ui, struct ui_testrow *rows, size_t n)
 	diag_free(&dl);
 }
 
+/* The triage changed: every view on the stack shows it. */
 static void
 ui_triage_refresh(struct ui *ui)
 {
 	struct view *v;
-	size_t i, j;
+	size_t i;
 
 	for (i = 1; i <= (size_t)ui->depth; i++) {
-		if (ui->kinds[i] != UK_TESTS && ui->kinds[i] != UK_RESULTS)
-			continue;
 		v = &ui->views[i];
-		for (j = 0; j < view_tests_count(v); j++) {
-			struct ui_testrow *r = view_tests_row(v, j);
-			enum test_status keep = r->status;
-			int64_t id = r->result_id;
-
-			ui_testrow_update(ui->store, r);
-			if (ui->kinds[i] == UK_RESULTS) {
-				r->status = keep;
-				r->result_id = id;
-			}
-			ui_triage_suggest_rows(ui, r, 1);
-		}
+		if (v->ops->reload != NULL)
+			v->ops->reload(ui, v, NULL);
 	}
 	ui_catalogue_results(&ui->suite, ui->store, ui->rows, ui->nrows);
 }
@@ -126,27 +111,15 @@ ui_triage_refresh(struct ui *ui)
 static struct ui_testrow **
 ui_triage_targets(struct ui *ui, size_t *np)
 {
-	struct view *v;
-	struct ui_testrow **t, *r;
-	size_t i, n = 0, total;
-	enum ui_viewkind k = ui_top_kind(ui);
+	struct view *v = ui_top(ui);
 
 	*np = 0;
-	if (k != UK_TESTS && k != UK_RESULTS) {
+	if (v->ops->marked_tests == NULL) {
 		ui_message(ui, 0, "tag tests from a list of tests: Enter on a "
 		    "syscall, or R and a run");
 		return NULL;
 	}
-	v = ui_top(ui);
-	total = view_tests_count(v);
-	t = xcalloc(total + 1, sizeof(*t));
-	for (i = 0; i < total; i++)
-		if ((r = view_tests_row(v, i))->marked)
-			t[n++] = r;
-	if (n == 0 && (r = view_tests_current(v)) != NULL)
-		t[n++] = r;
-	*np = n;
-	return t;
+	return v->ops->marked_tests(v, np);
 }
 
 void
@@ -154,6 +127,7 @@ ui_triage_pick(struct ui *ui)
 {
 	struct ui_testrow **t;
 	struct view *v;
+	char want[sizeof(t[0]->category)];
 	size_t n, i;
 
 	ui_triage_load(ui);
@@ -176,9 +150,9 @@ ui_triage_pick(struct ui *ui)
 		ui->pick_tags[0] = xstrdup(ui->pane_tag);
 		ui->pick_line = xstrdup(text);
 		ui->npick = 1;
-		ui_push_view(ui, UK_PICK);
+		ui_push_view(ui);
 		v = ui_top(ui);
-		view_text_init(v, "  CATEGORY          MEANING");
+		view_pick_init(v, "  CATEGORY          MEANING");
 		snprintf(v->title, sizeof(v->title), "category for this line "
 		    "of %s: %.60s", ui->pane_tag, text);
 		for (i = 0; i < ui->cats->n; i++)
@@ -195,22 +169,25 @@ ui_triage_pick(struct ui *ui)
 	for (i = 0; i < n; i++)
 		ui->pick_tags[i] = xstrdup(t[i]->tag);
 	ui->npick = n;
-	ui_push_view(ui, UK_PICK);
+	/* Copied: on a full stack the push frees the view t points in. */
+	snprintf(want, sizeof(want), "%s", t[0]->category[0] ?
+	    t[0]->category : t[0]->suggest);
+	free(t);
+	ui_push_view(ui);
 	v = ui_top(ui);
-	view_text_init(v, "  CATEGORY          MEANING");
+	view_pick_init(v, "  CATEGORY          MEANING");
 	snprintf(v->title, sizeof(v->title), "category for %s%s (Enter "
-	    "picks, q cancels)", t[0]->tag, n > 1 ? " and the marked" : "");
+	    "picks, q cancels)", ui->pick_tags[0], n > 1 ? " and the marked" :
+	    "");
 	for (i = 0; i < ui->cats->n; i++) {
 		const struct category *c = &ui->cats->v[i];
 
 		view_text_add(v, TE_NORMAL, c->name, 0, "  %-17s %s%s", c->name,
 		    c->meaning, c->shopping ? "" : " (not on the shopping "
 		    "list)");
-		if (strcmp(c->name, t[0]->category[0] ? t[0]->category :
-		    t[0]->suggest) == 0)
+		if (strcmp(c->name, want) == 0)
 			v->cursor = i;
 	}
-	free(t);
 }
 
 /* As the tag subcommand: LTPSCOPE_AUTHOR, USER, LOGNAME, the passwd. */
@@ -289,7 +266,7 @@ ui_triage_picked(struct ui *ui)
 		    NULL, &dl) != 0)
 			bad++;
 	if (bad > 0 && dl.n > 0)
-		ui_message(ui, 1, "%s", dl.v[0].msg);
+		ui_message_diag(ui, &dl, UD_TEXT, NULL, NULL);
 	else
 		ui_message(ui, 0, "%s tagged %s%s", ui->pick_tags[0], cat,
 		    ui->pick_line != NULL ? " (that line)" : ui->npick > 1 ?
@@ -354,8 +331,7 @@ ui_triage_note(struct ui *ui, int editor)
 	if (note == NULL)
 		goto out;
 	if (ui_triage_set(ui, t[0]->tag, NULL, NULL, note, &dl) != 0)
-		ui_message(ui, 1, "note not saved: %s", dl.n > 0 ?
-		    dl.v[0].msg : "?");
+		ui_message_diag(ui, &dl, UD_TEXT, "?", "note not saved");
 	else
 		ui_message(ui, 0, "note saved on %s", t[0]->tag);
 	free(note);
@@ -529,13 +505,13 @@ ui_triage_compare(struct ui *ui)
 	}
 	diag_free(&mdl);
 	if (!pair && !arches) {
-		ui_message(ui, 1, "nothing to compare: %s", dl.n > 0 ?
-		    dl.v[0].msg : "fewer than two runs");
+		ui_message_diag(ui, &dl, UD_TEXT, "fewer than two runs",
+		    "nothing to compare");
 		diag_free(&dl);
 		return;
 	}
 	diag_free(&dl);
-	ui_push_view(ui, UK_TEXT);
+	ui_push_view(ui);
 	v = ui_top(ui);
 	view_text_init(v, pair ? "  CHANGE     TEST                 SYSCALL"
 	    "        BEFORE     AFTER" : "");
@@ -606,13 +582,13 @@ ui_triage_shoplist(struct ui *ui)
 	diag_init(&dl);
 	memset(&sl, 0, sizeof(sl));
 	if (ui_shoplist_build(ui, &sl, &dl) != STORE_OK) {
-		ui_message(ui, 1, "no shopping list: %s", dl.n > 0 ?
-		    dl.v[0].msg : "no runs yet");
+		ui_message_diag(ui, &dl, UD_TEXT, "no runs yet",
+		    "no shopping list");
 		diag_free(&dl);
 		return;
 	}
 	diag_free(&dl);
-	ui_push_view(ui, UK_TEXT);
+	ui_push_view(ui);
 	v = ui_top(ui);
 	view_text_init(v, "  SYSCALL         TEST                 STATUS    "
 	    "NOTE / FIRST FAILING LINE");
@@ -664,8 +640,8 @@ ui_triage_export(struct ui *ui)
 	diag_init(&dl);
 	memset(&sl, 0, sizeof(sl));
 	if (ui_shoplist_build(ui, &sl, &dl) != STORE_OK) {
-		ui_message(ui, 1, "no shopping list: %s", dl.n > 0 ?
-		    dl.v[0].msg : "no runs yet");
+		ui_message_diag(ui, &dl, UD_TEXT, "no runs yet",
+		    "no shopping list");
 		goto out;
 	}
 	/* Written aside and renamed: a full disk leaves the old file. */
@@ -690,22 +666,16 @@ out:
 
 /* b in the runs view: that run becomes its arch's baseline. */
 void
-ui_triage_baseline(struct ui *ui)
+ui_triage_baseline(struct ui *ui, int64_t run_id)
 {
-	struct ui_runrow *r;
 	struct diaglist dl;
 
-	if (ui_top_kind(ui) != UK_RUNS ||
-	    (r = view_runs_current(ui_top(ui))) == NULL) {
-		ui_message(ui, 0, "b marks a run as the baseline: R, then b "
-		    "on the run");
-		return;
-	}
 	diag_init(&dl);
-	if (store_baseline_set(ui->store, r->id, &dl) != STORE_OK)
-		ui_message(ui, 1, "%s", dl.n > 0 ? dl.v[0].msg : "failed");
+	if (store_baseline_set(ui->store, run_id, &dl) != STORE_OK)
+		ui_message_diag(ui, &dl, UD_TEXT, NULL, NULL);
 	else
-		ui_message(ui, 0, "run %" PRId64 " is the baseline now", r->id);
+		ui_message(ui, 0, "run %" PRId64 " is the baseline now",
+		    run_id);
 	diag_free(&dl);
 }
 

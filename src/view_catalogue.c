@@ -2,7 +2,8 @@
  * The catalogue view: one row per syscall with its number, Linux name,
  * state tag and the NetBSD function behind it.  Sorting, the state
  * filter and the "/" pattern only change which rows are visible and in
- * what order; the rows themselves belong to the caller.
+ * what order; the rows themselves belong to the caller.  Enter opens
+ * the tests of the marked syscalls (or the cursor's), r runs them.
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 
@@ -12,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ltpscope/ui.h"
+#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
 enum cat_sort { SORT_NUMBER, SORT_NAME, SORT_STATE, SORT__COUNT };
@@ -173,8 +174,8 @@ cat_free(struct view *v)
 	v->data = NULL;
 }
 
-void
-view_catalogue_sort_next(struct view *v)
+static void
+cat_sort_next(struct view *v)
 {
 	struct catview *cv = v->data;
 
@@ -182,26 +183,14 @@ view_catalogue_sort_next(struct view *v)
 	cat_rebuild(v);
 }
 
-const char *
-view_catalogue_sort_name(struct view *v)
-{
-	return cat_sort_names[((struct catview *)v->data)->sort];
-}
-
-void
-view_catalogue_set_state_filter(struct view *v, int f)
+static void
+cat_set_state_filter(struct view *v, int f)
 {
 	struct catview *cv = v->data;
 
 	if (f >= 0 && f < CF__COUNT)
 		cv->filter = f;
 	cat_rebuild(v);
-}
-
-const char *
-view_catalogue_state_filter_name(struct view *v)
-{
-	return cat_filter_names[((struct catview *)v->data)->filter];
 }
 
 int
@@ -236,8 +225,8 @@ view_catalogue_set_pattern(struct view *v, const char *pat, char *err,
 	return 0;
 }
 
-void
-view_catalogue_toggle_mark(struct view *v)
+static void
+cat_toggle_mark(struct view *v)
 {
 	struct catview *cv = v->data;
 
@@ -245,8 +234,8 @@ view_catalogue_toggle_mark(struct view *v)
 		cv->rows[cv->vis[v->cursor]].marked ^= 1;
 }
 
-size_t
-view_catalogue_nmarked(struct view *v)
+static size_t
+cat_nmarked(struct view *v)
 {
 	struct catview *cv = v->data;
 	size_t i, n = 0;
@@ -256,18 +245,21 @@ view_catalogue_nmarked(struct view *v)
 	return n;
 }
 
-struct ui_sysrow *
-view_catalogue_current(struct view *v)
+/* Names of the marked syscalls, or the cursor's; caller frees array. */
+static const char **
+cat_marked_names(struct view *v, size_t *np)
 {
 	struct catview *cv = v->data;
+	const char **names = xcalloc(cv->nrows + 1, sizeof(*names));
+	size_t i, n = 0;
 
-	return cv->nvis > 0 ? &cv->rows[cv->vis[v->cursor]] : NULL;
-}
-
-size_t
-view_catalogue_total(struct view *v)
-{
-	return ((struct catview *)v->data)->nrows;
+	for (i = 0; i < cv->nrows; i++)
+		if (cv->rows[i].marked)
+			names[n++] = cv->rows[i].name;
+	if (n == 0 && cv->nvis > 0)
+		names[n++] = cv->rows[cv->vis[v->cursor]].name;
+	*np = n;
+	return names;
 }
 
 static size_t
@@ -402,12 +394,74 @@ cat_draw_detail(struct ui *ui, struct view *v, int y, int h)
 		    "runs them)", r->ntests);
 }
 
+static void
+cat_title(struct ui *ui, struct view *v, char *buf, size_t len)
+{
+	snprintf(buf, len, "%zu syscalls, %zu marked  %s",
+	    ((struct catview *)v->data)->nrows, cat_nmarked(v), ui->source);
+}
+
+static void
+cat_status(struct ui *ui, struct view *v, char *buf, size_t len)
+{
+	struct catview *cv = v->data;
+
+	snprintf(buf, len, "  sort:%s  show:%s%s%s", cat_sort_names[cv->sort],
+	    cat_filter_names[cv->filter], ui->pattern[0] ? "  /" : "",
+	    ui->pattern);
+}
+
+static int
+cat_request(struct ui *ui, struct view *v, enum ui_request req)
+{
+	const char **names;
+	size_t n;
+
+	switch (req) {
+	case UR_ENTER:
+		names = cat_marked_names(v, &n);
+		if (n > 0)
+			ui_open_tests(ui, names, n);
+		free(names);
+		return 1;
+	case UR_RUN:
+		names = cat_marked_names(v, &n);
+		ui_run_selected(ui, names, n, NULL, 0);
+		free(names);
+		return 1;
+	case UR_MARK:
+		cat_toggle_mark(v);
+		return 1;
+	case UR_FILTER:
+		ui->prompting = UP_FILTER;
+		snprintf(ui->prompt, sizeof(ui->prompt), "%s", ui->pattern);
+		return 1;
+	case UR_SORT:
+		cat_sort_next(v);
+		return 1;
+	case UR_SHOW_ALL:
+	case UR_SHOW_IMPLEMENTED:
+	case UR_SHOW_UNIMPLEMENTED:
+	case UR_SHOW_OBSOLETE:
+	case UR_SHOW_ABSENT:
+		cat_set_state_filter(v, (int)(req - UR_SHOW_ALL));
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 const struct view_ops view_catalogue_ops = {
-	"catalogue",
-	cat_nrows,
-	cat_draw_row,
-	cat_header,
-	cat_describe,
-	cat_draw_detail,
-	cat_free
+	.name = "catalogue",
+	.nrows = cat_nrows,
+	.draw_row = cat_draw_row,
+	.header = cat_header,
+	.describe = cat_describe,
+	.draw_detail = cat_draw_detail,
+	.free = cat_free,
+	.title = cat_title,
+	.status = cat_status,
+	.empty = "(no syscall matches; press 1 to show all, / then Enter to "
+	    "clear the filter)",
+	.request = cat_request,
 };

@@ -1,6 +1,7 @@
 /*
  * The runs view: the history of runs in the results database, newest
- * first, with what each found.  Enter opens a run's results.
+ * first, with what each found.  Enter opens a run's results, b makes
+ * the run its arch's baseline.
  */
 #include <curses.h>
 #include <inttypes.h>
@@ -8,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ltpscope/ui.h"
+#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
 struct runview {
@@ -134,12 +135,53 @@ runs_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 	}
 }
 
+/* The results of run id, as a tests view on top. */
+static void
+runs_open(struct ui *ui, int64_t id)
+{
+	struct ui_testrow *rows = NULL;
+	struct view *v;
+	size_t n = 0;
+
+	if (ui_load_run_results(ui->store, id, &rows, &n) != 0) {
+		ui_message(ui, 1, "cannot read run %lld", (long long)id);
+		return;
+	}
+	ui_triage_suggest_rows(ui, rows, n);
+	/* The push may free this view (a full stack): id is a copy. */
+	ui_push_view(ui);
+	v = ui_top(ui);
+	view_results_init(v, rows, n);
+	snprintf(v->title, sizeof(v->title), "run %lld: %zu results",
+	    (long long)id, n);
+}
+
+static int
+runs_request(struct ui *ui, struct view *v, enum ui_request req)
+{
+	struct ui_runrow *r = view_runs_current(v);
+
+	switch (req) {
+	case UR_ENTER:
+		if (r != NULL)
+			runs_open(ui, r->id);
+		return 1;
+	case UR_BASELINE:
+		if (r == NULL)
+			return 0;
+		ui_triage_baseline(ui, r->id);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 const struct view_ops view_runs_ops = {
-	"runs",
-	runs_nrows,
-	runs_draw_row,
-	runs_header,
-	runs_describe,
-	NULL,
-	runs_free
+	.name = "runs",
+	.nrows = runs_nrows,
+	.draw_row = runs_draw_row,
+	.header = runs_header,
+	.describe = runs_describe,
+	.free = runs_free,
+	.request = runs_request,
 };

@@ -2,19 +2,21 @@
  * The tests view: one row per LTP test, with its latest status, how
  * long it took, its counts and a strip of its recent results (oldest
  * left, newest right: "..FF." means it started failing lately).  The
- * same view lists the results of one run.
+ * same view lists the results of one run.  Enter shows the output of
+ * the cursor's test, r runs the marked tests (or the cursor's).
  */
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ltpscope/ui.h"
+#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
 struct testview {
 	struct ui_testrow	*rows;
 	size_t			 n;
+	int			 of_run;	/* one run's results */
 };
 
 void
@@ -57,14 +59,15 @@ view_tests_init(struct view *v, struct ui_testrow *rows, size_t n)
 	v->top = v->cursor = 0;
 }
 
-size_t
-view_tests_count(struct view *v)
+void
+view_results_init(struct view *v, struct ui_testrow *rows, size_t n)
 {
-	return ((struct testview *)v->data)->n;
+	view_tests_init(v, rows, n);
+	((struct testview *)v->data)->of_run = 1;
 }
 
-struct ui_testrow *
-view_tests_row(struct view *v, size_t i)
+static struct ui_testrow *
+tests_row(struct view *v, size_t i)
 {
 	struct testview *tv = v->data;
 
@@ -74,11 +77,11 @@ view_tests_row(struct view *v, size_t i)
 struct ui_testrow *
 view_tests_current(struct view *v)
 {
-	return view_tests_row(v, v->cursor);
+	return tests_row(v, v->cursor);
 }
 
-void
-view_tests_toggle_mark(struct view *v)
+static void
+tests_toggle_mark(struct view *v)
 {
 	struct ui_testrow *r = view_tests_current(v);
 
@@ -86,15 +89,20 @@ view_tests_toggle_mark(struct view *v)
 		r->marked ^= 1;
 }
 
-size_t
-view_tests_nmarked(struct view *v)
+static struct ui_testrow **
+tests_marked(struct view *v, size_t *np)
 {
 	struct testview *tv = v->data;
+	struct ui_testrow **t = xcalloc(tv->n + 1, sizeof(*t)), *r;
 	size_t i, n = 0;
 
 	for (i = 0; i < tv->n; i++)
-		n += tv->rows[i].marked != 0;
-	return n;
+		if (tv->rows[i].marked)
+			t[n++] = &tv->rows[i];
+	if (n == 0 && (r = view_tests_current(v)) != NULL)
+		t[n++] = r;
+	*np = n;
+	return t;
 }
 
 static size_t
@@ -114,7 +122,7 @@ tests_header(struct view *v)
 static void
 tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 {
-	struct ui_testrow *r = view_tests_row(v, i);
+	struct ui_testrow *r = tests_row(v, i);
 	char buf[96];
 	int x = 0;
 
@@ -223,12 +231,74 @@ tests_draw_detail(struct ui *ui, struct view *v, int y, int h)
 		    r->history : "-");
 }
 
+static int
+tests_request(struct ui *ui, struct view *v, enum ui_request req)
+{
+	struct ui_testrow **t;
+	const char **tags;
+	size_t i, n;
+
+	switch (req) {
+	case UR_ENTER:
+		ui_pane_show_output(ui, view_tests_current(v));
+		return 1;
+	case UR_MARK:
+		tests_toggle_mark(v);
+		return 1;
+	case UR_RUN:
+		t = tests_marked(v, &n);
+		tags = xcalloc(n + 1, sizeof(*tags));
+		for (i = 0; i < n; i++)
+			tags[i] = t[i]->tag;
+		ui_run_selected(ui, NULL, 0, tags, n);
+		free(tags);
+		free(t);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * A result came in (tag), or the triage changed (NULL).  A run's
+ * results stay that run's: only their triage is news.
+ */
+static void
+tests_reload(struct ui *ui, struct view *v, const char *tag)
+{
+	struct testview *tv = v->data;
+	struct ui_testrow *r;
+	enum test_status keep;
+	int64_t id;
+	size_t i;
+
+	if (tag != NULL && tv->of_run)
+		return;
+	for (i = 0; i < tv->n; i++) {
+		r = &tv->rows[i];
+		if (tag != NULL && strcmp(r->tag, tag) != 0)
+			continue;
+		keep = r->status;
+		id = r->result_id;
+		ui_testrow_update(ui->store, r);
+		if (tv->of_run) {
+			r->status = keep;
+			r->result_id = id;
+		}
+		if (tag == NULL)
+			ui_triage_suggest_rows(ui, r, 1);
+	}
+}
+
 const struct view_ops view_tests_ops = {
-	"tests",
-	tests_nrows,
-	tests_draw_row,
-	tests_header,
-	tests_describe,
-	tests_draw_detail,
-	tests_free
+	.name = "tests",
+	.nrows = tests_nrows,
+	.draw_row = tests_draw_row,
+	.header = tests_header,
+	.describe = tests_describe,
+	.draw_detail = tests_draw_detail,
+	.free = tests_free,
+	.request = tests_request,
+	.marked_tests = tests_marked,
+	.reload = tests_reload,
 };

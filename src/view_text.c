@@ -1,7 +1,8 @@
 /*
  * A view of plain lines, each with its colour and a key: the Compare
  * screen, the Shopping list and the category picker are all lists of
- * lines that Enter acts on.
+ * lines that Enter acts on.  On a test's line Enter shows its newest
+ * output; in the picker, it tags the tests with the line's category.
  */
 #include <curses.h>
 #include <stdarg.h>
@@ -9,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ltpscope/ui.h"
+#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 
 struct textview {
@@ -17,6 +18,7 @@ struct textview {
 	size_t			 n;
 	size_t			 cap;
 	char			*header;
+	int			 pick;		/* the category picker */
 };
 
 void
@@ -28,6 +30,13 @@ view_text_init(struct view *v, const char *header)
 	v->ops = &view_text_ops;
 	v->data = tv;
 	v->top = v->cursor = 0;
+}
+
+void
+view_pick_init(struct view *v, const char *header)
+{
+	view_text_init(v, header);
+	((struct textview *)v->data)->pick = 1;
 }
 
 void
@@ -111,12 +120,24 @@ text_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 	    r->key : "");
 }
 
+static int
+text_request(struct ui *ui, struct view *v, enum ui_request req)
+{
+	if (req != UR_ENTER)
+		return 0;
+	if (((struct textview *)v->data)->pick)
+		ui_triage_picked(ui);
+	else
+		ui_triage_open_row(ui);
+	return 1;
+}
+
 const struct view_ops view_text_ops = {
-	"text",
-	text_nrows,
-	text_draw_row,
-	text_header,
-	text_describe,
-	NULL,
-	text_free
+	.name = "text",
+	.nrows = text_nrows,
+	.draw_row = text_draw_row,
+	.header = text_header,
+	.describe = text_describe,
+	.free = text_free,
+	.request = text_request,
 };

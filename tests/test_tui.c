@@ -214,6 +214,25 @@ test_demo(void)
 	    "run 1 with its counts");
 	tmux_keys("Enter");
 	ok(tmux_wait_for("run 1: 4 results", 2000), "Enter opens a run");
+	/*
+	 * A full view stack: each push replaces the view on top, and what
+	 * the new view shows must not come from the one it freed.
+	 */
+	tmux_keys("R");
+	ok(tmux_wait_for("runs: 1 in", 2000), "R on top of a run's results");
+	tmux_keys("Enter");
+	ok(tmux_wait_for("run 1: 4 results", 2000),
+	    "Enter on the run with the stack full");
+	/*
+	 * ^L: by this point of the script the terminal's top line is out
+	 * of step with what curses thinks it shows (a drawing matter of
+	 * its own), and the title is compared whole.
+	 */
+	tmux_keys("t C-l");
+	ok(tmux_wait_for("ltpscope  category for open01 (Enter picks", 2000),
+	    "t with the stack full opens the picker, named by its test");
+	tmux_keys("q");
+	ok(tmux_wait_for("run 1: 4 results", 2000), "q leaves the picker");
 	tmux_keys("q q");
 
 	tmux_keys(":");

@@ -6,7 +6,9 @@
  * on top and the output pane below are just two things on screen.  The
  * views keep rows of plain data built from the core (catalogue, LTP
  * index, store); the engine that runs tests is the same one
- * `ltpscope run` uses.
+ * `ltpscope run` uses.  A key that means something of its own in a view
+ * (Enter, Space, r...) is the view's request handler's to do, as tig's
+ * views handle requests: no switch on the kind of view elsewhere.
  */
 #ifndef LTPSCOPE_UI_H
 #define LTPSCOPE_UI_H
@@ -78,6 +80,25 @@ struct ui_runrow {
 	unsigned	 nqueued;
 };
 
+/*
+ * What a key asks of the view on top when its meaning is the view's
+ * (ui_keys.c turns keys into these).
+ */
+enum ui_request {
+	UR_ENTER,		/* open what the cursor is on */
+	UR_MARK,		/* mark or unmark the cursor's row */
+	UR_RUN,			/* run the marked rows, or the cursor's */
+	UR_FILTER,		/* start typing the "/" filter */
+	UR_SORT,		/* the next sort order */
+	UR_SHOW_ALL,		/* the state filters, keys 1 to 5 */
+	UR_SHOW_IMPLEMENTED,
+	UR_SHOW_UNIMPLEMENTED,
+	UR_SHOW_OBSOLETE,
+	UR_SHOW_ABSENT,
+	UR_BASELINE		/* the cursor's run becomes the baseline */
+};
+
+/* A view's operations; NULL where the view has nothing of its own. */
 struct view_ops {
 	const char	*name;
 	size_t		(*nrows)(struct view *);
@@ -90,6 +111,29 @@ struct view_ops {
 	/* Draws the detail pane for the cursor's row in [y, y + h). */
 	void		(*draw_detail)(struct ui *, struct view *, int, int);
 	void		(*free)(struct view *);
+	/* The top line after "ltpscope  "; NULL: the view's title. */
+	void		(*title)(struct ui *, struct view *, char *, size_t);
+	/* The status line's words after the row count; NULL: none. */
+	void		(*status)(struct ui *, struct view *, char *, size_t);
+	/* What the list says with no row; NULL: "(nothing to show)". */
+	const char	*empty;
+	/*
+	 * Does what the request means here and returns 1, or returns 0 to
+	 * leave the key its default (a hint on the status line, or
+	 * nothing).  NULL: every key has its default.
+	 */
+	int		(*request)(struct ui *, struct view *, enum ui_request);
+	/*
+	 * The tests t, n, N and A act on: the marked rows, or the cursor's
+	 * when none is marked; the caller frees the array.  NULL: the view
+	 * lists no tests.
+	 */
+	struct ui_testrow **(*marked_tests)(struct view *, size_t *);
+	/*
+	 * The store has news of test tag (NULL: triage of any test): the
+	 * rows read it again.  NULL: nothing the view shows changes.
+	 */
+	void		(*reload)(struct ui *, struct view *, const char *);
 };
 
 struct view {
@@ -137,27 +181,18 @@ char	ui_status_char(enum test_status);
 /* Catalogue view (view_catalogue.c). */
 extern const struct view_ops	view_catalogue_ops;
 void	view_catalogue_init(struct view *, struct ui_sysrow *, size_t);
-void	view_catalogue_sort_next(struct view *);
-const char *view_catalogue_sort_name(struct view *);
-void	view_catalogue_set_state_filter(struct view *, int);
-const char *view_catalogue_state_filter_name(struct view *);
 /* Returns 0, or -1 with a message in err when the pattern is bad. */
 int	view_catalogue_set_pattern(struct view *, const char *, char *,
 	    size_t);
-void	view_catalogue_toggle_mark(struct view *);
-size_t	view_catalogue_nmarked(struct view *);
-size_t	view_catalogue_total(struct view *);
-/* The row under the cursor, or NULL. */
-struct ui_sysrow *view_catalogue_current(struct view *);
 
-/* Tests and run-results views (view_tests.c); the view owns the rows. */
+/*
+ * Tests views (view_tests.c); the view owns the rows.  The results of
+ * a run are a tests view whose rows keep that run's results.
+ */
 extern const struct view_ops	view_tests_ops;
 void	view_tests_init(struct view *, struct ui_testrow *, size_t);
-size_t	view_tests_count(struct view *);
-struct ui_testrow *view_tests_row(struct view *, size_t);
+void	view_results_init(struct view *, struct ui_testrow *, size_t);
 struct ui_testrow *view_tests_current(struct view *);
-void	view_tests_toggle_mark(struct view *);
-size_t	view_tests_nmarked(struct view *);
 void	ui_testrows_free(struct ui_testrow *, size_t);
 
 /* Runs view (view_runs.c); the view owns the rows. */
@@ -174,6 +209,8 @@ struct ui_textrow {
 };
 extern const struct view_ops	view_text_ops;
 void	view_text_init(struct view *, const char *);
+/* A list of categories: Enter tags the tests being triaged. */
+void	view_pick_init(struct view *, const char *);
 void	view_text_add(struct view *, enum theme_elem, const char *, int64_t,
 	    const char *, ...) __attribute__((__format__(__printf__, 5, 6)));
 struct ui_textrow *view_text_current(struct view *);

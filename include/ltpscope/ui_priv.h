@@ -1,7 +1,9 @@
 /*
  * The explorer's state, shared by src/ui.c (terminal, loop, drawing),
  * src/ui_keys.c (what the keys do), src/ui_run.c (running tests) and
- * src/ui_cmdline.c (the ":" prompt).  Views do not see it.
+ * src/ui_cmdline.c (the ":" prompt).  Views see it in their request
+ * handlers, where a key's meaning is theirs; they draw from their own
+ * rows.
  */
 #ifndef LTPSCOPE_UI_PRIV_H
 #define LTPSCOPE_UI_PRIV_H
@@ -22,10 +24,6 @@
 #define UI_MAXVIEWS	4
 #define UI_RING_LINES	20000
 #define UI_RING_BYTES	(4u * 1024 * 1024)
-
-enum ui_viewkind {
-	UK_CATALOGUE, UK_TESTS, UK_RUNS, UK_RESULTS, UK_PICK, UK_TEXT
-};
 
 enum ui_prompt {
 	UP_NONE,
@@ -61,7 +59,6 @@ struct ui {
 
 	/* Views: a stack, the catalogue at the bottom. */
 	struct view		 views[UI_MAXVIEWS];
-	enum ui_viewkind	 kinds[UI_MAXVIEWS];
 	int			 depth;		/* index of the top view */
 
 	/* The output pane below the list. */
@@ -127,11 +124,25 @@ struct ui {
 /* ui.c */
 void	ui_message(struct ui *, int, const char *, ...)
 	    __attribute__((__format__(__printf__, 3, 4)));
+/* How ui_message_diag() words a diagnostic. */
+enum ui_diag_form {
+	UD_TEXT,	/* its message alone (the store's, say) */
+	UD_WHERE	/* file:line: level: message, as diag_format() */
+};
+/*
+ * An error on the status line from the core's diagnostics: the text
+ * fmt makes (when not NULL) then ": ", then the first error of dl (its
+ * first diagnostic when none is an error), or fallback ("failed" when
+ * NULL) when dl holds nothing.
+ */
+void	ui_message_diag(struct ui *, const struct diaglist *,
+	    enum ui_diag_form, const char *, const char *, ...)
+	    __attribute__((__format__(__printf__, 5, 6)));
 struct view *ui_top(struct ui *);
-enum ui_viewkind ui_top_kind(struct ui *);
 int	ui_list_height(struct ui *);
 int	ui_pane_height(struct ui *);
-void	ui_push_view(struct ui *, enum ui_viewkind);
+/* A new view on top, for its *_init(). */
+void	ui_push_view(struct ui *);
 void	ui_pop_view(struct ui *);
 void	ui_ask(struct ui *, enum ui_confirm, const char *, ...)
 	    __attribute__((__format__(__printf__, 3, 4)));
@@ -182,7 +193,7 @@ void	ui_triage_accept(struct ui *);
 void	ui_triage_compare(struct ui *);
 void	ui_triage_shoplist(struct ui *);
 void	ui_triage_export(struct ui *);
-void	ui_triage_baseline(struct ui *);
+void	ui_triage_baseline(struct ui *, int64_t);
 void	ui_triage_open_row(struct ui *);
 
 /* ui_profile.c */
@@ -190,5 +201,7 @@ void	ui_profile_screen(struct ui *);
 
 /* ui_keys.c */
 void	ui_key(struct ui *, int);
+/* The tests view of the named syscalls (of every test when n is 0). */
+void	ui_open_tests(struct ui *, const char *const *, size_t);
 
 #endif
