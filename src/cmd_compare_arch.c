@@ -11,10 +11,9 @@
 #include <string.h>
 
 #include "ltpscope/archmatrix.h"
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
-#include "ltpscope/storecli.h"
-#include "ltpscope/triagecli.h"
 #include "ltpscope/xmalloc.h"
 
 #define AMX_WIDTH	80
@@ -116,9 +115,9 @@ amx_text_row(const struct archmatrix *m, const struct amx_layout *lo,
 	size_t c;
 
 	fputs("  ", stdout);
-	put_cell(storecli_field(tag), lo->tw, 0);
+	put_cell(cli_field(tag), lo->tw, 0);
 	putchar(' ');
-	put_cell(storecli_field(sys), lo->sw, 0);
+	put_cell(cli_field(sys), lo->sw, 0);
 	for (c = 0; c < m->ncols; c++) {
 		putchar(' ');
 		put_cell(cell_name(status[c]), lo->cw, c + 1 == m->ncols);
@@ -168,17 +167,17 @@ amx_text(const struct archmatrix *m, int picked, int all)
 	    "of each arch");
 	for (c = 0; c < m->ncols; c++) {
 		r = &m->cols[c].run;
-		/* storecli_field() has two buffers: two fields a call. */
+		/* cli_field() has two buffers: two fields a call. */
 		len = snprintf(line, sizeof(line), "  %-*s run %-5" PRId64
-		    " %s", lo.cw, storecli_field(r->arch), r->id,
-		    storecli_field(r->os_name));
+		    " %s", lo.cw, cli_field(r->arch), r->id,
+		    cli_field(r->os_name));
 		len = amx_min(len, sizeof(line));
 		len += snprintf(line + len, sizeof(line) - len, " %s, LTP %s",
-		    storecli_field(r->os_version),
-		    storecli_field(r->ltp_version));
+		    cli_field(r->os_version),
+		    cli_field(r->ltp_version));
 		len = amx_min(len, sizeof(line));
 		(void)snprintf(line + len, sizeof(line) - len, "%s%s",
-		    r->label[0] != '\0' ? "  " : "", storecli_field(r->label));
+		    r->label[0] != '\0' ? "  " : "", cli_field(r->label));
 		put_cell(line, AMX_WIDTH - 1, 1);
 		putchar('\n');
 	}
@@ -189,7 +188,7 @@ amx_text(const struct archmatrix *m, int picked, int all)
 	put_cell("SYSCALL", lo.sw, 0);
 	for (c = 0; c < m->ncols; c++) {
 		putchar(' ');
-		put_cell(storecli_field(m->cols[c].run.arch), lo.cw,
+		put_cell(cli_field(m->cols[c].run.arch), lo.cw,
 		    c + 1 == m->ncols);
 	}
 	putchar('\n');
@@ -288,9 +287,8 @@ static int
 amx_parse_pick(struct store *st, const char *w, struct amx_pick *p)
 {
 	memset(p, 0, sizeof(*p));
-	if (strcmp(w, "last") == 0 || strspn(w, "0123456789") ==
-	    strlen(w)) {
-		if ((p->run_id = triagecli_run(st, w, "compare")) == 0)
+	if (cli_is_run_word(w)) {
+		if ((p->run_id = cli_run(st, w, "compare")) == 0)
 			return -1;
 		return 0;
 	}

@@ -11,10 +11,10 @@
 #include <unistd.h>
 
 #include "ltpscope/catalogue.h"
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/export.h"
 #include "ltpscope/profile.h"
-#include "ltpscope/triagecli.h"
 #include "ltpscope/xmalloc.h"
 
 static void
@@ -139,18 +139,18 @@ cmd_export(int argc, char **argv)
 	diag_init(&dl);
 	categories_init(&cats);
 	memset(&fund, 0, sizeof(fund));
-	if (triagecli_categories(&cats) < 0 ||
-	    (o.rules = triagecli_rules(&cats)) == NULL)
+	if (cli_categories(&cats) < 0 ||
+	    (o.rules = cli_rules(&cats)) == NULL)
 		goto out;
 	if (fundamental_load_default(&fund, &dl) < 0)
 		goto out;
-	if ((o.cat = triagecli_catalogue(tables, ntables)) == NULL)
+	if ((o.cat = cli_catalogue(tables, ntables)) == NULL)
 		goto out;
 	o.cats = &cats;
 	o.fund = &fund;
-	if ((st = triagecli_open(db, "export")) == NULL)
+	if (cli_open(db, 0, &st) != 0)
 		goto out;
-	if (runarg != NULL && (o.run_id = triagecli_run(st, runarg,
+	if (runarg != NULL && (o.run_id = cli_run(st, runarg,
 	    "export")) == 0)
 		goto out;
 	if (weight != NULL && export_profiles(st, weight, &profiles,

@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/import.h"
 #include "ltpscope/linuxref.h"
-#include "ltpscope/storecli.h"
 
 static void
 import_usage(FILE *fp)
@@ -145,9 +145,9 @@ cmd_import(int argc, char **argv)
 	}
 	if (reference)
 		opts.linux_only = path;
-	opts.rules = storecli_verdict_rules();
+	opts.rules = cli_verdict_rules();
 	if (opts.rules != NULL)
-		storecli_rejudge(st, opts.rules);
+		cli_rejudge(st, opts.rules);
 	if (kirk)
 		rc = import_kirk(st, path, &opts, &stats, &dl);
 	else
@@ -230,7 +230,7 @@ cmd_export_logs(int argc, char **argv)
 	}
 	runarg = argv[optind];
 	dir = argv[optind + 1];
-	if ((rc = storecli_open_run(db, runarg, "export-logs", &st,
+	if ((rc = cli_open_run(db, runarg, "export-logs", &st,
 	    &run_id)) != 0)
 		return rc;
 	diag_init(&dl);

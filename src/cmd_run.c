@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "ltpscope/boxfiles.h"
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/compat.h"
 #include "ltpscope/crashlog.h"
@@ -28,10 +29,9 @@
 #include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/remote.h"
-#include "ltpscope/slurp.h"
 #include "ltpscope/skiplist.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/store.h"
-#include "ltpscope/storecli.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/textsafe.h"
 #include "ltpscope/xmalloc.h"
@@ -1774,9 +1774,9 @@ run_main(int argc, char **argv, struct run_lists *l)
 	eo.timeout_s = (int)timeout_s;
 	eo.jobs = resume ? 1 : (int)jobs;
 	/* Judges warnings as the environment's; without it all count. */
-	eo.rules = vrules = storecli_verdict_rules();
+	eo.rules = vrules = cli_verdict_rules();
 	if (vrules != NULL)
-		storecli_rejudge(st, vrules);
+		cli_rejudge(st, vrules);
 	if (resume && jobs > 1)
 		fprintf(stderr, "ltpscope: note: a resumed run runs "
 		    "serially\n");

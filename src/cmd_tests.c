@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
 #include "ltpscope/ltpindex.h"
 #include "ltpscope/ltpmeta.h"
-#include "ltpscope/storecli.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/xmalloc.h"
 
@@ -274,7 +274,7 @@ cmd_tests(int argc, char **argv)
 			no_metadata = 1;
 			break;
 		case 'F':
-			if ((json = storecli_json_format(optarg)) < 0) {
+			if ((json = cli_json_format(optarg)) < 0) {
 				fprintf(stderr, "ltpscope: tests: unknown "
 				    "format '%s'\n", optarg);
 				cmd_usage(stderr, "tests");
