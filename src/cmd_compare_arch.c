@@ -14,6 +14,7 @@
 #include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
+#include "ltpscope/listparse.h"
 #include "ltpscope/xmalloc.h"
 
 #define AMX_WIDTH	80
@@ -303,25 +304,26 @@ cmd_compare_arch(struct store *st, const char *list, char **words,
 	struct archmatrix m;
 	struct diaglist dl;
 	struct amx_pick *picks = NULL;
-	char **copies, *w, *save;
-	size_t npicks = 0;
+	char **items = NULL, **v;
+	size_t npicks = 0, nitems = 0, k, j;
 	int i, n = nwords + (list != NULL), rv = 0;
 
-	/* The picks point into these copies, which strtok_r() cuts up. */
-	copies = xcalloc((size_t)n + 1, sizeof(*copies));
-	for (i = 0; i < n && rv == 0; i++) {
-		copies[i] = xstrdup(list != NULL ? (i == 0 ? list :
-		    words[i - 1]) : words[i]);
-		for (w = strtok_r(copies[i], ",", &save); w != NULL && rv == 0;
-		    w = strtok_r(NULL, ",", &save)) {
-			picks = xreallocarray(picks, npicks + 1,
-			    sizeof(*picks));
-			if (amx_parse_pick(st, w, &picks[npicks]) != 0)
-				rv = 1;
-			else
-				npicks++;
-		}
+	/* Every word is a list (listparse.h); the picks point into items. */
+	for (i = 0; i < n; i++) {
+		v = listparse_split(list != NULL ? (i == 0 ? list :
+		    words[i - 1]) : words[i], &k);
+		items = xreallocarray(items, nitems + k + 1, sizeof(*items));
+		for (j = 0; j < k; j++)
+			items[nitems++] = v[j];
+		items[nitems] = NULL;
+		free(v);
 	}
+	picks = xcalloc(nitems + 1, sizeof(*picks));
+	for (k = 0; k < nitems && rv == 0; k++)
+		if (amx_parse_pick(st, items[k], &picks[npicks]) != 0)
+			rv = 1;
+		else
+			npicks++;
 	diag_init(&dl);
 	if (rv == 0 && archmatrix_build(st, 0, picks, npicks, &m, &dl) !=
 	    STORE_OK)
@@ -343,9 +345,7 @@ cmd_compare_arch(struct store *st, const char *list, char **words,
 	}
 	diag_print(&dl, stderr, "ltpscope");
 	diag_free(&dl);
-	for (i = 0; i < n; i++)
-		free(copies[i]);
-	free(copies);
+	xfreev(items);
 	free(picks);
 	return rv;
 }

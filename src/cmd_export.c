@@ -14,6 +14,7 @@
 #include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/export.h"
+#include "ltpscope/listparse.h"
 #include "ltpscope/profile.h"
 #include "ltpscope/xmalloc.h"
 
@@ -31,13 +32,13 @@ static int
 export_profiles(struct store *st, const char *list, struct profile **vp,
     size_t *np, struct diaglist *dl)
 {
-	char *copy = xstrdup(list), *w, *save = NULL;
+	char **items, *w;
 	struct profile *v = NULL;
-	size_t n = 0;
+	size_t n = 0, i;
 	int rv = 0;
 
-	for (w = strtok_r(copy, ", ", &save); w != NULL && rv == 0;
-	    w = strtok_r(NULL, ", ", &save)) {
+	items = listparse_split(list, NULL);
+	for (i = 0; (w = items[i]) != NULL && rv == 0; i++) {
 		v = xreallocarray(v, n + 1, sizeof(*v));
 		if (store_profile_get(st, w + (*w == '@'), &v[n], dl) !=
 		    STORE_OK)
@@ -45,7 +46,7 @@ export_profiles(struct store *st, const char *list, struct profile **vp,
 		else
 			n++;
 	}
-	free(copy);
+	xfreev(items);
 	*vp = v;
 	*np = n;
 	return rv;

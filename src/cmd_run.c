@@ -25,6 +25,7 @@
 #include "ltpscope/crashlog.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/linuxref.h"
+#include "ltpscope/listparse.h"
 #include "ltpscope/ltpmeta.h"
 #include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
@@ -422,15 +423,15 @@ struct run_lists {
 static void
 run_split_list(const char *arg, struct run_lists *l)
 {
-	char *copy = xstrdup(arg), *p, *save = NULL;
+	char **items;
+	size_t n, i;
 
-	for (p = strtok_r(copy, ", \t", &save); p != NULL;
-	    p = strtok_r(NULL, ", \t", &save)) {
-		l->sysv = xreallocarray(l->sysv, l->nsys + 1,
-		    sizeof(*l->sysv));
-		l->sysv[l->nsys++] = xstrdup(p);
-	}
-	free(copy);
+	/* The items are the list's now; only the vector goes. */
+	items = listparse_split(arg, &n);
+	l->sysv = xreallocarray(l->sysv, l->nsys + n + 1, sizeof(*l->sysv));
+	for (i = 0; i < n; i++)
+		l->sysv[l->nsys++] = items[i];
+	free(items);
 }
 
 /*

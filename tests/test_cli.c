@@ -281,6 +281,30 @@ test_long_lists(void)
 	free(args);
 }
 
+/* Every option that takes a list splits it the same way (listparse.h). */
+static void
+test_lists(void)
+{
+	static const char *const lists[] = { "tests -s 'open, close'",
+	    "tests -s 'open close'", "tests -s ,open,,close,",
+	    "run --dry-run -s 'open, close'", "run --dry-run -s 'open close'" };
+	char args[4096], *out, *err;
+	size_t i;
+	int st;
+
+	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		snprintf(args, sizeof(args), "-L %s -m %s %s", root, table,
+		    lists[i]);
+		st = tap_run3(bin, args, &out, &err);
+		is_int(st, 0, "%s: exit 0", lists[i]);
+		has_str(out, "open01", "%s: open01", lists[i]);
+		has_str(out, "close01", "%s: close01", lists[i]);
+		ok(strstr(out, "read01") == NULL, "%s: not read01", lists[i]);
+		free(out);
+		free(err);
+	}
+}
+
 /*
  * Every subcommand says a missing database and a bad run argument in the
  * same words, and the explorer's option errors name ltpscope, not "ui".
@@ -381,5 +405,6 @@ main(void)
 	test_numbers();
 	test_long_lists();
 	test_messages();
+	test_lists();
 	return tap_done();
 }
