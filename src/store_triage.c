@@ -211,7 +211,7 @@ store_tags_list(struct store *st, int64_t run_id, const char *test,
 	    "LEFT JOIN results r ON r.id = CASE WHEN ?1 = 0 THEN "
 	    "(SELECT result_id FROM latest l WHERE l.tag = t.tag) ELSE "
 	    "(SELECT max(id) FROM results x WHERE x.run_id = ?1 AND "
-	    "x.tag = t.tag AND x.status <> 9) END "
+	    "x.tag = t.tag AND x.status <> " SQL_TS_RUNNING ") END "
 	    "WHERE ?2 IS NULL OR t.tag = ?2 ORDER BY t.tag, t.line", dl)) !=
 	    STORE_OK)
 		return err;
