@@ -295,16 +295,19 @@ store_baseline_set(struct store *st, int64_t run_id, struct diaglist *dl)
 	return STORE_OK;
 }
 
-int
-store_baseline_get(struct store *st, const char *arch, int64_t *idp,
-    struct diaglist *dl)
+/*
+ * baselines and linux_refs hold one run per arch alike: the statement
+ * sql, a look-up or a removal by arch (?1), for both.
+ */
+static int
+arch_run_get(struct store *st, const char *sql, const char *arch,
+    int64_t *idp, const char *what, struct diaglist *dl)
 {
 	sqlite3_stmt *s;
 	int rc, err;
 
 	*idp = 0;
-	if ((err = store_prepare(st, &s, "SELECT run_id FROM baselines "
-	    "WHERE arch = ?", dl)) != STORE_OK)
+	if ((err = store_prepare(st, &s, sql, dl)) != STORE_OK)
 		return err;
 	(void)sqlite3_bind_text(s, 1, nz(arch), -1, SQLITE_TRANSIENT);
 	rc = sqlite3_step(s);
@@ -314,22 +317,75 @@ store_baseline_get(struct store *st, const char *arch, int64_t *idp,
 	if (rc == SQLITE_DONE)
 		return STORE_ENOTFOUND;
 	if (rc != SQLITE_ROW)
-		return store_sqlerr(st, dl, rc, "cannot read the baseline");
+		return store_sqlerr(st, dl, rc, "cannot read the %s", what);
 	return STORE_OK;
+}
+
+static int
+arch_run_clear(struct store *st, const char *sql, const char *arch,
+    const char *what, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int rc, err;
+
+	if ((err = store_prepare(st, &s, sql, dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_text(s, 1, nz(arch), -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(s);
+	(void)sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return store_sqlerr(st, dl, rc, "cannot clear the %s", what);
+	return STORE_OK;
+}
+
+int
+store_baseline_get(struct store *st, const char *arch, int64_t *idp,
+    struct diaglist *dl)
+{
+	return arch_run_get(st, "SELECT run_id FROM baselines WHERE arch = ?1",
+	    arch, idp, "baseline", dl);
 }
 
 int
 store_baseline_clear(struct store *st, const char *arch,
     struct diaglist *dl)
 {
+	return arch_run_clear(st, "DELETE FROM baselines WHERE arch = ?1",
+	    arch, "baseline", dl);
+}
+
+int
+store_linux_ref_set(struct store *st, const char *arch, int64_t run_id,
+    struct diaglist *dl)
+{
 	sqlite3_stmt *s;
 	int err;
 
-	if ((err = store_prepare(st, &s, "DELETE FROM baselines WHERE "
-	    "arch = ?", dl)) != STORE_OK)
+	if ((err = store_prepare(st, &s, "INSERT INTO linux_refs (arch, "
+	    "run_id, set_at) VALUES (?1, ?2, ?3) ON CONFLICT (arch) DO "
+	    "UPDATE SET run_id = excluded.run_id, set_at = excluded.set_at",
+	    dl)) != STORE_OK)
 		return err;
 	(void)sqlite3_bind_text(s, 1, nz(arch), -1, SQLITE_TRANSIENT);
-	return step_done(st, s, "cannot clear the baseline", dl);
+	(void)sqlite3_bind_int64(s, 2, run_id);
+	(void)sqlite3_bind_int64(s, 3, store_now());
+	return step_done(st, s, "cannot set the Linux reference", dl);
+}
+
+int
+store_linux_ref_get(struct store *st, const char *arch, int64_t *idp,
+    struct diaglist *dl)
+{
+	return arch_run_get(st, "SELECT run_id FROM linux_refs WHERE "
+	    "arch = ?1", arch, idp, "Linux reference", dl);
+}
+
+int
+store_linux_ref_clear(struct store *st, const char *arch,
+    struct diaglist *dl)
+{
+	return arch_run_clear(st, "DELETE FROM linux_refs WHERE arch = ?1",
+	    arch, "Linux reference", dl);
 }
 
 int
