@@ -1,30 +1,9 @@
 /*
- * What comparing runs reads from the store (compare.c holds no SQL):
- * the run a run is measured against when there is no baseline, and a
- * test's recent history on the same system for telling flaky tests.
+ * What comparing runs reads from the store (compare.c holds no SQL)
+ * besides the runs and the baselines: a test's recent history on the
+ * same system, for telling flaky tests.
  */
 #include "ltpscope/store_impl.h"
-
-int
-store_previous_run(struct store *st, const char *arch, int64_t before,
-    int64_t *idp, struct diaglist *dl)
-{
-	sqlite3_stmt *s;
-	int rc, err;
-
-	*idp = 0;
-	if ((err = store_prepare(st, &s, "SELECT max(id) FROM runs WHERE "
-	    "arch = ? AND id < ?", dl)) != STORE_OK)
-		return err;
-	(void)sqlite3_bind_text(s, 1, arch, -1, SQLITE_STATIC);
-	(void)sqlite3_bind_int64(s, 2, before);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		*idp = sqlite3_column_int64(s, 0);
-	(void)sqlite3_finalize(s);
-	if (rc != SQLITE_ROW)
-		return store_sqlerr(st, dl, rc, "cannot read runs");
-	return STORE_OK;
-}
 
 int
 store_recent_history(struct store *st, int64_t run_id, unsigned m,

@@ -296,12 +296,14 @@ store_baseline_set(struct store *st, int64_t run_id, struct diaglist *dl)
 }
 
 /*
- * baselines and linux_refs hold one run per arch alike: the statement
- * sql, a look-up or a removal by arch (?1), for both.
+ * A run of arch: the statement sql (arch its ?1, before its ?2 if it
+ * has one) gives its id or no row (STORE_ENOTFOUND).  baselines and
+ * linux_refs hold one run per arch alike, and the newest runs are
+ * looked up by arch too.  why: what a failure says.
  */
 static int
 arch_run_get(struct store *st, const char *sql, const char *arch,
-    int64_t *idp, const char *what, struct diaglist *dl)
+    int64_t before, int64_t *idp, const char *why, struct diaglist *dl)
 {
 	sqlite3_stmt *s;
 	int rc, err;
@@ -310,6 +312,8 @@ arch_run_get(struct store *st, const char *sql, const char *arch,
 	if ((err = store_prepare(st, &s, sql, dl)) != STORE_OK)
 		return err;
 	(void)sqlite3_bind_text(s, 1, nz(arch), -1, SQLITE_TRANSIENT);
+	if (sqlite3_bind_parameter_count(s) > 1)
+		(void)sqlite3_bind_int64(s, 2, before);
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW)
 		*idp = sqlite3_column_int64(s, 0);
@@ -317,25 +321,22 @@ arch_run_get(struct store *st, const char *sql, const char *arch,
 	if (rc == SQLITE_DONE)
 		return STORE_ENOTFOUND;
 	if (rc != SQLITE_ROW)
-		return store_sqlerr(st, dl, rc, "cannot read the %s", what);
+		return store_sqlerr(st, dl, rc, "%s", why);
 	return STORE_OK;
 }
 
+/* why: what a failure says, "cannot clear the baseline". */
 static int
 arch_run_clear(struct store *st, const char *sql, const char *arch,
-    const char *what, struct diaglist *dl)
+    const char *why, struct diaglist *dl)
 {
 	sqlite3_stmt *s;
-	int rc, err;
+	int err;
 
 	if ((err = store_prepare(st, &s, sql, dl)) != STORE_OK)
 		return err;
 	(void)sqlite3_bind_text(s, 1, nz(arch), -1, SQLITE_TRANSIENT);
-	rc = sqlite3_step(s);
-	(void)sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return store_sqlerr(st, dl, rc, "cannot clear the %s", what);
-	return STORE_OK;
+	return step_done(st, s, why, dl);
 }
 
 int
@@ -343,7 +344,7 @@ store_baseline_get(struct store *st, const char *arch, int64_t *idp,
     struct diaglist *dl)
 {
 	return arch_run_get(st, "SELECT run_id FROM baselines WHERE arch = ?1",
-	    arch, idp, "baseline", dl);
+	    arch, 0, idp, "cannot read the baseline", dl);
 }
 
 int
@@ -351,7 +352,7 @@ store_baseline_clear(struct store *st, const char *arch,
     struct diaglist *dl)
 {
 	return arch_run_clear(st, "DELETE FROM baselines WHERE arch = ?1",
-	    arch, "baseline", dl);
+	    arch, "cannot clear the baseline", dl);
 }
 
 int
@@ -377,7 +378,7 @@ store_linux_ref_get(struct store *st, const char *arch, int64_t *idp,
     struct diaglist *dl)
 {
 	return arch_run_get(st, "SELECT run_id FROM linux_refs WHERE "
-	    "arch = ?1", arch, idp, "Linux reference", dl);
+	    "arch = ?1", arch, 0, idp, "cannot read the Linux reference", dl);
 }
 
 int
@@ -385,31 +386,32 @@ store_linux_ref_clear(struct store *st, const char *arch,
     struct diaglist *dl)
 {
 	return arch_run_clear(st, "DELETE FROM linux_refs WHERE arch = ?1",
-	    arch, "Linux reference", dl);
+	    arch, "cannot clear the Linux reference", dl);
 }
 
 int
 store_latest_run_arch(struct store *st, const char *arch, int64_t *idp,
     struct diaglist *dl)
 {
-	sqlite3_stmt *s;
-	int rc, err;
+	int err;
 
-	*idp = 0;
-	if ((err = store_prepare(st, &s, "SELECT max(id) FROM runs WHERE "
-	    "?1 = '' OR arch = ?1", dl)) != STORE_OK)
+	/* max() always gives a row: NULL, read as 0, when none. */
+	if ((err = arch_run_get(st, "SELECT max(id) FROM runs WHERE ?1 = '' "
+	    "OR arch = ?1", arch, 0, idp, "cannot read runs", dl)) !=
+	    STORE_OK)
 		return err;
-	(void)sqlite3_bind_text(s, 1, nz(arch), -1, SQLITE_TRANSIENT);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		*idp = sqlite3_column_int64(s, 0);
-	(void)sqlite3_finalize(s);
-	if (rc != SQLITE_ROW)
-		return store_sqlerr(st, dl, rc, "cannot read runs");
 	if (*idp == 0) {
 		diag_error(dl, st->path, 0, "no runs%s%s in the database",
 		    nz(arch)[0] != '\0' ? " for " : "", nz(arch));
 		return STORE_ENOTFOUND;
 	}
 	return STORE_OK;
+}
+
+int
+store_previous_run(struct store *st, const char *arch, int64_t before,
+    int64_t *idp, struct diaglist *dl)
+{
+	return arch_run_get(st, "SELECT max(id) FROM runs WHERE arch = ?1 "
+	    "AND id < ?2", arch, before, idp, "cannot read runs", dl);
 }

@@ -288,9 +288,6 @@ int	store_get_run(struct store *, int64_t run_id, struct store_run *,
 	    struct diaglist *);
 /* Id of the newest run; STORE_ENOTFOUND when the store is empty. */
 int	store_latest_run(struct store *, int64_t *idp, struct diaglist *);
-/* Id of the newest run of arch before run before; 0 when none. */
-int	store_previous_run(struct store *, const char *arch, int64_t before,
-	    int64_t *idp, struct diaglist *);
 /*
  * The results of the last m runs up to run_id on run_id's system (same
  * uname, OS, OS version, arch and LTP version), none still running, to

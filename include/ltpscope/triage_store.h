@@ -108,5 +108,8 @@ int	store_linux_ref_clear(struct store *, const char *arch,
 /* Newest run of arch ("" or NULL: of any arch); STORE_ENOTFOUND if none. */
 int	store_latest_run_arch(struct store *, const char *arch, int64_t *idp,
 	    struct diaglist *);
+/* Newest run of arch before run before; 0 (and STORE_OK) if none. */
+int	store_previous_run(struct store *, const char *arch, int64_t before,
+	    int64_t *idp, struct diaglist *);
 
 #endif
