@@ -48,6 +48,7 @@ test_lists(void)
 		{ "@vim,@make", "@vim|@make", 2 },
 		{ "amd64,i386 evbarm", "amd64|i386|evbarm", 3 },
 	};
+	char **v;
 	size_t i, n;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -56,7 +57,9 @@ test_lists(void)
 		is_int((long long)n, (long long)cases[i].n, "'%s': %zu items",
 		    cases[i].in, cases[i].n);
 	}
-	ok(listparse_split("", NULL) != NULL, "an empty list is a vector");
+	v = listparse_split("", NULL);
+	ok(v != NULL && v[0] == NULL, "an empty list is an empty vector");
+	xfreev(v);
 }
 
 static void
