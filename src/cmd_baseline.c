@@ -96,7 +96,7 @@ cmd_baseline(int argc, char **argv)
 		    r.arch);
 	store_run_clear(&r);
 out:
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;

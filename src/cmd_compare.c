@@ -283,7 +283,7 @@ cmd_compare(int argc, char **argv)
 			rv = COMPARE_REGRESSED_EXIT;
 		compare_free(&c);
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;

@@ -343,7 +343,7 @@ cmd_compare_arch(struct store *st, const char *list, char **words,
 			amx_text(&m, npicks > 0, all);
 		archmatrix_free(&m);
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	xfreev(items);
 	free(picks);

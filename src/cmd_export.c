@@ -192,7 +192,7 @@ cmd_export(int argc, char **argv)
 			(void)unlink(tmp);
 	}
 out:
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	if (st != NULL)
 		store_close(st);

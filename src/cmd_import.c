@@ -44,7 +44,7 @@ import_print_diags(const struct diaglist *dl, int verbose)
 		if (verbose || dl->v[i].level != DIAG_NOTE)
 			diag_add(&shown, dl->v[i].level, dl->v[i].file,
 			    dl->v[i].line, dl->v[i].col, "%s", dl->v[i].msg);
-	diag_print(&shown, stderr, "ltpscope");
+	cli_diags(&shown);
 	diag_free(&shown);
 }
 
@@ -139,7 +139,7 @@ cmd_import(int argc, char **argv)
 	diag_init(&dl);
 	if (store_open_db(&st, db, STORE_CREATE | STORE_MKDIRS, NULL, &dl) !=
 	    STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		diag_free(&dl);
 		return 1;
 	}
@@ -182,7 +182,7 @@ cmd_import(int argc, char **argv)
 			    "arch\n", stats.run_id);
 		else
 			rc = -1;
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 	}
 	diag_free(&dl);
 	store_close(st);
@@ -235,7 +235,7 @@ cmd_export_logs(int argc, char **argv)
 		return rc;
 	diag_init(&dl);
 	rc = export_ctp_logs(st, run_id, dir, &opts, &stats, &dl);
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	if (rc == 0)
 		printf("run %" PRId64 ": %u log%s written to %s\n", run_id,
 		    stats.nwritten, stats.nwritten == 1 ? "" : "s", dir);

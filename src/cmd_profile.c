@@ -82,7 +82,7 @@ profile_import(int argc, char **argv)
 	    p.emul[0] != '\0' ? ", emulation " : "", p.emul);
 	rv = 0;
 out:
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	profile_free(&p);
@@ -282,7 +282,7 @@ profile_show(int argc, char **argv)
 	profile_report_free(&rp);
 	rv = 0;
 out:
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_results_free(res, nres);
 	store_tags_free(tags, ntags);
@@ -348,7 +348,7 @@ profile_simple(int argc, char **argv, int want_name)
 	rv = 0;
 out:
 	xfreev(names);
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;
@@ -411,7 +411,7 @@ cmd_profile_load(const char *db, const char *name, struct profile *p)
 		return -1;
 	diag_init(&dl);
 	if (store_profile_get(st, name, p, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		rv = -1;
 	}
 	diag_free(&dl);

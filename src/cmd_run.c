@@ -265,7 +265,7 @@ run_report_interrupted(struct store *st, int64_t *newest, char *culprit,
 
 	diag_init(&dl);
 	if (store_interrupted_runs(st, &v, &n, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		diag_free(&dl);
 		return -1;
 	}
@@ -607,7 +607,7 @@ run_kernel_words(struct store *st, int64_t run_id, struct remote *box,
 	diag_init(&dl);
 	(void)crashlog_collect(st, run_id, box, b->console, &b->console_off,
 	    run_told, (void *)(uintptr_t)b->host, &dl);
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 }
 
@@ -1112,7 +1112,7 @@ run_skip_stored_culprits(struct store *st, const struct store_run *prev,
 			    "earlier run");
 	}
 	store_results_free(v, n);
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 }
 
@@ -1603,7 +1603,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 			struct store *hist = NULL;
 			struct diaglist hdl;
 
-			diag_print(&dl, stderr, "ltpscope");
+			cli_diags(&dl);
 			diag_free(&dl);
 			diag_init(&dl);
 			/* Durations of earlier runs order a parallel run. */
@@ -1856,7 +1856,7 @@ out:
 	free(cfg_kconfig);
 	free(cfg_mul);
 	free(cfg_dev);
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	engine_free(e);
 	rules_free(vrules);
 	remote_close(box);

@@ -181,7 +181,7 @@ cmd_runs(int argc, char **argv)
 	cli_warn_interrupted(st);
 	diag_init(&dl);
 	if (store_list_runs(st, &v, &n, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		rv = 1;
 	} else {
 		if (json)

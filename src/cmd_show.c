@@ -206,12 +206,12 @@ show_output(struct store *st, int64_t run_id, const char *tag, int json)
 
 	diag_init(&dl);
 	if (store_find_result(st, run_id, tag, &r, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		diag_free(&dl);
 		return 1;
 	}
 	if (store_get_output(st, r.id, &o, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		rv = 1;
 	} else if (json) {
 		printf("{\"run\": %" PRId64 ", \"result\": ", run_id);
@@ -239,12 +239,12 @@ show_run(struct store *st, int64_t run_id, int json, int outputs)
 
 	diag_init(&dl);
 	if (store_get_run(st, run_id, &run, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		diag_free(&dl);
 		return 1;
 	}
 	if (store_run_results(st, run_id, &v, &n, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		rv = 1;
 	} else {
 		if (json)

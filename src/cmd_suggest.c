@@ -124,7 +124,7 @@ suggest_accept(struct store *st, const struct triage_suggestion *v, size_t n,
 		}
 		nacc += added;
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	fprintf(stderr, "ltpscope: suggest: %zu suggestion%s accepted\n",
 	    nacc, nacc == 1 ? "" : "s");
@@ -211,7 +211,7 @@ cmd_suggest(int argc, char **argv)
 			    cli_author(author));
 		triage_suggestions_free(v, n);
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 out:
 	store_close(st);

@@ -146,7 +146,7 @@ cmd_tag(int argc, char **argv)
 	if (store_tag_set(st, &t, &dl) != STORE_OK)
 		rv = 1;
 out:
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;
@@ -204,7 +204,7 @@ cmd_untag(int argc, char **argv)
 		    argv[optind]);
 		rv = 1;
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;
@@ -361,7 +361,7 @@ cmd_tags(int argc, char **argv)
 		tags_print(v, n, format);
 		store_tags_free(v, n);
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;

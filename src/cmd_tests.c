@@ -314,7 +314,7 @@ cmd_tests(int argc, char **argv)
 			    dl.v[i].level == DIAG_ERROR)
 				rv = 2;
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	if (picked != NULL) {
 		if (json)
 			print_json(&suite.idx, picked, npicked, suite.meta);
