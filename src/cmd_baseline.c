@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/linuxref.h"
 #include "ltpscope/triage_store.h"
-#include "ltpscope/triagecli.h"
 
 static void
 baseline_usage(FILE *fp)
@@ -66,7 +66,7 @@ cmd_baseline(int argc, char **argv)
 		baseline_usage(stderr);
 		return 2;
 	}
-	if ((st = triagecli_open(db, "baseline")) == NULL)
+	if (cli_open(db, 0, &st) != 0)
 		return 1;
 	diag_init(&dl);
 	if (clear != NULL) {
@@ -79,7 +79,7 @@ cmd_baseline(int argc, char **argv)
 			rv = 1;
 		goto out;
 	}
-	if ((run = triagecli_run(st, argv[optind], "baseline")) == 0) {
+	if ((run = cli_run(st, argv[optind], "baseline")) == 0) {
 		rv = 1;
 		goto out;
 	}
@@ -96,7 +96,7 @@ cmd_baseline(int argc, char **argv)
 		    r.arch);
 	store_run_clear(&r);
 out:
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;

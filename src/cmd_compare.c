@@ -14,12 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/compare.h"
 #include "ltpscope/json.h"
 #include "ltpscope/numparse.h"
-#include "ltpscope/storecli.h"
-#include "ltpscope/triagecli.h"
 
 #define COMPARE_REGRESSED_EXIT	3
 
@@ -70,7 +69,7 @@ compare_text(const struct cmp_result *c, int all)
 	    c->a.os_version, c->a.arch, c->a.ltp_version, c->b.id,
 	    c->b.os_name, c->b.os_version, c->b.arch, c->b.ltp_version);
 	for (i = 0; i < c->nwarnings; i++)
-		printf("warning: %s\n", storecli_field(c->warnings[i]));
+		printf("warning: %s\n", cli_field(c->warnings[i]));
 	if (c->linux_run != 0)
 		printf("Linux reference: run %" PRId64 "\n", c->linux_run);
 	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
@@ -87,8 +86,8 @@ compare_text(const struct cmp_result *c, int all)
 				    it->linux_too != pass)
 					continue;
 				printf("  %-*s %-*s %s -> %s", wt,
-				    storecli_field(it->tag), ws,
-				    storecli_field(it->syscall),
+				    cli_field(it->tag), ws,
+				    cli_field(it->syscall),
 				    status_or_dash(it->status_a),
 				    status_or_dash(it->status_b));
 				compare_counts(it);
@@ -231,7 +230,7 @@ cmd_compare(int argc, char **argv)
 			archlist = optarg;
 			break;
 		case 'f':
-			if ((json = storecli_json_format(optarg)) < 0) {
+			if ((json = cli_json_format(optarg)) < 0) {
 				compare_usage(stderr);
 				return 2;
 			}
@@ -253,7 +252,7 @@ cmd_compare(int argc, char **argv)
 		compare_usage(stderr);
 		return 2;
 	}
-	if ((st = triagecli_open(db, "compare")) == NULL)
+	if (cli_open(db, 0, &st) != 0)
 		return 1;
 	if (arch) {
 		rv = cmd_compare_arch(st, archlist, argv + optind,
@@ -261,9 +260,9 @@ cmd_compare(int argc, char **argv)
 		store_close(st);
 		return rv;
 	}
-	if ((argc - optind >= 1 && (a = triagecli_run(st, argv[optind],
+	if ((argc - optind >= 1 && (a = cli_run(st, argv[optind],
 	    "compare")) == 0) || (argc - optind == 2 &&
-	    (b = triagecli_run(st, argv[optind + 1], "compare")) == 0)) {
+	    (b = cli_run(st, argv[optind + 1], "compare")) == 0)) {
 		store_close(st);
 		return 1;
 	}
@@ -284,7 +283,7 @@ cmd_compare(int argc, char **argv)
 			rv = COMPARE_REGRESSED_EXIT;
 		compare_free(&c);
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;

@@ -11,10 +11,10 @@
 #include <string.h>
 
 #include "ltpscope/archmatrix.h"
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
-#include "ltpscope/storecli.h"
-#include "ltpscope/triagecli.h"
+#include "ltpscope/listparse.h"
 #include "ltpscope/xmalloc.h"
 
 #define AMX_WIDTH	80
@@ -116,9 +116,9 @@ amx_text_row(const struct archmatrix *m, const struct amx_layout *lo,
 	size_t c;
 
 	fputs("  ", stdout);
-	put_cell(storecli_field(tag), lo->tw, 0);
+	put_cell(cli_field(tag), lo->tw, 0);
 	putchar(' ');
-	put_cell(storecli_field(sys), lo->sw, 0);
+	put_cell(cli_field(sys), lo->sw, 0);
 	for (c = 0; c < m->ncols; c++) {
 		putchar(' ');
 		put_cell(cell_name(status[c]), lo->cw, c + 1 == m->ncols);
@@ -168,17 +168,17 @@ amx_text(const struct archmatrix *m, int picked, int all)
 	    "of each arch");
 	for (c = 0; c < m->ncols; c++) {
 		r = &m->cols[c].run;
-		/* storecli_field() has two buffers: two fields a call. */
+		/* cli_field() has two buffers: two fields a call. */
 		len = snprintf(line, sizeof(line), "  %-*s run %-5" PRId64
-		    " %s", lo.cw, storecli_field(r->arch), r->id,
-		    storecli_field(r->os_name));
+		    " %s", lo.cw, cli_field(r->arch), r->id,
+		    cli_field(r->os_name));
 		len = amx_min(len, sizeof(line));
 		len += snprintf(line + len, sizeof(line) - len, " %s, LTP %s",
-		    storecli_field(r->os_version),
-		    storecli_field(r->ltp_version));
+		    cli_field(r->os_version),
+		    cli_field(r->ltp_version));
 		len = amx_min(len, sizeof(line));
 		(void)snprintf(line + len, sizeof(line) - len, "%s%s",
-		    r->label[0] != '\0' ? "  " : "", storecli_field(r->label));
+		    r->label[0] != '\0' ? "  " : "", cli_field(r->label));
 		put_cell(line, AMX_WIDTH - 1, 1);
 		putchar('\n');
 	}
@@ -189,7 +189,7 @@ amx_text(const struct archmatrix *m, int picked, int all)
 	put_cell("SYSCALL", lo.sw, 0);
 	for (c = 0; c < m->ncols; c++) {
 		putchar(' ');
-		put_cell(storecli_field(m->cols[c].run.arch), lo.cw,
+		put_cell(cli_field(m->cols[c].run.arch), lo.cw,
 		    c + 1 == m->ncols);
 	}
 	putchar('\n');
@@ -288,9 +288,8 @@ static int
 amx_parse_pick(struct store *st, const char *w, struct amx_pick *p)
 {
 	memset(p, 0, sizeof(*p));
-	if (strcmp(w, "last") == 0 || strspn(w, "0123456789") ==
-	    strlen(w)) {
-		if ((p->run_id = triagecli_run(st, w, "compare")) == 0)
+	if (cli_is_run_word(w)) {
+		if ((p->run_id = cli_run(st, w, "compare")) == 0)
 			return -1;
 		return 0;
 	}
@@ -305,25 +304,26 @@ cmd_compare_arch(struct store *st, const char *list, char **words,
 	struct archmatrix m;
 	struct diaglist dl;
 	struct amx_pick *picks = NULL;
-	char **copies, *w, *save;
-	size_t npicks = 0;
+	char **items = NULL, **v;
+	size_t npicks = 0, nitems = 0, k, j;
 	int i, n = nwords + (list != NULL), rv = 0;
 
-	/* The picks point into these copies, which strtok_r() cuts up. */
-	copies = xcalloc((size_t)n + 1, sizeof(*copies));
-	for (i = 0; i < n && rv == 0; i++) {
-		copies[i] = xstrdup(list != NULL ? (i == 0 ? list :
-		    words[i - 1]) : words[i]);
-		for (w = strtok_r(copies[i], ",", &save); w != NULL && rv == 0;
-		    w = strtok_r(NULL, ",", &save)) {
-			picks = xreallocarray(picks, npicks + 1,
-			    sizeof(*picks));
-			if (amx_parse_pick(st, w, &picks[npicks]) != 0)
-				rv = 1;
-			else
-				npicks++;
-		}
+	/* Every word is a list (listparse.h); the picks point into items. */
+	for (i = 0; i < n; i++) {
+		v = listparse_split(list != NULL ? (i == 0 ? list :
+		    words[i - 1]) : words[i], &k);
+		items = xreallocarray(items, nitems + k + 1, sizeof(*items));
+		for (j = 0; j < k; j++)
+			items[nitems++] = v[j];
+		items[nitems] = NULL;
+		free(v);
 	}
+	picks = xcalloc(nitems + 1, sizeof(*picks));
+	for (k = 0; k < nitems && rv == 0; k++)
+		if (amx_parse_pick(st, items[k], &picks[npicks]) != 0)
+			rv = 1;
+		else
+			npicks++;
 	diag_init(&dl);
 	if (rv == 0 && archmatrix_build(st, 0, picks, npicks, &m, &dl) !=
 	    STORE_OK)
@@ -343,11 +343,9 @@ cmd_compare_arch(struct store *st, const char *list, char **words,
 			amx_text(&m, npicks > 0, all);
 		archmatrix_free(&m);
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
-	for (i = 0; i < n; i++)
-		free(copies[i]);
-	free(copies);
+	xfreev(items);
 	free(picks);
 	return rv;
 }

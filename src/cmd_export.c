@@ -11,10 +11,11 @@
 #include <unistd.h>
 
 #include "ltpscope/catalogue.h"
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/export.h"
+#include "ltpscope/listparse.h"
 #include "ltpscope/profile.h"
-#include "ltpscope/triagecli.h"
 #include "ltpscope/xmalloc.h"
 
 static void
@@ -31,13 +32,13 @@ static int
 export_profiles(struct store *st, const char *list, struct profile **vp,
     size_t *np, struct diaglist *dl)
 {
-	char *copy = xstrdup(list), *w, *save = NULL;
+	char **items, *w;
 	struct profile *v = NULL;
-	size_t n = 0;
+	size_t n = 0, i;
 	int rv = 0;
 
-	for (w = strtok_r(copy, ", ", &save); w != NULL && rv == 0;
-	    w = strtok_r(NULL, ", ", &save)) {
+	items = listparse_split(list, NULL);
+	for (i = 0; (w = items[i]) != NULL && rv == 0; i++) {
 		v = xreallocarray(v, n + 1, sizeof(*v));
 		if (store_profile_get(st, w + (*w == '@'), &v[n], dl) !=
 		    STORE_OK)
@@ -45,7 +46,7 @@ export_profiles(struct store *st, const char *list, struct profile **vp,
 		else
 			n++;
 	}
-	free(copy);
+	xfreev(items);
 	*vp = v;
 	*np = n;
 	return rv;
@@ -139,18 +140,18 @@ cmd_export(int argc, char **argv)
 	diag_init(&dl);
 	categories_init(&cats);
 	memset(&fund, 0, sizeof(fund));
-	if (triagecli_categories(&cats) < 0 ||
-	    (o.rules = triagecli_rules(&cats)) == NULL)
+	if (cli_categories(&cats) < 0 ||
+	    (o.rules = cli_rules(&cats)) == NULL)
 		goto out;
 	if (fundamental_load_default(&fund, &dl) < 0)
 		goto out;
-	if ((o.cat = triagecli_catalogue(tables, ntables)) == NULL)
+	if ((o.cat = cli_catalogue(tables, ntables)) == NULL)
 		goto out;
 	o.cats = &cats;
 	o.fund = &fund;
-	if ((st = triagecli_open(db, "export")) == NULL)
+	if (cli_open(db, 0, &st) != 0)
 		goto out;
-	if (runarg != NULL && (o.run_id = triagecli_run(st, runarg,
+	if (runarg != NULL && (o.run_id = cli_run(st, runarg,
 	    "export")) == 0)
 		goto out;
 	if (weight != NULL && export_profiles(st, weight, &profiles,
@@ -191,7 +192,7 @@ cmd_export(int argc, char **argv)
 			(void)unlink(tmp);
 	}
 out:
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	if (st != NULL)
 		store_close(st);

@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/import.h"
 #include "ltpscope/linuxref.h"
-#include "ltpscope/storecli.h"
 
 static void
 import_usage(FILE *fp)
@@ -44,7 +44,7 @@ import_print_diags(const struct diaglist *dl, int verbose)
 		if (verbose || dl->v[i].level != DIAG_NOTE)
 			diag_add(&shown, dl->v[i].level, dl->v[i].file,
 			    dl->v[i].line, dl->v[i].col, "%s", dl->v[i].msg);
-	diag_print(&shown, stderr, "ltpscope");
+	cli_diags(&shown);
 	diag_free(&shown);
 }
 
@@ -139,15 +139,15 @@ cmd_import(int argc, char **argv)
 	diag_init(&dl);
 	if (store_open_db(&st, db, STORE_CREATE | STORE_MKDIRS, NULL, &dl) !=
 	    STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		diag_free(&dl);
 		return 1;
 	}
 	if (reference)
 		opts.linux_only = path;
-	opts.rules = storecli_verdict_rules();
+	opts.rules = cli_verdict_rules();
 	if (opts.rules != NULL)
-		storecli_rejudge(st, opts.rules);
+		cli_rejudge(st, opts.rules);
 	if (kirk)
 		rc = import_kirk(st, path, &opts, &stats, &dl);
 	else
@@ -182,7 +182,7 @@ cmd_import(int argc, char **argv)
 			    "arch\n", stats.run_id);
 		else
 			rc = -1;
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 	}
 	diag_free(&dl);
 	store_close(st);
@@ -230,12 +230,12 @@ cmd_export_logs(int argc, char **argv)
 	}
 	runarg = argv[optind];
 	dir = argv[optind + 1];
-	if ((rc = storecli_open_run(db, runarg, "export-logs", &st,
+	if ((rc = cli_open_run(db, runarg, "export-logs", &st,
 	    &run_id)) != 0)
 		return rc;
 	diag_init(&dl);
 	rc = export_ctp_logs(st, run_id, dir, &opts, &stats, &dl);
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	if (rc == 0)
 		printf("run %" PRId64 ": %u log%s written to %s\n", run_id,
 		    stats.nwritten, stats.nwritten == 1 ? "" : "s", dir);

@@ -11,12 +11,12 @@
 #include <time.h>
 
 #include "ltpscope/catalogue.h"
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
 #include "ltpscope/profile.h"
 #include "ltpscope/store.h"
 #include "ltpscope/triage_store.h"
-#include "ltpscope/triagecli.h"
 #include "ltpscope/xmalloc.h"
 
 static int
@@ -82,7 +82,7 @@ profile_import(int argc, char **argv)
 	    p.emul[0] != '\0' ? ", emulation " : "", p.emul);
 	rv = 0;
 out:
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	profile_free(&p);
@@ -265,8 +265,8 @@ profile_show(int argc, char **argv)
 	}
 	diag_init(&dl);
 	profile_init(&p);
-	if ((cat = triagecli_catalogue(tables, ntables)) == NULL ||
-	    (st = triagecli_open(db, "profile show")) == NULL)
+	if ((cat = cli_catalogue(tables, ntables)) == NULL ||
+	    cli_open(db, 0, &st) != 0)
 		goto out;
 	if (store_profile_get(st, argv[optind], &p, &dl) != STORE_OK ||
 	    store_latest_results(st, &res, &nres, &dl) != STORE_OK ||
@@ -282,7 +282,7 @@ profile_show(int argc, char **argv)
 	profile_report_free(&rp);
 	rv = 0;
 out:
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_results_free(res, nres);
 	store_tags_free(tags, ntags);
@@ -325,7 +325,7 @@ profile_simple(int argc, char **argv, int want_name)
 		}
 	if (argc - optind != want_name)
 		return profile_usage(stderr, 2);
-	if ((st = triagecli_open(db, "profile")) == NULL)
+	if (cli_open(db, 0, &st) != 0)
 		return 1;
 	diag_init(&dl);
 	if (want_name) {
@@ -348,7 +348,7 @@ profile_simple(int argc, char **argv, int want_name)
 	rv = 0;
 out:
 	xfreev(names);
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;
@@ -407,11 +407,11 @@ cmd_profile_load(const char *db, const char *name, struct profile *p)
 	struct store *st;
 	int rv = 0;
 
-	if ((st = triagecli_open(db, "profile")) == NULL)
+	if (cli_open(db, 0, &st) != 0)
 		return -1;
 	diag_init(&dl);
 	if (store_profile_get(st, name, p, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		rv = -1;
 	}
 	diag_free(&dl);

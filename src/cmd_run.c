@@ -19,19 +19,20 @@
 #include <unistd.h>
 
 #include "ltpscope/boxfiles.h"
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/compat.h"
 #include "ltpscope/crashlog.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/linuxref.h"
+#include "ltpscope/listparse.h"
 #include "ltpscope/ltpmeta.h"
 #include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/remote.h"
-#include "ltpscope/slurp.h"
 #include "ltpscope/skiplist.h"
+#include "ltpscope/slurp.h"
 #include "ltpscope/store.h"
-#include "ltpscope/storecli.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/textsafe.h"
 #include "ltpscope/xmalloc.h"
@@ -264,7 +265,7 @@ run_report_interrupted(struct store *st, int64_t *newest, char *culprit,
 
 	diag_init(&dl);
 	if (store_interrupted_runs(st, &v, &n, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		diag_free(&dl);
 		return -1;
 	}
@@ -422,15 +423,15 @@ struct run_lists {
 static void
 run_split_list(const char *arg, struct run_lists *l)
 {
-	char *copy = xstrdup(arg), *p, *save = NULL;
+	char **items;
+	size_t n, i;
 
-	for (p = strtok_r(copy, ", \t", &save); p != NULL;
-	    p = strtok_r(NULL, ", \t", &save)) {
-		l->sysv = xreallocarray(l->sysv, l->nsys + 1,
-		    sizeof(*l->sysv));
-		l->sysv[l->nsys++] = xstrdup(p);
-	}
-	free(copy);
+	/* The items are the list's now; only the vector goes. */
+	items = listparse_split(arg, &n);
+	l->sysv = xreallocarray(l->sysv, l->nsys + n + 1, sizeof(*l->sysv));
+	for (i = 0; i < n; i++)
+		l->sysv[l->nsys++] = items[i];
+	free(items);
 }
 
 /*
@@ -606,7 +607,7 @@ run_kernel_words(struct store *st, int64_t run_id, struct remote *box,
 	diag_init(&dl);
 	(void)crashlog_collect(st, run_id, box, b->console, &b->console_off,
 	    run_told, (void *)(uintptr_t)b->host, &dl);
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 }
 
@@ -1111,7 +1112,7 @@ run_skip_stored_culprits(struct store *st, const struct store_run *prev,
 			    "earlier run");
 	}
 	store_results_free(v, n);
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 }
 
@@ -1602,7 +1603,7 @@ run_main(int argc, char **argv, struct run_lists *l)
 			struct store *hist = NULL;
 			struct diaglist hdl;
 
-			diag_print(&dl, stderr, "ltpscope");
+			cli_diags(&dl);
 			diag_free(&dl);
 			diag_init(&dl);
 			/* Durations of earlier runs order a parallel run. */
@@ -1774,9 +1775,9 @@ run_main(int argc, char **argv, struct run_lists *l)
 	eo.timeout_s = (int)timeout_s;
 	eo.jobs = resume ? 1 : (int)jobs;
 	/* Judges warnings as the environment's; without it all count. */
-	eo.rules = vrules = storecli_verdict_rules();
+	eo.rules = vrules = cli_verdict_rules();
 	if (vrules != NULL)
-		storecli_rejudge(st, vrules);
+		cli_rejudge(st, vrules);
 	if (resume && jobs > 1)
 		fprintf(stderr, "ltpscope: note: a resumed run runs "
 		    "serially\n");
@@ -1855,7 +1856,7 @@ out:
 	free(cfg_kconfig);
 	free(cfg_mul);
 	free(cfg_dev);
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	engine_free(e);
 	rules_free(vrules);
 	remote_close(box);

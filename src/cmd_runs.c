@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
 #include "ltpscope/linuxref.h"
-#include "ltpscope/storecli.h"
 
 static void
 runs_usage(FILE *fp)
@@ -66,7 +66,7 @@ runs_text(struct store *st, const struct store_run *v, size_t n)
 		const struct store_run *r = &v[i];
 		char done[32];
 
-		storecli_time(r->started, when, sizeof(when));
+		cli_time(r->started, when, sizeof(when));
 		(void)snprintf(done, sizeof(done), "%u/%u", runs_done(r),
 		    r->nqueued);
 		(void)snprintf(where, sizeof(where), "%s %s %s %s",
@@ -78,8 +78,8 @@ runs_text(struct store *st, const struct store_run *v, size_t n)
 		    store_run_state_name(r->state), r->counts[TS_PASS],
 		    r->counts[TS_FAIL], r->counts[TS_BROKEN],
 		    r->counts[TS_CONF], r->counts[TS_TIMEOUT], runs_other(r),
-		    done, storecli_field(r->label), r->label[0] != '\0' ?
-		    " / " : "", storecli_field(where), runs_is_ref(st, r) ?
+		    done, cli_field(r->label), r->label[0] != '\0' ?
+		    " / " : "", cli_field(where), runs_is_ref(st, r) ?
 		    "  [Linux reference]" : "");
 	}
 }
@@ -105,9 +105,9 @@ runs_json(struct store *st, const struct store_run *v, size_t n)
 		const struct store_run *r = &v[i];
 
 		printf("%s\n  {\"id\": %" PRId64 ", ", i > 0 ? "," : "", r->id);
-		storecli_time(r->started, when, sizeof(when));
+		cli_time(r->started, when, sizeof(when));
 		runs_json_field("started", when, 1);
-		storecli_time(r->ended, when, sizeof(when));
+		cli_time(r->ended, when, sizeof(when));
 		runs_json_field("ended", when, 1);
 		runs_json_field("state", store_run_state_name(r->state), 1);
 		runs_json_field("label", r->label, 1);
@@ -141,7 +141,6 @@ cmd_runs(int argc, char **argv)
 	struct store *st;
 	struct diaglist dl;
 	const char *db = NULL;
-	char *path;
 	size_t n;
 	int ch, json = 0, rv = 0;
 
@@ -152,7 +151,7 @@ cmd_runs(int argc, char **argv)
 			db = optarg;
 			break;
 		case 'f':
-			if ((json = storecli_json_format(optarg)) < 0) {
+			if ((json = cli_json_format(optarg)) < 0) {
 				fprintf(stderr, "ltpscope: runs: unknown "
 				    "format '%s'\n", optarg);
 				runs_usage(stderr);
@@ -171,34 +170,29 @@ cmd_runs(int argc, char **argv)
 		runs_usage(stderr);
 		return 2;
 	}
-	if (storecli_open(db, &st, &path) != 0) {
-		free(path);
+	/* No database yet is an empty list, said as everywhere else. */
+	if (cli_open(db, CLI_MISSING_OK, &st) != 0)
 		return 1;
-	}
 	if (st == NULL) {
 		if (json)
 			printf("[]\n");
-		else
-			printf("no runs yet: %s does not exist\n", path);
-		free(path);
 		return 0;
 	}
-	storecli_warn_interrupted(st);
+	cli_warn_interrupted(st);
 	diag_init(&dl);
 	if (store_list_runs(st, &v, &n, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		rv = 1;
 	} else {
 		if (json)
 			runs_json(st, v, n);
 		else if (n == 0)
-			printf("no runs yet in %s\n", path);
+			printf("no runs yet in %s\n", store_path(st));
 		else
 			runs_text(st, v, n);
 		store_runs_free(v, n);
 	}
 	diag_free(&dl);
 	store_close(st);
-	free(path);
 	return rv;
 }

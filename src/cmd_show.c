@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
-#include "ltpscope/storecli.h"
 #include "ltpscope/textsafe.h"
 
 static void
@@ -51,12 +51,12 @@ show_run_header(const struct store_run *r)
 {
 	char when[32];
 
-	storecli_time(r->started, when, sizeof(when));
+	cli_time(r->started, when, sizeof(when));
 	printf("run %" PRId64 "%s%s%s: %s UTC, %s, %s %s %s %s, ltp %s\n",
-	    r->id, r->label[0] != '\0' ? " \"" : "", storecli_field(r->label),
+	    r->id, r->label[0] != '\0' ? " \"" : "", cli_field(r->label),
 	    r->label[0] != '\0' ? "\"" : "", when,
 	    store_run_state_name(r->state),
-	    r->host[0] ? storecli_field(r->host) : "-",
+	    r->host[0] ? cli_field(r->host) : "-",
 	    r->arch[0] ? r->arch : "-", r->os_name[0] ? r->os_name : "-",
 	    r->os_version, r->ltp_version[0] ? r->ltp_version : "-");
 }
@@ -99,8 +99,8 @@ show_text(const struct store_run *run, const struct store_result *v,
 		(void)snprintf(code, sizeof(code), "%d", r->exit_code);
 		printf("%5" PRId64 "  %-24s %-20s %-11s %4s %5s %9" PRId64
 		    " %4u %4u %4u %4u %4u%s%s\n", r->seq,
-		    storecli_field(r->tag),
-		    r->syscall[0] ? storecli_field(r->syscall) : "-",
+		    cli_field(r->tag),
+		    r->syscall[0] ? cli_field(r->syscall) : "-",
 		    test_status_name(r->status), r->exit_code >= 0 ? code :
 		    "-", r->signal ? sig : "-", r->duration_ms, r->npass,
 		    r->nfail, r->nbroken, r->nconf, r->nwarn,
@@ -206,12 +206,12 @@ show_output(struct store *st, int64_t run_id, const char *tag, int json)
 
 	diag_init(&dl);
 	if (store_find_result(st, run_id, tag, &r, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		diag_free(&dl);
 		return 1;
 	}
 	if (store_get_output(st, r.id, &o, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		rv = 1;
 	} else if (json) {
 		printf("{\"run\": %" PRId64 ", \"result\": ", run_id);
@@ -239,12 +239,12 @@ show_run(struct store *st, int64_t run_id, int json, int outputs)
 
 	diag_init(&dl);
 	if (store_get_run(st, run_id, &run, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		diag_free(&dl);
 		return 1;
 	}
 	if (store_run_results(st, run_id, &v, &n, &dl) != STORE_OK) {
-		diag_print(&dl, stderr, "ltpscope");
+		cli_diags(&dl);
 		rv = 1;
 	} else {
 		if (json)
@@ -282,7 +282,7 @@ cmd_show(int argc, char **argv)
 			db = optarg;
 			break;
 		case 'f':
-			if ((json = storecli_json_format(optarg)) < 0) {
+			if ((json = cli_json_format(optarg)) < 0) {
 				fprintf(stderr, "ltpscope: show: unknown "
 				    "format '%s'\n", optarg);
 				show_usage(stderr);
@@ -308,7 +308,7 @@ cmd_show(int argc, char **argv)
 		return 2;
 	}
 	runarg = argv[optind];
-	if ((rv = storecli_open_run(db, runarg, "show", &st, &run_id)) != 0)
+	if ((rv = cli_open_run(db, runarg, "show", &st, &run_id)) != 0)
 		return rv;
 	if (test != NULL)
 		rv = show_output(st, run_id, test, json);

@@ -9,11 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
-#include "ltpscope/storecli.h"
 #include "ltpscope/triage.h"
-#include "ltpscope/triagecli.h"
 
 static void
 suggest_usage(FILE *fp)
@@ -83,7 +82,7 @@ suggest_text(const struct triage_suggestion *v, size_t n)
 	    "SUGGESTED", wc, "TAGGED", "BECAUSE");
 	for (i = 0; i < n; i++) {
 		s = &v[i];
-		printf("%-*s %-10s %-*s %-*s ", wt, storecli_field(s->tag),
+		printf("%-*s %-10s %-*s %-*s ", wt, cli_field(s->tag),
 		    test_status_name(s->status), wc, s->category != NULL ?
 		    s->category : "-", wc, s->confirmed != NULL ?
 		    s->confirmed : "-");
@@ -93,7 +92,7 @@ suggest_text(const struct triage_suggestion *v, size_t n)
 			printf("%s:%lu (name)\n", s->rule_file, s->rule_line);
 		else
 			printf("%s:%lu: %s\n", s->rule_file, s->rule_line,
-			    storecli_field(s->line));
+			    cli_field(s->line));
 	}
 }
 
@@ -125,7 +124,7 @@ suggest_accept(struct store *st, const struct triage_suggestion *v, size_t n,
 		}
 		nacc += added;
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	fprintf(stderr, "ltpscope: suggest: %zu suggestion%s accepted\n",
 	    nacc, nacc == 1 ? "" : "s");
@@ -167,7 +166,7 @@ cmd_suggest(int argc, char **argv)
 			author = optarg;
 			break;
 		case 'f':
-			if ((json = storecli_json_format(optarg)) < 0) {
+			if ((json = cli_json_format(optarg)) < 0) {
 				suggest_usage(stderr);
 				return 2;
 			}
@@ -184,17 +183,17 @@ cmd_suggest(int argc, char **argv)
 		suggest_usage(stderr);
 		return 2;
 	}
-	if (triagecli_categories(&cats) < 0)
+	if (cli_categories(&cats) < 0)
 		return 1;
-	rules = triagecli_rules(&cats);
+	rules = cli_rules(&cats);
 	categories_free(&cats);
 	if (rules == NULL)
 		return 1;
-	if ((st = triagecli_open(db, "suggest")) == NULL) {
+	if (cli_open(db, 0, &st) != 0) {
 		rules_free(rules);
 		return 1;
 	}
-	if ((run = triagecli_run(st, optind < argc ? argv[optind] : "last",
+	if ((run = cli_run(st, optind < argc ? argv[optind] : "last",
 	    "suggest")) == 0) {
 		rv = 1;
 		goto out;
@@ -209,10 +208,10 @@ cmd_suggest(int argc, char **argv)
 			suggest_text(v, n);
 		if (accept)
 			rv = suggest_accept(st, v, n, run,
-			    triagecli_author(author));
+			    cli_author(author));
 		triage_suggestions_free(v, n);
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 out:
 	store_close(st);

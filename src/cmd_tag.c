@@ -9,11 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
-#include "ltpscope/storecli.h"
 #include "ltpscope/triage_store.h"
-#include "ltpscope/triagecli.h"
 
 static void
 tag_usage(FILE *fp)
@@ -112,7 +111,7 @@ cmd_tag(int argc, char **argv)
 		return 2;
 	}
 	if (!resolved) {
-		if (triagecli_categories(&cats) < 0)
+		if (cli_categories(&cats) < 0)
 			return 1;
 		if (categories_find(&cats, argv[optind + 1]) == NULL) {
 			fprintf(stderr, "ltpscope: tag: unknown category "
@@ -124,7 +123,7 @@ cmd_tag(int argc, char **argv)
 		}
 		categories_free(&cats);
 	}
-	if ((st = triagecli_open(db, "tag")) == NULL)
+	if (cli_open(db, 0, &st) != 0)
 		return 1;
 	diag_init(&dl);
 	if (resolved) {
@@ -133,7 +132,7 @@ cmd_tag(int argc, char **argv)
 			rv = 1;
 		goto out;
 	}
-	if (runarg != NULL && (run = triagecli_run(st, runarg, "tag")) == 0) {
+	if (runarg != NULL && (run = cli_run(st, runarg, "tag")) == 0) {
 		rv = 1;
 		goto out;
 	}
@@ -142,12 +141,12 @@ cmd_tag(int argc, char **argv)
 	t.category = argv[optind + 1];
 	t.note = (char *)note;
 	t.line = (char *)line;
-	t.author = (char *)triagecli_author(author);
+	t.author = (char *)cli_author(author);
 	tag_result(st, t.tag, run, &t);
 	if (store_tag_set(st, &t, &dl) != STORE_OK)
 		rv = 1;
 out:
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;
@@ -195,7 +194,7 @@ cmd_untag(int argc, char **argv)
 		untag_usage(stderr);
 		return 2;
 	}
-	if ((st = triagecli_open(db, "untag")) == NULL)
+	if (cli_open(db, 0, &st) != 0)
 		return 1;
 	diag_init(&dl);
 	if (store_tag_remove(st, argv[optind], line, &n, &dl) != STORE_OK)
@@ -205,7 +204,7 @@ cmd_untag(int argc, char **argv)
 		    argv[optind]);
 		rv = 1;
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;
@@ -246,19 +245,19 @@ tags_print(const struct triage_tag *v, size_t n, int format)
 	for (i = 0; i < n; i++) {
 		const struct triage_tag *t = &v[i];
 
-		storecli_time(t->created, when, sizeof(when));
+		cli_time(t->created, when, sizeof(when));
 		(void)snprintf(num, sizeof(num), "%" PRId64, t->run_id);
 		switch (format) {
 		case 0:
-			/* storecli_field() has two buffers: two a printf. */
-			printf("%-20s %-16s ", storecli_field(t->tag),
-			    storecli_field(t->category));
+			/* cli_field() has two buffers: two a printf. */
+			printf("%-20s %-16s ", cli_field(t->tag),
+			    cli_field(t->category));
 			printf("%-10s %6s %-12s ", tag_state_name(t->state),
-			    num, storecli_field(t->author));
-			printf("%s\n", storecli_field(t->note));
+			    num, cli_field(t->author));
+			printf("%s\n", cli_field(t->note));
 			if (t->line[0] != '\0')
 				printf("%-20s line: %s\n", "",
-				    storecli_field(t->line));
+				    cli_field(t->line));
 			break;
 		case 1:
 			tags_csv_field(t->tag, 0);
@@ -348,9 +347,9 @@ cmd_tags(int argc, char **argv)
 		tags_usage(stderr);
 		return 2;
 	}
-	if ((st = triagecli_open(db, "tags")) == NULL)
+	if (cli_open(db, 0, &st) != 0)
 		return 1;
-	if (runarg != NULL && (run = triagecli_run(st, runarg, "tags")) == 0) {
+	if (runarg != NULL && (run = cli_run(st, runarg, "tags")) == 0) {
 		store_close(st);
 		return 1;
 	}
@@ -362,7 +361,7 @@ cmd_tags(int argc, char **argv)
 		tags_print(v, n, format);
 		store_tags_free(v, n);
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;

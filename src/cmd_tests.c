@@ -10,11 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
+#include "ltpscope/listparse.h"
 #include "ltpscope/ltpindex.h"
 #include "ltpscope/ltpmeta.h"
-#include "ltpscope/storecli.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/xmalloc.h"
 
@@ -228,7 +229,8 @@ cmd_tests(int argc, char **argv)
 	struct suite_opts so;
 	struct suite suite;
 	struct diaglist dl;
-	const char *dir = NULL, *s, *comma;
+	const char *dir = NULL;
+	char **items;
 	size_t *picked = NULL, npicked = 0, i, first;
 	const char *metadata = NULL;
 	int ch, json = 0, rv = 0, doc = 0, no_metadata = 0;
@@ -248,15 +250,10 @@ cmd_tests(int argc, char **argv)
 			strvec_add(&tables, optarg, strlen(optarg));
 			break;
 		case 's':
-			for (s = optarg; *s != '\0'; s = comma) {
-				if ((comma = strchr(s, ',')) == NULL)
-					comma = s + strlen(s);
-				if (comma > s)
-					strvec_add(&sysv, s,
-					    (size_t)(comma - s));
-				if (*comma == ',')
-					comma++;
-			}
+			items = listparse_split(optarg, NULL);
+			for (i = 0; items[i] != NULL; i++)
+				strvec_add(&sysv, items[i], strlen(items[i]));
+			xfreev(items);
 			break;
 		case 'p':
 			sel.pattern = optarg;
@@ -274,7 +271,7 @@ cmd_tests(int argc, char **argv)
 			no_metadata = 1;
 			break;
 		case 'F':
-			if ((json = storecli_json_format(optarg)) < 0) {
+			if ((json = cli_json_format(optarg)) < 0) {
 				fprintf(stderr, "ltpscope: tests: unknown "
 				    "format '%s'\n", optarg);
 				cmd_usage(stderr, "tests");
@@ -317,7 +314,7 @@ cmd_tests(int argc, char **argv)
 			    dl.v[i].level == DIAG_ERROR)
 				rv = 2;
 	}
-	diag_print(&dl, stderr, "ltpscope");
+	cli_diags(&dl);
 	if (picked != NULL) {
 		if (json)
 			print_json(&suite.idx, picked, npicked, suite.meta);

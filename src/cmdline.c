@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ltpscope/cmdline.h"
+#include "ltpscope/listparse.h"
 #include "ltpscope/ltpindex.h"
 #include "ltpscope/xmalloc.h"
 
@@ -27,23 +28,23 @@ cmdline_error(struct cmdline *cl, const char *fmt, ...)
 	cl->argv = NULL;
 }
 
-/* Appends a copy of list's comma-separated names to cl->sys. */
+/* Appends list's names (listparse.h) to cl->sys; cl->lists owns them. */
 static void
 cmdline_sys(struct cmdline *cl, const char *list, size_t *nlists)
 {
-	char *copy, *p, *save = NULL;
+	char **items;
+	size_t n, i;
 
-	copy = xstrdup(list);
-	cl->lists = xreallocarray(cl->lists, *nlists + 2,
+	items = listparse_split(list, &n);
+	cl->lists = xreallocarray(cl->lists, *nlists + n + 1,
 	    sizeof(*cl->lists));
-	cl->lists[(*nlists)++] = copy;
-	cl->lists[*nlists] = NULL;
-	for (p = strtok_r(copy, ",", &save); p != NULL;
-	    p = strtok_r(NULL, ",", &save)) {
-		cl->sys = xreallocarray(cl->sys, cl->nsys + 1,
-		    sizeof(*cl->sys));
-		cl->sys[cl->nsys++] = p;
+	cl->sys = xreallocarray(cl->sys, cl->nsys + n + 1, sizeof(*cl->sys));
+	for (i = 0; i < n; i++) {
+		cl->lists[(*nlists)++] = items[i];
+		cl->sys[cl->nsys++] = items[i];
 	}
+	cl->lists[*nlists] = NULL;
+	free(items);
 }
 
 /* ":run -s a,b -s c test ...": every -s adds to the names. */

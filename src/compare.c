@@ -8,7 +8,6 @@
 
 #include "ltpscope/compare.h"
 #include "ltpscope/linuxref.h"
-#include "ltpscope/store_impl.h"
 #include "ltpscope/triage.h"
 #include "ltpscope/triage_store.h"
 #include "ltpscope/xmalloc.h"
@@ -67,8 +66,7 @@ compare_default_runs(struct store *st, int64_t *run_a, int64_t *run_b,
     struct diaglist *dl)
 {
 	struct store_run rb;
-	sqlite3_stmt *s;
-	int err, rc;
+	int err;
 
 	if (*run_b == 0 && (err = store_latest_run(st, run_b, dl)) !=
 	    STORE_OK)
@@ -82,19 +80,9 @@ compare_default_runs(struct store *st, int64_t *run_a, int64_t *run_b,
 		goto out;
 	if (err != STORE_OK && err != STORE_ENOTFOUND)
 		goto out;
-	*run_a = 0;
-	if ((err = store_prepare(st, &s, "SELECT max(id) FROM runs WHERE "
-	    "arch = ? AND id < ?", dl)) != STORE_OK)
-		goto out;
-	(void)sqlite3_bind_text(s, 1, rb.arch, -1, SQLITE_STATIC);
-	(void)sqlite3_bind_int64(s, 2, *run_b);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		*run_a = sqlite3_column_int64(s, 0);
-	(void)sqlite3_finalize(s);
-	if (rc != SQLITE_ROW)
-		err = store_sqlerr(st, dl, rc, "cannot read runs");
-	else if (*run_a == 0) {
-		diag_error(dl, st->path, 0, "nothing to compare run %lld "
+	if ((err = store_previous_run(st, rb.arch, *run_b, run_a, dl)) ==
+	    STORE_OK && *run_a == 0) {
+		diag_error(dl, store_path(st), 0, "nothing to compare run %lld "
 		    "with: no baseline for arch '%s' and no earlier run "
 		    "(set one with ltpscope baseline RUN)",
 		    (long long)*run_b, rb.arch);
@@ -285,68 +273,63 @@ flaky_end(char ***vp, size_t *np, char **prev, unsigned changes, unsigned n)
 	*prev = NULL;
 }
 
+/* Where flaky_tests() is in the history, test by test. */
+struct flaky_walk {
+	char		**v;		/* the flaky tests so far */
+	size_t		  nv;
+	unsigned	  n;		/* changes that make a test flaky */
+	char		 *prev;		/* the test being read */
+	unsigned	  changes;
+	int64_t		  cur_run;
+	int		  cur, last;	/* statuses: this run's, the
+					   previous run's; -1: none */
+};
+
+static int
+flaky_row(void *arg, const char *tag, int64_t run, enum test_status status)
+{
+	struct flaky_walk *w = arg;
+
+	if (w->prev == NULL || strcmp(tag, w->prev) != 0) {
+		if (w->prev != NULL && w->last >= 0 && w->cur != w->last)
+			w->changes++;
+		flaky_end(&w->v, &w->nv, &w->prev, w->changes, w->n);
+		w->prev = xstrdup(tag);
+		w->changes = 0;
+		w->last = -1;
+	} else if (run != w->cur_run) {
+		/* The previous run's result is final now. */
+		if (w->last >= 0 && w->cur != w->last)
+			w->changes++;
+		w->last = w->cur;
+	}
+	w->cur_run = run;
+	w->cur = (int)status;
+	return 0;
+}
+
 int
 flaky_tests(struct store *st, int64_t run_id, unsigned n, unsigned m,
     char ***vp, size_t *np, struct diaglist *dl)
 {
-	sqlite3_stmt *s;
-	char **v = NULL, *prev = NULL;
-	const char *tag;
-	size_t nv = 0;
-	unsigned changes = 0;
-	int64_t run, cur_run = 0;
-	int rc, err, status, cur = -1, last = -1;
+	struct flaky_walk w;
+	int err;
 
 	*vp = NULL;
 	*np = 0;
-	/*
-	 * Results of the last m runs up to run_id with the same system as
-	 * run_id, by test, run and order; a test that ran twice in a run
-	 * counts by its last result.
-	 */
-	if ((err = store_prepare(st, &s, "WITH sys AS (SELECT uname, "
-	    "os_name, os_version, arch, ltp_version FROM runs WHERE id = ?1),"
-	    " recent AS (SELECT r.id FROM runs r, sys WHERE r.id <= ?1 AND "
-	    "r.uname = sys.uname AND r.os_name = sys.os_name AND "
-	    "r.os_version = sys.os_version AND r.arch = sys.arch AND "
-	    "r.ltp_version = sys.ltp_version ORDER BY r.id DESC LIMIT ?2) "
-	    "SELECT tag, run_id, status FROM results WHERE run_id IN "
-	    "(SELECT id FROM recent) AND status <> 9 "
-	    "ORDER BY tag, run_id, id", dl)) != STORE_OK)
+	memset(&w, 0, sizeof(w));
+	w.n = n;
+	w.cur = w.last = -1;
+	/* A test that ran twice in a run counts by its last result. */
+	err = store_recent_history(st, run_id, m, flaky_row, &w, dl);
+	if (w.prev != NULL && w.last >= 0 && w.cur != w.last)
+		w.changes++;
+	flaky_end(&w.v, &w.nv, &w.prev, w.changes, w.n);
+	if (err != STORE_OK) {
+		flaky_free(w.v, w.nv);
 		return err;
-	(void)sqlite3_bind_int64(s, 1, run_id);
-	(void)sqlite3_bind_int64(s, 2, (int64_t)m);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		tag = (const char *)sqlite3_column_text(s, 0);
-		run = sqlite3_column_int64(s, 1);
-		status = sqlite3_column_int(s, 2);
-		if (tag == NULL)
-			tag = "";
-		if (prev == NULL || strcmp(tag, prev) != 0) {
-			if (prev != NULL && last >= 0 && cur != last)
-				changes++;
-			flaky_end(&v, &nv, &prev, changes, n);
-			prev = xstrdup(tag);
-			changes = 0;
-			last = -1;
-		} else if (run != cur_run) {
-			/* The previous run's result is final now. */
-			if (last >= 0 && cur != last)
-				changes++;
-			last = cur;
-		}
-		cur_run = run;
-		cur = status;
 	}
-	(void)sqlite3_finalize(s);
-	if (prev != NULL && last >= 0 && cur != last)
-		changes++;
-	flaky_end(&v, &nv, &prev, changes, n);
-	if (rc != SQLITE_DONE) {
-		flaky_free(v, nv);
-		return store_sqlerr(st, dl, rc, "cannot read the history");
-	}
-	*vp = v;
-	*np = nv;
+	*vp = w.v;
+	*np = w.nv;
 	return STORE_OK;
 }

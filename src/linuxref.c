@@ -1,15 +1,16 @@
 /*
- * Linux reference runs (see linuxref.h): the linux_refs table of the
- * store (schema step 5) and the look-ups compare, the shopping list and
- * the triage rules make against a reference's results.
+ * Linux reference runs (see linuxref.h): which run is the reference of
+ * an arch (kept by the store, store_linux_ref_*()) and the look-ups
+ * compare, the shopping list and the triage rules make against a
+ * reference's results.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ltpscope/linuxref.h"
-#include "ltpscope/store_impl.h"
 #include "ltpscope/triage.h"
+#include "ltpscope/triage_store.h"
 
 /* Linux's uname -m on the left, NetBSD's (our canonical) on the right. */
 static const struct {
@@ -46,80 +47,34 @@ int
 linuxref_set(struct store *st, int64_t run_id, struct diaglist *dl)
 {
 	struct store_run r;
-	sqlite3_stmt *s;
-	int err, rc;
+	int err;
 
 	if ((err = store_get_run(st, run_id, &r, dl)) != STORE_OK)
 		return err;
 	if (strcmp(r.os_name, "Linux") != 0) {
-		diag_error(dl, st->path, 0, "run %lld ran on %s, not Linux: "
-		    "it cannot be a Linux reference", (long long)run_id,
+		diag_error(dl, store_path(st), 0, "run %lld ran on %s, not "
+		    "Linux: it cannot be a Linux reference", (long long)run_id,
 		    r.os_name[0] != '\0' ? r.os_name : "an unknown system");
 		store_run_clear(&r);
 		return STORE_EINVAL;
 	}
-	if ((err = store_prepare(st, &s, "INSERT INTO linux_refs (arch, "
-	    "run_id, set_at) VALUES (?1, ?2, ?3) ON CONFLICT (arch) DO "
-	    "UPDATE SET run_id = excluded.run_id, set_at = excluded.set_at",
-	    dl)) != STORE_OK) {
-		store_run_clear(&r);
-		return err;
-	}
-	(void)sqlite3_bind_text(s, 1, linuxref_arch(r.arch), -1,
-	    SQLITE_TRANSIENT);
-	(void)sqlite3_bind_int64(s, 2, run_id);
-	(void)sqlite3_bind_int64(s, 3, store_now());
-	rc = sqlite3_step(s);
-	(void)sqlite3_finalize(s);
+	err = store_linux_ref_set(st, linuxref_arch(r.arch), run_id, dl);
 	store_run_clear(&r);
-	if (rc != SQLITE_DONE)
-		return store_sqlerr(st, dl, rc, "cannot set the Linux "
-		    "reference");
-	return STORE_OK;
+	return err;
 }
 
 int
 linuxref_get(struct store *st, const char *arch, int64_t *idp,
     struct diaglist *dl)
 {
-	sqlite3_stmt *s;
-	int rc, err;
-
-	*idp = 0;
-	if ((err = store_prepare(st, &s, "SELECT run_id FROM linux_refs "
-	    "WHERE arch = ?", dl)) != STORE_OK)
-		return err;
-	(void)sqlite3_bind_text(s, 1, linuxref_arch(arch != NULL ? arch :
-	    ""), -1, SQLITE_TRANSIENT);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		*idp = sqlite3_column_int64(s, 0);
-	(void)sqlite3_finalize(s);
-	if (rc == SQLITE_DONE)
-		return STORE_ENOTFOUND;
-	if (rc != SQLITE_ROW)
-		return store_sqlerr(st, dl, rc, "cannot read the Linux "
-		    "reference");
-	return STORE_OK;
+	return store_linux_ref_get(st, linuxref_arch(arch != NULL ? arch :
+	    ""), idp, dl);
 }
 
 int
 linuxref_clear(struct store *st, const char *arch, struct diaglist *dl)
 {
-	sqlite3_stmt *s;
-	int rc, err;
-
-	if ((err = store_prepare(st, &s, "DELETE FROM linux_refs WHERE "
-	    "arch = ?", dl)) != STORE_OK)
-		return err;
-	(void)sqlite3_bind_text(s, 1, linuxref_arch(arch), -1,
-	    SQLITE_TRANSIENT);
-	rc = sqlite3_step(s);
-	(void)sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return store_sqlerr(st, dl, rc, "cannot clear the Linux "
-		    "reference");
-	return STORE_OK;
+	return store_linux_ref_clear(st, linuxref_arch(arch), dl);
 }
 
 static int

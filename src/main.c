@@ -306,9 +306,12 @@ dispatch(int argc, char **argv)
 		nargv[n++] = (char *)val;
 	}
 	if (i == argc || argv[i][0] == '-') {
-		/* The explorer's options, as they always were. */
+		/*
+		 * The explorer's options, as they always were; getopt's
+		 * messages name the program the user typed, not "ui".
+		 */
 		free(nargv);
-		argv[0] = (char *)"ui";
+		argv[0] = (char *)"ltpscope";
 		return cmd_ui(argc, argv);
 	}
 	if ((c = cmd_find(argv[i])) == NULL) {

@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ltpscope/numparse.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/slurp.h"
@@ -159,8 +160,8 @@ int
 remote_parse(const char *spec, struct remote_addr *a, struct diaglist *dl)
 {
 	const char *at, *hp, *colon = NULL, *hend;
-	char *end;
-	long port;
+	char msg[160];
+	long long port;
 
 	memset(a, 0, sizeof(*a));
 	if (spec == NULL || *spec == '\0') {
@@ -208,10 +209,8 @@ remote_parse(const char *spec, struct remote_addr *a, struct diaglist *dl)
 		goto fail;
 	}
 	if (colon != NULL) {
-		errno = 0;
-		port = strtol(colon + 1, &end, 10);
-		if (colon[1] < '0' || colon[1] > '9' || *end != '\0' ||
-		    errno != 0 || port < 1 || port > 65535) {
+		if (colon[1] < '0' || colon[1] > '9' || numparse_ll(colon + 1,
+		    1, 65535, &port, msg, sizeof(msg)) != 0) {
 			diag_error(dl, NULL, 0, "--host %s: the port must be "
 			    "1 to 65535, not '%s'", spec, colon + 1);
 			goto fail;

@@ -17,10 +17,11 @@
  * two ranges let results_judged serve "judged <> digest".
  */
 #define JUDGE_WHERE							\
-	"(judged < ?1 OR judged > ?1) AND status <> 9"
+	"(judged < ?1 OR judged > ?1) AND status <> " SQL_TS_RUNNING
 #define JUDGE_MAYCHANGE							\
-	"status IN (0, 2, 3, 4, 10) AND (raw = '' OR n_warn > 0 OR "	\
-	"n_envwarn > 0)"
+	"status IN (" SQL_TS_PASS ", " SQL_TS_BROKEN ", " SQL_TS_CONF	\
+	", " SQL_TS_WARN ", " SQL_TS_UNKNOWN ") AND (raw = '' OR "	\
+	"n_warn > 0 OR n_envwarn > 0)"
 
 struct judge_row {
 	int64_t		 id;

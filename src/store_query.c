@@ -16,7 +16,7 @@
 	"config, timeout_s, pid, started, ended, state, "		\
 	"(SELECT count(*) FROM queue q WHERE q.run_id = runs.id), "	\
 	"(SELECT count(*) FROM results e WHERE e.run_id = runs.id AND "	\
-	"e.n_envwarn > 0 AND e.status IN (0, 3))"
+	"e.n_envwarn > 0 AND e.status IN (" SQL_TS_PASS ", " SQL_TS_CONF "))"
 
 #define RESULT_COLS							\
 	"r.id, r.run_id, r.seq, r.tag, r.syscall, r.status, r.exit_code, " \

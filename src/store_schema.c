@@ -84,11 +84,12 @@ static const char *const store_migrations[] = {
 	"  tag TEXT PRIMARY KEY,"
 	"  result_id INTEGER NOT NULL) WITHOUT ROWID;"
 	"INSERT INTO latest SELECT tag, max(id) FROM results"
-	"  WHERE status <> 9 GROUP BY tag;"
+	"  WHERE status <> " SQL_TS_RUNNING " GROUP BY tag;"
 	"CREATE TRIGGER results_ai AFTER INSERT ON results BEGIN"
 	"  INSERT INTO run_counts VALUES (NEW.run_id, NEW.status, 1)"
 	"    ON CONFLICT (run_id, status) DO UPDATE SET n = n + 1;"
-	"  INSERT INTO latest SELECT NEW.tag, NEW.id WHERE NEW.status <> 9"
+	"  INSERT INTO latest SELECT NEW.tag, NEW.id WHERE NEW.status <> "
+	    SQL_TS_RUNNING
 	"    ON CONFLICT (tag) DO UPDATE SET result_id = excluded.result_id"
 	"    WHERE excluded.result_id > result_id;"
 	"END;"
@@ -98,7 +99,8 @@ static const char *const store_migrations[] = {
 	"    WHERE run_id = OLD.run_id AND status = OLD.status;"
 	"  INSERT INTO run_counts VALUES (NEW.run_id, NEW.status, 1)"
 	"    ON CONFLICT (run_id, status) DO UPDATE SET n = n + 1;"
-	"  INSERT INTO latest SELECT NEW.tag, NEW.id WHERE NEW.status <> 9"
+	"  INSERT INTO latest SELECT NEW.tag, NEW.id WHERE NEW.status <> "
+	    SQL_TS_RUNNING
 	"    ON CONFLICT (tag) DO UPDATE SET result_id = excluded.result_id"
 	"    WHERE excluded.result_id > result_id;"
 	"END;"
@@ -107,7 +109,7 @@ static const char *const store_migrations[] = {
 	"    WHERE run_id = OLD.run_id AND status = OLD.status;"
 	"  DELETE FROM latest WHERE tag = OLD.tag AND result_id = OLD.id;"
 	"  INSERT INTO latest SELECT tag, max(id) FROM results"
-	"    WHERE tag = OLD.tag AND status <> 9 GROUP BY tag"
+	"    WHERE tag = OLD.tag AND status <> " SQL_TS_RUNNING " GROUP BY tag"
 	"    ON CONFLICT (tag) DO NOTHING;"
 	"END;",
 
@@ -151,7 +153,8 @@ static const char *const store_migrations[] = {
 	"ALTER TABLE results ADD COLUMN n_envwarn INTEGER NOT NULL DEFAULT 0;"
 	"ALTER TABLE results ADD COLUMN judged TEXT NOT NULL DEFAULT '';"
 	"CREATE INDEX results_envmark ON results(run_id)"
-	"  WHERE n_envwarn > 0 AND status IN (0, 3);"
+	"  WHERE n_envwarn > 0 AND status IN (" SQL_TS_PASS ", " SQL_TS_CONF
+	    ");"
 	"CREATE INDEX results_judged ON results(judged);",
 
 	/*

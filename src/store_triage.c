@@ -211,7 +211,7 @@ store_tags_list(struct store *st, int64_t run_id, const char *test,
 	    "LEFT JOIN results r ON r.id = CASE WHEN ?1 = 0 THEN "
 	    "(SELECT result_id FROM latest l WHERE l.tag = t.tag) ELSE "
 	    "(SELECT max(id) FROM results x WHERE x.run_id = ?1 AND "
-	    "x.tag = t.tag AND x.status <> 9) END "
+	    "x.tag = t.tag AND x.status <> " SQL_TS_RUNNING ") END "
 	    "WHERE ?2 IS NULL OR t.tag = ?2 ORDER BY t.tag, t.line", dl)) !=
 	    STORE_OK)
 		return err;
@@ -295,18 +295,25 @@ store_baseline_set(struct store *st, int64_t run_id, struct diaglist *dl)
 	return STORE_OK;
 }
 
-int
-store_baseline_get(struct store *st, const char *arch, int64_t *idp,
-    struct diaglist *dl)
+/*
+ * A run of arch: the statement sql (arch its ?1, before its ?2 if it
+ * has one) gives its id or no row (STORE_ENOTFOUND).  baselines and
+ * linux_refs hold one run per arch alike, and the newest runs are
+ * looked up by arch too.  why: what a failure says.
+ */
+static int
+arch_run_get(struct store *st, const char *sql, const char *arch,
+    int64_t before, int64_t *idp, const char *why, struct diaglist *dl)
 {
 	sqlite3_stmt *s;
 	int rc, err;
 
 	*idp = 0;
-	if ((err = store_prepare(st, &s, "SELECT run_id FROM baselines "
-	    "WHERE arch = ?", dl)) != STORE_OK)
+	if ((err = store_prepare(st, &s, sql, dl)) != STORE_OK)
 		return err;
 	(void)sqlite3_bind_text(s, 1, nz(arch), -1, SQLITE_TRANSIENT);
+	if (sqlite3_bind_parameter_count(s) > 1)
+		(void)sqlite3_bind_int64(s, 2, before);
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW)
 		*idp = sqlite3_column_int64(s, 0);
@@ -314,46 +321,97 @@ store_baseline_get(struct store *st, const char *arch, int64_t *idp,
 	if (rc == SQLITE_DONE)
 		return STORE_ENOTFOUND;
 	if (rc != SQLITE_ROW)
-		return store_sqlerr(st, dl, rc, "cannot read the baseline");
+		return store_sqlerr(st, dl, rc, "%s", why);
 	return STORE_OK;
+}
+
+/* why: what a failure says, "cannot clear the baseline". */
+static int
+arch_run_clear(struct store *st, const char *sql, const char *arch,
+    const char *why, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	if ((err = store_prepare(st, &s, sql, dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_text(s, 1, nz(arch), -1, SQLITE_TRANSIENT);
+	return step_done(st, s, why, dl);
+}
+
+int
+store_baseline_get(struct store *st, const char *arch, int64_t *idp,
+    struct diaglist *dl)
+{
+	return arch_run_get(st, "SELECT run_id FROM baselines WHERE arch = ?1",
+	    arch, 0, idp, "cannot read the baseline", dl);
 }
 
 int
 store_baseline_clear(struct store *st, const char *arch,
     struct diaglist *dl)
 {
+	return arch_run_clear(st, "DELETE FROM baselines WHERE arch = ?1",
+	    arch, "cannot clear the baseline", dl);
+}
+
+int
+store_linux_ref_set(struct store *st, const char *arch, int64_t run_id,
+    struct diaglist *dl)
+{
 	sqlite3_stmt *s;
 	int err;
 
-	if ((err = store_prepare(st, &s, "DELETE FROM baselines WHERE "
-	    "arch = ?", dl)) != STORE_OK)
+	if ((err = store_prepare(st, &s, "INSERT INTO linux_refs (arch, "
+	    "run_id, set_at) VALUES (?1, ?2, ?3) ON CONFLICT (arch) DO "
+	    "UPDATE SET run_id = excluded.run_id, set_at = excluded.set_at",
+	    dl)) != STORE_OK)
 		return err;
 	(void)sqlite3_bind_text(s, 1, nz(arch), -1, SQLITE_TRANSIENT);
-	return step_done(st, s, "cannot clear the baseline", dl);
+	(void)sqlite3_bind_int64(s, 2, run_id);
+	(void)sqlite3_bind_int64(s, 3, store_now());
+	return step_done(st, s, "cannot set the Linux reference", dl);
+}
+
+int
+store_linux_ref_get(struct store *st, const char *arch, int64_t *idp,
+    struct diaglist *dl)
+{
+	return arch_run_get(st, "SELECT run_id FROM linux_refs WHERE "
+	    "arch = ?1", arch, 0, idp, "cannot read the Linux reference", dl);
+}
+
+int
+store_linux_ref_clear(struct store *st, const char *arch,
+    struct diaglist *dl)
+{
+	return arch_run_clear(st, "DELETE FROM linux_refs WHERE arch = ?1",
+	    arch, "cannot clear the Linux reference", dl);
 }
 
 int
 store_latest_run_arch(struct store *st, const char *arch, int64_t *idp,
     struct diaglist *dl)
 {
-	sqlite3_stmt *s;
-	int rc, err;
+	int err;
 
-	*idp = 0;
-	if ((err = store_prepare(st, &s, "SELECT max(id) FROM runs WHERE "
-	    "?1 = '' OR arch = ?1", dl)) != STORE_OK)
+	/* max() always gives a row: NULL, read as 0, when none. */
+	if ((err = arch_run_get(st, "SELECT max(id) FROM runs WHERE ?1 = '' "
+	    "OR arch = ?1", arch, 0, idp, "cannot read runs", dl)) !=
+	    STORE_OK)
 		return err;
-	(void)sqlite3_bind_text(s, 1, nz(arch), -1, SQLITE_TRANSIENT);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		*idp = sqlite3_column_int64(s, 0);
-	(void)sqlite3_finalize(s);
-	if (rc != SQLITE_ROW)
-		return store_sqlerr(st, dl, rc, "cannot read runs");
 	if (*idp == 0) {
 		diag_error(dl, st->path, 0, "no runs%s%s in the database",
 		    nz(arch)[0] != '\0' ? " for " : "", nz(arch));
 		return STORE_ENOTFOUND;
 	}
 	return STORE_OK;
+}
+
+int
+store_previous_run(struct store *st, const char *arch, int64_t before,
+    int64_t *idp, struct diaglist *dl)
+{
+	return arch_run_get(st, "SELECT max(id) FROM runs WHERE arch = ?1 "
+	    "AND id < ?2", arch, before, idp, "cannot read runs", dl);
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "ltpscope/compat.h"
+#include "ltpscope/numparse.h"
 #include "ltpscope/theme.h"
 
 /* Longer lines are an error: no theme needs them. */
@@ -129,6 +130,8 @@ theme_mono(struct theme *t)
 static int
 theme_parse_colour(const char *w)
 {
+	char msg[160];
+	long long n;
 	int i, bright = 0;
 
 	if (strcmp(w, "default") == 0)
@@ -140,15 +143,9 @@ theme_parse_colour(const char *w)
 	for (i = 0; i < 8; i++)
 		if (strcmp(w, theme_colour_names[i]) == 0)
 			return i + bright;
-	if (isdigit((unsigned char)w[0]) && !bright) {
-		char *end;
-		long n;
-
-		errno = 0;
-		n = strtol(w, &end, 10);
-		if (*end == '\0' && errno == 0 && n >= 0 && n <= 255)
-			return (int)n;
-	}
+	if (isdigit((unsigned char)w[0]) && !bright &&
+	    numparse_ll(w, 0, 255, &n, msg, sizeof(msg)) == 0)
+		return (int)n;
 	return -2;
 }
 

@@ -281,6 +281,100 @@ test_long_lists(void)
 	free(args);
 }
 
+/* Every option that takes a list splits it the same way (listparse.h). */
+static void
+test_lists(void)
+{
+	static const char *const lists[] = { "tests -s 'open, close'",
+	    "tests -s 'open close'", "tests -s ,open,,close,",
+	    "run --dry-run -s 'open, close'", "run --dry-run -s 'open close'" };
+	char args[4096], *out, *err;
+	size_t i;
+	int st;
+
+	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		snprintf(args, sizeof(args), "-L %s -m %s %s", root, table,
+		    lists[i]);
+		st = tap_run3(bin, args, &out, &err);
+		is_int(st, 0, "%s: exit 0", lists[i]);
+		has_str(out, "open01", "%s: open01", lists[i]);
+		has_str(out, "close01", "%s: close01", lists[i]);
+		ok(strstr(out, "read01") == NULL, "%s: not read01", lists[i]);
+		free(out);
+		free(err);
+	}
+}
+
+/*
+ * Every subcommand says a missing database and a bad run argument in the
+ * same words, and the explorer's option errors name ltpscope, not "ui".
+ */
+static void
+test_messages(void)
+{
+	static const struct {
+		const char	*args;
+		int		 status;
+	} missing[] = {
+		{ "show last", 1 }, { "compare", 1 }, { "tags", 1 },
+		{ "export", 1 }, { "runs", 0 }, { "runs --format json", 0 },
+		{ "untag open01", 1 }, { "suggest", 1 }, { "baseline 1", 1 },
+		{ "export-logs last out", 1 }, { "profile list", 1 },
+	};
+	static const char *const badrun[] = { "show x", "compare x",
+	    "tags --run x", "export --run x", "export-logs x out",
+	    "baseline x", "suggest x" };
+	char args[4096], want[4096], none[1200], *out, *err, *first = NULL;
+	size_t i;
+	int st;
+
+	snprintf(none, sizeof(none), "%s/none.db", tap_tmpdir());
+	snprintf(want, sizeof(want), "ltpscope: %s: no such database; "
+	    "no runs yet\n", none);
+	for (i = 0; i < sizeof(missing) / sizeof(missing[0]); i++) {
+		snprintf(args, sizeof(args), "-d %s %s", none,
+		    missing[i].args);
+		st = tap_run3(bin, args, &out, &err);
+		is_int(st, missing[i].status, "%s on a missing database: "
+		    "exit %d", missing[i].args, missing[i].status);
+		is_str(err, want, "%s: the one missing-database message",
+		    missing[i].args);
+		free(out);
+		free(err);
+	}
+	ok(access(none, F_OK) != 0, "and none of them created it");
+
+	/* A run argument that is no run: the same words, its own name. */
+	for (i = 0; i < sizeof(badrun) / sizeof(badrun[0]); i++) {
+		snprintf(args, sizeof(args), "-d %s %s", db, badrun[i]);
+		st = tap_run3(bin, args, &out, &err);
+		snprintf(want, sizeof(want), "ltpscope: %.*s: 'x' is not a "
+		    "run number (see ltpscope runs)\n",
+		    (int)strcspn(badrun[i], " "), badrun[i]);
+		ok(st != 0, "%s: fails", badrun[i]);
+		is_str(err, want, "%s: says it names no run", badrun[i]);
+		free(out);
+		free(err);
+	}
+
+	/* The explorer's options: ltpscope is the program, ui or not. */
+	st = tap_run3(bin, "--bogus", &out, &err);
+	is_int(st, 2, "ltpscope --bogus: exit 2");
+	ok(strncmp(err, "ltpscope: ", 10) == 0, "the error names ltpscope");
+	has_str(err, "--bogus", "and the option");
+	ok(strstr(err, "ui:") == NULL, "not ui:");
+	first = strndup(err, strcspn(err, "\n"));
+	free(out);
+	free(err);
+	st = tap_run3(bin, "-d x.db --bogus", &out, &err);
+	is_int(st, 2, "ltpscope -d x.db --bogus: exit 2");
+	ok(first != NULL && strncmp(err, first, strlen(first)) == 0,
+	    "the same message after a global option");
+	free(out);
+	free(err);
+	free(first);
+}
+
 int
 main(void)
 {
@@ -310,5 +404,7 @@ main(void)
 	test_globals_first();
 	test_numbers();
 	test_long_lists();
+	test_messages();
+	test_lists();
 	return tap_done();
 }

@@ -239,7 +239,7 @@ main(void)
 	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
 	out = run_cli("runs", &status, 1);
 	is_int(status, 0, "default database under XDG_DATA_HOME");
-	has_str(out, "/ltpscope/ltpscope.db does not exist",
+	has_str(out, "/ltpscope/ltpscope.db: no such database; no runs yet",
 	    "names the default path");
 	free(out);
 	return tap_done();

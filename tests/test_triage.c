@@ -245,6 +245,54 @@ test_tags(struct store *st)
 	diag_free(&dl);
 }
 
+/* Counts the rows store_recent_history() gives, and the running ones. */
+static int
+count_row(void *arg, const char *tag, int64_t run, enum test_status status)
+{
+	size_t *n = arg;
+
+	n[0]++;
+	n[1] += status == TS_RUNNING;
+	n[2] += strcmp(tag, "pipe05") == 0;
+	return 0;
+}
+
+/*
+ * What compare reads from the store: the run before one of its arch,
+ * and the recent history without the test still running.
+ */
+static void
+test_history(struct store *st, int64_t last)
+{
+	struct store_run r;
+	struct diaglist dl;
+	int64_t run, id, prev;
+	size_t n[3] = { 0, 0, 0 };
+
+	diag_init(&dl);
+	run = new_run(st, "12.0");
+	add_result(st, run, "pipe06", "pipe", PASS_OUT, sizeof(PASS_OUT) - 1,
+	    0);
+	if (store_test_start(st, run, "pipe05", "pipe", 1, &id, &dl) !=
+	    STORE_OK)
+		tap_diag("store: %s", tap_first_diag(&dl));
+	is_int(store_get_run(st, run, &r, &dl), STORE_OK, "the new run");
+	is_int(store_previous_run(st, r.arch, run, &prev, &dl), STORE_OK,
+	    "previous run");
+	is_int(prev, last, "is the one before, of its arch");
+	is_int(store_previous_run(st, "no-such-arch", run, &prev, &dl),
+	    STORE_OK, "previous run of an arch with none");
+	is_int(prev, 0, "is none");
+	store_run_clear(&r);
+	is_int(store_recent_history(st, run, 2, count_row, n, &dl), STORE_OK,
+	    "recent history");
+	is_int(n[0], 3, "two runs: pipe05 and pipe06, then pipe06 alone");
+	is_int(n[1], 0, "no row still running");
+	is_int(n[2], 1, "pipe05 once: its run's row is still running");
+	end_run(st, run);
+	diag_free(&dl);
+}
+
 static void
 test_compare(struct store *st)
 {
@@ -327,6 +375,7 @@ test_compare(struct store *st)
 	ok(nfl == 1 && strcmp(fl[0], "writev01") == 0, "writev01 flaky on "
 	    "11.0; pipe05's flips on 12.0 do not count there");
 	flaky_free(fl, nfl);
+	test_history(st, x);
 	diag_free(&dl);
 }
 

@@ -32,13 +32,13 @@ struct cmdline {
 	char			 why[256];	/* CL_ERROR */
 	char			**argv;		/* NULL-terminated; NULL for
 						   CL_EMPTY and CL_ERROR */
-	/* CL_RUN: the -s names (commas split) and the test names. */
+	/* CL_RUN: the -s names (listparse.h) and the test names. */
 	const char		**sys;
 	size_t			 nsys;
 	const char		**tags;
 	size_t			 ntags;
-	char			**lists;	/* copies the -s names point
-						   into, NULL-terminated */
+	char			**lists;	/* the -s names sys points
+						   at, NULL-terminated */
 };
 
 /* Fills *cl from line (any bytes up to its NUL); returns cl->kind. */

@@ -300,6 +300,14 @@ int	store_get_run(struct store *, int64_t run_id, struct store_run *,
 	    struct diaglist *);
 /* Id of the newest run; STORE_ENOTFOUND when the store is empty. */
 int	store_latest_run(struct store *, int64_t *idp, struct diaglist *);
+/*
+ * The results of the last m runs up to run_id on run_id's system (same
+ * uname, OS, OS version, arch and LTP version), none still running, to
+ * fn by test, then run, then order; fn returning non-zero stops early.
+ */
+int	store_recent_history(struct store *, int64_t run_id, unsigned m,
+	    int (*fn)(void *, const char *tag, int64_t run_id,
+	    enum test_status), void *, struct diaglist *);
 void	store_run_clear(struct store_run *);
 void	store_runs_free(struct store_run *, size_t);
 /* Results of a run in execution order. */

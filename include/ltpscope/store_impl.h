@@ -39,6 +39,22 @@ struct store {
 	int		 wal_frames;	/* in the log after the last commit */
 };
 
+/*
+ * enum test_status in SQL text that cannot take a parameter: the
+ * schema's triggers and partial indexes, and a query that must say an
+ * index's WHERE word for word for SQLite to use it.  Elsewhere bind
+ * the TS_* value.  The assertion keeps the two spellings one.
+ */
+#define SQL_TS_PASS	"0"
+#define SQL_TS_BROKEN	"2"
+#define SQL_TS_CONF	"3"
+#define SQL_TS_WARN	"4"
+#define SQL_TS_RUNNING	"9"
+#define SQL_TS_UNKNOWN	"10"
+_Static_assert(TS_PASS == 0 && TS_BROKEN == 2 && TS_CONF == 3 &&
+    TS_WARN == 4 && TS_RUNNING == 9 && TS_UNKNOWN == 10,
+    "SQL_TS_* spell enum test_status");
+
 /* store.c */
 int	store_sqlerr(struct store *, struct diaglist *, int, const char *,
 	    ...) __attribute__((__format__(__printf__, 4, 5)));

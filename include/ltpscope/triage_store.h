@@ -94,8 +94,22 @@ int	store_baseline_get(struct store *, const char *arch, int64_t *idp,
 /* Removes arch's baseline; none is not an error. */
 int	store_baseline_clear(struct store *, const char *arch,
 	    struct diaglist *);
+/*
+ * The rows of linux_refs (linuxref.h says what a reference is and
+ * which arch names it takes): as the baselines, but set for the arch
+ * given, the run unchecked.
+ */
+int	store_linux_ref_set(struct store *, const char *arch, int64_t run_id,
+	    struct diaglist *);
+int	store_linux_ref_get(struct store *, const char *arch, int64_t *idp,
+	    struct diaglist *);
+int	store_linux_ref_clear(struct store *, const char *arch,
+	    struct diaglist *);
 /* Newest run of arch ("" or NULL: of any arch); STORE_ENOTFOUND if none. */
 int	store_latest_run_arch(struct store *, const char *arch, int64_t *idp,
 	    struct diaglist *);
+/* Newest run of arch before run before; 0 (and STORE_OK) if none. */
+int	store_previous_run(struct store *, const char *arch, int64_t before,
+	    int64_t *idp, struct diaglist *);
 
 #endif
