@@ -456,7 +456,7 @@ tap_cli(int *status, int merge, const char *fmt, ...)
 	va_list ap;
 	int n;
 
-	if ((bin = getenv("LTPSCOPE_BIN")) == NULL)
+	if ((bin = getenv("LTPSCOPE_BIN")) == NULL || *bin == '\0')
 		bin = "./ltpscope";
 	va_start(ap, fmt);
 	n = vsnprintf(NULL, 0, fmt, ap);

@@ -710,8 +710,7 @@ check_cli(int layer)
 
 	snprintf(db, sizeof(db), "%s/cli%d/sub/cli.db", tap_tmpdir(), layer);
 	snprintf(out, sizeof(out), "%s/cli-export%d", tap_tmpdir(), layer);
-	s = tap_cli(&status, 1, "import -d %s %s", db,
-	    tap_shared_path(REFDIR));
+	s = tap_cli(&status, 1, "import -d %s %s", db, tap_shared_path(REFDIR));
 	is_int(status, 0, "ltpscope import: exit 0");
 	has_str(s, "run 1: 9 tests imported from ", "... says the run");
 	/* tst_kconfig's TWARN is the box's (data/rules envwarn:). */
@@ -735,8 +734,7 @@ check_cli(int layer)
 	has_str(s, "abort/abort01.log: error: exists; not overwritten without "
 	    "--force", "... naming the file");
 	free(s);
-	s = tap_cli(&status, 1, "export-logs -d %s --force 1 %s", db,
-	    out);
+	s = tap_cli(&status, 1, "export-logs -d %s --force 1 %s", db, out);
 	is_int(status, 0, "--force: exit 0");
 	free(s);
 
@@ -765,8 +763,7 @@ check_cli(int layer)
 	is_int(status, 1, "a missing path: exit 1");
 	has_str(s, "nonexistent: No such file", "... saying why");
 	free(s);
-	s = tap_cli(&status, 1, "import -d %s %s/empty", db,
-	    tap_tmpdir());
+	s = tap_cli(&status, 1, "import -d %s %s/empty", db, tap_tmpdir());
 	is_int(status, 1, "a directory without logs: exit 1");
 	has_str(s, "no compat_linux_test_project logs", "... saying why");
 	free(s);
@@ -777,8 +774,7 @@ check_cli(int layer)
 	s = tap_cli(&status, 1, "export-logs -d %s one %s", db, out);
 	is_int(status, 2, "export-logs with a bad run: exit 2");
 	free(s);
-	s = tap_cli(&status, 1, "export-logs -d %s 99 %s/x", db,
-	    tap_tmpdir());
+	s = tap_cli(&status, 1, "export-logs -d %s 99 %s/x", db, tap_tmpdir());
 	is_int(status, 1, "export-logs of a missing run: exit 1");
 	free(s);
 }

@@ -786,8 +786,7 @@ test_dash_h(void)
 		ok(w <= WIDTH, "ltpscope %s -h: no line is wider than %d "
 		    "columns (line %zu has %zu)", subs.v[i], WIDTH, lineno, w);
 		free(out);
-		out = tap_cli(&st, 0, "%s -h 2>&1 >/dev/null",
-		    subs.v[i]);
+		out = tap_cli(&st, 0, "%s -h 2>&1 >/dev/null", subs.v[i]);
 		is_str(out, "", "ltpscope %s -h prints nothing on stderr",
 		    subs.v[i]);
 		free(out);
