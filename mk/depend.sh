@@ -20,6 +20,9 @@
 # and tests/, the -I directories the Makefile passes.
 out=${1:?usage: depend.sh OUT}
 set -e
+# A temporary file of its own: two makes at once must not share one.
+tmp=$out.$$
+trap 'rm -f "$tmp"' EXIT
 mkdir -p "$(dirname "$out")"
 ls src/*.c tests/*.c tests/ltpfake/*.c bench/*.c fuzz/*.c \
     data/demo/testcases/*.c 2>/dev/null | awk '
@@ -127,10 +130,10 @@ function stem(f,	s) {
 		print "src/spawn.fork.o: " f closure(f);
 	if (f == "tests/test_runner.c")
 		print "tests/test_runner.fork: " f closure(f);
-}' > "$out.tmp"
+}' > "$tmp"
 # Unchanged: leave the old file and its time alone.
-if cmp -s "$out.tmp" "$out"; then
-	rm -f "$out.tmp"
+if cmp -s "$tmp" "$out"; then
+	rm -f "$tmp"
 else
-	mv "$out.tmp" "$out"
+	mv "$tmp" "$out"
 fi
