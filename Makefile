@@ -68,7 +68,6 @@ FUZZ_CFLAGS=	${CSTD} ${OS_CFLAGS} ${WARNFLAGS} -O1 -g -Iinclude \
 
 # The core never calls curses: it is everything but main, the
 # subcommands and the UI, and it is what the unit tests link against.
-HDRS!=		ls include/ltpscope/*.h
 CORE_SRCS!=	ls src/*.c | grep -v -e src/main.c -e src/cmd_ -e src/ui \
 		    -e src/view_
 APP_SRCS!=	ls src/main.c src/cmd_*.c src/ui*.c src/view_*.c 2>/dev/null || true
@@ -79,10 +78,20 @@ CORE_FOBJS=	${CORE_SRCS:.c=.fo}
 APP_AOBJS=	${APP_SRCS:.c=.ao}
 TEST_PROGS!=	ls tests/test_*.c | sed -e 's/[.]c//'
 TEST_ASAN!=	ls tests/test_*.c | sed -e 's/[.]c/.asan/'
-FAKE_SRCS!=	ls tests/ltpfake/*.c 2>/dev/null || echo
+FAKE_BINS!=	ls tests/ltpfake/*.c 2>/dev/null | \
+		    sed -e 's,ltpfake/,ltpfake/bin/,' -e 's/[.]c//' || echo
 DEMO_SRCS!=	ls data/demo/testcases/*.c 2>/dev/null || echo
 FUZZ_SRCS!=	ls fuzz/fuzz_*.c 2>/dev/null || echo
+FUZZ_PROGS!=	ls fuzz/fuzz_*.c 2>/dev/null | \
+		    sed -e 's,^fuzz/,build/fuzz/,' -e 's/[.]c//' || echo
 BENCH_PROGS!=	ls bench/bench_*.c 2>/dev/null | sed -e 's/[.]c//' || echo
+
+# What each object and program includes, transitively (mk/depend.sh):
+# written again on every run, before it is read, so it is never stale.
+# A path with a slash: BSD make finds a file made during the parse only
+# so, and both makes read "include" alike.
+DEPEND!=	sh mk/depend.sh build/depend.mk
+include build/depend.mk
 
 .SUFFIXES: .c .o .ao .fo
 
@@ -121,8 +130,6 @@ libltpscope-asan.a: ${CORE_AOBJS}
 	rm -f $@
 	ar rcs $@ ${CORE_AOBJS}
 
-${CORE_OBJS} ${APP_OBJS} ${CORE_AOBJS} ${APP_AOBJS} ${CORE_FOBJS}: ${HDRS}
-
 # deps: check the libraries and tools, install what is missing when we
 # can (root and apt-get), otherwise say exactly what to install.
 deps:
@@ -136,22 +143,28 @@ check: deps
 check-build: ${PROG} ${PROG}.asan test-progs tests/test_runner.fork fakes \
     demo-build
 
-test-progs: libltpscope.a libltpscope-asan.a tests/tap.o tests/tap.ao \
-    tests/tmux.o tests/sshd.o tests/runtests
-	@for t in ${TEST_PROGS}; do \
-	    echo "CC $$t"; \
-	    ${CC} ${ALL_CFLAGS} -Itests -o $$t $$t.c tests/tap.o \
-		tests/tmux.o tests/sshd.o libltpscope.a ${LIBS} || exit 1; \
-	    ${CC} ${ALL_CFLAGS} ${ASAN_FLAGS} -Itests -o $$t.asan $$t.c \
-		tests/tap.ao tests/tmux.o tests/sshd.o libltpscope-asan.a \
-		${LIBS} || exit 1; \
-	done
+test-progs: ${TEST_PROGS} ${TEST_ASAN} tests/runtests
+
+# Each test program on its own: its source and headers come from
+# build/depend.mk, so only those a change touches are built again.
+${TEST_PROGS}: libltpscope.a tests/tap.o tests/tmux.o tests/sshd.o
+	@[ "${V}" = 1 ] || echo "CC $@"
+	${Q}${CC} ${ALL_CFLAGS} -Itests -o $@ $@.c tests/tap.o \
+	    tests/tmux.o tests/sshd.o libltpscope.a ${LIBS}
+
+${TEST_ASAN}: libltpscope-asan.a tests/tap.ao tests/tmux.o tests/sshd.o
+	@[ "${V}" = 1 ] || echo "CC $@"
+	${Q}${CC} ${ALL_CFLAGS} ${ASAN_FLAGS} -Itests -o $@ ${@:.asan=.c} \
+	    tests/tap.ao tests/tmux.o tests/sshd.o libltpscope-asan.a ${LIBS}
 
 # The runner's tests again, with the fork(2) path the BSDs take.
-tests/test_runner.fork: tests/test_runner.c src/spawn.c libltpscope.a \
-    tests/tap.o tests/tmux.o tests/sshd.o
-	@echo "CC $@"
-	${Q}${CC} ${ALL_CFLAGS} -DSPAWN_FORK -c src/spawn.c -o src/spawn.fork.o
+src/spawn.fork.o:
+	@[ "${V}" = 1 ] || echo "CC src/spawn.c (fork)"
+	${Q}${CC} ${ALL_CFLAGS} -DSPAWN_FORK -c src/spawn.c -o $@
+
+tests/test_runner.fork: src/spawn.fork.o libltpscope.a tests/tap.o \
+    tests/tmux.o tests/sshd.o
+	@[ "${V}" = 1 ] || echo "CC $@"
 	${Q}${CC} ${ALL_CFLAGS} -Itests -o $@ tests/test_runner.c \
 	    src/spawn.fork.o tests/tap.o tests/tmux.o tests/sshd.o \
 	    libltpscope.a ${LIBS}
@@ -160,15 +173,18 @@ tests/runtests: tests/runtests.c
 	${CC} ${ALL_CFLAGS} -o $@ tests/runtests.c
 
 # LTP-like programs the runner tests drive.
-fakes:
-	@mkdir -p tests/ltpfake/bin
-	@for f in ${FAKE_SRCS}; do \
-	    b=tests/ltpfake/bin/`basename $$f .c`; \
-	    ${CC} ${ALL_CFLAGS} -o $$b $$f || exit 1; \
-	done
+fakes: ${FAKE_BINS}
 
-# The demo: a tiny LTP install of our own under build/demo-ltp.
-demo-build: ${PROG}
+${FAKE_BINS}:
+	@mkdir -p tests/ltpfake/bin
+	@[ "${V}" = 1 ] || echo "CC $@"
+	${Q}${CC} ${ALL_CFLAGS} -o $@ tests/ltpfake/$(@F).c
+
+# The demo: a tiny LTP install of our own under build/demo-ltp, which
+# mk/demo.sh stamps with its Version file last.
+demo-build: ${PROG} build/demo-ltp/Version
+
+build/demo-ltp/Version: data/demo/runtest mk/demo.sh
 	@sh mk/demo.sh "${CC}" "${ALL_CFLAGS}" ${DEMO_SRCS}
 
 check-run:
@@ -242,14 +258,13 @@ fuzz:
 	@${MAKE} fuzz-build
 	@FUZZ_SEED="${FUZZ_SEED}" sh mk/fuzz.sh "${FUZZ_SECONDS}" ${FUZZ_SRCS}
 
-fuzz-build: libltpscope-fuzz.a
+fuzz-build: ${FUZZ_PROGS}
+
+${FUZZ_PROGS}: libltpscope-fuzz.a
 	@mkdir -p build/fuzz
-	@for f in ${FUZZ_SRCS}; do \
-	    b=build/fuzz/`basename $$f .c`; \
-	    echo "CC $$b"; \
-	    ${FUZZ_CC} ${FUZZ_CFLAGS} ${FUZZ_SAN} -fsanitize=fuzzer \
-		-o $$b $$f libltpscope-fuzz.a ${LIBS} || exit 1; \
-	done
+	@[ "${V}" = 1 ] || echo "CC $@"
+	${Q}${FUZZ_CC} ${FUZZ_CFLAGS} ${FUZZ_SAN} -fsanitize=fuzzer \
+	    -o $@ fuzz/$(@F).c libltpscope-fuzz.a ${LIBS}
 
 libltpscope-fuzz.a: ${CORE_FOBJS}
 	rm -f $@
@@ -277,22 +292,18 @@ memcheck: deps
 	@${MAKE} ${PROG} fakes memcheck-progs
 	@LTPSCOPE_BIN=./${PROG} sh mk/memcheck.sh ${MEMCHECK_PROGS}
 
-memcheck-progs: libltpscope.a tests/tap.o tests/tmux.o tests/sshd.o
-	@for t in ${MEMCHECK_PROGS}; do \
-	    echo "CC $$t"; \
-	    ${CC} ${ALL_CFLAGS} -Itests -o $$t $$t.c tests/tap.o \
-		tests/tmux.o tests/sshd.o libltpscope.a ${LIBS} || exit 1; \
-	done
+memcheck-progs: ${MEMCHECK_PROGS}
 
 tests/stress_runner: tests/stress_runner.c libltpscope.a
 	${CC} ${ALL_CFLAGS} -o $@ tests/stress_runner.c libltpscope.a ${LIBS}
 
 # bench_remote starts the tests' private sshd (tests/sshd.c).
-bench-progs: libltpscope.a tests/tap.o tests/sshd.o
-	@for b in ${BENCH_PROGS}; do \
-	    ${CC} ${ALL_CFLAGS} -Itests -o $$b $$b.c tests/sshd.o \
-		tests/tap.o libltpscope.a ${LIBS} || exit 1; \
-	done
+bench-progs: ${BENCH_PROGS}
+
+${BENCH_PROGS}: libltpscope.a tests/tap.o tests/sshd.o
+	@[ "${V}" = 1 ] || echo "CC $@"
+	${Q}${CC} ${ALL_CFLAGS} -Itests -o $@ $@.c tests/sshd.o tests/tap.o \
+	    libltpscope.a ${LIBS}
 
 install: ${PROG} demo-build
 	mkdir -p ${DESTDIR}${BINDIR} ${DESTDIR}${MANDIR}/man1 \

@@ -303,6 +303,28 @@ textsafe_width(const char *s, size_t len)
 	return w;
 }
 
+size_t
+textsafe_break(const char *s, size_t width)
+{
+	size_t n = strlen(s), i, fit = 0;
+
+	if (textsafe_width(s, n) <= width)
+		return n;
+	for (i = 1; i < n; i++)
+		if (s[i] == ' ' && textsafe_width(s, i) <= width)
+			fit = i;
+	if (fit > 0)
+		return fit;
+	/* One word wider than the line: cut it between characters. */
+	for (i = 1; i < n; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80) {
+			if (textsafe_width(s, i) > width)
+				break;
+			fit = i;
+		}
+	return fit > 0 ? fit : i;
+}
+
 char *
 textsafe_display(const char *s, size_t len, int flags, size_t *outlen)
 {

@@ -27,6 +27,7 @@
 #include "ltpscope/diag.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/settings.h"
+#include "ltpscope/textsafe.h"
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/verdict.h"
 #include "ltpscope/xmalloc.h"
@@ -297,6 +298,29 @@ ui_clamp(struct ui *ui)
 		v->top = n > h ? n - h : 0;
 }
 
+/*
+ * A key's help from row y on, right of the key column, wrapped at word
+ * boundaries to the terminal's width; returns the row after it.
+ */
+static int
+ui_draw_help_text(int y, const char *s)
+{
+	char line[512];
+	size_t len, width = COLS > 14 ? (size_t)COLS - 14 : 1;
+	int first = y;
+
+	do {
+		len = textsafe_break(s, width);
+		snprintf(line, sizeof(line), "%.*s", (int)len, s);
+		if (y > first)
+			ui_put(y, 0, "", 14, 1);
+		ui_put(y, 14, line, COLS - 14, 1);
+		for (s += len; *s == ' '; s++)
+			continue;
+	} while (*s != '\0' && ++y < LINES - 1);
+	return y + 1;
+}
+
 static void
 ui_draw_help(struct ui *ui)
 {
@@ -316,8 +340,7 @@ ui_draw_help(struct ui *ui)
 		ui_attr_on(ui, TE_HELP_KEY);
 		ui_put(y, 0, k->keyname, 14, 1);
 		ui_attr_off(ui, TE_HELP_KEY);
-		ui_put(y, 14, k->help, COLS - 14, 1);
-		y++;
+		y = ui_draw_help_text(y, k->help);
 	}
 	for (; y < LINES - 1; y++)
 		ui_put(y, 0, "", COLS, 1);

@@ -448,6 +448,33 @@ tap_run3(const char *bin, const char *args, char **out, char **err)
 	return st;
 }
 
+char *
+tap_cli(int *status, int merge, const char *fmt, ...)
+{
+	const char *bin;
+	char *args, *cmd, *out;
+	va_list ap;
+	int n;
+
+	if ((bin = getenv("LTPSCOPE_BIN")) == NULL || *bin == '\0')
+		bin = "./ltpscope";
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (args = malloc((size_t)n + 1)) == NULL)
+		abort();
+	va_start(ap, fmt);
+	(void)vsnprintf(args, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	if ((cmd = malloc(strlen(bin) + (size_t)n + 2)) == NULL)
+		abort();
+	(void)sprintf(cmd, "%s %s", bin, args);
+	out = tap_run(cmd, status, merge);
+	free(cmd);
+	free(args);
+	return out;
+}
+
 int
 tap_db_integrity_ok(const char *db)
 {

@@ -75,6 +75,13 @@ char	*tap_run(const char *, int *, int);
  */
 int	tap_run3(const char *bin, const char *args, char **out, char **err);
 /*
+ * Runs the ltpscope under test ($LTPSCOPE_BIN, else ./ltpscope) with the
+ * rest of a shell command line made as printf(3) makes it from fmt (so it
+ * may quote, redirect and pipe): what tap_run(cmd, status, merge) gives.
+ */
+char	*tap_cli(int *status, int merge, const char *fmt, ...)
+	    __attribute__((__format__(__printf__, 3, 4)));
+/*
  * 1 if the SQLite database db passes PRAGMA integrity_check, opened
  * read-write (a killed writer's WAL is recovered) with a 5 s busy
  * timeout.

@@ -696,40 +696,32 @@ test_cli(void)
 		    tap_shared_path("linux/syscall_32.tbl"));
 
 	/* Made-up tables: a year's changes, and the summary. */
-	snprintf(cmd, sizeof(cmd), "%s catalogue --summary -m " MADEUP, bin);
-	out = tap_run(cmd, &st, 0);
+	out = tap_cli(&st, 0, "catalogue --summary -m " MADEUP);
 	is_int(st, 0, "cli summary: exit 0");
 	has_str(out, "19 numbers, 15 implemented (5 STD, 10 NOARGS), "
 	    "4 unimplemented, 0 obsolete", "cli summary: made-up figures");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s catalogue --diff " MADEUP ".older "
-	    MADEUP, bin);
-	out = tap_run(cmd, &st, 0);
+	out = tap_cli(&st, 0, "catalogue --diff " MADEUP ".older "
+	    MADEUP);
 	is_int(st, 0, "cli diff: exit 0");
 	has_str(out, "39 getpid: UNIMPL -> STD sys_getpid", "cli diff: getpid");
 	has_str(out, "2 changed, 0 added, 0 removed", "cli diff: totals");
 	free(out);
 	if (!tap_skip_shared("catalogue --summary, --diff, --crosscheck on "
 	    "the real tables")) {
-		snprintf(cmd, sizeof(cmd), "%s catalogue --summary -m '%s'",
-		    bin, amd64);
-		out = tap_run(cmd, &st, 0);
+		out = tap_cli(&st, 0, "catalogue --summary -m '%s'", amd64);
 		is_int(st, 0, "cli summary: exit 0");
 		has_str(out, "452 numbers, 256 implemented (171 STD, "
 		    "85 NOARGS), 196 unimplemented, 0 obsolete",
 		    "cli summary: 2025 figures");
 		free(out);
-		snprintf(cmd, sizeof(cmd), "%s catalogue --summary -m '%s'",
-		    bin, old);
-		out = tap_run(cmd, &st, 0);
+		out = tap_cli(&st, 0, "catalogue --summary -m '%s'", old);
 		has_str(out, "452 numbers, 250 implemented (165 STD, "
 		    "85 NOARGS), 202 unimplemented",
 		    "cli summary: 2024 figures");
 		free(out);
 
-		snprintf(cmd, sizeof(cmd), "%s catalogue --diff '%s' '%s'",
-		    bin, old, amd64);
-		out = tap_run(cmd, &st, 0);
+		out = tap_cli(&st, 0, "catalogue --diff '%s' '%s'", old, amd64);
 		is_int(st, 0, "cli diff: exit 0");
 		has_str(out, "220 semtimedop: UNIMPL -> STD "
 		    "linux_sys_semtimedop", "cli diff: semtimedop");
@@ -737,9 +729,8 @@ test_cli(void)
 		    "cli diff: totals");
 		free(out);
 
-		snprintf(cmd, sizeof(cmd), "%s catalogue --crosscheck -m '%s' "
-		    "-m '%s'", bin, i386, tbl32);
-		out = tap_run(cmd, &st, 0);
+		out = tap_cli(&st, 0, "catalogue --crosscheck -m '%s' "
+		    "-m '%s'", i386, tbl32);
 		is_int(st, 1, "cli crosscheck: exit 1 on disagreement");
 		has_str(out, "linux-i386 397: NetBSD has statx "
 		    "(linux_sys_statx), Linux has shmat",
@@ -747,9 +738,8 @@ test_cli(void)
 		free(out);
 	}
 
-	snprintf(cmd, sizeof(cmd), "%s catalogue --format csv -m "
-	    FIX "linux-amd64-quotes.master", bin);
-	out = tap_run(cmd, &st, 0);
+	out = tap_cli(&st, 0, "catalogue --format csv -m "
+	    FIX "linux-amd64-quotes.master");
 	is_int(st, 0, "cli csv: exit 0");
 	has_str(out, "abi,number,name,type,state,function,prototype,guard,"
 	    "file,line\n", "cli csv: header");
@@ -759,9 +749,8 @@ test_cli(void)
 	    "cli csv: RFC 4180 quoting");
 	free(out);
 
-	snprintf(cmd, sizeof(cmd), "%s catalogue --format json -m "
-	    FIX "linux-amd64-quotes.master", bin);
-	out = tap_run(cmd, &st, 0);
+	out = tap_cli(&st, 0, "catalogue --format json -m "
+	    FIX "linux-amd64-quotes.master");
 	is_int(st, 0, "cli json: exit 0");
 	has_str(out, "{\"abi\": \"linux-amd64\", \"number\": 1, \"name\": "
 	    "\"write\", \"type\": \"STD\", \"state\": \"implemented-native\", "
@@ -774,10 +763,8 @@ test_cli(void)
 	    "cli json: an array");
 	free(out);
 
-	snprintf(cmd, sizeof(cmd), "%s catalogue -m "
-	    FIX "linux-amd64-constructs.master -m " FIX "fixture_64.tbl",
-	    bin);
-	out = tap_run(cmd, &st, 0);
+	out = tap_cli(&st, 0, "catalogue -m "
+	    FIX "linux-amd64-constructs.master -m " FIX "fixture_64.tbl");
 	has_str(out, "5     accept                   compat   STD       "
 	    "linux_sys_accept\n", "cli text: Linux name from -m tbl");
 	has_str(out, "22    newcall                  absent",
@@ -801,9 +788,8 @@ test_cli(void)
 	}
 	free(out);
 
-	snprintf(cmd, sizeof(cmd), "%s catalogue -m "
-	    FIX "linux-amd64-bad.master", bin);
-	out = tap_run(cmd, &st, 1);
+	out = tap_cli(&st, 1, "catalogue -m "
+	    FIX "linux-amd64-bad.master");
 	is_int(st, 1, "cli errors: exit 1");
 	has_str(out, "ltpscope: " FIX "linux-amd64-bad.master:9: unknown "
 	    "type 'FROB'\n", "cli errors: ltpscope: file:line: message");
@@ -817,12 +803,10 @@ test_cli(void)
 	    "linux-i386-percent.master", "cli: LTPSCOPE_MASTER is used");
 	free(out);
 
-	snprintf(cmd, sizeof(cmd), "%s catalogue --format yaml", bin);
-	out = tap_run(cmd, &st, 1);
+	out = tap_cli(&st, 1, "catalogue --format yaml");
 	is_int(st, 2, "cli: bad format is a usage error");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s catalogue --diff onlyone", bin);
-	out = tap_run(cmd, &st, 1);
+	out = tap_cli(&st, 1, "catalogue --diff onlyone");
 	is_int(st, 2, "cli: --diff needs two files");
 	free(out);
 }

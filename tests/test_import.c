@@ -49,8 +49,6 @@ static const struct {
 };
 #define NREFS	(sizeof(refs) / sizeof(refs[0]))
 
-static const char	*bin;
-
 static struct store *
 open_db(const char *name)
 {
@@ -703,70 +701,52 @@ check_crash(void)
 	diag_free(&dl);
 }
 
-static char *
-cli(const char *args, int *status)
-{
-	char cmd[8192];
-
-	snprintf(cmd, sizeof(cmd), "%s %s", bin, args);
-	return tap_run(cmd, status, 1);
-}
-
 static void
 check_cli(int layer)
 {
-	char args[4096], db[1024], out[1024];
+	char exported[4096], db[1024], out[1024];
 	char *s;
 	int status;
 
 	snprintf(db, sizeof(db), "%s/cli%d/sub/cli.db", tap_tmpdir(), layer);
 	snprintf(out, sizeof(out), "%s/cli-export%d", tap_tmpdir(), layer);
-	snprintf(args, sizeof(args), "import -d %s %s", db,
-	    tap_shared_path(REFDIR));
-	s = cli(args, &status);
+	s = tap_cli(&status, 1, "import -d %s %s", db, tap_shared_path(REFDIR));
 	is_int(status, 0, "ltpscope import: exit 0");
 	has_str(s, "run 1: 9 tests imported from ", "... says the run");
 	/* tst_kconfig's TWARN is the box's (data/rules envwarn:). */
 	has_str(s, "(pass 5, fail 3, conf 1; 5 of them with an env warning)",
 	    "... and the counts");
 	free(s);
-	snprintf(args, sizeof(args), "runs -d %s", db);
-	s = cli(args, &status);
+	s = tap_cli(&status, 1, "runs -d %s", db);
 	has_str(s, "NetBSD11-reference", "ltpscope runs lists it");
 	has_str(s, "finished", "... finished");
 	free(s);
 
-	snprintf(args, sizeof(args), "export-logs -d %s last %s", db, out);
-	s = cli(args, &status);
+	s = tap_cli(&status, 1, "export-logs -d %s last %s", db, out);
 	is_int(status, 0, "ltpscope export-logs: exit 0");
 	has_str(s, "run 1: 9 logs written to ", "... says so");
 	free(s);
-	snprintf(args, sizeof(args), "%s/readv/readv01.log", out);
-	ok(files_same(args, tap_shared_path(REFDIR "/readv/readv01.log")),
+	snprintf(exported, sizeof(exported), "%s/readv/readv01.log", out);
+	ok(files_same(exported, tap_shared_path(REFDIR "/readv/readv01.log")),
 	    "readv01 comes back byte for byte");
-	snprintf(args, sizeof(args), "export-logs -d %s 1 %s", db, out);
-	s = cli(args, &status);
+	s = tap_cli(&status, 1, "export-logs -d %s 1 %s", db, out);
 	is_int(status, 1, "export-logs over existing files: exit 1");
 	has_str(s, "abort/abort01.log: error: exists; not overwritten without "
 	    "--force", "... naming the file");
 	free(s);
-	snprintf(args, sizeof(args), "export-logs -d %s --force 1 %s", db,
-	    out);
-	s = cli(args, &status);
+	s = tap_cli(&status, 1, "export-logs -d %s --force 1 %s", db, out);
 	is_int(status, 0, "--force: exit 0");
 	free(s);
 
-	snprintf(args, sizeof(args), "import -d %s --label 'from kirk' "
+	s = tap_cli(&status, 1, "import -d %s --label 'from kirk' "
 	    "tests/fixtures/kirk/results.json", db);
-	s = cli(args, &status);
 	is_int(status, 0, "kirk by its .json name: exit 0");
 	has_str(s, "run 2: 6 tests imported from tests/fixtures/kirk/"
 	    "results.json (pass 3, fail 1, broken 1, conf 1; 1 of them with "
 	    "an env warning)",
 	    "... with its counts");
 	free(s);
-	snprintf(args, sizeof(args), "import -d %s %s/odd", db, tap_tmpdir());
-	s = cli(args, &status);
+	s = tap_cli(&status, 1, "import -d %s %s/odd", db, tap_tmpdir());
 	is_int(status, 0, "a tree with bad files: exit 0");
 	has_str(s, "pipe/notalog.log:1: warning: not a compat_linux_test_"
 	    "project log", "... each bad file named with its line");
@@ -774,34 +754,27 @@ check_cli(int layer)
 	has_str(s, "(pass 1, fail 1); 5 skipped",
 	    "... and the skipped counted");
 	free(s);
-	snprintf(args, sizeof(args), "import -d %s --kirk %s", db,
+	s = tap_cli(&status, 1, "import -d %s --kirk %s", db,
 	    tap_shared_path(REFDIR));
-	s = cli(args, &status);
 	is_int(status, 1, "--kirk on a directory: exit 1");
 	free(s);
-	snprintf(args, sizeof(args), "import -d %s %s/nonexistent", db,
+	s = tap_cli(&status, 1, "import -d %s %s/nonexistent", db,
 	    tap_tmpdir());
-	s = cli(args, &status);
 	is_int(status, 1, "a missing path: exit 1");
 	has_str(s, "nonexistent: No such file", "... saying why");
 	free(s);
-	snprintf(args, sizeof(args), "import -d %s %s/empty", db,
-	    tap_tmpdir());
-	s = cli(args, &status);
+	s = tap_cli(&status, 1, "import -d %s %s/empty", db, tap_tmpdir());
 	is_int(status, 1, "a directory without logs: exit 1");
 	has_str(s, "no compat_linux_test_project logs", "... saying why");
 	free(s);
-	s = cli("import", &status);
+	s = tap_cli(&status, 1, "import");
 	is_int(status, 2, "import without a path: usage, exit 2");
 	has_str(s, "usage: ltpscope import", "... the usage");
 	free(s);
-	snprintf(args, sizeof(args), "export-logs -d %s one %s", db, out);
-	s = cli(args, &status);
+	s = tap_cli(&status, 1, "export-logs -d %s one %s", db, out);
 	is_int(status, 2, "export-logs with a bad run: exit 2");
 	free(s);
-	snprintf(args, sizeof(args), "export-logs -d %s 99 %s/x", db,
-	    tap_tmpdir());
-	s = cli(args, &status);
+	s = tap_cli(&status, 1, "export-logs -d %s 99 %s/x", db, tap_tmpdir());
 	is_int(status, 1, "export-logs of a missing run: exit 1");
 	free(s);
 }
@@ -813,8 +786,6 @@ main(void)
 	int64_t run_id;
 	int l;
 
-	if ((bin = getenv("LTPSCOPE_BIN")) == NULL)
-		bin = "./ltpscope";
 	check_dates();
 	if ((st = open_db("import.db")) == NULL) {
 		ok(0, "store opens");

@@ -947,19 +947,17 @@ test_cli(void)
 	is_str(out, MADEUP_UNMAPPED, "--unmapped lists what maps to nothing");
 	free(out);
 
-	snprintf(cmd, sizeof(cmd), "%s tests -L tests/fixtures/ltproot "
-	    "-m %s -p 'a[b' 2>&1", bin,
+	out = tap_cli(&st, 0, "tests -L tests/fixtures/ltproot "
+	    "-m %s -p 'a[b' 2>&1",
 	    tbl);
-	out = tap_run(cmd, &st, 0);
 	is_int(st, 2, "bad pattern is a usage error");
 	has_str(out, "ltpscope: -p:1:4: error: missing terminating ] ",
 	    "pattern error names the column");
 	free(out);
 
-	snprintf(cmd, sizeof(cmd), "%s tests -L tests/fixtures/ltproot "
-	    "-m %s -f tests/fixtures/runtest-bad 2>&1", bin,
+	out = tap_cli(&st, 0, "tests -L tests/fixtures/ltproot "
+	    "-m %s -f tests/fixtures/runtest-bad 2>&1",
 	    tbl);
-	out = tap_run(cmd, &st, 0);
 	is_int(st, 1, "malformed runtest exits 1");
 	has_str(out, "ltpscope: tests/fixtures/runtest-bad:3:14: error: "
 	    "unterminated double quote in test 'quote01'\n", "file:line:col");
@@ -968,29 +966,24 @@ test_cli(void)
 	has_str(out, "good01\t", "good lines still listed");
 	free(out);
 
-	snprintf(cmd, sizeof(cmd), "%s tests -L tests/fixtures/ltproot "
-	    "-m %s nosuch01 2>&1", bin,
+	out = tap_cli(&st, 0, "tests -L tests/fixtures/ltproot "
+	    "-m %s nosuch01 2>&1",
 	    tbl);
-	out = tap_run(cmd, &st, 0);
 	is_int(st, 1, "unknown tag exits 1");
 	has_str(out, "ltpscope: error: no test 'nosuch01'", "says which");
 	free(out);
 
-	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -m %s 2>&1",
-	    bin, tbl);
-	out = tap_run(cmd, &st, 0);
+	out = tap_cli(&st, 0, "tests -L /nonexistent -m %s 2>&1", tbl);
 	is_int(st, 1, "missing install exits 1");
 	has_str(out, "/nonexistent/runtest/syscalls: error: cannot open",
 	    "names the runtest file");
 	free(out);
 
-	snprintf(cmd, sizeof(cmd), "%s tests --format xml 2>&1", bin);
-	out = tap_run(cmd, &st, 0);
+	out = tap_cli(&st, 0, "tests --format xml 2>&1");
 	is_int(st, 2, "bad --format exits 2");
 	has_str(out, "usage: ltpscope tests", "usage shown");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s tests -Z 2>&1", bin);
-	out = tap_run(cmd, &st, 0);
+	out = tap_cli(&st, 0, "tests -Z 2>&1");
 	is_int(st, 2, "unknown option exits 2");
 	free(out);
 	free(tbl);

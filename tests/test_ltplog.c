@@ -105,6 +105,23 @@ check_reference(const struct refexpect *e)
 	diag_free(&dl);
 }
 
+/* Pairs ltplog_add() takes (0) and those it refuses (-1). */
+static const struct {
+	const char	*key;
+	const char	*value;
+	int		 ret;
+	const char	*what;
+} pairs[] = {
+	{ "date", "Thu, 03 Dec 2026 07:00:00 +0000", 0, "add date" },
+	{ "netbsd_build", "a: b: c", 0, "add colons" },
+	{ "empty", "", 0, "add empty value" },
+	{ "lead", "  two spaces", 0, "add leading blanks" },
+	{ "bad:key", "x", -1, "key with ':' refused" },
+	{ "bad key", "x", -1, "key with space refused" },
+	{ "", "x", -1, "empty key refused" },
+	{ "k", "two\nlines", -1, "newline refused" },
+};
+
 static void
 check_roundtrip(void)
 {
@@ -119,15 +136,9 @@ check_roundtrip(void)
 	ltplog_init(&w);
 	ltplog_init(&r);
 	diag_init(&dl);
-	ok(ltplog_add(&w, "date", "Thu, 03 Dec 2026 07:00:00 +0000") == 0,
-	    "add date");
-	ok(ltplog_add(&w, "netbsd_build", "a: b: c") == 0, "add colons");
-	ok(ltplog_add(&w, "empty", "") == 0, "add empty value");
-	ok(ltplog_add(&w, "lead", "  two spaces") == 0, "add leading blanks");
-	ok(ltplog_add(&w, "bad:key", "x") == -1, "key with ':' refused");
-	ok(ltplog_add(&w, "bad key", "x") == -1, "key with space refused");
-	ok(ltplog_add(&w, "", "x") == -1, "empty key refused");
-	ok(ltplog_add(&w, "k", "two\nlines") == -1, "newline refused");
+	for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		ok(ltplog_add(&w, pairs[i].key, pairs[i].value) ==
+		    pairs[i].ret, "%s", pairs[i].what);
 	ltplog_set_body(&w, body, sizeof(body) - 1);
 
 	(void)snprintf(path, sizeof(path), "%s/t.log", tap_tmpdir());

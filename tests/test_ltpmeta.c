@@ -42,12 +42,54 @@ json_err(const char *s)
 	return buf;
 }
 
+/* Documents json_parse() refuses, and where and why it says. */
+static const struct {
+	const char	*doc;
+	const char	*err;
+	const char	*what;
+} refused[] = {
+	{ "[1, 2,]", "1:7: unexpected ']', value expected",
+	    "trailing comma in an array" },
+	{ "{\"a\": 1,\n}", "2:1: object key (a string) expected",
+	    "trailing comma in an object" },
+	{ "{\"a\" 1}", "1:6: ':' expected after object key",
+	    "missing colon" },
+	{ "{'a': 1}", "1:2: object key (a string) expected",
+	    "single quotes are not JSON" },
+	{ "[01]", "1:2: leading zero in number", "leading zero" },
+	{ "[1.]", "1:4: digit expected after '.'", "a bare decimal point" },
+	{ "[-]", "1:2: invalid number", "a bare minus" },
+	{ "[\"a\\x\"]", "1:4: unknown escape '\\x'", "unknown escape" },
+	{ "[\"a\tb\"]", "1:4: control character 0x09 in string (escape it)",
+	    "a raw tab in a string" },
+	{ "[\"\xc3\x28\"]", "1:3: invalid UTF-8 in string", "invalid UTF-8" },
+	{ "[\"\xc0\xaf\"]", "1:3: invalid UTF-8 in string",
+	    "overlong UTF-8" },
+	{ "[\"\\ud800x\"]",
+	    "1:3: high surrogate \\ud800 not followed by a low one",
+	    "a lone high surrogate" },
+	{ "[\"\\u0000\"]", "1:3: \\u0000 in string", "NUL is refused" },
+	{ "[\"abc", "1:2: unterminated string", "unterminated string" },
+	{ "{\"a\": tru}", "1:7: unexpected 't', value expected",
+	    "a misspelt literal" },
+	{ "[1] [2]", "1:5: unexpected data after the value",
+	    "two documents" },
+	{ "\n\n   ", "3:4: unexpected end of input, value expected",
+	    "empty input" },
+	{ "// c\n[]", "1:1: unexpected '/', value expected",
+	    "comments are not JSON" },
+	{ "[NaN]", "1:2: unexpected 'N', value expected", "NaN is not JSON" },
+	{ "{\"\xc3\xa9\": [1 2]}", "1:10: ',' or ']' expected in array",
+	    "columns count characters, not bytes" },
+};
+
 static void
 test_json(void)
 {
 	struct diaglist dl;
 	struct json *v;
 	const struct json *a;
+	size_t i;
 	const char *doc = "{\n \"a\": [1, -2.5e3, true, false, null],\n"
 	    " \"s\": \"x\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\",\n"
 	    " \"o\": {}, \"e\": [], \"z\": 0 }\n";
@@ -73,46 +115,9 @@ test_json(void)
 	json_free(v);
 	diag_free(&dl);
 
-	is_str(json_err("[1, 2,]"), "1:7: unexpected ']', value expected",
-	    "trailing comma in an array");
-	is_str(json_err("{\"a\": 1,\n}"), "2:1: object key (a string) expected",
-	    "trailing comma in an object");
-	is_str(json_err("{\"a\" 1}"), "1:6: ':' expected after object key",
-	    "missing colon");
-	is_str(json_err("{'a': 1}"), "1:2: object key (a string) expected",
-	    "single quotes are not JSON");
-	is_str(json_err("[01]"), "1:2: leading zero in number",
-	    "leading zero");
-	is_str(json_err("[1.]"), "1:4: digit expected after '.'",
-	    "a bare decimal point");
-	is_str(json_err("[-]"), "1:2: invalid number", "a bare minus");
-	is_str(json_err("[\"a\\x\"]"), "1:4: unknown escape '\\x'",
-	    "unknown escape");
-	is_str(json_err("[\"a\tb\"]"), "1:4: control character 0x09 in "
-	    "string (escape it)", "a raw tab in a string");
-	is_str(json_err("[\"\xc3\x28\"]"), "1:3: invalid UTF-8 in string",
-	    "invalid UTF-8");
-	is_str(json_err("[\"\xc0\xaf\"]"), "1:3: invalid UTF-8 in string",
-	    "overlong UTF-8");
-	is_str(json_err("[\"\\ud800x\"]"), "1:3: high surrogate \\ud800 not "
-	    "followed by a low one", "a lone high surrogate");
-	is_str(json_err("[\"\\u0000\"]"), "1:3: \\u0000 in string",
-	    "NUL is refused");
-	is_str(json_err("[\"abc"), "1:2: unterminated string",
-	    "unterminated string");
-	is_str(json_err("{\"a\": tru}"), "1:7: unexpected 't', value "
-	    "expected", "a misspelt literal");
-	is_str(json_err("[1] [2]"), "1:5: unexpected data after the "
-	    "value",
-	    "two documents");
-	is_str(json_err("\n\n   "), "3:4: unexpected end of input, value "
-	    "expected", "empty input");
-	is_str(json_err("// c\n[]"), "1:1: unexpected '/', value expected",
-	    "comments are not JSON");
-	is_str(json_err("[NaN]"), "1:2: unexpected 'N', value expected",
-	    "NaN is not JSON");
-	is_str(json_err("{\"\xc3\xa9\": [1 2]}"), "1:10: ',' or ']' expected "
-	    "in array", "columns count characters, not bytes");
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		is_str(json_err(refused[i].doc), refused[i].err, "%s",
+		    refused[i].what);
 	{
 		char deep[200];
 
@@ -263,6 +268,24 @@ test_real(struct ltpmeta *m)
 	    "commands mksquashfs", "requirements in one line");
 }
 
+/*
+ * Tags whose metadata goes by another name: the test they run, or its
+ * group (NULL: not checked).
+ */
+static const struct {
+	const char	*tag;
+	const char	*test;
+	const char	*group;
+	const char	*what;
+} bound[] = {
+	{ "fcntl34_64", NULL, "fcntl", "fcntl34_64 -> fcntl34's group" },
+	{ "fcntl34_64", "fcntl34", NULL, "fcntl34_64 is fcntl34" },
+	{ "mmap21_01", "mmap21", NULL, "mmap21_01 runs mmap21" },
+	{ "process_vm_readv01", NULL, "cma",
+	    "process_vm_readv01 runs process_vm01 (group cma)" },
+	{ "setuid01_16", NULL, "setuid", "setuid01_16 -> setuid01" },
+};
+
 /* Every tag of the real runtest file resolves to its group, or has none. */
 static void
 test_runtest_tags(struct ltpmeta *m)
@@ -311,22 +334,35 @@ test_runtest_tags(struct ltpmeta *m)
 	is_int((long long)m->nalias, 1355, "and are bound");
 	ok(by_cmd >= 7 && by_abi >= 100, "by command %zu, by ABI suffix %zu",
 	    by_cmd, by_abi);
-	is_str(ltpmeta_group(m, "fcntl34_64"), "fcntl", "fcntl34_64 -> "
-	    "fcntl34's group");
-	is_str(ltpmeta_test(m, "fcntl34_64")->name, "fcntl34",
-	    "fcntl34_64 is fcntl34");
-	is_str(ltpmeta_test(m, "mmap21_01")->name, "mmap21",
-	    "mmap21_01 runs mmap21");
-	is_str(ltpmeta_group(m, "process_vm_readv01"), "cma",
-	    "process_vm_readv01 runs process_vm01 (group cma)");
-	is_str(ltpmeta_group(m, "setuid01_16"), "setuid",
-	    "setuid01_16 -> setuid01");
+	for (i = 0; i < sizeof(bound) / sizeof(bound[0]); i++) {
+		t = ltpmeta_test(m, bound[i].tag);
+		g = ltpmeta_group(m, bound[i].tag);
+		if (bound[i].test != NULL)
+			is_str(t ? t->name : "", bound[i].test, "%s",
+			    bound[i].what);
+		if (bound[i].group != NULL)
+			is_str(g, bound[i].group, "%s", bound[i].what);
+	}
 	ok(ltpmeta_test(m, "fcntl01") == NULL, "fcntl01 has no metadata");
 	ltpindex_free(&idx);
 	diag_free(&dl);
 }
 
 /* Through the suite: groups that are syscalls become the mapping. */
+static const struct {
+	const char	*tag;
+	const char	*syscall;
+	const char	*what;
+} mapped[] = {
+	{ "bpf_prog01", "bpf", "bpf_prog01 -> bpf (the name rule could not)" },
+	{ "futex_wait01", "futex", "futex_wait01 -> futex" },
+	{ "inotify_init1_01", "inotify_init1",
+	    "inotify_init1_01 keeps the more specific inotify_init1" },
+	{ "process_vm_readv01", "process_vm_readv",
+	    "group cma is no syscall: the name rule stays" },
+	{ "fcntl01", "fcntl", "no metadata: the name rule" },
+};
+
 static void
 test_suite(void)
 {
@@ -386,21 +422,11 @@ test_suite(void)
 	}
 	is_int((long long)bad, 0, "every tag whose group is a syscall maps "
 	    "to it");
-	t = ltpindex_find(&s.idx, "bpf_prog01");
-	is_str(t ? suite_test_syscall(t) : "", "bpf", "bpf_prog01 -> bpf "
-	    "(the name rule could not)");
-	t = ltpindex_find(&s.idx, "futex_wait01");
-	is_str(t ? suite_test_syscall(t) : "", "futex", "futex_wait01 -> "
-	    "futex");
-	t = ltpindex_find(&s.idx, "inotify_init1_01");
-	is_str(t ? suite_test_syscall(t) : "", "inotify_init1",
-	    "inotify_init1_01 keeps the more specific inotify_init1");
-	t = ltpindex_find(&s.idx, "process_vm_readv01");
-	is_str(t ? suite_test_syscall(t) : "", "process_vm_readv",
-	    "group cma is no syscall: the name rule stays");
-	t = ltpindex_find(&s.idx, "fcntl01");
-	is_str(t ? suite_test_syscall(t) : "", "fcntl", "no metadata: the "
-	    "name rule");
+	for (i = 0; i < sizeof(mapped) / sizeof(mapped[0]); i++) {
+		t = ltpindex_find(&s.idx, mapped[i].tag);
+		is_str(t ? suite_test_syscall(t) : "", mapped[i].syscall, "%s",
+		    mapped[i].what);
+	}
 	suite_free(&s);
 	diag_free(&dl);
 
@@ -415,25 +441,31 @@ test_suite(void)
 	diag_free(&dl);
 }
 
+/* Why each test must run alone: a need of its metadata. */
+static const struct {
+	const char	*test;
+	const char	*why;
+} serial[] = {
+	{ "zram03", "needs_root" },
+	{ "creat07", "resource_files" },
+	{ "cve-2017-16939", "save_restore" },
+	{ "af_alg07", "max_runtime" },
+};
+
 static void
 test_parallel(struct ltpmeta *m)
 {
 	char why[64];
+	size_t i;
 
 	ok(ltpmeta_parallel_safe(ltpmeta_find(m, "fcntl34"), why,
 	    sizeof(why)), "fcntl34 may run beside others");
 	ok(!ltpmeta_parallel_safe(NULL, why, sizeof(why)) &&
 	    strcmp(why, "no metadata") == 0, "no metadata: serial");
-	ok(!ltpmeta_parallel_safe(ltpmeta_find(m, "zram03"), why,
-	    sizeof(why)) && strcmp(why, "needs_root") == 0, "needs_root");
-	ok(!ltpmeta_parallel_safe(ltpmeta_find(m, "creat07"), why,
-	    sizeof(why)) && strcmp(why, "resource_files") == 0,
-	    "resource_files");
-	ok(!ltpmeta_parallel_safe(ltpmeta_find(m, "cve-2017-16939"), why,
-	    sizeof(why)) && strcmp(why, "save_restore") == 0,
-	    "save_restore");
-	ok(!ltpmeta_parallel_safe(ltpmeta_find(m, "af_alg07"), why,
-	    sizeof(why)) && strcmp(why, "max_runtime") == 0, "max_runtime");
+	for (i = 0; i < sizeof(serial) / sizeof(serial[0]); i++)
+		ok(!ltpmeta_parallel_safe(ltpmeta_find(m, serial[i].test), why,
+		    sizeof(why)) && strcmp(why, serial[i].why) == 0, "%s",
+		    serial[i].why);
 }
 
 static void
@@ -587,20 +619,16 @@ test_runnable(void)
 static void
 test_cli(void)
 {
-	char cmd[8192], bin[1100], rt[1024], meta[1024], table[1024];
-	const char *b = getenv("LTPSCOPE_BIN");
+	char rt[1024], meta[1024], table[1024];
 	char *out;
 	int st;
 
-	snprintf(bin, sizeof(bin), "%s", b != NULL ? b : "./ltpscope");
 	snprintf(rt, sizeof(rt), "%s", tap_shared_path("ltp/runtest-syscalls"));
 	snprintf(meta, sizeof(meta), "%s", tap_shared_path("ltp/ltp.json"));
 	snprintf(table, sizeof(table), "%s",
 	    tap_shared_path("netbsd/linux-amd64-syscalls.master"));
-	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -f %s -m %s "
-	    "--metadata %s --doc creat07 fcntl01 bpf_prog01 2>&1", bin, rt,
-	    table, meta);
-	out = tap_run(cmd, &st, 0);
+	out = tap_cli(&st, 1, "tests -L /nonexistent -f %s -m %s --metadata %s "
+	    "--doc creat07 fcntl01 bpf_prog01", rt, table, meta);
 	is_int(st, 0, "tests --doc");
 	has_str(out, "creat07\tcreat\tcreat07\n    Check that :manpage:"
 	    "`creat(2)` sets ETXTBSY correctly.\n\n    NOTE:", "doc lines "
@@ -611,16 +639,12 @@ test_cli(void)
 	    "a test without metadata says so");
 	has_str(out, "bpf_prog01\tbpf\t", "bpf_prog01 mapped by its group");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -f %s -m %s "
-	    "--metadata %s --format json cve-2017-16939 setuid01_16 2>&1",
-	    bin, rt, table, meta);
-	out = tap_run(cmd, &st, 0);
+	out = tap_cli(&st, 1, "tests -L /nonexistent -f %s -m %s --metadata %s "
+	    "--format json cve-2017-16939 setuid01_16", rt, table, meta);
 	is_int(st, 1, "an unknown tag fails");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -f %s -m %s "
-	    "--metadata %s --format json setuid01_16 2>&1", bin, rt, table,
-	    meta);
-	out = tap_run(cmd, &st, 0);
+	out = tap_cli(&st, 1, "tests -L /nonexistent -f %s -m %s --metadata %s "
+	    "--format json setuid01_16", rt, table, meta);
 	is_int(st, 0, "tests --format json");
 	has_str(out, "\"metadata\": \"setuid01\", \"group\": \"setuid\", "
 	    "\"doc\": [\"Verify that setuid(2) returns 0 and effective uid "
@@ -628,9 +652,8 @@ test_cli(void)
 	has_str(out, "\"tags\": [], \"requires\": \"\", \"parallel\": "
 	    "true}", "tags, requirements and parallel safety");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s tests -L /nonexistent -f %s -m %s "
-	    "--metadata /nonexistent/ltp.json fcntl01 2>&1", bin, rt, table);
-	out = tap_run(cmd, &st, 0);
+	out = tap_cli(&st, 1, "tests -L /nonexistent -f %s -m %s --metadata "
+	    "/nonexistent/ltp.json fcntl01", rt, table);
 	is_int(st, 1, "a --metadata file that is missing fails");
 	has_str(out, "/nonexistent/ltp.json: error: cannot open",
 	    "and says so");

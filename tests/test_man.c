@@ -41,8 +41,6 @@ struct entry {
 	size_t		 len;
 };
 
-static const char	*bin;
-
 static int
 set_has(const struct strset *s, const char *item)
 {
@@ -338,25 +336,6 @@ source_keys(const char *src, struct strset *out)
 	}
 }
 
-static char *
-run_bin(const char *args, int *status)
-{
-	char cmd[1024];
-
-	snprintf(cmd, sizeof(cmd), "%s %s", bin, args);
-	return tap_run(cmd, status, 1);
-}
-
-/* As run_bin(), but stdout alone: args may redirect. */
-static char *
-run_bin_stdout(const char *args, int *status)
-{
-	char cmd[1024];
-
-	snprintf(cmd, sizeof(cmd), "%s %s", bin, args);
-	return tap_run(cmd, status, 0);
-}
-
 /* The parsers, on text whose answer is known, so they can fail. */
 static void
 test_parsers(void)
@@ -455,7 +434,7 @@ help_subcommands(struct strset *subs)
 	size_t n;
 	int st, in = 0;
 
-	out = run_bin("help", &st);
+	out = tap_cli(&st, 1, "help");
 	is_int(st, 0, "ltpscope help exits 0");
 	p = out;
 	while (next_line(&p, &line, &n)) {
@@ -480,7 +459,7 @@ test_subcommands(const char *man, const char *manpath)
 	struct entry ent[64];
 	struct strset subs, used, documented;
 	const char *sec;
-	char args[ITEMLEN + 16], *out;
+	char *out;
 	size_t len, nent, i, j;
 	int st, found;
 
@@ -502,8 +481,7 @@ test_subcommands(const char *man, const char *manpath)
 
 		memset(&used, 0, sizeof(used));
 		memset(&documented, 0, sizeof(documented));
-		snprintf(args, sizeof(args), "%s --help", subs.v[i]);
-		out = run_bin(args, &st);
+		out = tap_cli(&st, 1, "%s --help", subs.v[i]);
 		is_int(st, 0, "ltpscope %s --help exits 0", subs.v[i]);
 		ok(strstr(out, "usage:") != NULL, "ltpscope %s --help "
 		    "prints a usage", subs.v[i]);
@@ -676,7 +654,7 @@ test_synopsis(const char *manpath)
 	char *out;
 	int st;
 
-	out = run_bin("help", &st);
+	out = tap_cli(&st, 1, "help");
 	is_int(st, 0, "ltpscope help exits 0");
 	w = widest(out, &lineno);
 	ok(w <= WIDTH, "ltpscope help: no line is wider than %d columns "
@@ -787,21 +765,20 @@ static void
 test_dash_h(void)
 {
 	struct strset subs;
-	char args[ITEMLEN + 64], want_err[ITEMLEN + 32], *help, *want;
+	char want_err[ITEMLEN + 32], *help, *want;
 	char *out, *err;
 	size_t i, lineno = 0, w;
 	int st;
 
 	memset(&subs, 0, sizeof(subs));
 	help_subcommands(&subs);
-	help = run_bin("help", &st);
+	help = tap_cli(&st, 1, "help");
 	for (i = 0; i < subs.n; i++) {
 		want = help_block(help, subs.v[i]);
 		ok(want[0] != '\0', "ltpscope help prints a synopsis of %s",
 		    subs.v[i]);
 
-		snprintf(args, sizeof(args), "%s -h", subs.v[i]);
-		out = run_bin_stdout(args, &st);
+		out = tap_cli(&st, 0, "%s -h", subs.v[i]);
 		is_int(st, 0, "ltpscope %s -h exits 0", subs.v[i]);
 		is_str(out, want, "ltpscope %s -h prints, on stdout, the "
 		    "forms of %s in ltpscope help", subs.v[i], subs.v[i]);
@@ -809,31 +786,26 @@ test_dash_h(void)
 		ok(w <= WIDTH, "ltpscope %s -h: no line is wider than %d "
 		    "columns (line %zu has %zu)", subs.v[i], WIDTH, lineno, w);
 		free(out);
-		snprintf(args, sizeof(args), "%s -h 2>&1 >/dev/null",
-		    subs.v[i]);
-		out = run_bin_stdout(args, &st);
+		out = tap_cli(&st, 0, "%s -h 2>&1 >/dev/null", subs.v[i]);
 		is_str(out, "", "ltpscope %s -h prints nothing on stderr",
 		    subs.v[i]);
 		free(out);
 
-		snprintf(args, sizeof(args), "help %s", subs.v[i]);
-		out = run_bin_stdout(args, &st);
+		out = tap_cli(&st, 0, "help %s", subs.v[i]);
 		is_int(st, 0, "ltpscope help %s exits 0", subs.v[i]);
 		ok(strncmp(out, want, strlen(want)) == 0, "ltpscope help %s "
 		    "starts with the same synopsis", subs.v[i]);
 		free(out);
 
-		snprintf(args, sizeof(args), "%s --no-such-option "
+		out = tap_cli(&st, 0, "%s --no-such-option "
 		    "</dev/null 2>/dev/null", subs.v[i]);
-		out = run_bin_stdout(args, &st);
 		is_int(st, 2, "ltpscope %s --no-such-option exits 2",
 		    subs.v[i]);
 		is_str(out, "", "ltpscope %s --no-such-option: nothing on "
 		    "stdout", subs.v[i]);
 		free(out);
-		snprintf(args, sizeof(args), "%s --no-such-option "
+		err = tap_cli(&st, 0, "%s --no-such-option "
 		    "</dev/null 2>&1 >/dev/null", subs.v[i]);
-		err = run_bin_stdout(args, &st);
 		snprintf(want_err, sizeof(want_err), "usage: ltpscope %s%s%s",
 		    strcmp(subs.v[i], "ui") == 0 ? "[" : "", subs.v[i],
 		    strcmp(subs.v[i], "ui") == 0 ? "]" : "");
@@ -861,7 +833,7 @@ test_help_usage(const char *man, const char *manpath)
 	if (sec == NULL)
 		return;
 	nent = list_entries(sec, len, ent, 64);
-	out = run_bin("help", &st);
+	out = tap_cli(&st, 1, "help");
 	program_forms(out, &prog);
 	free(out);
 	for (i = 0; i < prog.n; i++) {
@@ -919,8 +891,6 @@ main(void)
 	const char *manpath;
 	char *man;
 
-	if ((bin = getenv("LTPSCOPE_BIN")) == NULL)
-		bin = "./ltpscope";
 	/* The explorer's -h would read the host's settings otherwise. */
 	setenv("HOME", tap_tmpdir(), 1);
 	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);

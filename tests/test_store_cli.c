@@ -16,17 +16,7 @@
 #include "ltpscope/store.h"
 #include "tap.h"
 
-static const char	*bin;
 static char		 db[1024];
-
-static char *
-run_cli(const char *args, int *status, int merge)
-{
-	char cmd[4096];
-
-	snprintf(cmd, sizeof(cmd), "%s %s", bin, args);
-	return tap_run(cmd, status, merge);
-}
 
 static int64_t
 add_run(struct store *st, const char *label, size_t nqueue)
@@ -108,16 +98,13 @@ main(void)
 	    " bad \xff\xc3 utf8 caf\xc3\xa9 c1 \xc2\x9b end\n";
 	struct diaglist dl;
 	struct store *st;
-	char *out, args[2048];
+	char *out;
 	int64_t r1, r2;
 	int status;
 
-	if ((bin = getenv("LTPSCOPE_BIN")) == NULL)
-		bin = "./ltpscope";
 	snprintf(db, sizeof(db), "%s/cli.db", tap_tmpdir());
 
-	snprintf(args, sizeof(args), "runs -d %s", db);
-	out = run_cli(args, &status, 1);
+	out = tap_cli(&status, 1, "runs -d %s", db);
 	is_int(status, 0, "runs on a missing database succeeds");
 	has_str(out, "no runs yet", "and says there are none");
 	free(out);
@@ -138,7 +125,7 @@ main(void)
 	store_close(st);
 	diag_free(&dl);
 
-	out = run_cli(args, &status, 0);
+	out = tap_cli(&status, 0, "runs -d %s", db);
 	is_int(status, 0, "runs exits 0");
 	has_str(out, "STARTED (UTC)", "text header");
 	ok(out != NULL && strstr(out, "second") != NULL &&
@@ -150,8 +137,7 @@ main(void)
 	    " / vm-netbsd amd64 NetBSD 11.0", "counts, progress and where");
 	free(out);
 
-	snprintf(args, sizeof(args), "runs -d %s --format json", db);
-	out = run_cli(args, &status, 0);
+	out = tap_cli(&status, 0, "runs -d %s --format json", db);
 	is_int(status, 0, "runs --format json exits 0");
 	has_str(out, "\"label\": \"second \\\"quoted\\\"\"", "JSON escapes");
 	has_str(out, "\"counts\": {\"pass\": 1, \"fail\": 1, \"broken\": 0, "
@@ -160,8 +146,7 @@ main(void)
 	ok(out != NULL && out[0] == '[', "JSON array");
 	free(out);
 
-	snprintf(args, sizeof(args), "show %lld -d %s", (long long)r1, db);
-	out = run_cli(args, &status, 0);
+	out = tap_cli(&status, 0, "show %lld -d %s", (long long)r1, db);
 	is_int(status, 0, "show exits 0");
 	has_str(out, "run 1 \"nightly\":", "run header");
 	has_str(out, "access01", "test listed");
@@ -169,15 +154,13 @@ main(void)
 	has_str(out, "1234", "duration shown");
 	free(out);
 
-	snprintf(args, sizeof(args), "show last -d %s --format json", db);
-	out = run_cli(args, &status, 0);
+	out = tap_cli(&status, 0, "show last -d %s --format json", db);
 	is_int(status, 0, "show last --format json");
 	has_str(out, "\"run\": 2", "last is the newest run");
 	has_str(out, "\"status\": \"timeout\"", "JSON status");
 	free(out);
 
-	snprintf(args, sizeof(args), "show 1 -d %s --output access01", db);
-	out = run_cli(args, &status, 0);
+	out = tap_cli(&status, 0, "show 1 -d %s --output access01", db);
 	is_int(status, 0, "show --output exits 0");
 	has_str(out, "^[[1;31mTFAIL^[[0m: bad^M\tNUL^@here bell^G del^?",
 	    "control bytes shown as ^X, tab kept");
@@ -187,46 +170,42 @@ main(void)
 	ok(out != NULL && strchr(out, '\x1b') == NULL, "no raw escape left");
 	free(out);
 
-	snprintf(args, sizeof(args), "show 1 -d %s --output access01 "
+	out = tap_cli(&status, 0, "show 1 -d %s --output access01 "
 	    "--format json", db);
-	out = run_cli(args, &status, 0);
 	has_str(out, "\\u001b[1;31mTFAIL\\u001b[0m: bad\\r\\tNUL\\u0000here",
 	    "JSON output escapes control bytes");
 	has_str(out, "bad \\ufffd\\ufffd utf8 caf\xc3\xa9", "and bad UTF-8");
 	free(out);
 
-	snprintf(args, sizeof(args), "show 99 -d %s", db);
-	out = run_cli(args, &status, 1);
+	out = tap_cli(&status, 1, "show 99 -d %s", db);
 	is_int(status, 1, "unknown run exits 1");
 	has_str(out, "ltpscope: ", "error prefixed");
 	has_str(out, "cli.db: error: no run 99", "names the file and run");
 	free(out);
 
-	snprintf(args, sizeof(args), "show 1 -d %s --output nosuch", db);
-	out = run_cli(args, &status, 1);
+	out = tap_cli(&status, 1, "show 1 -d %s --output nosuch", db);
 	is_int(status, 1, "unknown test exits 1");
 	has_str(out, "run 1 has no result for nosuch", "says which");
 	free(out);
 
-	out = run_cli("show", &status, 1);
+	out = tap_cli(&status, 1, "show");
 	is_int(status, 2, "show without a run is a usage error");
 	has_str(out, "usage: ltpscope show", "usage printed");
 	free(out);
-	out = run_cli("show 3abc -d /nonexistent/x.db", &status, 1);
+	out = tap_cli(&status, 1, "show 3abc -d /nonexistent/x.db");
 	is_int(status, 2, "show with a bad run number is a usage error");
 	free(out);
-	out = run_cli("runs --format xml", &status, 1);
+	out = tap_cli(&status, 1, "runs --format xml");
 	is_int(status, 2, "unknown format is a usage error");
 	free(out);
-	out = run_cli("runs -d /etc/passwd", &status, 1);
+	out = tap_cli(&status, 1, "runs -d /etc/passwd");
 	is_int(status, 1, "a file that is not a database fails");
 	has_str(out, "ltpscope: /etc/passwd: error: ", "naming it");
 	has_str(out, "not a database", "saying what is wrong");
 	free(out);
 
 	crashed_run();
-	snprintf(args, sizeof(args), "runs -d %s", db);
-	out = run_cli(args, &status, 1);
+	out = tap_cli(&status, 1, "runs -d %s", db);
 	is_int(status, 0, "runs with an interrupted run exits 0");
 	has_str(out, "run 3 was interrupted while brk01 was running; resume "
 	    "with ltpscope run --resume", "interrupted run warned about");
@@ -237,7 +216,7 @@ main(void)
 	free(out);
 
 	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
-	out = run_cli("runs", &status, 1);
+	out = tap_cli(&status, 1, "runs");
 	is_int(status, 0, "default database under XDG_DATA_HOME");
 	has_str(out, "/ltpscope/ltpscope.db: no such database; no runs yet",
 	    "names the default path");

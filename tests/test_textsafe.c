@@ -187,6 +187,36 @@ check_strip(void)
 	is_int(text, 2, "split SGR: only x and z are text");
 }
 
+/* Where a line wraps: at a space that fits, else inside the word. */
+static const struct {
+	const char	*s;
+	size_t		 width;
+	size_t		 len;
+	const char	*what;
+} breaks[] = {
+	{ "fits whole", 10, 10, "all of it fits" },
+	{ "fits whole", 80, 10, "a wide line" },
+	{ "one two three", 9, 7, "at the last space that fits" },
+	{ "one two three", 7, 7, "a word that ends at the edge stays" },
+	{ "one two three", 6, 3, "a word that does not fit moves on" },
+	{ "unbreakable words", 5, 5, "a word wider than the line is cut" },
+	{ "x", 0, 1, "at least one character" },
+	{ "caf\xc3\xa9 au lait", 6, 5, "columns, not bytes" },
+	{ "\xc3\xa9\xc3\xa9\xc3\xa9", 2, 4,
+	    "a cut falls between characters" },
+	{ "", 4, 0, "empty" },
+};
+
+static void
+check_break(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(breaks) / sizeof(breaks[0]); i++)
+		is_int((long long)textsafe_break(breaks[i].s, breaks[i].width),
+		    (long long)breaks[i].len, "break: %s", breaks[i].what);
+}
+
 static void
 check_width(void)
 {
@@ -246,6 +276,7 @@ main(void)
 	check_random();
 	check_strip();
 	check_width();
+	check_break();
 	for (i = 0; tap_layer(i); i++)
 		check_colour_capture();
 	return tap_done();

@@ -659,15 +659,12 @@ static void
 test_wide_columns(void)
 {
 	static const char tag[] = "fanotify_mark_sysctl_max_user_marks01";
-	const char *bin = getenv("LTPSCOPE_BIN");
-	char db[1100], cmd[2600], want[128], *out;
+	char db[1100], want[128], *out;
 	struct store *st;
 	struct diaglist dl;
 	int64_t a, b;
 	int rc;
 
-	if (bin == NULL)
-		bin = "./ltpscope";
 	(void)snprintf(db, sizeof(db), "%s/wide.db", tap_tmpdir());
 	diag_init(&dl);
 	if (!ok(store_open(&st, db, STORE_CREATE, &dl) == STORE_OK,
@@ -687,8 +684,7 @@ test_wide_columns(void)
 	end_run(st, b);
 	store_close(st);
 	diag_free(&dl);
-	(void)snprintf(cmd, sizeof(cmd), "%s compare -d %s 1 2", bin, db);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "compare -d %s 1 2", db);
 	(void)snprintf(want, sizeof(want), "  %s fanotify_mark  pass -> fail",
 	    tag);
 	has_str(out, want, "compare: a long tag");
@@ -696,8 +692,7 @@ test_wide_columns(void)
 	    (int)strlen(tag), "pipe01");
 	has_str(out, want, "widens its column for the other rows");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s suggest -d %s 2", bin, db);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "suggest -d %s 2", db);
 	(void)snprintf(want, sizeof(want), "%-*s STATUS", (int)strlen(tag),
 	    "TEST");
 	has_str(out, want, "suggest: the header follows the widened column");
@@ -709,38 +704,27 @@ test_wide_columns(void)
 static void
 test_cli(void)
 {
-	const char *bin = getenv("LTPSCOPE_BIN");
-	char cmd[2400], *out;
+	char *out;
 	int rc;
 
-	if (bin == NULL)
-		bin = "./ltpscope";
-	(void)snprintf(cmd, sizeof(cmd), "%s tag -d %s -m 'O_TMPFILE, \"x\"' "
-	    "open01 unsupported-flag", bin, dbfile);
-	free(tap_run(cmd, &rc, 1));
+	free(tap_cli(&rc, 1, "tag -d %s -m 'O_TMPFILE, \"x\"' "
+	    "open01 unsupported-flag", dbfile));
 	is_int(rc, 0, "ltpscope tag");
-	(void)snprintf(cmd, sizeof(cmd), "%s tag -d %s open01 no-such", bin,
-	    dbfile);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "tag -d %s open01 no-such", dbfile);
 	is_int(rc, 2, "unknown category is a usage error");
 	has_str(out, "unknown category 'no-such'", "says which");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s tags -d %s --format json open01",
-	    bin, dbfile);
-	out = tap_run(cmd, &rc, 0);
+	out = tap_cli(&rc, 0, "tags -d %s --format json open01", dbfile);
 	has_str(out, "\"category\": \"unsupported-flag\"", "tags json");
 	has_str(out, "\"note\": \"O_TMPFILE, \\\"x\\\"\"", "note in json");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s untag -d %s open01", bin, dbfile);
-	free(tap_run(cmd, &rc, 1));
+	free(tap_cli(&rc, 1, "untag -d %s open01", dbfile));
 	is_int(rc, 0, "ltpscope untag");
-	(void)snprintf(cmd, sizeof(cmd), "%s untag -d %s open01", bin, dbfile);
-	free(tap_run(cmd, &rc, 1));
+	free(tap_cli(&rc, 1, "untag -d %s open01", dbfile));
 	is_int(rc, 1, "untag twice fails");
 
-	(void)snprintf(cmd, sizeof(cmd), "%s compare -d %s "
-	    "--fail-on-regression 4 5", bin, dbfile);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "compare -d %s "
+	    "--fail-on-regression 4 5", dbfile);
 	is_int(rc, 3, "regression: exit 3");
 	has_str(out, "regressed         1", "counts printed");
 	has_str(out, "removed           6", "removed count");
@@ -751,9 +735,7 @@ test_cli(void)
 	    "failed+broken 0 -> 1", "and what regressed");
 	has_str(out, "warning: the runs differ in OS version", "warning");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s compare -d %s --format json 4 5",
-	    bin, dbfile);
-	out = tap_run(cmd, &rc, 0);
+	out = tap_cli(&rc, 0, "compare -d %s --format json 4 5", dbfile);
 	is_int(rc, 0, "without --fail-on-regression: 0");
 	has_str(out, "\"counts\": {\"regressed\": 1, \"fixed\": 1, "
 	    "\"changed\": 1, \"new\": 2, \"removed\": 6}", "JSON counts");
@@ -762,59 +744,48 @@ test_cli(void)
 	    "\"bad\": [0, 1]", "JSON item");
 	free(out);
 
-	(void)snprintf(cmd, sizeof(cmd), "%s suggest -d %s 1", bin, dbfile);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "suggest -d %s 1", dbfile);
 	is_int(rc, 0, "ltpscope suggest");
 	has_str(out, "readv01              fail       bug-compat",
 	    "suggestion shown");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s baseline -d %s 1", bin, dbfile);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "baseline -d %s 1", dbfile);
 	has_str(out, "run 1 is the baseline for arch 'amd64'", "baseline");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 1 "
-	    "--format html -o %s/e.html && grep -c '<svg' %s/e.html", bin,
+	out = tap_cli(&rc, 1, "export -d %s --run 1 "
+	    "--format html -o %s/e.html && grep -c '<svg' %s/e.html",
 	    dbfile, tap_tmpdir(), tap_tmpdir());
-	out = tap_run(cmd, &rc, 1);
 	is_str(out, "3\n", "export -o writes the HTML with three charts "
 	    "(category, status, history)");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 1 -o %s/f.html"
-	    " && head -c 15 %s/f.html", bin, dbfile, tap_tmpdir(),
+	out = tap_cli(&rc, 1, "export -d %s --run 1 -o %s/f.html"
+	    " && head -c 15 %s/f.html", dbfile, tap_tmpdir(),
 	    tap_tmpdir());
-	out = tap_run(cmd, &rc, 1);
 	is_str(out, "<!DOCTYPE html>", "without --format, -o f.html: HTML");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 1 -o %s/f.md "
-	    "&& head -c 2 %s/f.md", bin, dbfile, tap_tmpdir(), tap_tmpdir());
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "export -d %s --run 1 -o %s/f.md "
+	    "&& head -c 2 %s/f.md", dbfile, tap_tmpdir(), tap_tmpdir());
 	is_str(out, "# ", "-o f.md: Markdown");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 1 --format "
-	    "csv -o %s/g.html && head -c 10 %s/g.html", bin, dbfile,
+	out = tap_cli(&rc, 1, "export -d %s --run 1 --format "
+	    "csv -o %s/g.html && head -c 10 %s/g.html", dbfile,
 	    tap_tmpdir(), tap_tmpdir());
-	out = tap_run(cmd, &rc, 1);
 	is_str(out, "\"priority\"", "--format wins over the name");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 1 -m %s",
-	    bin, dbfile,
+	out = tap_cli(&rc, 1, "export -d %s --run 1 -m %s", dbfile,
 	    MADEUP "netbsd/linux-amd64-syscalls.master");
-	out = tap_run(cmd, &rc, 1);
 	has_str(out, "\"readv\",\"implemented-native\",\"readv01\"",
 	    "catalogue state of readv from the table");
 	has_str(out, "\"open\",\"implemented-compat\",\"open01\"",
 	    "and of open");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --run 10 "
-	    "--format json", bin, dbfile);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "export -d %s --run 10 "
+	    "--format json", dbfile);
 	has_str(out, "\"test\": \"pipe05\", \"status\": \"fail\"",
 	    "pipe05 fails in run 10");
 	has_str(out, "\"flaky\": true", "and is marked flaky");
 	free(out);
-	(void)snprintf(cmd, sizeof(cmd), "%s export -d %s --format xls", bin,
-	    dbfile);
-	free(tap_run(cmd, &rc, 1));
+	free(tap_cli(&rc, 1, "export -d %s --format xls", dbfile));
 	is_int(rc, 2, "bad format: usage error");
 }
 

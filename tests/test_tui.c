@@ -130,6 +130,21 @@ test_demo(void)
 	ok(tmux_wait_for("ltpscope help", 2000), "? opens help");
 	has_str(tmux_screen(), "filter the catalogue by a regular expression",
 	    "help lists the filter key");
+	/* Help wider than the terminal wraps between words. */
+	is_str(line_with("filter the catalogue", buf, sizeof(buf)),
+	    "/             filter the catalogue by a regular expression "
+	    "(pcre2, any case); in", "80 columns: help breaks after a word");
+	has_str(tmux_screen(), "any case); in\n              the output, "
+	    "search\n", "... and goes on below, under the text");
+	has_str(tmux_screen(), "r             run the LTP tests of the marked "
+	    "syscalls or tests (or the one\n              under the cursor)\n",
+	    "a word that does not fit moves down whole");
+	tmux_resize(120, 40);
+	ok(tmux_wait_for("any case); in the output, search", 2000),
+	    "120 columns: the same help on one line");
+	tmux_resize(80, 24);
+	ok(tmux_wait_for("              the output, search", 2000),
+	    "80 columns again: wrapped again");
 	tmux_keys("q");
 	ok(tmux_wait_gone("ltpscope help", 2000), "q closes help");
 

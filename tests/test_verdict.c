@@ -363,19 +363,17 @@ check_migration(void)
 static void
 check_cli(void)
 {
-	char cmd[2048], db[1024], path[1024], *out;
+	char db[1024], path[1024], *out;
 	FILE *fp;
 	int rc;
 
 	snprintf(db, sizeof(db), "%s/cli.db", tap_tmpdir());
-	snprintf(cmd, sizeof(cmd), "%s import -d %s " FIXDIR, bin, db);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "import -d %s " FIXDIR, db);
 	is_int(rc, 0, "ltpscope import: exit 0");
 	has_str(out, "(pass 4, fail 1, broken 1, conf 1, warn 4, unknown 1; "
 	    "3 of them with an env warning)", "import counts both");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s show -d %s last", bin, db);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "show -d %s last", db);
 	is_int(rc, 0, "show: exit 0");
 	has_str(out, "envpass01                abort                pass     "
 	    "      -     -         0    1    0    0    0    1  env warning",
@@ -388,27 +386,23 @@ check_cli(void)
 	has_str(out, "4 pass, 1 fail, 1 broken, 1 conf, 4 warn, 1 unknown (3 "
 	    "of them with an env warning)", "show's summary counts both");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s show -d %s last --format json", bin, db);
-	out = tap_run(cmd, &rc, 0);
+	out = tap_cli(&rc, 0, "show -d %s last --format json", db);
 	has_str(out, "\"env_warned\": 3", "show json: run count");
 	has_str(out, "\"tag\": \"envconf01\", \"syscall\": \"capget\", "
 	    "\"status\": \"conf\"", "show json: conf");
 	has_str(out, "\"env_warnings\": 1, \"env_warning\": true",
 	    "show json: the mark");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s runs -d %s --format json", bin, db);
-	out = tap_run(cmd, &rc, 0);
+	out = tap_cli(&rc, 0, "runs -d %s --format json", db);
 	has_str(out, "\"unknown\": 1, \"crash\": 0}, \"env_warned\": 3",
 	    "runs json");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s export -d %s --format md", bin, db);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "export -d %s --format md", db);
 	has_str(out, "3 passed or skipped with an env warning only; 1 unknown "
 	    "(no result and no exit status).", "export md says both");
 	ok(strstr(out, "fcntl01") == NULL, "unknown is no failure to list");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s export -d %s --format json", bin, db);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "export -d %s --format json", db);
 	has_str(out, "\"env_warned\": 3, \"unknown\": 1", "export json");
 	free(out);
 
@@ -420,8 +414,7 @@ check_cli(void)
 		fputs("environment\tenvwarn:: TWARN: unlink\\(tmp\\)\n", fp);
 		fclose(fp);
 	}
-	snprintf(cmd, sizeof(cmd), "%s show -d %s last", bin, db);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "show -d %s last", db);
 	has_str(out, "ownwarn01                close                pass     "
 	    "      -     -         0    1    0    0    0    1  env warning",
 	    "a user's envwarn rule excuses ownwarn01 in the stored run");
@@ -429,8 +422,7 @@ check_cli(void)
 	    "of them with an env warning)", "... and the counts follow");
 	free(out);
 	(void)unlink(path);
-	snprintf(cmd, sizeof(cmd), "%s show -d %s last", bin, db);
-	out = tap_run(cmd, &rc, 1);
+	out = tap_cli(&rc, 1, "show -d %s last", db);
 	has_str(out, "(3 of them with an env warning)", "rule gone: back");
 	free(out);
 }

@@ -73,4 +73,13 @@ size_t	textsafe_utf8_decode(const char *, size_t, unsigned long *);
  */
 size_t	textsafe_width(const char *, size_t);
 
+/*
+ * Bytes of s (valid UTF-8, NUL-terminated) that go on the first line
+ * when it is wrapped at width columns: up to the last space that fits,
+ * or, when a word alone is wider, as much of it as fits (at least one
+ * character); all of s when it fits.  The caller skips the spaces after
+ * the break and asks again for the next line.
+ */
+size_t	textsafe_break(const char *, size_t width);
+
 #endif
