@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The subcommands' CLI layer (see cli.h): one way to open the database,
  * read a run argument and say what went wrong.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux reference runs (see linuxref.h): which run is the reference of
  * an arch (kept by the store, store_linux_ref_*()) and the look-ups

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What comparing runs reads from the store (compare.c holds no SQL)
  * besides the runs and the baselines: a test's recent history on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The two parsers of what a person types (listparse.h, numparse.h):
  * lists split at commas and blanks alike, whatever the option, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The subcommands' small CLI layer: opening the results database named
  * by -d (or the default one), reading a run argument (a number or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Lists a person typed: "-s open,close", "--arch amd64,i386",
  * "--weight @a, @b".  Every option that takes a list splits it here,
