@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # ltpscope -- explore NetBSD's compat_linux with the Linux Test Project.
 #
 # Works with GNU make and BSD make alike: only "!=", "?=", suffix rules

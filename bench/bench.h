@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Helpers every benchmark shares: a monotonic clock and the median of
  * a few rounds.  A 2-core machine running other work makes single

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * How fast the catalogue reads every table in shared/netbsd, against
  * "wc -l" over the same files measured in the same run: the ratio says

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What exporting the shopping list costs: a database of 200 runs x
  * 1,300 results (a third of them failing, with output), then the CSV

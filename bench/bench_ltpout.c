@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * How much the LTP output parser costs over merely finding line ends:
  * 50 MB of synthetic LTP output (both library formats, colour, Summary

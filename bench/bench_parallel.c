@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What -j 2 buys: 16 tests that sleep 250 ms each (the "sleepy" fake),
  * run through the engine serially and with two workers, both measured

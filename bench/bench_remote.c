@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What a test on a box over ssh costs beyond ssh itself: the "tiny"
  * fake (exits at once) run through runner_run() with runner_opts.remote

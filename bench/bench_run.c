@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What a whole `ltpscope run` costs per test: 200 "tiny" tests (exit 0
  * at once) in a fake LTP install, run by the ltpscope binary -- engine,

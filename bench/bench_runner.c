@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the runner costs per test: the "tiny" fake (exits at once) run
  * through runner_run() -- fresh TMPDIR, own session, pty, exit watch,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * How the store's UI queries scale: a database of 200 runs x 1,300
  * results, then the run list (with counts), one run's results, a

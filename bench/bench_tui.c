@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Time to the explorer's first full frame with a big history: 200 runs
  * of 1,500 results each, the real compat_linux table and the real LTP

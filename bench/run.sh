@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # Runs every benchmark program (from the repository root); each prints
 # what it measured, its baseline measured in the same run, and the
 # ratio -- never a pass or fail on time.  The load average is printed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the fuzz targets (fuzz/fuzz_*.c) share.  Each target is one
  * libFuzzer entry calling a core parser on the bytes; "make fuzz" links

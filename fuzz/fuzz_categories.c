@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: triage categories files (categories_parse), read twice
  * so that the second read overrides the first in place.

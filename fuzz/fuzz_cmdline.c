@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: the explorer's ":" command line (cmdline_parse), the
  * part of it that needs no terminal.

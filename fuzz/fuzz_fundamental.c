@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: data/fundamental, the ranked list of calls that weighs
  * the shopping list (fundamental_parse), and the ranks read back.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: the JSON reader under both its readings (strict, and
  * the looser one for LTP's metadata), every node walked, and every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: kernel config files (KCONFIG_PATH, data/kconfig) as the
  * metadata checks read them, and the needs_kconfigs expressions of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: kirk's results.json (import_kirk_parse), everything the
  * import does short of the store: the JSON, each result's verdict from

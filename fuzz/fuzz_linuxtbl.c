@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: Linux syscall_*.tbl files and <asm/unistd_*.h> headers,
  * loaded beside a small compat_linux table so that the Linux names,

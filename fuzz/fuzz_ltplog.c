@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: the earlier shell tool's logs (ltplog_parse), the
  * verdict on their output, and the writer: a log that parses and is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: LTP's metadata/ltp.json (ltpmeta_load_buf), then what
  * the explorer and the runner ask of it: binding runtest tags, each

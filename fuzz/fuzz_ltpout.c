@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: LTP output (ltpout), fed whole, in chunks of random
  * sizes (so splits fall inside UTF-8 sequences, escape sequences and

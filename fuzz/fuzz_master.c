@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: NetBSD syscalls.master files (catalogue_load_buffer),
  * then everything a loaded catalogue answers: the views, names,

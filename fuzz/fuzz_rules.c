@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: triage rules files (rules_parse, pcre2 patterns the
  * user wrote), checked against the categories and matched: the input

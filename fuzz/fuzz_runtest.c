@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: LTP runtest files (ltpindex_load_buf), then what is
  * done with a loaded index: mapping tags to syscalls, the selections,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: skip lists (skiplist_parse), then the lookups a run
  * makes, with the patterns read as tags too.

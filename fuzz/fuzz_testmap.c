@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: the test map (data/testmap, testmap_load_buf), then the
  * mapping of tags through it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: what stands between a test's bytes and the terminal
  * (textsafe_display, textsafe_strip_ansi, the ANSI state machine):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: theme files (theme_load_stream over the built-in
  * theme, the bytes read through fmemopen(3)).

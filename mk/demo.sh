@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # Builds the demo LTP install under build/demo-ltp: one program that
 # plays every demo test (data/demo/testcases/demotest.c), linked under
 # each tag of data/demo/runtest, plus the runtest file itself.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # Writes the header dependencies of everything the Makefile builds from C,
 # read from each source's #include "..." lines, transitively, so that
 # touching a header rebuilds what includes it and nothing else.  A

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # Checks what ltpscope needs to build and test, and installs what is
 # missing when it can (root with apt-get); otherwise prints the exact
 # command to run and fails.  Called by "make check" and "make demo";

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # Runs each fuzz target built by "make fuzz-build" for SECONDS, one at a
 # time, with a corpus of its own under build/fuzz/corpus/TARGET seeded
 # from the repository (tests/fixtures, data, themes), ../shared when it

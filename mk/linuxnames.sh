@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 #
 # Regenerates data/syscalls/ABI: Linux's syscall number-to-name tables
 # for every ABI NetBSD's compat_linux and compat_linux32 emulate, so

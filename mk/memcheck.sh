@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # Runs test programs under valgrind's memcheck: every one must pass its
 # own tests with 0 errors and 0 leaks (definite, indirect or possible;
 # memory still reachable at exit is no leak).  The program's TAP output

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # Prints the -DHAVE_* flags for the curses functions this curses has,
 # so that the code tests for a capability, not for a vendor
 # (NCURSES_VERSION): NetBSD's own curses has use_default_colors() too.

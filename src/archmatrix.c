@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The multi-arch matrix (see archmatrix.h): which runs make the
  * columns, then one merge of their results by tag.  The run list and

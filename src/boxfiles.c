@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A box's own syscalls.master, runtest files and LTP metadata (see
  * boxfiles.h), copied into a local cache for the suite to load.

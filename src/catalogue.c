@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The syscall catalogue (see catalogue.h): storage, loading, the sorted
  * views and the lookups.  Parsing lives in catalogue_master.c and

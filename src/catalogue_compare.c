@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Comparing tables: what changed between two versions of a
  * syscalls.master, and where NetBSD's idea of a slot disagrees with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the catalogue's source files share and nobody else needs: the
  * string arena every entry lives in, the per-file parse context and the

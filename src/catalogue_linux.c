@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux's own syscall tables (arch/x86/entry/syscalls/syscall_*.tbl and
  * the installed <asm/unistd_*.h>), ltpscope's names files made from

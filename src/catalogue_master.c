@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Parser for NetBSD syscalls.master files: the native table, compat_linux
  * of every arch and compat_linux32.  It follows what makesyscalls.sh

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Triage categories: the data/categories parser and the user's
  * overrides (see categories.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope baseline: make a run the baseline of its arch, the run that
  * "ltpscope compare" measures later runs against by default; with

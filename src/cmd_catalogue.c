@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * "ltpscope catalogue": list, count, diff and cross-check syscall
  * tables from the command line.  All the knowledge is in the catalogue

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope compare: what changed between two runs (by default the
  * newest against its arch's baseline), in the shell tool's words:

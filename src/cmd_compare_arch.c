@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope compare --arch: the multi-arch matrix (archmatrix.h) as text
  * that fits 80 columns, or as JSON.  The tests that fail somewhere come

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope export: the shopping list of a run (by default the newest,
  * of --arch if given) as CSV, Markdown, JSON or self-contained HTML,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope import: results of the earlier shell tool (a log tree) or
  * of kirk (results.json) as a run in the results store, with

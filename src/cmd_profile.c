@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope profile: import a trace of a Linux program as a named
  * profile, show it against the catalogue and the results, list and

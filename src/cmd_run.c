@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope run: run LTP tests headless, one line per finished test and a
  * summary, every result into the store.  The explorer's "r" drives the

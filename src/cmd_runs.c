@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope runs: the history of runs in the results store, newest
  * first, with counts per status; warns about runs that died.

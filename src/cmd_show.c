@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope show: the results of one run, or with --output the stored
  * output of one of its tests, made safe for a terminal.

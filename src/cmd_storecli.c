@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What "ltpscope runs" and "ltpscope show" share (see storecli.h).
  */

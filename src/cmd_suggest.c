@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope suggest: the category the rules suggest for each failure of
  * a run, next to the tag already confirmed; --accept turns suggestions

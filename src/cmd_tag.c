@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope tag, untag and tags: put a category and a note on a failing
  * test (or one failing line of it), take it off, list them with their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * "ltpscope tests": list the LTP tests of an install, with the syscalls
  * each exercises and the command line that starts it, selected by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Helpers of the triage subcommands (see triagecli.h).
  */

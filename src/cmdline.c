@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The ":" command line's parsing (see cmdline.h), apart from the
  * explorer so that it can be tested and fuzzed without a terminal.

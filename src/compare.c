@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Run comparison and flaky tests (see compare.h).  Results are matched
  * by tag; a test that ran twice in a run counts by its last result.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Portability helpers that cannot be expressed as a header choice:
  * strlcpy and the system's name.  The mount table is compat_mount.c's.

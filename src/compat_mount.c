@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reading the mount table and unmounting, which every system does its
  * own way: /proc/self/mounts and umount2(2) on Linux, getmntinfo(3) and

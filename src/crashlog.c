@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The kernel's words about a crash (see crashlog.h): a panic picked out
  * of a kernel log, and the block of it kept with the crash result.

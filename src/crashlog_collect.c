@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The kernel's words fetched for a run's crashes once the box is back
  * (see crashlog.h): from the console log kept here, or from dmesg on

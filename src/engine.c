@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The engine (see engine.h): a queue of tests, run one at a time
  * through the runner, parsed by ltpout, committed to the store under

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Waiting for a child's end in poll(2) (see exitwatch.h): the one file
  * that knows pidfd_open(2) and kqueue(2).  glibc declares syscall(2)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Writing the shopping list: CSV (RFC 4180), Markdown, JSON and one
  * self-contained HTML report with SVG charts and tables sorted in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * data/fundamental: the ranked list of the Linux calls programs use
  * most, which weighs syscalls on the shopping list (see export.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Importing a compat_linux_test_project log tree as one run (see
  * import.h), plus what every importer shares: storing results through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Exporting a run in compat_linux_test_project's layout (see
  * import.h), DIR/<syscall>/<test>.log, so that the shell tool's

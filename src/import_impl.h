@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the importers (import.c, import_kirk.c) share inside the core:
  * storing a list of finished results as one run through the store's

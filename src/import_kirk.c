@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Importing kirk's results.json (kirk is LTP's own runner) as one run.
  * kirk writes, per test, the command, its output ("log"), its exit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Importing a run that another ltpscope wrote out with "show RUN
  * --format json" (best with --with-outputs): a run made on a Linux box,

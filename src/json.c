@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The strict JSON reader of json.h: a recursive descent parser whose
  * recursion is bounded by the depth limit, building a tree of nodes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The JSON string writer of json.h, shared by every JSON output
  * (export, runs, show, tags, suggest, compare, tests, catalogue).  The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux reference runs (see linuxref.h): the linux_refs table of the
  * store (schema step 5) and the look-ups compare, the shopping list and

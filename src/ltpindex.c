@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The LTP test index: reading runtest files into a list of tests with a
  * tag lookup, and mapping each test to the syscalls it exercises.

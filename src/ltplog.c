@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reader and writer of compat_linux_test_project's per-test log files
  * (see ltplog.h).  The writer is the reader's inverse: a log written

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP's metadata (see ltpmeta.h): ltp.json read into per-test records,
  * looked up by metadata name and by runtest tag.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * "Not runnable here: WHY" (see ltpmeta.h): a test's stated needs held
  * against the environment it would run in -- the user, LTP_DEV, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Choosing tests from the index: by syscall name (-s, as the earlier
  * compat_linux_test_project shell tool did: the tests of each named

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope: the command table and dispatch.  With no subcommand the
  * explorer (TUI) starts; every subcommand is also usable from a script.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Checked parsing of numbers a person typed; see numparse.h.
  */

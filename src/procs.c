@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Listing a session's processes (see procs.h).  The one place that
  * knows how each system lists processes: /proc on Linux, sysctl

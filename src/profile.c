@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Program profiles: what the trace parsers share (the builder, the
  * errno names, the line walk) and the profile's own small functions.

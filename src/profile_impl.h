@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the trace parsers share and nobody else needs: a builder that
  * gathers calls by name (hashed: a hostile trace may name a million

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * NetBSD's kdump(1) output as a program profile.  A record is
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A profile held against the catalogue and the LTP results: for each
  * call the program made, where compat_linux stands, and the verdict

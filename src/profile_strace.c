@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * strace(1) output as a program profile: the trace of "strace -o FILE"
  * with any of -f, -y/-yy, -t/-tt/-ttt, -r, -T, -i and -n, and the

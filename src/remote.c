@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Test boxes over ssh (see remote.h): the spec parser, the master
  * connection, and the sh wrapper each test runs in on the box with the

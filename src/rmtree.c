@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Recursive removal of a test's TMPDIR (see rmtree.h).  Tests leave
  * directories without write or search permission behind, so each

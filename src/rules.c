@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Triage rules: parse, compile (pcre2, JIT when allowed), and match
  * names and output lines to suggest a category (see rules.h).

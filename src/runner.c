@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The safe test runner (see runner.h): one LTP test in its own session
  * and pty, with LTP's environment and a private TMPDIR, driven by

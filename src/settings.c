@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The explorer's settings file (see settings.h).  Lines are split by
  * hand on a bounded buffer: the file is the user's, but anything may

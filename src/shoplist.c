@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Building the shopping list of a run: its failures grouped per
  * syscall with category, note, first failing line and catalogue state,

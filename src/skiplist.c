@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Skip list parsing and lookup (see skiplist.h for the format).
  */

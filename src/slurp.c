@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Whole files into memory (see slurp.h): the one read loop the file
  * parsers share.

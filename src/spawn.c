@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Process creation for the runner (see spawn.h).  On Linux, vfork(2):
  * glibc's posix_spawn(3) asks for every one of the 64 signals' actions

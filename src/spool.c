@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A test's output spooled to an unlinked file once it outgrows a small
  * buffer (spool.h), so that a flood costs the process SPOOL_MEM bytes

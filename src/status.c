@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Names of line classes and test statuses, as shown and as stored.
  */

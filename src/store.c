@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The results store: opening the database, the pragmas that make it
  * crash-safe, the default location, and turning SQLite's error codes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Judging stored results again when the rules that judged them change
  * (see store_rejudge() in store.h).  The store keeps each result's

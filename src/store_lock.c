@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Telling a live run from a dead one.  A process running a run holds a
  * POSIX write lock on byte <run id> of "<db>-lock".  The kernel drops

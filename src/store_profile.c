@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Program profiles in the store (profile.h): a profile, its calls and
  * their errors written in one transaction, so that a re-import never

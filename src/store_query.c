@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reading the store for the UI and the CLI: the run list with counts,
  * a run's results, a test's history and output, interrupted runs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The store's schema and its migrations.  PRAGMA user_version holds the
  * number of steps applied; opening an older file applies the missing

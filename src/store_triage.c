@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Tags and baselines in the store (see triage_store.h).  Each write is
  * one statement, hence one transaction of its own; notes and lines are

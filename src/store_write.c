@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Writing a run: the crash protocol of store.h.  Every step is one
  * BEGIN IMMEDIATE ... COMMIT, so whatever kills the process, the file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The suite (see suite.h): catalogue, LTP index and testmap, loaded the
  * same way for every subcommand.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The test-to-syscall override file (data/testmap): for the tests whose
  * tag does not start with the syscall they exercise (libc wrappers such

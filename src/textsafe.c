@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Display sanitizer, ANSI stripper and width measure (see textsafe.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Theme files: parse "element fg [bg] [attr...]" lines into plain data
  * the UI maps onto curses.  Nothing here draws, so themes are testable

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Triage helpers: first failing lines, syscall names of results and
  * rule suggestions for a run's failures (see triage.h).

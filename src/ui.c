@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The explorer: terminal set-up, the one poll(2) loop, the screen
  * layout, the status line and the view stack.  Everything it shows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The ":" command line.  It takes the words of the subcommands, so
  * whatever a script does, the explorer does too: ":run -s open" runs in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Turning the core's data into the rows the explorer draws: the
  * catalogue (with how many LTP tests each call has and what their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Putting untrusted text on the screen.  Test output and table files can
  * hold any byte; none of them may reach the terminal raw, so every

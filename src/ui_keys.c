@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the explorer's keys do.  The table below is the one source for
  * the key handler, the help screen and (checked by a test) the KEYS

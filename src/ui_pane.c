@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The output pane: the lines of the running test as they arrive, or a
  * finished test's stored output, coloured by line class, kept in a

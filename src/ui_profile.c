@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The Profile screen (P): a program profile held against the catalogue
  * the explorer shows and the latest results in its database, as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Running tests from the explorer: the same engine `ltpscope run` uses,
  * driven from the explorer's poll loop, its output streaming into the

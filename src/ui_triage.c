@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Triage in the explorer: tagging a failure with a category (t), its
  * note (n on the bottom line, N in $EDITOR), accepting a rule's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Verdicts under the rules (see verdict.h): the environment's warnings
  * counted, the verdict's inputs recorded, stored results judged again.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The catalogue view: one row per syscall with its number, Linux name,
  * state tag and the NetBSD function behind it.  Sorting, the state

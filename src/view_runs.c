@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The runs view: the history of runs in the results database, newest
  * first, with what each found.  Enter opens a run's results.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The tests view: one row per LTP test, with its latest status, how
  * long it took, its counts and a strip of its recent results (oldest

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A view of plain lines, each with its colour and a key: the Compare
  * screen, the Shopping list and the category picker are all lists of

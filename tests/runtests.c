@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Runs every test program named on the command line, echoes its TAP
  * output with the program's name, and ends with the one line CI reads:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A private sshd for tests (see sshd.h).  Everything it uses is made
  * here, in the test's directory: keys by ssh-keygen, an sshd_config

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A private OpenSSH server for tests that need a remote box: sshd on a
  * free loopback port, with a host key, a client key, a known_hosts and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Not a unit test: a stress run for the runner's end-of-output logic
  * (make stress).  Runs tests/ltpfake/bin/burst through runner_run()

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A small TAP producer for ltpscope's unit tests.
  *

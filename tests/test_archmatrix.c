@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The multi-arch matrix: made-up runs of eight tests on amd64, i386 and
  * evbarm (tests/fixtures/arches, see its README), beside an older and a

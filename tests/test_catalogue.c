@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The syscall catalogue: every syscalls.master construct, the Linux
  * tables, malformed input (with the exact file:line of each message),

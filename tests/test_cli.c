@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The command line as a user types it: the global options -d, -L and
  * -m before the subcommand (as git and tig take theirs), numbers that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The ":" command line's parsing (cmdline.c): what each line asks for,
  * the words of :run, and the errors the explorer shows.

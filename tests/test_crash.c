@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Crashes of a box (crashlog.h, the crash status, the store): which
  * kernel lines tell of a panic, which panic of a log is the crash's

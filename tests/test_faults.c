@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Faults injected into `ltpscope run`: the database read-only (by mode,
  * by a read-only mount), on a full file system, locked by another

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The fuzz targets (fuzz/) replayed on the inputs that once broke a
  * parser, kept in tests/fixtures/fuzz/TARGET/, so that every crash,

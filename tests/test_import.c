@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Imports and exports: the shell tool's reference logs (made-up ones
  * in tests/fixtures/madeup, then the real ones in ../shared) become

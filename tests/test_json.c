@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The strict JSON reader: valid documents give the tree they should
  * (escapes, surrogate pairs, big numbers, NULs in strings), and every

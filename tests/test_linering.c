@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The output pane's ring: bounded by lines and by bytes whatever is
  * pushed, oldest out first, exact text kept.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The LTP test index: the real runtest/syscalls parses to 1525 tests
  * with exact argv, every malformed line is reported with file:line, tags

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The shell tool's log files: every reference log (made-up ones in
  * tests/fixtures/madeup, then the real ones in ../shared) parses,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP metadata: the strict JSON parser (good documents, and bad ones
  * reported at the right line and column), the real ltp.json of LTP

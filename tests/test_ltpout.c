@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The LTP output parser against made-up captures of each kind
  * (tests/fixtures/madeup/ltp/outputs) and every real capture in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The manual against the program: man/ltpscope.1 lints clean with
  * mandoc, its SYNOPSIS (as mandoc renders it) is form for form the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux's names without Linux's headers: the names files in
  * data/syscalls (one per ABI compat_linux emulates) name the slots of a

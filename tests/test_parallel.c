@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Parallel runs (-j) and the metadata in `ltpscope run`: 200 LTP-like
  * programs of our own give the same stored results serially and with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Program profiles: strace traces (every variant: -f, -y, -tt, -ttt,
  * -T, unfinished and resumed halves), strace -c tables and NetBSD kdump

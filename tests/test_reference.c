@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux reference runs: a reference run of fake LTP tests on this
  * machine (ltpscope run --reference), compat runs made up as the shell

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Tests on a box over ssh, against a private sshd of the test's own on
  * 127.0.0.1 (tests/sshd.c) and the LTP-like programs of tests/ltpfake:

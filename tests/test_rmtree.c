@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * rmtree(): a TMPDIR as tests leave it is removed, links in it are not
  * followed, and a file system mounted in it (a tmpfs, a bind mount of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Categories and rules: the data files parse, user files override,
  * errors name file, line and column, a runaway pattern is stopped, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope run end to end, on LTP-like programs of our own: every kind
  * of outcome is classified and stored, the skip list holds (and yields

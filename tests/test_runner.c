@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The runner against the LTP-like fakes in tests/ltpfake/bin: exit
  * codes, signals, timeouts that kill a whole session (escaped

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The explorer's settings file (settings.c): the three settings, the
  * errors naming file and line, and what a bad line leaves alone.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The skip list: the format and its errors (file:line), globs, entries
  * that hold on some systems only (os=), --skip files adding to

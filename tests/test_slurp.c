@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Whole files into memory: every byte (NULs too) and a NUL after them,
  * files larger than the read chunks, the size limit stopping early,

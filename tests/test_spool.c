@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The output spool: exact bytes back whether they stayed in memory or
  * went to the file, no file left in its directory, nothing inherited

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Status and line-class names round-trip; diagnostics format with file
  * and line as every parser relies on.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The results store: schema and migrations, exact output bytes, the
  * cap, the running-marker protocol, interrupted runs and resume, two

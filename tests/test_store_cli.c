@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * "ltpscope runs" and "ltpscope show" end to end: a database written
  * through the store API, then the CLI binary ($LTPSCOPE_BIN) reading it

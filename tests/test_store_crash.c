@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * kill -9 at random moments: a child records results as fast as it can
  * and reports each result id on a pipe only after its commit returned;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The harness itself: every test program starts in a clean environment
  * (tap.c), a layer loop visits the made-up material and then ../shared

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The display sanitizer never lets a control byte, escape sequence or
  * broken UTF-8 through (checked over every byte pair and random

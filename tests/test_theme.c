@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Theme files: the shipped themes load cleanly, and a bad theme names
  * the file and line of each mistake while good lines still apply.

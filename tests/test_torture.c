@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * kill -9 at random moments, beside a run and in the middle of an
  * import: "tag" and "suggest --accept" on the database a run is

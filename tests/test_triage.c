@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Triage end to end: tags carry forward and turn "resolved?", notes of
  * any bytes survive the store and every export, compare sorts the

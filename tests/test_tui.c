@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The explorer in a real terminal (tmux), on the demo data and on a
  * fake LTP install of our own: moving, filtering with a regular

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The explorer under stress, in a real terminal (tmux): killed with
  * SIGKILL at random moments of a run it started (the file stays whole,

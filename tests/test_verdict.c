@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Verdicts under the rules: a TWARN line an envwarn rule calls the
  * environment's leaves a test pass or conf with the "env warning" mark;

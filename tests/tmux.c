@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tmux driver for TUI tests (see tmux.h).  Each test program gets its
  * own server socket, so tests never see each other's sessions.

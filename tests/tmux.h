@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Driving the explorer in a real terminal: tmux on a private socket,
  * send-keys to type, capture-pane to read the screen.

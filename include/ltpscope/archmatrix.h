@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The multi-arch matrix: the newest finished run of each architecture
  * (or runs and arches named), a column each, and a row per test with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What a run on a box selects from, read from the box itself: its
  * compat_linux syscalls.master, the runtest files and LTP's metadata of

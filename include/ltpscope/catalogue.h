@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The syscall catalogue: which system call sits at which number for
  * which ABI, what NetBSD does about it, and what Linux calls it.

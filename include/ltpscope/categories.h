@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Triage categories: what a failure is (missing-syscall, bug-compat,
  * environment, ...), what it means, the colour it shows in, and whether

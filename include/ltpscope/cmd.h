@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Subcommands of the ltpscope program.  Each is main()-shaped: it gets
  * the arguments after the subcommand name (argv[0] is the subcommand)

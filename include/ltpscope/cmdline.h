@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The words of the explorer's ":" command line, parsed without curses:
  * what the line asks for and with which words.  The UI (ui_cmdline.c)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Comparing two runs, as the earlier shell tool's "-c" did: which tests
  * regressed (failed or broken went up), were fixed (went down),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The one place where Linux and the BSDs differ in headers we need.
  * Everything else in the tree is plain POSIX.1-2008 and C11.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the kernel said about a crash: the panic message picked out of
  * a kernel log (dmesg on a box back from a reboot, or a serial console

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The engine: runs a queue of LTP tests one after another, each through
  * the runner, its output through the LTP output parser, and every step

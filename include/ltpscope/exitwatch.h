@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A descriptor that poll(2) reports readable once a child process has
  * ended, so that the runner can sleep in poll until the test can be

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The shopping list: the failures of one run grouped per syscall, each
  * with its category (a confirmed tag, else a rule's suggestion), note,

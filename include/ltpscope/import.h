@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Results from elsewhere, as runs in the store, and runs back out in
  * the earlier shell tool's layout.

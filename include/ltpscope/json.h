@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A small, strict JSON (RFC 8259) reader: a buffer in, a tree out.
  *

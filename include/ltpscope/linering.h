@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A bounded ring of output lines for the explorer's output pane: the
  * newest lines of a test's output, each with its class, held within a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux reference runs: per arch, one run made on Linux (ltpscope run
  * --reference there, or an import of a run made there) that says which

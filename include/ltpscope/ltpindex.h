@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The LTP test index: which tests an LTP install offers (its runtest
  * files), how to start each one, and which Linux syscalls each one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Log files of the earlier shell tool, compat_linux_test_project: one
  * file per test, <dir>/<syscall>/<test>.log, laid out as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP's own metadata: $LTPROOT/metadata/ltp.json, which LTP installs
  * beside its tests.  Per test it says which syscall group the test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP output parser: bytes of a test's stdout/stderr in, classified
  * lines out, plus the tallies that decide what became of the test.

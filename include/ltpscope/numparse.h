@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Numbers a person typed: an option's argument, a setting in a
  * configuration file.  atoi() turns "abc" into 0 and "5x" into 5, which

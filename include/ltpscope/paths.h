@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Where ltpscope finds its files: the data directory (categories, rules,
  * skip list, kernel config, demo) and the themes, whether it runs from a

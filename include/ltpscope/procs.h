@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Finding and signalling every process of a test's session.  LTP tests
  * move themselves into process groups of their own, so killing the

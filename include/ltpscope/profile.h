@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Program profiles: the system calls one Linux program made, read from
  * a trace of it, so that the catalogue and the LTP results can answer

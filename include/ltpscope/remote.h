@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Test boxes over ssh: the tests run on another machine through the
  * system's OpenSSH client, while the store, the explorer and triage

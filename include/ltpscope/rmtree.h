@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Removing a test's TMPDIR, whatever the test left in it: read-only
  * and unreadable directories, symlinks (never followed), deep trees,

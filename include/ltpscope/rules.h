@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Triage rules: pcre2 patterns that suggest a category for a failure.
  * A rules file has one rule a line, "#" comments:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The safe test runner: runs one LTP test command in its own session,
  * in a pseudo-terminal (LTP line-buffers on a tty) or on a pipe, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The explorer's settings file, $XDG_CONFIG_HOME/ltpscope/config: one
  * setting a line, "#" starts a comment.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The skip list: tests not to run, each with the reason, because they
  * hang or panic the kernel under test.  The file format (data/skiplist

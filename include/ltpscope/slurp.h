@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reading a whole file into memory, for the parsers that work on a
  * buffer (skip lists, runtest files, the test map, logs, JSON, triage

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Starting a test process in a session of its own, as cheaply as the
  * system allows (vfork on Linux, fork elsewhere: see spawn.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A test's output on its way to the store, held without holding it
  * whole: the first SPOOL_MEM bytes in memory (most tests print no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The vocabulary shared by the parser, runner, store and UI: what a
  * line of LTP output is, and what became of a test.

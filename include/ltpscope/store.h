@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The results store: one SQLite database holding every run, every
  * test result and every test's exact output, built to survive kill -9

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Private to src/store*.c: the open-store structure and helpers the
  * store's files share.  Nothing outside the store includes this.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Helpers shared by the subcommands that read the results store
  * (ltpscope runs, ltpscope show): opening the database named by -d or

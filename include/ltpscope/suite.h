@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The suite: an LTP install's tests mapped onto a syscall catalogue.
  * This is the glue `ltpscope tests`, `ltpscope run` and the explorer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Text that is safe to show: what a test printed may contain anything
  * (escape sequences, NUL, stray CR, half a UTF-8 character), and none

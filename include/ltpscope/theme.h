@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Themes: named semantic elements mapped to colours and attributes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Triage helpers shared by the subcommands and the explorer: the first
  * failing line of a test's output, the syscall a result belongs to,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The triage part of the results store: tags (a category and a note on
  * a failing test, or on one failing line of it) and baselines (one run

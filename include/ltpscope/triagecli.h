@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the triage subcommands (tag, untag, tags, suggest, baseline,
  * compare, export, profile) share: opening the database named by -d for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The explorer's internal interface.  Only src/ui*.c and src/view_*.c
  * include this; they are the only files that call curses.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The explorer's state, shared by src/ui.c (terminal, loop, drawing),
  * src/ui_keys.c (what the keys do), src/ui_run.c (running tests) and

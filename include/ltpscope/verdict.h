@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Verdicts under the rules: which TWARN lines are the environment's
  * (rules.h, "envwarn:" rules), the result fields that record what

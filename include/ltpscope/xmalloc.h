@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Allocators that never return NULL: running out of memory in a tool like
  * this is not a condition any caller could recover from sensibly, so we

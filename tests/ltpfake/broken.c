@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* LTP-like test that breaks: new-library output, exit 2. */
 #include "ltpfake.h"
 

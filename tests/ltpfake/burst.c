@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Writes a burst of LTP-like lines, one write(2) each, and exits at once:
  * its last line, "burst: END", is what a runner that stops reading too

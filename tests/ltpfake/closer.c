@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP-like test that closes its output and goes on: "closer MS" prints
  * one line, closes stdout and stderr, sleeps MS (default 1000) and

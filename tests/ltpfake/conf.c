@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* LTP-like test that skips itself (TCONF): exit 32. */
 #include "ltpfake.h"
 

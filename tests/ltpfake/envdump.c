@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Prints what a test sees of the runner's setup: LTPROOT, PATH,
  * TMPDIR, KCONFIG_PATH, LTP_COLORIZE_OUTPUT, the working directory,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP-like test whose child escapes: "escape [pgrp|setsid|nest]
  * [exit|hang] [seconds]".  The child moves to a process group of its

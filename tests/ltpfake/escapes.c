@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP-like test whose output is hostile to a terminal: colour escape
  * sequences (as LTP_COLORIZE_OUTPUT=1 prints), a cursor movement,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* LTP-like test with a failure: new-library output, exit 1. */
 #include "ltpfake.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP-like test that floods its output: "flood [MB [STOPFILE]]" writes
  * exactly MB MiB (50 by default) of new-library TINFO lines to stdout,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP-like test that leaves a crowd behind: "forker N" forks N children
  * that sleep (an hour, or until killed) and exits at once, passing; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* LTP-like test that hangs: one line, then sleeps until killed. */
 #include <unistd.h>
 

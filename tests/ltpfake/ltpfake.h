@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the LTP-like test programs share: the new library's line format
  * ("file.c:LINE: TYPE: message" on stderr), its Summary block and its

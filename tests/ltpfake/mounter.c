@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP-like test that mounts in its TMPDIR and hangs, as dirtyc0w_shmem
  * did when killed at the timeout before its cleanup: a tmpfs with a

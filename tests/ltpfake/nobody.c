@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP-like old-library test that switches to "nobody" before making
  * its own temporary directory in TMPDIR, as nftw01, nftw6401 and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP-like old-library test: "TCID  N  TYPE  :  message" on stdout, no
  * Summary block.  "oldlib fail" ends with a TFAIL and exit 1.

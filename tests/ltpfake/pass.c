@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* LTP-like test that passes: new-library output, exit 0. */
 #include "ltpfake.h"
 

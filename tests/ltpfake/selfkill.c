@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP-like test that dies of a signal: "selfkill segv" (the default)
  * or "selfkill abrt".  No core file: it would only slow the run.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* LTP-like test that takes its time: "sleepy MS" sleeps, then passes. */
 #include <stdlib.h>
 #include <time.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LTP-like test that passes with a warning: exit 4 (TWARN).  The
  * warning is tst_kconfig's, the box's (no kernel config); "warn own"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * One program that plays every test of the demo LTP install: it looks at
  * the name it was called by and prints what a real LTP test of that name
