@@ -38,6 +38,7 @@ seeds() {
 	kconfig) echo data/kconfig tests/fixtures/kconfig-meta \
 		    $shared/ctp/linux_config ;;
 	cmdline) echo tests/fixtures/cmdline/* ;;
+	profile) echo tests/fixtures/profile/*.txt ;;
 	esac
 }
 

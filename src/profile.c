@@ -151,6 +151,16 @@ profile_free(struct profile *p)
 	memset(p, 0, sizeof(*p));
 }
 
+size_t
+pb_span(const char *s, size_t len, const char *set)
+{
+	size_t i;
+
+	for (i = 0; i < len && s[i] != '\0' && strchr(set, s[i]) != NULL; i++)
+		continue;
+	return i;
+}
+
 int
 pb_next_line(struct pb_lines *l, const char **linep, size_t *lenp)
 {

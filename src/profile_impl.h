@@ -60,6 +60,11 @@ struct pb_lines {
 	unsigned long	 lineno;
 };
 int	pb_next_line(struct pb_lines *, const char **linep, size_t *lenp);
+/*
+ * strspn() within a line of len bytes: lines are slices of the trace,
+ * not NUL-terminated strings.
+ */
+size_t	pb_span(const char *s, size_t len, const char *set);
 
 int	profile_parse_strace(struct pb *, const char *, size_t);
 int	profile_parse_summary(struct pb *, const char *, size_t);

@@ -92,13 +92,18 @@ static size_t
 kd_number(const char *s, size_t i, size_t len, long *out, int slash)
 {
 	size_t j;
+	long v = 0;
 
-	for (j = i; j < len && j - i < 10 && isdigit((unsigned char)s[j]);
+	/*
+	 * By hand, not strtol(): the line is not NUL-terminated, and nine
+	 * digits fit a 32-bit long.
+	 */
+	for (j = i; j < len && j - i < 9 && isdigit((unsigned char)s[j]);
 	    j++)
-		continue;
+		v = v * 10 + (s[j] - '0');
 	if (j == i || (j < len && s[j] != ' ' && !(slash && s[j] == '/')))
 		return 0;
-	*out = strtol(s + i, NULL, 10);
+	*out = v;
 	return j;
 }
 
@@ -203,7 +208,7 @@ kd_name(const char *s, size_t len, const char **namep, size_t *np,
 		return 1;
 	}
 	if (len > 0 && s[0] == '[') {
-		n = 1 + strspn(s + 1, "0123456789");
+		n = 1 + pb_span(s + 1, len - 1, "0123456789");
 		if (n == 1 || n >= len || s[n] != ']' || n + 1 >= numsize)
 			return 0;
 		(void)snprintf(numbuf, numsize, "#%.*s", (int)(n - 1), s + 1);
@@ -230,8 +235,8 @@ kd_name(const char *s, size_t len, const char **namep, size_t *np,
 			if (e == len)
 				return 0;
 			w = n + pl + (s[n + pl] == ' ');
-			if (e > w && strspn(s + w, "abcdefghijklmnopqrstuvwxyz"
-			    "0123456789_") == e - w) {
+			if (e > w && pb_span(s + w, e - w,
+			    "abcdefghijklmnopqrstuvwxyz0123456789_") == e - w) {
 				*namep = s + w;
 				*np = e - w;
 			}
@@ -348,11 +353,12 @@ kd_errno(const char *s, size_t len, int linux_emul, char *errbuf,
 		at = 9;
 	else
 		return NULL;
-	for (i = at; i < len && isdigit((unsigned char)s[i]); i++)
-		continue;
+	/* The line ends without a NUL: no strtol(). */
+	for (i = at, num = 0; i < len && i - at <= 6 &&
+	    isdigit((unsigned char)s[i]); i++)
+		num = num * 10 + (s[i] - '0');
 	if (i == at || i - at > 6)
 		return "";
-	num = strtol(s + at, NULL, 10);
 	msg = s + i + (i < len);
 	(void)snprintf(text, sizeof(text), "%.*s", (int)(len - (size_t)(msg -
 	    s)), msg);

@@ -109,7 +109,8 @@ strace_prefix(const char *s, size_t len, long *pidp)
 		i = skip_blanks(s, j, len);
 	/* -i's "[00007f3a...] " and -n's "[  0] ". */
 	for (k = 0; k < 2 && i < len && s[i] == '['; k++) {
-		j = i + 1 + strspn(s + i + 1, " 0123456789abcdefx?");
+		j = i + 1 + pb_span(s + i + 1, len - i - 1,
+		    " 0123456789abcdefx?");
 		if (j >= len || s[j] != ']' || j + 1 >= len || s[j + 1] != ' ')
 			break;
 		i = skip_blanks(s, j + 1, len);
@@ -243,10 +244,14 @@ pending_add(struct strace_state *st, long pid, size_t call,
     const char *args, size_t len)
 {
 	struct pending *pd;
+	size_t k;
 
-	/* One call at a time per process: an older one never returned. */
-	for (pd = st->v; pd < st->v + st->n; pd++)
-		if (pd->pid == pid) {
+	/*
+	 * One call at a time per process: an older one never returned.
+	 * By index: st->v is NULL until the first call is pending.
+	 */
+	for (k = 0; k < st->n; k++)
+		if ((pd = &st->v[k])->pid == pid) {
 			free(pd->args);
 			pd->call = call;
 			pd->args = xstrndup(args, len);
@@ -431,7 +436,7 @@ summary_number(const char *s, size_t len, unsigned long *out)
 	char buf[24];
 	char *end;
 
-	if (len == 0 || len >= sizeof(buf) || strspn(s, "0123456789") < len)
+	if (len == 0 || len >= sizeof(buf) || pb_span(s, len, "0123456789") < len)
 		return -1;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
@@ -477,7 +482,7 @@ profile_parse_summary(struct pb *b, const char *buf, size_t len)
 	l.lineno = 0;
 	while (pb_next_line(&l, &s, &n)) {
 		i = skip_blanks(s, 0, n);
-		if (i == n || strspn(s + i, "- ") >= n - i ||
+		if (i == n || pb_span(s + i, n - i, "- ") >= n - i ||
 		    has_prefix(s + i, n - i, "System call usage summary") ||
 		    has_prefix(s + i, n - i, "strace: "))
 			continue;

@@ -27,6 +27,7 @@
 #include "../fuzz/fuzz_ltpmeta.c"
 #include "../fuzz/fuzz_ltpout.c"
 #include "../fuzz/fuzz_master.c"
+#include "../fuzz/fuzz_profile.c"
 #include "../fuzz/fuzz_rules.c"
 #include "../fuzz/fuzz_runtest.c"
 #include "../fuzz/fuzz_settings.c"
@@ -50,6 +51,7 @@ static const struct {
 	{ "ltpmeta", fuzz_ltpmeta },
 	{ "ltpout", fuzz_ltpout },
 	{ "master", fuzz_master },
+	{ "profile", fuzz_profile },
 	{ "rules", fuzz_rules },
 	{ "runtest", fuzz_runtest },
 	{ "settings", fuzz_settings },
