@@ -2,10 +2,14 @@
 /*
  * What ltpscope run's files share and nobody else needs: the command
  * line (struct run_opts), what one run holds (struct run_state), and
- * the run's recorded config, which --resume replays (cmd_run_resume.c).
+ * the run's recorded config, which --resume replays (cmd_run_resume.c),
+ * and a run on a box, what it reads from there and how it goes on when
+ * the box goes down (cmd_run_box.c).
  */
 #ifndef LTPSCOPE_CMD_RUN_IMPL_H
 #define LTPSCOPE_CMD_RUN_IMPL_H
+
+#include <sys/types.h>
 
 #include <limits.h>
 #include <stddef.h>
@@ -95,6 +99,41 @@ struct run_state {
 	char		  userskip[2048];	/* where a culprit is added */
 	char		  kcpath[2048], kcwhat[2400];
 };
+
+/* A run on a box: how to go on after it stops answering. */
+struct run_box {
+	const char	*host;
+	const char	*ssh_config;
+	const char	*reboot_cmd;
+	const char	*kconfig;	/* sent again to a box back up */
+	long		 wait_s;	/* --box-wait; -1: no limit */
+	const char	*console;	/* --console FILE, or NULL */
+	off_t		 console_off;	/* read up to here already */
+	int		 skip_culprit;	/* --skip-culprit */
+	const char	*userskip;	/* the user's skip list file */
+	struct skiplist	*skip;
+};
+
+/* cmd_run.c */
+int	 run_was_interrupted(void);
+void	 run_clear_progress(struct run_ctx *);
+int	 run_loop(struct engine *, struct run_ctx *, struct diaglist *);
+void	 run_crash_report(struct store *, int64_t);
+void	 run_summary(struct store *, struct engine *, int64_t);
+char	*run_abspath(const char *);
+
+/* cmd_run_box.c */
+void	 run_kernel_words(struct store *, int64_t, struct remote *,
+	    struct run_box *);
+int	 run_box_lost(struct store *, struct engine **, struct remote **,
+	    struct engine_opts *, const struct engine_events *,
+	    struct run_ctx *, struct run_box *, struct diaglist *);
+struct remote	*run_open_box(const char *, const char *, const char *,
+	    const char *, struct diaglist *);
+int	 run_box_files(struct remote **, struct boxfiles *,
+	    struct suite_opts *, const char ***, const char *const **,
+	    size_t *, const char *, const char *, const char *, const char *,
+	    const char *, char **, struct diaglist *);
 
 /* cmd_run_resume.c */
 int	 run_add_culprit(const char *, const char *, int64_t, const char *,
