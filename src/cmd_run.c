@@ -38,27 +38,7 @@
 #include "ltpscope/textsafe.h"
 #include "ltpscope/xmalloc.h"
 
-#define RUN_MAXJOBS	64
-/* Boxes one run command drives side by side (--host ... --host). */
-#define RUN_MAXHOSTS	16
-/* The runner's timeout is in milliseconds, in an int. */
-#define RUN_TIMEOUT_MAX	(INT_MAX / 1000)
-
-struct run_ctx {
-	int	tty;		/* stderr is a terminal: progress line */
-	int	progress_shown;
-	int	verbose;	/* -v: every output line */
-	int	jobs;
-	struct engine	*e;	/* for the progress line */
-	const char *prefix;	/* several boxes: each result line's box */
-};
-
-/* Lines added to a run's recorded config. */
-struct sbuf_lines {
-	char	*s;
-	size_t	 len;
-	size_t	 cap;
-};
+#include "cmd_run_impl.h"
 
 static volatile sig_atomic_t run_interrupted;
 
@@ -69,13 +49,20 @@ run_on_signal(int sig)
 	run_interrupted = 1;
 }
 
+/* For cmd_run_box.c, which waits on boxes. */
+int
+run_was_interrupted(void)
+{
+	return run_interrupted;
+}
+
 static void
 run_usage(FILE *fp)
 {
 	cmd_usage(fp, "run");
 }
 
-static void
+void
 run_clear_progress(struct run_ctx *c)
 {
 	if (c->tty && c->progress_shown) {
@@ -195,161 +182,6 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 	(void)n;
 }
 
-static int
-run_mkdirs(const char *path)
-{
-	char buf[2048], *p;
-
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (p = buf + 1; *p != '\0'; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0755) == -1 && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	return 0;
-}
-
-/*
- * Adds tag to the user's skip list; os, when not NULL, is the system
- * the entry holds on (a box's uname -s) and where the box it crashed.
- */
-static int
-run_add_culprit(const char *file, const char *tag, int64_t run_id,
-    const char *os, const char *where)
-{
-	FILE *fp;
-
-	if (run_mkdirs(file) != 0 || (fp = fopen(file, "a")) == NULL) {
-		fprintf(stderr, "ltpscope: %s: %s\n", file, strerror(errno));
-		return -1;
-	}
-	if (os != NULL && os[0] != '\0')
-		fprintf(fp, "%s\tos=%s\tcrashed %s during run %" PRId64
-		    " (added by ltpscope run --skip-culprit)\n", tag, os,
-		    where, run_id);
-	else
-		fprintf(fp, "%s\tcrashed the system during run %" PRId64
-		    " (added by ltpscope run --resume)\n", tag, run_id);
-	if (fclose(fp) != 0) {
-		fprintf(stderr, "ltpscope: %s: %s\n", file, strerror(errno));
-		return -1;
-	}
-	printf("added %s to %s\n", tag, file);
-	return 0;
-}
-
-static int
-run_ask(const char *question)
-{
-	char answer[16];
-
-	if (!isatty(STDIN_FILENO))
-		return 0;
-	fprintf(stderr, "%s [y/N] ", question);
-	fflush(stderr);
-	if (fgets(answer, sizeof(answer), stdin) == NULL)
-		return 0;
-	return answer[0] == 'y' || answer[0] == 'Y';
-}
-
-/* Says which runs died, and picks the one to resume (newest). */
-static int
-run_report_interrupted(struct store *st, int64_t *newest, char *culprit,
-    size_t clen, int quiet)
-{
-	struct store_interrupted *v = NULL;
-	struct diaglist dl;
-	size_t n = 0, i;
-
-	diag_init(&dl);
-	if (store_interrupted_runs(st, &v, &n, &dl) != STORE_OK) {
-		cli_diags(&dl);
-		diag_free(&dl);
-		return -1;
-	}
-	diag_free(&dl);
-	*newest = 0;
-	if (culprit != NULL)
-		culprit[0] = '\0';
-	for (i = 0; i < n; i++) {
-		if (!quiet) {
-			if (v[i].nrunning > 0) {
-				size_t j;
-
-				fprintf(stderr, "ltpscope: run %" PRId64
-				    " was interrupted while %s", v[i].run_id,
-				    v[i].running[0]);
-				for (j = 1; j < v[i].nrunning; j++)
-					fprintf(stderr, "%s%s", j + 1 ==
-					    v[i].nrunning ? " and " : ", ",
-					    v[i].running[j]);
-				fprintf(stderr, " %s running; resume with "
-				    "ltpscope run --resume\n",
-				    v[i].nrunning > 1 ? "were" : "was");
-			}
-			else
-				fprintf(stderr, "ltpscope: run %" PRId64
-				    " was interrupted between tests; resume "
-				    "with ltpscope run --resume\n",
-				    v[i].run_id);
-		}
-		if (i == 0) {
-			*newest = v[i].run_id;
-			if (culprit != NULL && v[i].nrunning > 0)
-				snprintf(culprit, clen, "%s", v[i].running[0]);
-		}
-	}
-	store_interrupted_free(v, n);
-	return (int)n;
-}
-
-/* The newest run that was stopped before its end, or 0. */
-static int64_t
-run_newest_stopped(struct store *st)
-{
-	struct store_run *v = NULL;
-	struct diaglist dl;
-	size_t n = 0, i;
-	int64_t id = 0;
-
-	diag_init(&dl);
-	if (store_list_runs(st, &v, &n, &dl) == STORE_OK)
-		for (i = 0; i < n && id == 0; i++)
-			if (v[i].state == RUN_INTERRUPTED &&
-			    v[i].nqueued > v[i].counts[TS_PASS] +
-			    v[i].counts[TS_FAIL] + v[i].counts[TS_BROKEN] +
-			    v[i].counts[TS_CONF] + v[i].counts[TS_WARN] +
-			    v[i].counts[TS_TIMEOUT] + v[i].counts[TS_SIGNALLED] +
-			    v[i].counts[TS_NOTRUN] +
-			    v[i].counts[TS_INTERRUPTED] +
-			    v[i].counts[TS_UNKNOWN] + v[i].counts[TS_CRASH])
-				id = v[i].id;
-	store_runs_free(v, n);
-	diag_free(&dl);
-	return id;
-}
-
-static int
-run_culprit_of(struct store *st, int64_t run_id, char *culprit, size_t clen)
-{
-	struct store_interrupted *v = NULL;
-	struct diaglist dl;
-	size_t n = 0, i;
-
-	culprit[0] = '\0';
-	diag_init(&dl);
-	if (store_interrupted_runs(st, &v, &n, &dl) == STORE_OK)
-		for (i = 0; i < n; i++)
-			if (v[i].run_id == run_id && v[i].nrunning > 0)
-				snprintf(culprit, clen, "%s", v[i].running[0]);
-	store_interrupted_free(v, n);
-	diag_free(&dl);
-	return culprit[0] != '\0';
-}
-
 /*
  * Whether root looks like an LTP install: a missing one, or one whose
  * make install stopped half way, would otherwise show as one "command
@@ -376,62 +208,17 @@ run_check_ltproot(const char *root, struct diaglist *dl)
 	return 0;
 }
 
-/* A value from a run's "key=value" config lines, or NULL. */
-static char *
-run_config_value(const char *config, const char *key)
-{
-	size_t klen = strlen(key);
-	const char *p, *nl;
-
-	for (p = config; p != NULL && *p != '\0'; p = nl ? nl + 1 : NULL) {
-		nl = strchr(p, '\n');
-		if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
-			p += klen + 1;
-			if ((nl ? (size_t)(nl - p) : strlen(p)) == 0)
-				return NULL;
-			return xstrndup(p, nl ? (size_t)(nl - p) : strlen(p));
-		}
-	}
-	return NULL;
-}
-
-/* A number an earlier run stored; a bad one is said and left out. */
 static void
-run_config_number(int64_t run_id, const char *key, const char *val,
-    long long max, long *out)
-{
-	char msg[160];
-	long long n;
-
-	if (numparse_ll(val, 0, max, &n, msg, sizeof(msg)) == 0)
-		*out = (long)n;
-	else
-		fprintf(stderr, "ltpscope: run %" PRId64 ": stored %s: %s; "
-		    "ignored\n", run_id, key, msg);
-}
-
-/*
- * What -m, -f, --skip and -s gather.  The first three take one of argv
- * each, so argc entries always suffice; the items of -s lists grow as
- * they come.
- */
-struct run_lists {
-	const char	**tables, **runtests, **skips;
-	const char	**sysv;
-	size_t		  nsys;
-};
-
-static void
-run_split_list(const char *arg, struct run_lists *l)
+run_split_list(const char *arg, struct run_opts *o)
 {
 	char **items;
 	size_t n, i;
 
 	/* The items are the list's now; only the vector goes. */
 	items = listparse_split(arg, &n);
-	l->sysv = xreallocarray(l->sysv, l->nsys + n + 1, sizeof(*l->sysv));
+	o->sysv = xreallocarray(o->sysv, o->nsys + n + 1, sizeof(*o->sysv));
 	for (i = 0; i < n; i++)
-		l->sysv[l->nsys++] = items[i];
+		o->sysv[o->nsys++] = items[i];
 	free(items);
 }
 
@@ -440,7 +227,7 @@ run_split_list(const char *arg, struct run_lists *l)
  * why serial) and what would not run and why.
  */
 static void
-run_dry(const struct engine_test *tests, size_t n,
+run_dry_list(const struct engine_test *tests, size_t n,
     const struct skiplist *skip, const struct ltpmeta *meta, int jobs)
 {
 	const struct engine_test *t;
@@ -478,7 +265,7 @@ run_dry(const struct engine_test *tests, size_t n,
 	}
 }
 
-static int
+int
 run_loop(struct engine *e, struct run_ctx *c, struct diaglist *dl)
 {
 	struct pollfd pfd[RUN_MAXJOBS * ENGINE_NPOLL];
@@ -571,49 +358,8 @@ run_kconfig(const char *given, const char *os, char *buf, size_t len,
 	return "";
 }
 
-/* A run on a box: how to go on after it stops answering. */
-struct run_box {
-	const char	*host;
-	const char	*ssh_config;
-	const char	*reboot_cmd;
-	const char	*kconfig;	/* sent again to a box back up */
-	long		 wait_s;	/* --box-wait; -1: no limit */
-	const char	*console;	/* --console FILE, or NULL */
-	off_t		 console_off;	/* read up to here already */
-	int		 skip_culprit;	/* --skip-culprit */
-	const char	*userskip;	/* the user's skip list file */
-	struct skiplist	*skip;
-};
-
-static void	run_summary(struct store *, struct engine *, int64_t);
-
-/* A crash given the kernel's words: said as it goes. */
-static void
-run_told(void *arg, const char *tag, const char *first)
-{
-	fprintf(stderr, "ltpscope: %s crashed %s: %s\n", tag,
-	    (const char *)arg, first);
-}
-
-/*
- * The box is back: what the kernel said goes with each crash of the
- * run that has no such words yet (crashlog_collect()).
- */
-static void
-run_kernel_words(struct store *st, int64_t run_id, struct remote *box,
-    struct run_box *b)
-{
-	struct diaglist dl;
-
-	diag_init(&dl);
-	(void)crashlog_collect(st, run_id, box, b->console, &b->console_off,
-	    run_told, (void *)(uintptr_t)b->host, &dl);
-	cli_diags(&dl);
-	diag_free(&dl);
-}
-
 /* How many crashes the run had, which tests, and the kernel's words. */
-static void
+void
 run_crash_report(struct store *st, int64_t run_id)
 {
 	struct store_result *v = NULL;
@@ -647,150 +393,7 @@ run_crash_report(struct store *st, int64_t run_id)
 	diag_free(&dl);
 }
 
-/* Sleeps ms, in steps, unless interrupted; 0, or -1 on ^C. */
-static int
-run_nap(long long ms)
-{
-	while (ms > 0 && !run_interrupted) {
-		(void)poll(NULL, 0, ms > 200 ? 200 : (int)ms);
-		ms -= 200;
-	}
-	return run_interrupted ? -1 : 0;
-}
-
-/*
- * Waits for the box to answer ssh again, trying at growing intervals
- * until wait_s (-1: no limit) or ^C.  The new connection, or NULL.
- */
-static struct remote *
-run_wait_box(const char *host, const struct remote_opts *ro, long wait_s)
-{
-	struct remote *rm;
-	struct diaglist dl;
-	long long start = (long long)time(NULL), next = 1;
-	int tries = 0;
-	char why[400];
-
-	for (;;) {
-		diag_init(&dl);
-		rm = remote_open(host, ro, &dl);
-		tries++;
-		if (rm != NULL) {
-			diag_free(&dl);
-			fprintf(stderr, "ltpscope: %s is back after %lld s\n",
-			    host, (long long)time(NULL) - start);
-			return rm;
-		}
-		if (wait_s >= 0 && (long long)time(NULL) - start + next >
-		    wait_s) {
-			why[0] = '\0';
-			if (dl.n > 0)
-				(void)diag_format(&dl.v[0], why, sizeof(why));
-			fprintf(stderr, "ltpscope: %s did not come back in "
-			    "%ld s (%s)\n", host, wait_s, why);
-			diag_free(&dl);
-			return NULL;
-		}
-		fprintf(stderr, "ltpscope: waiting for %s: try %d failed; "
-		    "next in %lld s\n", host, tries, next);
-		diag_free(&dl);
-		if (run_nap(next * 1000) != 0)
-			return NULL;
-		next = next * 2 > 60 ? 60 : next * 2;
-	}
-}
-
-/* The culprit goes on the skip list for the box's system. */
-static void
-run_skip_culprit(struct run_box *b, const struct remote *box,
-    const char *tag, int64_t run_id)
-{
-	const struct remote_box *rb = box != NULL ? remote_box(box) : NULL;
-	char where[600];
-
-	if (!b->skip_culprit || b->userskip == NULL ||
-	    b->userskip[0] == '\0' || tag[0] == '\0')
-		return;
-	snprintf(where, sizeof(where), "%s (%s %s %s)", b->host,
-	    rb != NULL ? rb->sysname : "?", rb != NULL ? rb->release : "?",
-	    rb != NULL ? rb->machine : "?");
-	if (run_add_culprit(b->userskip, tag, run_id, rb != NULL ?
-	    rb->sysname : NULL, where) == 0)
-		skiplist_add(b->skip, tag, "crashed the box in an earlier "
-		    "run");
-}
-
-/*
- * The box stopped answering: run --reboot-cmd, wait for the box, save
- * what its kernel said with the crash, and go on with the rest of the
- * run, as often as it takes.  Without a box to go on with, the run is
- * left for --resume.  The run's exit status.
- */
-static int
-run_box_lost(struct store *st, struct engine **ep,
-    struct remote **boxp, struct engine_opts *eo,
-    const struct engine_events *ev, struct run_ctx *ctx, struct run_box *b,
-    struct diaglist *dl)
-{
-	struct remote_opts ro;
-	char tag[256];
-	int64_t run_id = engine_run_id(*ep);
-	int rc;
-
-	memset(&ro, 0, sizeof(ro));
-	ro.config = b->ssh_config;
-	ro.ltproot = eo->runner.ltproot;
-	ro.kconfig = b->kconfig;
-	while (*ep != NULL && engine_box_lost(*ep)) {
-		/* Kept: the engine that knows it goes. */
-		snprintf(tag, sizeof(tag), "%s", engine_lost_test(*ep) != NULL ?
-		    engine_lost_test(*ep) : "");
-		fprintf(stderr, "ltpscope: %s stopped answering %s%s\n",
-		    b->host, tag[0] != '\0' ? "while running " :
-		    "between tests", tag);
-		run_skip_culprit(b, *boxp, tag, run_id);
-		if (b->wait_s == 0 || run_interrupted)
-			break;
-		if (b->reboot_cmd != NULL) {
-			fprintf(stderr, "ltpscope: running %s\n",
-			    b->reboot_cmd);
-			fflush(stderr);
-			if ((rc = system(b->reboot_cmd)) != 0)
-				fprintf(stderr, "ltpscope: --reboot-cmd "
-				    "failed (status %d)\n", rc);
-		}
-		remote_close(*boxp);
-		eo->runner.remote = NULL;
-		if ((*boxp = run_wait_box(b->host, &ro, b->wait_s)) == NULL)
-			break;
-		eo->runner.remote = *boxp;
-		run_kernel_words(st, run_id, *boxp, b);
-		/* Ours to take over: the lock goes, the crash is kept. */
-		if (store_run_end(st, run_id, RUN_INTERRUPTED, dl) != STORE_OK)
-			return 1;
-		engine_free(*ep);
-		if ((*ep = engine_resume(st, eo, run_id, ev, dl)) == NULL)
-			return 1;
-		ctx->e = *ep;
-		printf("resuming run %" PRId64 " on %s: %zu test%s left%s%s\n",
-		    run_id, b->host, engine_total(*ep), engine_total(*ep) ==
-		    1 ? "" : "s", tag[0] != '\0' ? "; crash: " : "", tag);
-		fflush(stdout);
-		if (run_loop(*ep, ctx, dl) != 0)
-			return 1;
-	}
-	if (*ep != NULL && engine_box_lost(*ep)) {
-		fprintf(stderr, "ltpscope: run %" PRId64 " is left for later: "
-		    "when %s is back, ltpscope run --resume\n", run_id,
-		    b->host);
-		run_crash_report(st, run_id);
-		return 1;
-	}
-	run_summary(st, *ep, run_id);
-	return 1;
-}
-
-static void
+void
 run_summary(struct store *st, struct engine *e, int64_t run_id)
 {
 	const unsigned *k = engine_counts(e);
@@ -886,7 +489,7 @@ run_fork_hosts(const char *const *hosts, size_t n, const char **hostp)
 }
 
 /* A path made absolute against the working directory; malloc'd. */
-static char *
+char *
 run_abspath(const char *path)
 {
 	char cwd[PATH_MAX], *abs;
@@ -895,307 +498,6 @@ run_abspath(const char *path)
 		return xstrdup(path);
 	xasprintf(&abs, "%s/%s", cwd, path);
 	return abs;
-}
-
-/*
- * Where the files read from a box are kept: boxes/HOST beside the
- * database, so that a run and what it selected from stay together.
- * NULL after an error in dl.
- */
-static char *
-run_box_cache(const char *dbpath, const char *host, struct diaglist *dl)
-{
-	char *db = NULL, *dir, *slash, *h, *p;
-
-	if (dbpath != NULL)
-		db = run_abspath(dbpath);
-	else if (store_default_path(&db, dl) != STORE_OK)
-		return NULL;
-	else {
-		p = db;
-		db = run_abspath(p);
-		free(p);
-	}
-	if ((slash = strrchr(db, '/')) != NULL)
-		*slash = '\0';
-	/* A name, not a path: remote_parse() lets '/' through. */
-	h = xstrdup(host);
-	for (p = h; *p != '\0'; p++)
-		if (*p == '/')
-			*p = '_';
-	xasprintf(&dir, "%s/boxes/%s", db, h);
-	free(h);
-	free(db);
-	return dir;
-}
-
-static struct remote *
-run_open_box(const char *host, const char *ssh_config, const char *ltproot,
-    const char *kconfig, struct diaglist *dl)
-{
-	struct remote_opts ro;
-
-	memset(&ro, 0, sizeof(ro));
-	ro.config = ssh_config;
-	ro.ltproot = ltproot;
-	ro.kconfig = kconfig;
-	return remote_open(host, &ro, dl);
-}
-
-/* "key=value" added to the run's recorded config. */
-static void
-run_config_add(struct sbuf_lines *b, const char *key, const char *val)
-{
-	size_t need = strlen(key) + strlen(val) + 3;
-
-	if (b->len + need > b->cap) {
-		while (b->len + need > b->cap)
-			b->cap = b->cap ? b->cap * 2 : 512;
-		b->s = xrealloc(b->s, b->cap);
-	}
-	b->len += (size_t)sprintf(b->s + b->len, "%s=%s\n", key, val);
-}
-
-/*
- * Where the catalogue, runtest files and metadata of a new run come
- * from, for its record: "box:PATH" for what was read from the box.
- */
-static void
-run_config_sources(struct sbuf_lines *b, const struct boxfiles *bf,
-    const struct suite *s, const char *const *runtests, size_t nruntests,
-    const char *metadata, int no_metadata)
-{
-	char *v = NULL, *t;
-	size_t i;
-
-	if (bf->master_box != NULL)
-		xasprintf(&v, "box:%s", bf->master_box);
-	run_config_add(b, "catalogue", v != NULL ? v : s->tables_used);
-	free(v);
-	v = xstrdup("");
-	for (i = 0; i < bf->nruntests; i++) {
-		xasprintf(&t, "%s%sbox:%s", v, *v ? "," : "",
-		    bf->runtests_box[i]);
-		free(v);
-		v = t;
-	}
-	for (i = 0; i < nruntests; i++) {
-		xasprintf(&t, "%s%s%s", v, *v ? "," : "", runtests[i]);
-		free(v);
-		v = t;
-	}
-	if (*v == '\0' && bf->nruntests == 0) {
-		free(v);
-		xasprintf(&v, "%s/runtest/syscalls", s->root);
-	}
-	run_config_add(b, "runtests", v);
-	free(v);
-	if (no_metadata)
-		run_config_add(b, "metadata", "none (--no-metadata)");
-	else if (metadata != NULL)
-		run_config_add(b, "metadata", metadata);
-	else if (bf->metadata_box != NULL) {
-		xasprintf(&v, "box:%s%s", bf->metadata_box,
-		    bf->metadata != NULL ? "" : " (none there)");
-		run_config_add(b, "metadata", v);
-		free(v);
-	} else {
-		xasprintf(&v, "%s/metadata/ltp.json", s->root);
-		run_config_add(b, "metadata", v);
-		free(v);
-	}
-}
-
-/* Appends extra lines to the config a run was recorded with. */
-static int
-run_config_append(struct store *st, int64_t run_id, const char *extra,
-    struct diaglist *dl)
-{
-	struct store_run r;
-	char *config;
-	int rv;
-
-	if (extra == NULL || *extra == '\0')
-		return 0;
-	memset(&r, 0, sizeof(r));
-	if (store_get_run(st, run_id, &r, dl) != STORE_OK)
-		return -1;
-	xasprintf(&config, "%s%s%s", r.config != NULL ? r.config : "",
-	    r.config != NULL && *r.config != '\0' &&
-	    r.config[strlen(r.config) - 1] != '\n' ? "\n" : "", extra);
-	rv = store_run_set_config(st, run_id, config, dl) == STORE_OK ? 0 :
-	    -1;
-	free(config);
-	store_run_clear(&r);
-	return rv;
-}
-
-/*
- * The --skip files a run was recorded with, loaded into skip; the
- * number of them, or -1 after an error in dl.
- */
-static int
-run_config_skips(const char *config, struct skiplist *skip,
-    struct diaglist *dl)
-{
-	const char *p, *nl;
-	char *v;
-	int n = 0;
-
-	for (p = config; p != NULL && *p != '\0'; p = nl ? nl + 1 : NULL) {
-		nl = strchr(p, '\n');
-		if (strncmp(p, "skip=", 5) != 0)
-			continue;
-		v = nl != NULL ? xstrndup(p + 5, (size_t)(nl - p - 5)) :
-		    xstrdup(p + 5);
-		if (*v != '\0' && skiplist_load(skip, v, dl) < 0) {
-			free(v);
-			return -1;
-		}
-		free(v);
-		n++;
-	}
-	return n;
-}
-
-/* Whether the skip list file names tag already (a line "tag<blank>"). */
-static int
-run_skipfile_has(const char *file, const char *tag)
-{
-	char *buf, *p;
-	size_t len, tlen = strlen(tag);
-	int found = 0;
-
-	if (slurp_file(file, 0, &buf, &len) != 0)
-		return 0;
-	for (p = buf; p != NULL && !found; p = strchr(p, '\n'), p = p ?
-	    p + 1 : NULL)
-		found = strncmp(p, tag, tlen) == 0 && (p[tlen] == '\t' ||
-		    p[tlen] == ' ' || p[tlen] == '\n' || p[tlen] == '\0');
-	free(buf);
-	return found;
-}
-
-/*
- * run --resume --skip-culprit: the crashes the run stored before (its
- * box stopped answering, and nobody asked for --skip-culprit then) go
- * on the skip list for that box's system, as the live path does.
- */
-static void
-run_skip_stored_culprits(struct store *st, const struct store_run *prev,
-    const char *userskip, struct skiplist *skip)
-{
-	struct store_result *v = NULL;
-	struct diaglist dl;
-	char where[600];
-	size_t n = 0, i;
-
-	if (userskip[0] == '\0')
-		return;
-	diag_init(&dl);
-	if (store_run_results(st, prev->id, &v, &n, &dl) != STORE_OK)
-		n = 0;
-	snprintf(where, sizeof(where), "%s (%s %s %s)", prev->host != NULL &&
-	    prev->host[0] != '\0' ? prev->host : "this system",
-	    prev->os_name != NULL ? prev->os_name : "?",
-	    prev->os_version != NULL ? prev->os_version : "?",
-	    prev->arch != NULL ? prev->arch : "?");
-	for (i = 0; i < n; i++) {
-		if (v[i].status != TS_CRASH || v[i].tag[0] == '\0')
-			continue;
-		if (run_skipfile_has(userskip, v[i].tag)) {
-			printf("%s is on %s already\n", v[i].tag, userskip);
-			continue;
-		}
-		if (run_add_culprit(userskip, v[i].tag, prev->id,
-		    prev->os_name, where) == 0)
-			skiplist_add(skip, v[i].tag, "crashed the box in an "
-			    "earlier run");
-	}
-	store_results_free(v, n);
-	cli_diags(&dl);
-	diag_free(&dl);
-}
-
-/*
- * A new run on a box: connects (sending the kernel config) and reads
- * from the box what so does not name here, in the box's cache
- * (run_box_cache()): its syscalls.master unless -m, the runtest files
- * -f names (bare names; paths are local files) or the default ones,
- * its metadata unless --metadata or --no-metadata.  so then names the
- * copies; *rtallp (the runtest list so points at, or NULL) is the
- * caller's to free, *localrt its local part.  0, or -1 with dl.
- */
-static int
-run_box_files(struct remote **boxp, struct boxfiles *bf,
-    struct suite_opts *so, const char ***rtallp, const char *const **localrt,
-    size_t *nlocalrt, const char *dbpath, const char *host,
-    const char *ssh_config, const char *kconfig, const char *box_master,
-    char **cachedirp, struct diaglist *dl)
-{
-	struct boxfiles_req req;
-	const char **names, **rt;
-	size_t i, nnames = 0, nlocal = 0;
-	int rv = -1;
-
-	*rtallp = NULL;
-	if ((*boxp = run_open_box(host, ssh_config, ltpindex_root(so->ltpdir),
-	    kconfig, dl)) == NULL)
-		return -1;
-	names = xcalloc(so->nruntests + 1, sizeof(*names));
-	rt = xcalloc(so->nruntests + 1, sizeof(*rt));
-	for (i = 0; i < so->nruntests; i++)
-		if (strchr(so->runtests[i], '/') == NULL)
-			names[nnames++] = so->runtests[i];
-		else
-			rt[nlocal++] = so->runtests[i];
-	memset(&req, 0, sizeof(req));
-	req.want_master = so->ntables == 0;
-	req.master = box_master;
-	req.want_runtests = so->nruntests == 0 || nnames > 0;
-	req.runtests = names;
-	req.nruntests = nnames;
-	req.want_metadata = so->metadata == NULL && !so->no_metadata;
-	if (!req.want_master && !req.want_runtests && !req.want_metadata) {
-		rv = 0;
-		goto done;
-	}
-	if ((*cachedirp = run_box_cache(dbpath, host, dl)) == NULL)
-		goto done;
-	req.cachedir = *cachedirp;
-	if (boxfiles_fetch(bf, *boxp, &req, dl) != 0)
-		goto done;
-	if (bf->master != NULL) {
-		so->tables = (const char *const *)&bf->master;
-		so->ntables = 1;
-	}
-	if (req.want_runtests) {
-		/* The box's first, then the local files, as given. */
-		*rtallp = xcalloc(bf->nruntests + nlocal + 1,
-		    sizeof(**rtallp));
-		for (i = 0; i < bf->nruntests; i++)
-			(*rtallp)[i] = bf->runtests[i];
-		for (i = 0; i < nlocal; i++)
-			(*rtallp)[bf->nruntests + i] = rt[i];
-		so->runtests = *rtallp;
-		so->nruntests = bf->nruntests + nlocal;
-		*localrt = *rtallp + bf->nruntests;
-		*nlocalrt = nlocal;
-	}
-	if (req.want_metadata) {
-		/* None on the box: names map, nothing local stands in. */
-		so->metadata = bf->metadata;
-		so->no_metadata = bf->metadata == NULL;
-	}
-	rv = 0;
-done:
-	if (*rtallp == NULL && rv == 0) {
-		*localrt = so->runtests;
-		*nlocalrt = so->nruntests;
-	}
-	free(names);
-	free(rt);
-	return rv;
 }
 
 /* --dry-run on a box: where the selection came from. */
@@ -1216,42 +518,38 @@ run_dry_sources(const char *extra, const char *cachedir)
 		printf("the box's files are kept in %s\n", cachedir);
 }
 
-/*
- * --resume: the skip lists as the run began with them (--no-skiplist,
- * --skip FILE), unless given again now.  0, or -1 with dl.
- */
-static int
-run_resume_skips(const struct store_run *prev, struct skiplist *skip,
-    const char *os, int no_skiplist, const char *const *skips,
-    size_t nskips, struct diaglist *dl)
+static void
+run_opts_init(struct run_opts *o, int argc)
 {
-	char *v;
-	long flag = 0;
-	size_t i;
-
-	if (!no_skiplist && (v = run_config_value(prev->config,
-	    "no_skiplist")) != NULL) {
-		run_config_number(prev->id, "no_skiplist", v, 1, &flag);
-		free(v);
-	}
-	if (flag) {
-		/* Loaded before the run was known: start again without. */
-		skiplist_free(skip);
-		skiplist_init(skip);
-		skiplist_set_os(skip, os);
-		for (i = 0; i < nskips; i++)
-			if (skiplist_load(skip, skips[i], dl) < 0)
-				return -1;
-		printf("run %" PRId64 " began with --no-skiplist: so it goes "
-		    "on\n", prev->id);
-	}
-	if (nskips == 0 && run_config_skips(prev->config, skip, dl) < 0)
-		return -1;
-	return 0;
+	memset(o, 0, sizeof(*o));
+	o->tables = xcalloc((size_t)argc, sizeof(*o->tables));
+	o->runtests = xcalloc((size_t)argc, sizeof(*o->runtests));
+	o->skips = xcalloc((size_t)argc, sizeof(*o->skips));
+	o->box_wait = -1;
+	o->jobs = 1;
+	o->timeout_s = RUNNER_DEFAULT_TIMEOUT_MS / 1000;
+	o->culprit_mode = -1;
 }
 
+static void
+run_opts_free(struct run_opts *o)
+{
+	size_t i;
+
+	free(o->tables);
+	free(o->runtests);
+	free(o->skips);
+	for (i = 0; i < o->nsys; i++)
+		free((void *)o->sysv[i]);
+	free(o->sysv);
+}
+
+/*
+ * The command line into o, checked as far as it can be without the
+ * store.  -1 to go on, or the exit status.
+ */
 static int
-run_main(int argc, char **argv, struct run_lists *l)
+run_parse_options(int argc, char **argv, struct run_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -1288,118 +586,63 @@ run_main(int argc, char **argv, struct run_lists *l)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char **tables = l->tables, **runtests = l->runtests;
-	const char **skips = l->skips;
-	size_t ntables = 0, nruntests = 0, nskips = 0;
-	const char *dbpath = NULL, *ltpdir = NULL, *pattern = NULL;
-	const char *label = NULL, *timeout_mul = NULL, *dev = NULL;
-	const char *kconfig = NULL, *metadata = NULL;
-	const char *host = NULL, *ssh_config = NULL, *reboot_cmd = NULL;
-	const char *hosts[RUN_MAXHOSTS];
-	size_t nhosts = 0;
-	long box_wait = -1;
-	const char *console = NULL, *box_master = NULL, *box_kconfig = NULL;
-	struct boxfiles bf;
-	struct sbuf_lines extra = { NULL, 0, 0 };
-	const char *const *localrt = NULL;
-	const char **rtall = NULL;
-	size_t nlocalrt = 0;
-	struct run_box rb;
-	struct remote *box = NULL;
-	char **reasons = NULL;
-	long jobs = 1, flag = 0;
 	long long num;
 	double mul;
-	int no_metadata = 0;
 	char msg[160];
-	char culprit[256], userskip[2048], kcpath[2048], kcwhat[2400];
-	char os[64], skipwhat[2048];
-	const char *kcused;
-	int no_skiplist = 0;
-	struct engine_opts eo;
-	struct rules *vrules = NULL;
-	struct engine_test *tests = NULL;
-	struct engine *e = NULL;
-	struct skiplist skip;
-	struct suite suite;
-	struct store *st = NULL;
-	struct diaglist dl;
-	struct run_ctx ctx;
-	struct sigaction sa, oldint, oldterm, oldhup;
-	struct engine_events ev = {
-		.test_start = ev_test_start,
-		.skip_warning = ev_skip_warning,
-		.line = ev_line,
-		.test_end = ev_test_end,
-		.worker_line = ev_wline,
-	};
-	size_t *picked = NULL, npicked = 0, i;
-	int64_t run_id = 0, newest;
-	long timeout_s = RUNNER_DEFAULT_TIMEOUT_MS / 1000, grace_ms = 0;
-	int ch, resume = 0, culprit_mode = -1, use_pipe = 0;
-	int reproducible = 0, dry = 0, rv = 1, suite_loaded = 0;
-	int timeout_given = 0, reference = 0;
-	struct store_run prev;
-	char *cfg_root = NULL, *cfg_kconfig = NULL, *cfg_mul = NULL;
-	char *cfg_dev = NULL, *cfg_host = NULL, *cfg_ssh = NULL, *cfg_val;
-	char *cachedir = NULL, *cfg_boxkc = NULL, *abs;
+	int ch;
 
-	memset(&ctx, 0, sizeof(ctx));
-	memset(&prev, 0, sizeof(prev));
-	memset(&bf, 0, sizeof(bf));
-	ev.arg = &ctx;
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "d:L:f:m:s:p:j:vh", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
-			dbpath = optarg;
+			o->dbpath = optarg;
 			break;
 		case 'L':
-			ltpdir = optarg;
+			o->ltpdir = optarg;
 			break;
 		case 'f':
-			runtests[nruntests++] = optarg;
+			o->runtests[o->nruntests++] = optarg;
 			break;
 		case 'm':
-			tables[ntables++] = optarg;
+			o->tables[o->ntables++] = optarg;
 			break;
 		case 's':
-			run_split_list(optarg, l);
+			run_split_list(optarg, o);
 			break;
 		case 'p':
-			pattern = optarg;
+			o->pattern = optarg;
 			break;
 		case 'T':
-			timeout_given = 1;
+			o->timeout_given = 1;
 			if (cmd_number("run", "--timeout", optarg, 0,
 			    RUN_TIMEOUT_MAX, &num) != 0)
 				return 2;
-			timeout_s = (long)num;
+			o->timeout_s = (long)num;
 			break;
 		case 'G':
 			if (cmd_number("run", "--grace", optarg, 1, INT_MAX,
 			    &num) != 0)
 				return 2;
-			grace_ms = (long)num;
+			o->grace_ms = (long)num;
 			break;
 		case 'l':
-			label = optarg;
+			o->label = optarg;
 			break;
 		case 'S':
-			skips[nskips++] = optarg;
+			o->skips[o->nskips++] = optarg;
 			break;
 		case 'R':
-			resume = 1;
+			o->resume = 1;
 			break;
 		case 'C':
-			culprit_mode = 1;
+			o->culprit_mode = 1;
 			break;
 		case 'N':
-			culprit_mode = 0;
+			o->culprit_mode = 0;
 			break;
 		case 'P':
-			use_pipe = 1;
+			o->use_pipe = 1;
 			break;
 		case 'M':
 			/* LTP's own bounds for LTP_TIMEOUT_MUL. */
@@ -1409,66 +652,66 @@ run_main(int argc, char **argv, struct run_lists *l)
 				    "%s\n", msg);
 				return 2;
 			}
-			timeout_mul = optarg;
+			o->timeout_mul = optarg;
 			break;
 		case 'D':
-			dev = optarg;
+			o->dev = optarg;
 			break;
 		case 'r':
-			reproducible = 1;
+			o->reproducible = 1;
 			break;
 		case 'K':
-			kconfig = optarg;
+			o->kconfig = optarg;
 			break;
 		case 'n':
-			dry = 1;
+			o->dry = 1;
 			break;
 		case 'v':
-			ctx.verbose = 1;
+			o->verbose = 1;
 			break;
 		case 'j':
 			if (cmd_number("run", "-j", optarg, 1, RUN_MAXJOBS,
 			    &num) != 0)
 				return 2;
-			jobs = (long)num;
+			o->jobs = (long)num;
 			break;
 		case 'E':
-			metadata = optarg;
+			o->metadata = optarg;
 			break;
 		case 'X':
-			no_metadata = 1;
+			o->no_metadata = 1;
 			break;
 		case 'Z':
-			no_skiplist = 1;
+			o->no_skiplist = 1;
 			break;
 		case 'H':
-			if (nhosts == RUN_MAXHOSTS) {
+			if (o->nhosts == RUN_MAXHOSTS) {
 				fprintf(stderr, "ltpscope: run: at most %d "
 				    "--host\n", RUN_MAXHOSTS);
 				return 2;
 			}
-			host = hosts[nhosts++] = optarg;
+			o->host = o->hosts[o->nhosts++] = optarg;
 			break;
 		case 'F':
-			ssh_config = optarg;
+			o->ssh_config = optarg;
 			break;
 		case 'B':
-			reboot_cmd = optarg;
+			o->reboot_cmd = optarg;
 			break;
 		case 'c':
-			console = optarg;
+			o->console = optarg;
 			break;
 		case 'A':
-			box_master = optarg;
+			o->box_master = optarg;
 			break;
 		case 'W':
 			if (cmd_number("run", "--box-wait", optarg, 0, LONG_MAX,
 			    &num) != 0)
 				return 2;
-			box_wait = (long)num;
+			o->box_wait = (long)num;
 			break;
 		case 'I':
-			reference = 1;
+			o->reference = 1;
 			break;
 		case 'h':
 			run_usage(stdout);
@@ -1478,352 +721,341 @@ run_main(int argc, char **argv, struct run_lists *l)
 			return 2;
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (nhosts > 1 && (resume || dry || jobs > 1 || console != NULL)) {
+	o->tags = argv + optind;
+	o->ntags = argc - optind;
+	if (o->nhosts > 1 && (o->resume || o->dry || o->jobs > 1 ||
+	    o->console != NULL)) {
 		fprintf(stderr, "ltpscope: run: several --host run one test "
 		    "at a time on each box: not with --resume, --dry-run, -j "
 		    "or --console\n");
 		return 2;
 	}
-	if (box_master != NULL && nhosts == 0) {
+	if (o->box_master != NULL && o->nhosts == 0) {
 		fprintf(stderr, "ltpscope: run: --box-master is the path of a "
 		    "box's syscalls.master: it goes with --host\n");
 		return 2;
 	}
-	if (nhosts > 1) {
-		if ((rv = run_fork_hosts(hosts, nhosts, &host)) >= 0)
-			return rv;
-		ctx.prefix = host;
-	}
-	if (resume && argc > 1) {
+	/* Several --host and --resume were refused above. */
+	if (o->resume && o->ntags > 1) {
 		run_usage(stderr);
 		return 2;
 	}
-	if (resume && argc == 1) {
-		if (cmd_number("run", "--resume", argv[0], 1, INT64_MAX,
+	if (o->resume && o->ntags == 1) {
+		if (cmd_number("run", "--resume", o->tags[0], 1, INT64_MAX,
 		    &num) != 0)
 			return 2;
-		run_id = (int64_t)num;
-		argc = 0;
+		o->run_id = (int64_t)num;
+		o->ntags = 0;
 	}
-	diag_init(&dl);
-	skiplist_init(&skip);
+	return -1;
+}
+
+static void
+run_state_init(struct run_state *s)
+{
+	memset(s, 0, sizeof(*s));
+	diag_init(&s->dl);
+	skiplist_init(&s->skip);
 	/* The bundled list names the systems its entries hold on. */
-	skiplist_set_os(&skip, compat_os_name(os, sizeof(os)));
-	/* Said before a long run, not after; a box says when it answers. */
-	if (reference && !dry && !resume && host == NULL &&
-	    strcmp(os, "Linux") != 0) {
-		fprintf(stderr, "ltpscope: run: --reference: this is %s; a "
-		    "Linux reference run is made on Linux (or imported from "
-		    "there)\n", os[0] != '\0' ? os : "not Linux");
-		rv = 2;
-		goto out;
-	}
-	if (!no_skiplist)
-		(void)skiplist_load_default(&skip, &dl);
+	skiplist_set_os(&s->skip, compat_os_name(s->os, sizeof(s->os)));
+}
+
+static void
+run_state_free(struct run_state *s)
+{
+	size_t i;
+
+	run_clear_progress(&s->ctx);
+	store_run_clear(&s->prev);
+	free(s->cfg_root);
+	free(s->cfg_kconfig);
+	free(s->cfg_mul);
+	free(s->cfg_dev);
+	cli_diags(&s->dl);
+	engine_free(s->e);
+	rules_free(s->vrules);
+	remote_close(s->box);
+	free(s->cfg_host);
+	free(s->cfg_ssh);
+	free(s->cfg_boxkc);
+	free(s->cachedir);
+	free(s->extra.s);
+	free(s->rtall);
+	boxfiles_free(&s->bf);
+	store_close(s->st);
+	free(s->tests);
+	for (i = 0; s->reasons != NULL && i < s->npicked; i++)
+		free(s->reasons[i]);
+	free(s->reasons);
+	free(s->picked);
+	if (s->suite_loaded)
+		suite_free(&s->suite);
+	skiplist_free(&s->skip);
+	diag_free(&s->dl);
+}
+
+/*
+ * The skip lists given (or the bundled one), each recorded for
+ * --resume.  0, or -1 with s->dl.
+ */
+static int
+run_skiplists(const struct run_opts *o, struct run_state *s)
+{
+	size_t i;
+	char *abs;
+
+	if (!o->no_skiplist)
+		(void)skiplist_load_default(&s->skip, &s->dl);
 	/* Where --resume offers to add a culprit. */
-	(void)paths_config("skiplist", userskip, sizeof(userskip));
-	for (i = 0; i < nskips; i++) {
-		if (skiplist_load(&skip, skips[i], &dl) < 0)
-			goto out;
+	(void)paths_config("skiplist", s->userskip, sizeof(s->userskip));
+	for (i = 0; i < o->nskips; i++) {
+		if (skiplist_load(&s->skip, o->skips[i], &s->dl) < 0)
+			return -1;
 		/* For --resume, from wherever it is started. */
-		abs = run_abspath(skips[i]);
-		run_config_add(&extra, "skip", abs);
+		abs = run_abspath(o->skips[i]);
+		run_config_add(&s->extra, "skip", abs);
 		free(abs);
 	}
-	if (no_skiplist)
-		run_config_add(&extra, "no_skiplist", "1");
-	if (dl.nerrors > 0)
-		goto out;
+	if (o->no_skiplist)
+		run_config_add(&s->extra, "no_skiplist", "1");
+	return s->dl.nerrors > 0 ? -1 : 0;
+}
 
-	if (!resume) {
-		struct suite_opts so;
-		struct ltpselect sel;
+/*
+ * A new run: the suite (a box's files read from it), the tests picked
+ * from it and what their metadata says of them.  0, or -1 with s->dl
+ * or said.
+ */
+static int
+run_select(struct run_opts *o, struct run_state *s)
+{
+	struct suite_opts so;
+	struct ltpselect sel;
+	const char *const *localrt;
+	const char *kcused;
+	size_t nlocalrt, i;
 
-		memset(&so, 0, sizeof(so));
-		so.tables = tables;
-		so.ntables = ntables;
-		so.ltpdir = ltpdir;
-		so.runtests = runtests;
-		so.nruntests = nruntests;
-		so.metadata = metadata;
-		so.no_metadata = no_metadata;
-		localrt = runtests;
-		nlocalrt = nruntests;
-		/* On a box, what is not given here is read from the box. */
-		if (host != NULL && run_box_files(&box, &bf, &so, &rtall,
-		    &localrt, &nlocalrt, dbpath, host, ssh_config, kconfig,
-		    box_master, &cachedir, &dl) != 0)
-			goto out;
-		suite_loaded = 1;
-		if ((host == NULL && run_check_ltproot(ltpindex_root(ltpdir),
-		    &dl) != 0) || suite_load(&suite, &so, &dl) != 0 ||
-		    dl.nerrors > 0)
-			goto out;
-		run_config_sources(&extra, &bf, &suite, localrt, nlocalrt,
-		    metadata, no_metadata);
-		/* -s @NAME: the calls a program's profile says it makes. */
-		if (cmd_profile_expand(dbpath, suite.cat, &l->sysv,
-		    &l->nsys) != 0)
-			goto out;
-		memset(&sel, 0, sizeof(sel));
-		sel.syscalls = l->sysv;
-		sel.nsyscalls = l->nsys;
-		sel.pattern = pattern;
-		sel.tags = (const char *const *)argv;
-		sel.ntags = (size_t)argc;
-		if (ltpindex_select(&suite.idx, &sel, &picked, &npicked,
-		    &dl) < 0)
-			goto out;
-		if (npicked == 0) {
-			fprintf(stderr, "ltpscope: no test selected\n");
-			goto out;
-		}
-		tests = xcalloc(npicked, sizeof(*tests));
-		reasons = xcalloc(npicked, sizeof(*reasons));
-		for (i = 0; i < npicked; i++) {
-			const struct ltptest *t = &suite.idx.tests[picked[i]];
-			int j;
-
-			tests[i].tag = t->tag;
-			tests[i].syscall = suite_test_syscall(t);
-			tests[i].cmdline = t->cmdline;
-			for (j = 0; j < argc; j++)
-				tests[i].explicit |=
-				    strcmp(argv[j], t->tag) == 0;
-		}
-		kcused = run_kconfig(kconfig, os, kcpath, sizeof(kcpath),
-		    kcwhat, sizeof(kcwhat));
-		(void)run_apply_meta(tests, npicked, &suite, kcused, dev,
-		    reasons);
-		if (jobs <= 1)
-			for (i = 0; i < npicked; i++)
-				tests[i].parallel = 0;
-		if (dry) {
-			struct store *hist = NULL;
-			struct diaglist hdl;
-
-			cli_diags(&dl);
-			diag_free(&dl);
-			diag_init(&dl);
-			/* Durations of earlier runs order a parallel run. */
-			diag_init(&hdl);
-			if (jobs > 1)
-				(void)store_open_db(&hist, dbpath,
-				    STORE_READONLY | STORE_IF_EXISTS, NULL,
-				    &hdl);
-			diag_free(&hdl);
-			skiplist_describe(&skip, skipwhat, sizeof(skipwhat));
-			if (box != NULL && remote_kconfig(box) != NULL)
-				snprintf(kcwhat, sizeof(kcwhat), "%s "
-				    "(--kconfig), sent to %s as %s", kconfig,
-				    host, remote_kconfig(box));
-			printf("kernel config: %s\nskip list: %s%s\n", kcwhat,
-			    skipwhat, no_skiplist ? " (--no-skiplist)" : "");
-			if (host != NULL)
-				run_dry_sources(extra.s, cachedir);
-			if (jobs > 1) {
-				engine_order(tests, npicked, hist);
-				printf("%ld jobs: tests marked parallel run "
-				    "side by side, the others alone\n", jobs);
-			}
-			store_close(hist);
-			run_dry(tests, npicked, &skip, suite.meta, (int)jobs);
-			rv = 0;
-			goto out;
-		}
+	memset(&so, 0, sizeof(so));
+	so.tables = o->tables;
+	so.ntables = o->ntables;
+	so.ltpdir = o->ltpdir;
+	so.runtests = o->runtests;
+	so.nruntests = o->nruntests;
+	so.metadata = o->metadata;
+	so.no_metadata = o->no_metadata;
+	localrt = o->runtests;
+	nlocalrt = o->nruntests;
+	/* On a box, what is not given here is read from the box. */
+	if (o->host != NULL && run_box_files(&s->box, &s->bf, &so, &s->rtall,
+	    &localrt, &nlocalrt, o->dbpath, o->host, o->ssh_config,
+	    o->kconfig, o->box_master, &s->cachedir, &s->dl) != 0)
+		return -1;
+	s->suite_loaded = 1;
+	if ((o->host == NULL && run_check_ltproot(ltpindex_root(o->ltpdir),
+	    &s->dl) != 0) || suite_load(&s->suite, &so, &s->dl) != 0 ||
+	    s->dl.nerrors > 0)
+		return -1;
+	run_config_sources(&s->extra, &s->bf, &s->suite, localrt, nlocalrt,
+	    o->metadata, o->no_metadata);
+	/* -s @NAME: the calls a program's profile says it makes. */
+	if (cmd_profile_expand(o->dbpath, s->suite.cat, &o->sysv,
+	    &o->nsys) != 0)
+		return -1;
+	memset(&sel, 0, sizeof(sel));
+	sel.syscalls = o->sysv;
+	sel.nsyscalls = o->nsys;
+	sel.pattern = o->pattern;
+	sel.tags = (const char *const *)o->tags;
+	sel.ntags = (size_t)o->ntags;
+	if (ltpindex_select(&s->suite.idx, &sel, &s->picked, &s->npicked,
+	    &s->dl) < 0)
+		return -1;
+	if (s->npicked == 0) {
+		fprintf(stderr, "ltpscope: no test selected\n");
+		return -1;
 	}
+	s->tests = xcalloc(s->npicked, sizeof(*s->tests));
+	s->reasons = xcalloc(s->npicked, sizeof(*s->reasons));
+	for (i = 0; i < s->npicked; i++) {
+		const struct ltptest *t = &s->suite.idx.tests[s->picked[i]];
+		int j;
 
-	if (store_open_db(&st, dbpath, STORE_CREATE | STORE_MKDIRS, NULL,
-	    &dl) != STORE_OK)
-		goto out;
-
-	if (resume) {
-		if (run_id == 0) {
-			if (run_report_interrupted(st, &newest, NULL, 0,
-			    1) < 0)
-				goto out;
-			/* A run stopped by ^C or X ended itself, interrupted. */
-			if (newest == 0)
-				newest = run_newest_stopped(st);
-			if ((run_id = newest) == 0) {
-				fprintf(stderr, "ltpscope: no interrupted run "
-				    "to resume\n");
-				goto out;
-			}
-		}
-		if (store_get_run(st, run_id, &prev, &dl) != STORE_OK)
-			goto out;
-		/* An imported run holds another machine's results. */
-		if ((cfg_val = run_config_value(prev.config, "source")) !=
-		    NULL) {
-			fprintf(stderr, "ltpscope: run %" PRId64 " was imported"
-			    " (%s), not run here: there is nothing to "
-			    "resume\n", run_id, cfg_val);
-			free(cfg_val);
-			goto out;
-		}
-		/* Run the rest the way the run began, unless told otherwise. */
-		if (ltpdir == NULL)
-			ltpdir = cfg_root = run_config_value(prev.config,
-			    "ltproot");
-		if (!timeout_given && (cfg_val = run_config_value(prev.config,
-		    "timeout")) != NULL) {
-			run_config_number(run_id, "timeout", cfg_val,
-			    RUN_TIMEOUT_MAX, &timeout_s);
-			free(cfg_val);
-		}
-		if (kconfig == NULL)
-			kconfig = cfg_kconfig = run_config_value(prev.config,
-			    "kconfig");
-		if (timeout_mul == NULL)
-			timeout_mul = cfg_mul = run_config_value(prev.config,
-			    "timeout_mul");
-		if (dev == NULL)
-			dev = cfg_dev = run_config_value(prev.config, "dev");
-		/* A run on a box goes on on that box. */
-		if (host == NULL)
-			host = cfg_host = run_config_value(prev.config, "host");
-		if (host != NULL && ssh_config == NULL)
-			ssh_config = cfg_ssh = run_config_value(prev.config,
-			    "ssh_config");
-		/* The local file the box got; the box's copy went with it. */
-		if (host != NULL && kconfig == NULL)
-			kconfig = cfg_boxkc = run_config_value(prev.config,
-			    "box_kconfig");
-		if (run_resume_skips(&prev, &skip, os, no_skiplist, skips,
-		    nskips, &dl) != 0)
-			goto out;
-		if ((cfg_val = run_config_value(prev.config,
-		    "reproducible")) != NULL) {
-			flag = 0;
-			run_config_number(run_id, "reproducible", cfg_val, 1,
-			    &flag);
-			reproducible |= (int)flag;
-			free(cfg_val);
-		}
-		if ((cfg_val = run_config_value(prev.config, "pipe")) != NULL) {
-			flag = 0;
-			run_config_number(run_id, "pipe", cfg_val, 1, &flag);
-			use_pipe |= (int)flag;
-			free(cfg_val);
-		}
-		if (label == NULL)
-			label = prev.label;
-		if (run_culprit_of(st, run_id, culprit, sizeof(culprit))) {
-			printf("run %" PRId64 " died while %s was running: "
-			    "marking it interrupted (likely crashed the "
-			    "system)\n", run_id, culprit);
-			if (culprit_mode == -1 && userskip[0] != '\0') {
-				char q[2400];
-
-				snprintf(q, sizeof(q), "Add %s to your skip "
-				    "list (%s)?", culprit, userskip);
-				culprit_mode = run_ask(q);
-				if (!culprit_mode && !isatty(STDIN_FILENO))
-					printf("to skip it from now on: "
-					    "ltpscope run --resume "
-					    "--skip-culprit, or add it to "
-					    "%s\n", userskip);
-			}
-			if (culprit_mode == 1 && userskip[0] != '\0' &&
-			    run_add_culprit(userskip, culprit, run_id, NULL,
-			    NULL) == 0)
-				skiplist_add(&skip, culprit, "crashed the "
-				    "system in an earlier run");
-		}
-		if (culprit_mode == 1)
-			run_skip_stored_culprits(st, &prev, userskip, &skip);
-	} else
-		(void)run_report_interrupted(st, &newest, NULL, 0, 0);
-	if (!resume) {
-		/* Said before running, not after a confusing TBROK. */
-		for (i = 0; i < npicked; i++)
-			if (tests[i].notrun != NULL)
-				printf("%s: %s\n", tests[i].tag,
-				    tests[i].notrun);
-		if (jobs > 1)
-			engine_order(tests, npicked, st);
+		s->tests[i].tag = t->tag;
+		s->tests[i].syscall = suite_test_syscall(t);
+		s->tests[i].cmdline = t->cmdline;
+		for (j = 0; j < o->ntags; j++)
+			s->tests[i].explicit |= strcmp(o->tags[j], t->tag) == 0;
 	}
+	kcused = run_kconfig(o->kconfig, s->os, s->kcpath, sizeof(s->kcpath),
+	    s->kcwhat, sizeof(s->kcwhat));
+	(void)run_apply_meta(s->tests, s->npicked, &s->suite, kcused, o->dev,
+	    s->reasons);
+	if (o->jobs <= 1)
+		for (i = 0; i < s->npicked; i++)
+			s->tests[i].parallel = 0;
+	return 0;
+}
 
+/* --dry-run: what run_select() picked, and how it would run. */
+static void
+run_dry(const struct run_opts *o, struct run_state *s)
+{
+	struct store *hist = NULL;
+	struct diaglist hdl;
+	char skipwhat[2048];
+
+	cli_diags(&s->dl);
+	diag_free(&s->dl);
+	diag_init(&s->dl);
+	/* Durations of earlier runs order a parallel run. */
+	diag_init(&hdl);
+	if (o->jobs > 1)
+		(void)store_open_db(&hist, o->dbpath,
+		    STORE_READONLY | STORE_IF_EXISTS, NULL, &hdl);
+	diag_free(&hdl);
+	skiplist_describe(&s->skip, skipwhat, sizeof(skipwhat));
+	if (s->box != NULL && remote_kconfig(s->box) != NULL)
+		snprintf(s->kcwhat, sizeof(s->kcwhat), "%s (--kconfig), sent "
+		    "to %s as %s", o->kconfig, o->host,
+		    remote_kconfig(s->box));
+	printf("kernel config: %s\nskip list: %s%s\n", s->kcwhat, skipwhat,
+	    o->no_skiplist ? " (--no-skiplist)" : "");
+	if (o->host != NULL)
+		run_dry_sources(s->extra.s, s->cachedir);
+	if (o->jobs > 1) {
+		engine_order(s->tests, s->npicked, hist);
+		printf("%ld jobs: tests marked parallel run side by side, "
+		    "the others alone\n", o->jobs);
+	}
+	store_close(hist);
+	run_dry_list(s->tests, s->npicked, &s->skip, s->suite.meta,
+	    (int)o->jobs);
+}
+
+/* A new run: what will not run said now, the order set. */
+static void
+run_fresh_start(const struct run_opts *o, struct run_state *s)
+{
+	int64_t newest;
+	size_t i;
+
+	(void)run_report_interrupted(s->st, &newest, NULL, 0, 0);
+	/* Said before running, not after a confusing TBROK. */
+	for (i = 0; i < s->npicked; i++)
+		if (s->tests[i].notrun != NULL)
+			printf("%s: %s\n", s->tests[i].tag,
+			    s->tests[i].notrun);
+	if (o->jobs > 1)
+		engine_order(s->tests, s->npicked, s->st);
+}
+
+/*
+ * The run itself, new or resumed, through to its summary or to what a
+ * lost box leaves.  The exit status; fail if it could not go on.
+ */
+static int
+run_execute(struct run_opts *o, struct run_state *s, int fail)
+{
+	struct engine_opts eo;
+	struct engine_events ev = {
+		.test_start = ev_test_start,
+		.skip_warning = ev_skip_warning,
+		.line = ev_line,
+		.test_end = ev_test_end,
+		.worker_line = ev_wline,
+	};
+	struct sigaction sa, oldint, oldterm, oldhup;
+	struct run_box rb;
+	const char *kconfig = o->kconfig, *box_kconfig = NULL;
+	int64_t run_id;
+	size_t i;
+	char *abs;
+	int rv = fail;
+
+	ev.arg = &s->ctx;
 	memset(&eo, 0, sizeof(eo));
-	eo.runner.ltproot = resume ? ltpindex_root(ltpdir) : suite.root;
-	if (host != NULL) {
-		if (box == NULL && (box = run_open_box(host, ssh_config,
-		    eo.runner.ltproot, kconfig, &dl)) == NULL)
-			goto out;
-		eo.runner.remote = box;
+	eo.runner.ltproot = o->resume ? ltpindex_root(o->ltpdir) :
+	    s->suite.root;
+	if (o->host != NULL) {
+		if (s->box == NULL && (s->box = run_open_box(o->host,
+		    o->ssh_config, eo.runner.ltproot, kconfig,
+		    &s->dl)) == NULL)
+			return fail;
+		eo.runner.remote = s->box;
 		box_kconfig = kconfig;
 		/* The box has its copy (remote_kconfig()); --resume resends. */
-		if (!resume && kconfig != NULL && kconfig[0] != '\0') {
+		if (!o->resume && kconfig != NULL && kconfig[0] != '\0') {
 			abs = run_abspath(kconfig);
-			run_config_add(&extra, "box_kconfig", abs);
+			run_config_add(&s->extra, "box_kconfig", abs);
 			free(abs);
 		}
 		kconfig = "";
 	}
-	eo.runner.kconfig = run_kconfig(kconfig, os, kcpath, sizeof(kcpath),
-	    kcwhat, sizeof(kcwhat));
-	eo.runner.timeout_mul = timeout_mul;
-	eo.runner.ltp_dev = dev;
-	eo.runner.reproducible = reproducible;
-	eo.runner.use_pipe = use_pipe;
-	eo.runner.timeout_ms = timeout_s == 0 ? -1 : (int)(timeout_s * 1000);
-	eo.runner.grace_ms = (int)grace_ms;
-	eo.skip = &skip;
-	eo.label = label;
-	eo.timeout_s = (int)timeout_s;
-	eo.jobs = resume ? 1 : (int)jobs;
+	eo.runner.kconfig = run_kconfig(kconfig, s->os, s->kcpath,
+	    sizeof(s->kcpath), s->kcwhat, sizeof(s->kcwhat));
+	eo.runner.timeout_mul = o->timeout_mul;
+	eo.runner.ltp_dev = o->dev;
+	eo.runner.reproducible = o->reproducible;
+	eo.runner.use_pipe = o->use_pipe;
+	eo.runner.timeout_ms = o->timeout_s == 0 ? -1 :
+	    (int)(o->timeout_s * 1000);
+	eo.runner.grace_ms = (int)o->grace_ms;
+	eo.skip = &s->skip;
+	eo.label = o->label;
+	eo.timeout_s = (int)o->timeout_s;
+	eo.jobs = o->resume ? 1 : (int)o->jobs;
 	/* Judges warnings as the environment's; without it all count. */
-	eo.rules = vrules = cli_verdict_rules();
-	if (vrules != NULL)
-		cli_rejudge(st, vrules);
-	if (resume && jobs > 1)
+	eo.rules = s->vrules = cli_verdict_rules();
+	if (s->vrules != NULL)
+		cli_rejudge(s->st, s->vrules);
+	if (o->resume && o->jobs > 1)
 		fprintf(stderr, "ltpscope: note: a resumed run runs "
 		    "serially\n");
-	ctx.jobs = eo.jobs;
+	s->ctx.jobs = eo.jobs;
 	/* Several boxes' progress lines would overwrite each other. */
-	ctx.tty = ctx.prefix == NULL && isatty(STDERR_FILENO);
-	if (resume)
-		e = engine_resume(st, &eo, run_id, &ev, &dl);
+	s->ctx.tty = s->ctx.prefix == NULL && isatty(STDERR_FILENO);
+	if (o->resume)
+		s->e = engine_resume(s->st, &eo, o->run_id, &ev, &s->dl);
 	else
-		e = engine_new(st, &eo, tests, npicked, &ev, &dl);
-	if (e == NULL)
-		goto out;
-	run_id = engine_run_id(e);
-	ctx.e = e;
+		s->e = engine_new(s->st, &eo, s->tests, s->npicked, &ev,
+		    &s->dl);
+	if (s->e == NULL)
+		return fail;
+	run_id = engine_run_id(s->e);
+	s->ctx.e = s->e;
 	/* What --resume replays, and where the run selected from. */
-	if (!resume && run_config_append(st, run_id, extra.s, &dl) != 0)
-		goto out;
+	if (!o->resume && run_config_append(s->st, run_id, s->extra.s,
+	    &s->dl) != 0)
+		return fail;
 	/* Marked now: a reference stopped halfway still tells its tests. */
-	if (reference) {
+	if (o->reference) {
 		/* A box that is not Linux: nothing ran, nothing to resume. */
-		if (linuxref_set(st, run_id, &dl) != STORE_OK) {
-			(void)store_run_end(st, run_id, RUN_INTERRUPTED, &dl);
-			goto out;
+		if (linuxref_set(s->st, run_id, &s->dl) != STORE_OK) {
+			(void)store_run_end(s->st, run_id, RUN_INTERRUPTED,
+			    &s->dl);
+			return fail;
 		}
 		printf("run %" PRId64 " is the Linux reference for its arch\n",
 		    run_id);
 	}
 	memset(&rb, 0, sizeof(rb));
-	rb.host = host;
-	rb.ssh_config = ssh_config;
-	rb.reboot_cmd = reboot_cmd;
+	rb.host = o->host;
+	rb.ssh_config = o->ssh_config;
+	rb.reboot_cmd = o->reboot_cmd;
 	rb.kconfig = box_kconfig;
-	rb.wait_s = box_wait;
-	rb.console = console;
-	rb.skip_culprit = culprit_mode == 1;
-	rb.userskip = userskip;
-	rb.skip = &skip;
+	rb.wait_s = o->box_wait;
+	rb.console = o->console;
+	rb.skip_culprit = o->culprit_mode == 1;
+	rb.userskip = s->userskip;
+	rb.skip = &s->skip;
 	/* A crash left by an earlier ltpscope, the box now back. */
-	if (box != NULL && resume)
-		run_kernel_words(st, run_id, box, &rb);
+	if (s->box != NULL && o->resume)
+		run_kernel_words(s->st, run_id, s->box, &rb);
 	/* What the console logged before this run is not its crash. */
-	rb.console_off = crashlog_console_end(console);
-	if (resume)
+	rb.console_off = crashlog_console_end(o->console);
+	if (o->resume)
 		printf("resuming run %" PRId64 ": %zu test%s left\n", run_id,
-		    engine_total(e), engine_total(e) == 1 ? "" : "s");
+		    engine_total(s->e), engine_total(s->e) == 1 ? "" : "s");
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = run_on_signal;
@@ -1831,17 +1063,18 @@ run_main(int argc, char **argv, struct run_lists *l)
 	sigaction(SIGINT, &sa, &oldint);
 	sigaction(SIGTERM, &sa, &oldterm);
 	sigaction(SIGHUP, &sa, &oldhup);
-	if (run_loop(e, &ctx, &dl) != 0) {
-		run_clear_progress(&ctx);
+	if (run_loop(s->e, &s->ctx, &s->dl) != 0) {
+		run_clear_progress(&s->ctx);
 		fprintf(stderr, "ltpscope: the run stopped: results so far "
 		    "are kept; resume with ltpscope run --resume\n");
-	} else if (engine_box_lost(e)) {
-		run_clear_progress(&ctx);
-		rv = run_box_lost(st, &e, &box, &eo, &ev, &ctx, &rb, &dl);
+	} else if (engine_box_lost(s->e)) {
+		run_clear_progress(&s->ctx);
+		rv = run_box_lost(s->st, &s->e, &s->box, &eo, &ev, &s->ctx,
+		    &rb, &s->dl);
 	} else {
-		const unsigned *k = engine_counts(e);
+		const unsigned *k = engine_counts(s->e);
 
-		run_summary(st, e, run_id);
+		run_summary(s->st, s->e, run_id);
 		rv = run_interrupted ? 1 : 0;
 		for (i = 0; i < TS__COUNT; i++)
 			if (k[i] > 0 && test_status_is_bad(i))
@@ -1850,54 +1083,69 @@ run_main(int argc, char **argv, struct run_lists *l)
 	sigaction(SIGINT, &oldint, NULL);
 	sigaction(SIGTERM, &oldterm, NULL);
 	sigaction(SIGHUP, &oldhup, NULL);
-out:
-	run_clear_progress(&ctx);
-	store_run_clear(&prev);
-	free(cfg_root);
-	free(cfg_kconfig);
-	free(cfg_mul);
-	free(cfg_dev);
-	cli_diags(&dl);
-	engine_free(e);
-	rules_free(vrules);
-	remote_close(box);
-	free(cfg_host);
-	free(cfg_ssh);
-	free(cfg_boxkc);
-	free(cachedir);
-	free(extra.s);
-	free(rtall);
-	boxfiles_free(&bf);
-	store_close(st);
-	free(tests);
-	for (i = 0; reasons != NULL && i < npicked; i++)
-		free(reasons[i]);
-	free(reasons);
-	free(picked);
-	if (suite_loaded)
-		suite_free(&suite);
-	skiplist_free(&skip);
-	diag_free(&dl);
 	return rv;
 }
 
+/*
+ * The command, in the order it goes: options, several boxes forked
+ * apart, skip lists, a new run's selection (or only what it would do),
+ * the store, a resumed run's settings, the run.
+ */
 int
 cmd_run(int argc, char **argv)
 {
-	struct run_lists l;
-	size_t i;
-	int rv;
+	struct run_opts o;
+	struct run_state s;
+	int rv, fail;
 
-	memset(&l, 0, sizeof(l));
-	l.tables = xcalloc((size_t)argc, sizeof(*l.tables));
-	l.runtests = xcalloc((size_t)argc, sizeof(*l.runtests));
-	l.skips = xcalloc((size_t)argc, sizeof(*l.skips));
-	rv = run_main(argc, argv, &l);
-	free(l.tables);
-	free(l.runtests);
-	free(l.skips);
-	for (i = 0; i < l.nsys; i++)
-		free((void *)l.sysv[i]);
-	free(l.sysv);
+	run_opts_init(&o, argc);
+	if ((rv = run_parse_options(argc, argv, &o)) >= 0 ||
+	    (o.nhosts > 1 && (rv = run_fork_hosts(o.hosts, o.nhosts,
+	    &o.host)) >= 0)) {
+		run_opts_free(&o);
+		return rv;
+	}
+	run_state_init(&s);
+	s.ctx.verbose = o.verbose;
+	if (o.nhosts > 1)
+		s.ctx.prefix = o.host;
+	/*
+	 * A box's forked run that fails returns -1 (exit status 255), as
+	 * it did before the command was split up.
+	 */
+	rv = fail = o.nhosts > 1 ? -1 : 1;
+	/* Said before a long run, not after; a box says when it answers. */
+	if (o.reference && !o.dry && !o.resume && o.host == NULL &&
+	    strcmp(s.os, "Linux") != 0) {
+		fprintf(stderr, "ltpscope: run: --reference: this is %s; a "
+		    "Linux reference run is made on Linux (or imported from "
+		    "there)\n", s.os[0] != '\0' ? s.os : "not Linux");
+		rv = 2;
+		goto out;
+	}
+	if (run_skiplists(&o, &s) != 0)
+		goto out;
+	if (!o.resume) {
+		if (run_select(&o, &s) != 0)
+			goto out;
+		if (o.dry) {
+			run_dry(&o, &s);
+			rv = 0;
+			goto out;
+		}
+	}
+	if (store_open_db(&s.st, o.dbpath, STORE_CREATE | STORE_MKDIRS, NULL,
+	    &s.dl) != STORE_OK)
+		goto out;
+	if (o.resume) {
+		if (run_resume_settings(&o, &s) != 0)
+			goto out;
+		run_resume_culprit(&o, &s);
+	} else
+		run_fresh_start(&o, &s);
+	rv = run_execute(&o, &s, fail);
+out:
+	run_state_free(&s);
+	run_opts_free(&o);
 	return rv;
 }

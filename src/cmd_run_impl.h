@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What ltpscope run's files share and nobody else needs: the command
+ * line (struct run_opts), what one run holds (struct run_state), and
+ * the run's recorded config, which --resume replays (cmd_run_resume.c),
+ * and a run on a box, what it reads from there and how it goes on when
+ * the box goes down (cmd_run_box.c).
+ */
+#ifndef LTPSCOPE_CMD_RUN_IMPL_H
+#define LTPSCOPE_CMD_RUN_IMPL_H
+
+#include <sys/types.h>
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ltpscope/boxfiles.h"
+#include "ltpscope/engine.h"
+#include "ltpscope/remote.h"
+#include "ltpscope/skiplist.h"
+#include "ltpscope/store.h"
+#include "ltpscope/suite.h"
+
+#define RUN_MAXJOBS	64
+/* Boxes one run command drives side by side (--host ... --host). */
+#define RUN_MAXHOSTS	16
+/* The runner's timeout is in milliseconds, in an int. */
+#define RUN_TIMEOUT_MAX	(INT_MAX / 1000)
+
+struct run_ctx {
+	int	tty;		/* stderr is a terminal: progress line */
+	int	progress_shown;
+	int	verbose;	/* -v: every output line */
+	int	jobs;
+	struct engine	*e;	/* for the progress line */
+	const char *prefix;	/* several boxes: each result line's box */
+};
+
+/* Lines added to a run's recorded config. */
+struct sbuf_lines {
+	char	*s;
+	size_t	 len;
+	size_t	 cap;
+};
+
+/*
+ * What the command line says; the strings point into argv, but for the
+ * -s items (ours) and what --resume replays (run_state's).  -m, -f and
+ * --skip take one of argv each, so argc entries always suffice; the
+ * items of -s lists grow as they come.
+ */
+struct run_opts {
+	const char	**tables, **runtests, **skips;
+	size_t		  ntables, nruntests, nskips;
+	const char	**sysv;
+	size_t		  nsys;
+	const char	 *dbpath, *ltpdir, *pattern, *label, *timeout_mul;
+	const char	 *dev, *kconfig, *metadata;
+	const char	 *host, *ssh_config, *reboot_cmd, *console;
+	const char	 *box_master;
+	const char	 *hosts[RUN_MAXHOSTS];
+	size_t		  nhosts;
+	long		  box_wait, jobs, timeout_s, grace_ms;
+	int		  timeout_given, no_metadata, no_skiplist;
+	int		  resume, culprit_mode, use_pipe, reproducible;
+	int		  dry, verbose, reference;
+	int64_t		  run_id;	/* --resume N; 0: the newest */
+	char		**tags;		/* the operands */
+	int		  ntags;
+};
+
+/*
+ * What one run holds from its skip lists to its end; run_state_free()
+ * lets go of it all, however far the run got.
+ */
+struct run_state {
+	struct diaglist	  dl;
+	struct skiplist	  skip;
+	struct suite	  suite;
+	int		  suite_loaded;
+	struct boxfiles	  bf;
+	struct sbuf_lines extra;	/* what the run's config gets */
+	const char	**rtall;
+	char		 *cachedir;
+	struct remote	 *box;
+	struct store	 *st;
+	struct store_run  prev;		/* --resume: the run going on */
+	struct engine_test *tests;
+	char		**reasons;
+	size_t		 *picked, npicked;
+	struct rules	 *vrules;
+	struct engine	 *e;
+	struct run_ctx	  ctx;
+	/* What --resume replayed from prev's config. */
+	char		 *cfg_root, *cfg_kconfig, *cfg_mul, *cfg_dev;
+	char		 *cfg_host, *cfg_ssh, *cfg_boxkc;
+	char		  os[64];
+	char		  userskip[2048];	/* where a culprit is added */
+	char		  kcpath[2048], kcwhat[2400];
+};
+
+/* A run on a box: how to go on after it stops answering. */
+struct run_box {
+	const char	*host;
+	const char	*ssh_config;
+	const char	*reboot_cmd;
+	const char	*kconfig;	/* sent again to a box back up */
+	long		 wait_s;	/* --box-wait; -1: no limit */
+	const char	*console;	/* --console FILE, or NULL */
+	off_t		 console_off;	/* read up to here already */
+	int		 skip_culprit;	/* --skip-culprit */
+	const char	*userskip;	/* the user's skip list file */
+	struct skiplist	*skip;
+};
+
+/* cmd_run.c */
+int	 run_was_interrupted(void);
+void	 run_clear_progress(struct run_ctx *);
+int	 run_loop(struct engine *, struct run_ctx *, struct diaglist *);
+void	 run_crash_report(struct store *, int64_t);
+void	 run_summary(struct store *, struct engine *, int64_t);
+char	*run_abspath(const char *);
+
+/* cmd_run_box.c */
+void	 run_kernel_words(struct store *, int64_t, struct remote *,
+	    struct run_box *);
+int	 run_box_lost(struct store *, struct engine **, struct remote **,
+	    struct engine_opts *, const struct engine_events *,
+	    struct run_ctx *, struct run_box *, struct diaglist *);
+struct remote	*run_open_box(const char *, const char *, const char *,
+	    const char *, struct diaglist *);
+int	 run_box_files(struct remote **, struct boxfiles *,
+	    struct suite_opts *, const char ***, const char *const **,
+	    size_t *, const char *, const char *, const char *, const char *,
+	    const char *, char **, struct diaglist *);
+
+/* cmd_run_resume.c */
+int	 run_add_culprit(const char *, const char *, int64_t, const char *,
+	    const char *);
+int	 run_report_interrupted(struct store *, int64_t *, char *, size_t,
+	    int);
+char	*run_config_value(const char *, const char *);
+void	 run_config_add(struct sbuf_lines *, const char *, const char *);
+void	 run_config_sources(struct sbuf_lines *, const struct boxfiles *,
+	    const struct suite *, const char *const *, size_t, const char *,
+	    int);
+int	 run_config_append(struct store *, int64_t, const char *,
+	    struct diaglist *);
+int	 run_resume_settings(struct run_opts *, struct run_state *);
+void	 run_resume_culprit(struct run_opts *, struct run_state *);
+
+#endif
