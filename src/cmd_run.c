@@ -1109,11 +1109,8 @@ cmd_run(int argc, char **argv)
 	s.ctx.verbose = o.verbose;
 	if (o.nhosts > 1)
 		s.ctx.prefix = o.host;
-	/*
-	 * A box's forked run that fails returns -1 (exit status 255), as
-	 * it did before the command was split up.
-	 */
-	rv = fail = o.nhosts > 1 ? -1 : 1;
+	/* A box's forked run fails with 1, as a run of one box does. */
+	rv = fail = 1;
 	/* Said before a long run, not after; a box says when it answers. */
 	if (o.reference && !o.dry && !o.resume && o.host == NULL &&
 	    strcmp(s.os, "Linux") != 0) {

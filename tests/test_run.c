@@ -797,6 +797,33 @@ test_resume_skips(void)
 	free(out);
 }
 
+/*
+ * Several boxes, none answering: each box's run fails as a run of one
+ * box does, with 1, not 255 (a forked box's -1 became the exit status).
+ */
+static void
+test_boxes_unreachable(void)
+{
+	static const char *const fakes[] = { "pass", NULL };
+	char nroot[1200], db[1200], path[2048], cmd[8192], *out;
+	int st;
+
+	snprintf(nroot, sizeof(nroot), "%s/nobox-ltp", tap_tmpdir());
+	tap_fake_ltproot(nroot, fakes);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", nroot);
+	write_file(path, "getpid01 pass\n");
+	snprintf(db, sizeof(db), "%s/nobox.db", tap_tmpdir());
+	/* Port 1 on loopback: refused at once, nothing leaves the host. */
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s "
+	    "--host root@127.0.0.1:1 --host root@127.0.0.1:2 -s getpid "
+	    "2>&1 </dev/null", bin, db, nroot, LINUX_TBL);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 1, "two boxes that do not answer: exit 1");
+	has_str(out, "root@127.0.0.1:1: cannot connect", "box one says so");
+	has_str(out, "root@127.0.0.1:2: cannot connect", "box two says so");
+	free(out);
+}
+
 int
 main(void)
 {
@@ -815,5 +842,6 @@ main(void)
 	test_kill9();
 	test_sigint();
 	test_resume_skips();
+	test_boxes_unreachable();
 	return tap_done();
 }
