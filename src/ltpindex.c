@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ltpscope/ltpindex.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 
@@ -69,7 +70,7 @@ ltpindex_root(const char *dir)
 		return dir;
 	if ((env = getenv("LTPROOT")) != NULL && *env != '\0')
 		return env;
-	return LTPINDEX_DEFAULT_ROOT;
+	return PATHS_LTPROOT;
 }
 
 char *

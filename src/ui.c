@@ -654,7 +654,7 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 			paths_data("../build/demo-ltp", ui->ltproot,
 			    sizeof(ui->ltproot));
 		dt[0] = demotab;
-		dt[1] = suite_default_table(path, sizeof(path));
+		dt[1] = paths_syscall_table(path, sizeof(path));
 		so.tables = dt;
 		so.ntables = dt[1] != NULL && strstr(dt[1], "unistd") ?
 		    2 : 1;
