@@ -2,8 +2,8 @@
 /*
  * The LTP test index: reading runtest files into a list of tests with a
  * tag lookup, and mapping each test to the syscalls it exercises.
- * Selection lives in ltpselect.c, the override file in testmap.c and
- * command-line splitting in runtest.c.
+ * Selection lives in ltpindex_select.c, the override file in testmap.c
+ * and command-line splitting in runtest.c.
  */
 #include <errno.h>
 #include <fnmatch.h>
