@@ -13,10 +13,10 @@
 #include "ltpscope/compare.h"
 #include "ltpscope/crashlog.h"
 #include "ltpscope/export.h"
-#include "ltpscope/profile.h"
 #include "ltpscope/linuxref.h"
+#include "ltpscope/profile.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/triage.h"
-#include "ltpscope/triage_store.h"
 #include "ltpscope/xmalloc.h"
 
 static const struct triage_tag *

@@ -12,7 +12,7 @@
 
 #include "ltpscope/catalogue.h"
 #include "ltpscope/profile.h"
-#include "ltpscope/triage_store.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
 

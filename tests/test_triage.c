@@ -16,8 +16,8 @@
 #include "ltpscope/export.h"
 #include "ltpscope/ltplog.h"
 #include "ltpscope/ltpout.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/triage.h"
-#include "ltpscope/triage_store.h"
 #include "tap.h"
 
 /* Made-up logs and table of the real ones' kind: triage needs no more. */
