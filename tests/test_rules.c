@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "ltpscope/categories.h"
-#include "ltpscope/export.h"
+#include "ltpscope/fundamental.h"
 #include "ltpscope/ltplog.h"
 #include "ltpscope/rules.h"
 #include "ltpscope/triage.h"
