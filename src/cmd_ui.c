@@ -15,9 +15,9 @@
 #include "ltpscope/diag.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/settings.h"
-#include "ltpscope/ui_priv.h"
 #include "ltpscope/verdict.h"
 #include "ltpscope/xmalloc.h"
+#include "ui_priv.h"
 
 /* As the settings file (and run -j) take them. */
 #define UI_MAXJOBS	SETTINGS_JOBS_MAX

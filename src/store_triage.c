@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ltpscope/store_impl.h"
 #include "ltpscope/store_triage.h"
 #include "ltpscope/xmalloc.h"
+#include "store_impl.h"
 
 static const char *const tag_state_names[TAG__COUNT] = {
 	"failing", "resolved?", "resolved", "skipped", "no-result"

@@ -24,7 +24,7 @@
 
 #include "ltpscope/diag.h"
 #include "ltpscope/textsafe.h"
-#include "ltpscope/ui_priv.h"
+#include "ui_priv.h"
 
 /* Redraw at most this often while output streams in (ms). */
 #define UI_FRAME_MS	40

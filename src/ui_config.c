@@ -7,7 +7,7 @@
 #include "ltpscope/diag.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/settings.h"
-#include "ltpscope/ui_priv.h"
+#include "ui_priv.h"
 
 /*
  * $XDG_CONFIG_HOME/ltpscope/config (settings.h).  Options on the

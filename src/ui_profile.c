@@ -13,8 +13,8 @@
 #include "ltpscope/catalogue.h"
 #include "ltpscope/profile.h"
 #include "ltpscope/store_triage.h"
-#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
+#include "ui_priv.h"
 
 #define PROFILE_TITLE	"profile "
 

@@ -22,8 +22,8 @@
 #include "ltpscope/compare.h"
 #include "ltpscope/export.h"
 #include "ltpscope/store_triage.h"
-#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
+#include "ui_priv.h"
 
 void
 ui_triage_load(struct ui *ui)
