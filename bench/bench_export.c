@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "ltpscope/export.h"
-#include "ltpscope/triage_store.h"
+#include "ltpscope/store_triage.h"
 
 #define NRUNS		200
 #define NRESULTS	1300

@@ -3,7 +3,7 @@
  * Fuzz target: data/fundamental, the ranked list of calls that weighs
  * the shopping list (fundamental_parse), and the ranks read back.
  */
-#include "ltpscope/export.h"
+#include "ltpscope/fundamental.h"
 #include "fuzz.h"
 
 FUZZ_TARGET(fundamental)

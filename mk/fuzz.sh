@@ -24,7 +24,7 @@ seeds() {
 	testmap) echo data/testmap ;;
 	ltpout|textsafe) echo tests/fixtures/ltpout/* \
 		    $shared/ltp/outputs/*.txt ;;
-	ltplog)	echo tests/fixtures/ltplog/* \
+	ctplog)	echo tests/fixtures/ctplog/* \
 		    $shared/ctp/reference_logs_sample/*/*/*.log ;;
 	kirk)	echo tests/fixtures/kirk/*.json ;;
 	json)	echo tests/fixtures/kirk/*.json tests/fixtures/ltpmeta/*.json ;;

@@ -13,7 +13,7 @@
 #include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/linuxref.h"
-#include "ltpscope/triage_store.h"
+#include "ltpscope/store_triage.h"
 
 static void
 baseline_usage(FILE *fp)

@@ -4,8 +4,6 @@
  * tables from the command line.  All the knowledge is in the catalogue
  * module; this file picks the sources, and writes text, CSV or JSON.
  */
-#include <sys/utsname.h>
-
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,9 +12,9 @@
 
 #include "ltpscope/catalogue.h"
 #include "ltpscope/cmd.h"
-#include "ltpscope/compat.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/json.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/suite.h"
 
 enum out_format {
@@ -56,40 +54,6 @@ print_diags(const struct diaglist *dl)
 		else
 			fprintf(stderr, "ltpscope: %s%s\n", lvl, d->msg);
 	}
-}
-
-/*
- * With no -m: $LTPSCOPE_MASTER, the running system's compat_linux
- * table, then on Linux the installed kernel header.
- */
-static const char *
-default_source(char *buf, size_t size)
-{
-	struct utsname u;
-	const char *env = getenv("LTPSCOPE_MASTER");
-#if COMPAT_HAVE_LINUX_UNISTD
-	static const char *const headers[] = {
-		"/usr/include/x86_64-linux-gnu/asm/unistd_64.h",
-		"/usr/include/asm/unistd_64.h",
-	};
-	size_t i;
-#endif
-
-	if (env != NULL && env[0] != '\0')
-		return env;
-	if (uname(&u) == 0) {
-		(void)snprintf(buf, size,
-		    "/usr/src/sys/compat/linux/arch/%s/syscalls.master",
-		    u.machine);
-		if (access(buf, R_OK) == 0)
-			return buf;
-	}
-#if COMPAT_HAVE_LINUX_UNISTD
-	for (i = 0; i < sizeof(headers) / sizeof(headers[0]); i++)
-		if (access(headers[i], R_OK) == 0)
-			return headers[i];
-#endif
-	return NULL;
 }
 
 static void
@@ -516,7 +480,7 @@ cmd_catalogue(int argc, char **argv)
 		return rv;
 	}
 	if (nfiles == 0) {
-		const char *src = default_source(pathbuf, sizeof(pathbuf));
+		const char *src = paths_syscall_table(pathbuf, sizeof(pathbuf));
 
 		if (src == NULL) {
 			fprintf(stderr, "ltpscope: catalogue: no syscall table "

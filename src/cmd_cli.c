@@ -12,6 +12,7 @@
 
 #include "ltpscope/cli.h"
 #include "ltpscope/numparse.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/verdict.h"
 
@@ -283,7 +284,7 @@ cli_catalogue(char **tables, size_t n)
 	size_t i;
 
 	diag_init(&dl);
-	if (n == 0 && suite_default_table(buf, sizeof(buf)) != NULL)
+	if (n == 0 && paths_syscall_table(buf, sizeof(buf)) != NULL)
 		(void)catalogue_load_file(cat, buf, NULL, &dl);
 	for (i = 0; i < n; i++)
 		if (catalogue_load_file(cat, tables[i], NULL, &dl) < 0)

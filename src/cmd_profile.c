@@ -17,7 +17,7 @@
 #include "ltpscope/json.h"
 #include "ltpscope/profile.h"
 #include "ltpscope/store.h"
-#include "ltpscope/triage_store.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/xmalloc.h"
 
 static int

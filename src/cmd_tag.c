@@ -13,7 +13,7 @@
 #include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
-#include "ltpscope/triage_store.h"
+#include "ltpscope/store_triage.h"
 
 static void
 tag_usage(FILE *fp)

@@ -9,8 +9,8 @@
 
 #include "ltpscope/compare.h"
 #include "ltpscope/linuxref.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/triage.h"
-#include "ltpscope/triage_store.h"
 #include "ltpscope/xmalloc.h"
 
 static const char *const cmp_kind_names[CMP__COUNT] = {

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * data/fundamental: the ranked list of the Linux calls programs use
- * most, which weighs syscalls on the shopping list (see export.h).
+ * most, which weighs syscalls on the shopping list (see fundamental.h).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ltpscope/categories.h"
-#include "ltpscope/export.h"
+#include "ltpscope/fundamental.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"

@@ -16,8 +16,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "ltpscope/ctplog.h"
 #include "ltpscope/import.h"
-#include "ltpscope/ltplog.h"
 #include "ltpscope/ltpout.h"
 #include "ltpscope/slurp.h"
 #include "ltpscope/verdict.h"
@@ -29,7 +29,7 @@ struct ctp_file {
 	char		*path;
 	char		*syscall;
 	char		*tag;
-	struct ltplog	 log;
+	struct ctplog	 log;
 	int		 ok;
 };
 
@@ -240,7 +240,7 @@ scan_add(struct ctp_scan *sc, const char *path, const char *syscall,
 	f->path = xstrdup(path);
 	f->syscall = xstrdup(syscall);
 	f->tag = xstrndup(name, strlen(name) - 4);
-	ltplog_init(&f->log);
+	ctplog_init(&f->log);
 }
 
 static void
@@ -317,7 +317,7 @@ slurp(const char *path, size_t *lenp, struct diaglist *dl)
 	return buf;
 }
 
-/* Problems ltplog found become warnings: the import carries on. */
+/* Problems ctplog found become warnings: the import carries on. */
 static void
 copy_as_warnings(struct diaglist *dl, const struct diaglist *from,
     const char *suffix)
@@ -333,7 +333,7 @@ copy_as_warnings(struct diaglist *dl, const struct diaglist *from,
 static void
 drop_bad_keys(struct ctp_file *f, struct diaglist *dl)
 {
-	struct ltplog *log = &f->log;
+	struct ctplog *log = &f->log;
 	size_t i, j;
 
 	for (i = j = 0; i < log->npairs; i++) {
@@ -362,7 +362,7 @@ read_log(struct ctp_file *f, struct diaglist *dl)
 	if ((buf = slurp(f->path, &len, dl)) == NULL)
 		return -1;
 	diag_init(&pdl);
-	rc = ltplog_parse(&f->log, buf, len, f->path, &pdl);
+	rc = ctplog_parse(&f->log, buf, len, f->path, &pdl);
 	/* A header is text; the output after it may be anything. */
 	if (rc == 0 && (nul = memchr(buf, '\0', len - f->log.bodylen)) !=
 	    NULL) {
@@ -383,7 +383,7 @@ read_log(struct ctp_file *f, struct diaglist *dl)
 /* --- the run's config: what the store has no column for --- */
 
 static int
-same_keys(const struct ltplog *a, const struct ltplog *b)
+same_keys(const struct ctplog *a, const struct ctplog *b)
 {
 	size_t i;
 
@@ -405,7 +405,7 @@ common_value(const struct ctp_file *v, size_t n, const char *key)
 	for (i = 0; i < n; i++) {
 		if (!v[i].ok)
 			continue;
-		if ((val = ltplog_get(&v[i].log, key)) == NULL)
+		if ((val = ctplog_get(&v[i].log, key)) == NULL)
 			return NULL;
 		if (first == NULL)
 			first = val;
@@ -416,7 +416,7 @@ common_value(const struct ctp_file *v, size_t n, const char *key)
 }
 
 static int
-key_listed(const struct ltplog *log, size_t upto, const char *key)
+key_listed(const struct ctplog *log, size_t upto, const char *key)
 {
 	size_t i;
 
@@ -472,7 +472,7 @@ build_config(const struct ctp_file *v, size_t n, const struct ctp_file *ref)
 			textbuf_printf(&b, "ctp.%s=%s\n",
 			    ref->log.pairs[j].key, common[j]);
 	for (i = 0; i < n; i++) {
-		const struct ltplog *log = &v[i].log;
+		const struct ctplog *log = &v[i].log;
 
 		if (!v[i].ok)
 			continue;
@@ -506,11 +506,11 @@ build_config(const struct ctp_file *v, size_t n, const struct ctp_file *ref)
 
 /* --- the import --- */
 
-/* The exit_code header as ltplog_status() reads it, else -1. */
+/* The exit_code header as ctplog_status() reads it, else -1. */
 static int
-log_exit_code(const struct ltplog *log)
+log_exit_code(const struct ctplog *log)
 {
-	const char *s = ltplog_get(log, "exit_code");
+	const char *s = ctplog_get(log, "exit_code");
 	char *ep;
 	long v;
 
@@ -526,7 +526,7 @@ log_exit_code(const struct ltplog *log)
 static const char *
 hdr(const struct ctp_file *ref, const char *key)
 {
-	const char *v = ref != NULL ? ltplog_get(&ref->log, key) : NULL;
+	const char *v = ref != NULL ? ctplog_get(&ref->log, key) : NULL;
 
 	return v != NULL ? v : "";
 }
@@ -615,8 +615,8 @@ import_ctp_dir(struct store *st, const char *dir,
 		memset(&items[nitems], 0, sizeof(items[nitems]));
 		items[nitems].r.tag = f->tag;
 		items[nitems].r.syscall = f->syscall;
-		(void)ltplog_status(&f->log, &t, NULL, 0);
-		ltplog_end(&f->log, &end);
+		(void)ctplog_status(&f->log, &t, NULL, 0);
+		ctplog_end(&f->log, &end);
 		t.env_warn = verdict_env_count(rules, f->log.body,
 		    f->log.bodylen);
 		(void)verdict_judge(rules, &items[nitems].r, &t, &end, NULL,
@@ -656,7 +656,7 @@ import_ctp_dir(struct store *st, const char *dir,
 		free(sc.v[i].path);
 		free(sc.v[i].syscall);
 		free(sc.v[i].tag);
-		ltplog_free(&sc.v[i].log);
+		ctplog_free(&sc.v[i].log);
 	}
 	free(sc.v);
 	free(items);

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "ltpscope/linuxref.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/triage.h"
-#include "ltpscope/triage_store.h"
 
 /* Linux's uname -m on the left, NetBSD's (our canonical) on the right. */
 static const struct {

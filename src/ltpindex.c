@@ -2,8 +2,8 @@
 /*
  * The LTP test index: reading runtest files into a list of tests with a
  * tag lookup, and mapping each test to the syscalls it exercises.
- * Selection lives in ltpselect.c, the override file in testmap.c and
- * command-line splitting in runtest.c.
+ * Selection lives in ltpindex_select.c, the override file in testmap.c
+ * and command-line splitting in runtest.c.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ltpscope/ltpindex.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 
@@ -69,7 +70,7 @@ ltpindex_root(const char *dir)
 		return dir;
 	if ((env = getenv("LTPROOT")) != NULL && *env != '\0')
 		return env;
-	return LTPINDEX_DEFAULT_ROOT;
+	return PATHS_LTPROOT;
 }
 
 char *

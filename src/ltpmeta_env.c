@@ -100,8 +100,7 @@ ltpmeta_kconfig_default(const char *os, char *buf, size_t len)
 {
 	if (os == NULL || strcasecmp(os, "NetBSD") != 0)
 		return NULL;
-	paths_data("kconfig", buf, len);
-	return access(buf, R_OK) == 0 ? buf : NULL;
+	return paths_kconfig(buf, len);
 }
 
 static void

@@ -3,16 +3,26 @@
  * Locating ltpscope's own files (see paths.h).
  */
 #include <sys/stat.h>
+#include <sys/utsname.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ltpscope/compat.h"
 #include "ltpscope/paths.h"
 
 #ifndef LTPSCOPE_DATADIR
 #define LTPSCOPE_DATADIR "/usr/local/share/ltpscope"
+#endif
+
+#if COMPAT_HAVE_LINUX_UNISTD
+static const char *const paths_unistd[] = {
+	"/usr/include/x86_64-linux-gnu/asm/unistd_64.h",
+	"/usr/include/asm/unistd_64.h",
+	NULL
+};
 #endif
 
 static char	paths_bindir[1024];
@@ -103,4 +113,41 @@ const char *
 paths_program(void)
 {
 	return paths_argv0[0] != '\0' ? paths_argv0 : "ltpscope";
+}
+
+const char *
+paths_kconfig(char *buf, size_t len)
+{
+	paths_data("kconfig", buf, len);
+	return access(buf, R_OK) == 0 ? buf : NULL;
+}
+
+const char *
+paths_syscall_table(char *buf, size_t size)
+{
+	struct utsname u;
+	const char *env = getenv("LTPSCOPE_MASTER");
+#if COMPAT_HAVE_LINUX_UNISTD
+	size_t i;
+#endif
+
+	if (env != NULL && *env != '\0') {
+		compat_strlcpy(buf, env, size);
+		return buf;
+	}
+	if (uname(&u) == 0) {
+		snprintf(buf, size,
+		    "/usr/src/sys/compat/linux/arch/%s/syscalls.master",
+		    u.machine);
+		if (access(buf, R_OK) == 0)
+			return buf;
+	}
+#if COMPAT_HAVE_LINUX_UNISTD
+	for (i = 0; paths_unistd[i] != NULL; i++)
+		if (access(paths_unistd[i], R_OK) == 0) {
+			compat_strlcpy(buf, paths_unistd[i], size);
+			return buf;
+		}
+#endif
+	return NULL;
 }

@@ -12,8 +12,8 @@
 #include "ltpscope/catalogue.h"
 #include "ltpscope/profile.h"
 #include "ltpscope/store.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/triage.h"
-#include "ltpscope/triage_store.h"
 #include "ltpscope/xmalloc.h"
 
 /*

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "ltpscope/numparse.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/slurp.h"
@@ -606,7 +607,8 @@ remote_open(const char *spec, const struct remote_opts *o,
 		goto fail;
 	}
 	rm->config = o->config != NULL ? xstrdup(o->config) : NULL;
-	rm->ltproot = xstrdup(o->ltproot != NULL ? o->ltproot : "/opt/ltp");
+	rm->ltproot = xstrdup(o->ltproot != NULL ? o->ltproot :
+	    PATHS_LTPROOT);
 	rm->tmpbase = o->tmpbase != NULL ? xstrdup(o->tmpbase) : NULL;
 	rm->connect_s = o->connect_timeout_s > 0 ? o->connect_timeout_s :
 	    REMOTE_CONNECT_S;

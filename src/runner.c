@@ -39,16 +39,14 @@
 
 #include "ltpscope/compat.h"
 #include "ltpscope/exitwatch.h"
+#include "ltpscope/ltpindex.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/procs.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/runner.h"
 #include "ltpscope/spawn.h"
 #include "ltpscope/xmalloc.h"
-
-#ifndef LTPSCOPE_DATADIR
-#define LTPSCOPE_DATADIR	"/usr/local/share/ltpscope"
-#endif
 
 #define RUNNER_BUFSZ		(128 * 1024)
 /* Per runner_service() call, so that a flood cannot starve the UI. */
@@ -167,16 +165,19 @@ absolute_path(const char *p)
 	return s;
 }
 
-/* KCONFIG_PATH: the test runs in its TMPDIR, so it must be absolute. */
+/*
+ * KCONFIG_PATH: the test runs in its TMPDIR, so it must be absolute.
+ * The default is the data directory's, never one in the user's cwd.
+ */
 static char *
 kconfig_path(const struct runner_opts *o)
 {
+	char buf[PATH_MAX];
+
 	if (o->kconfig != NULL)
 		return o->kconfig[0] == '\0' ? NULL : absolute_path(o->kconfig);
-	if (access("data/kconfig", R_OK) == 0)
-		return absolute_path("data/kconfig");
-	if (access(LTPSCOPE_DATADIR "/kconfig", R_OK) == 0)
-		return xstrdup(LTPSCOPE_DATADIR "/kconfig");
+	if (paths_kconfig(buf, sizeof(buf)) != NULL)
+		return absolute_path(buf);
 	return NULL;
 }
 
@@ -611,9 +612,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		argv = remote_exec_argv(rx);
 		use_pipe = 1;
 	}
-	if ((ltproot = o->ltproot) == NULL &&
-	    (ltproot = getenv("LTPROOT")) == NULL)
-		ltproot = "/opt/ltp";
+	ltproot = ltpindex_root(o->ltproot);
 	if ((tmpbase = o->tmpbase) == NULL &&
 	    ((tmpbase = getenv("TMPDIR")) == NULL || tmpbase[0] != '/'))
 		tmpbase = "/tmp";

@@ -2,7 +2,7 @@
 /*
  * Building the shopping list of a run: its failures grouped per
  * syscall with category, note, first failing line and catalogue state,
- * ordered by priority (see export.h).  One pass over the run's
+ * ordered by priority (see shoplist.h).  One pass over the run's
  * results; outputs are read only for the failures.
  */
 #include <stdio.h>
@@ -12,11 +12,11 @@
 #include "ltpscope/catalogue.h"
 #include "ltpscope/compare.h"
 #include "ltpscope/crashlog.h"
-#include "ltpscope/export.h"
-#include "ltpscope/profile.h"
 #include "ltpscope/linuxref.h"
+#include "ltpscope/profile.h"
+#include "ltpscope/shoplist.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/triage.h"
-#include "ltpscope/triage_store.h"
 #include "ltpscope/xmalloc.h"
 
 static const struct triage_tag *
@@ -350,7 +350,7 @@ by_row_name(const void *x, const void *y)
 
 /*
  * The report's columns (the arch matrix's, then the Linux reference),
- * rows and history (see export.h): one read of the run list; the
+ * rows and history (see shoplist.h): one read of the run list; the
  * counts come from the results the matrix and the reference hold.
  */
 static int

@@ -16,8 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ltpscope/store_impl.h"
 #include "ltpscope/xmalloc.h"
+#include "store_impl.h"
 
 /* SQLite's default autocheckpoint, which store_wal_hook() keeps. */
 #define STORE_WAL_AUTOCHECKPOINT	1000

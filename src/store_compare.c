@@ -4,7 +4,7 @@
  * besides the runs and the baselines: a test's recent history on the
  * same system, for telling flaky tests.
  */
-#include "ltpscope/store_impl.h"
+#include "store_impl.h"
 
 int
 store_recent_history(struct store *st, int64_t run_id, unsigned m,

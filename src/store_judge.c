@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ltpscope/store_impl.h"
 #include "ltpscope/xmalloc.h"
+#include "store_impl.h"
 
 /*
  * Rows the rules could judge differently: those with a warning (an

@@ -20,8 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ltpscope/store_impl.h"
 #include "ltpscope/xmalloc.h"
+#include "store_impl.h"
 
 struct held_run {
 	dev_t		 dev;

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "ltpscope/profile.h"
-#include "ltpscope/store_impl.h"
 #include "ltpscope/xmalloc.h"
+#include "store_impl.h"
 
 static int
 step_done(struct store *st, sqlite3_stmt *s, const char *what,

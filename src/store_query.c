@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ltpscope/store_impl.h"
 #include "ltpscope/xmalloc.h"
+#include "store_impl.h"
 
 #define RUN_COLS							\
 	"id, host, uname, os_name, os_version, arch, ltp_version, label, " \

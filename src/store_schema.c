@@ -9,7 +9,7 @@
  */
 #include <stdio.h>
 
-#include "ltpscope/store_impl.h"
+#include "store_impl.h"
 
 static const char *const store_migrations[] = {
 	/* 1: runs, their queues, results and outputs. */

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Tags and baselines in the store (see triage_store.h).  Each write is
+ * Tags and baselines in the store (see store_triage.h).  Each write is
  * one statement, hence one transaction of its own; notes and lines are
  * bound as BLOBs so that whatever bytes a user typed come back exact.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "ltpscope/store_impl.h"
-#include "ltpscope/triage_store.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/xmalloc.h"
+#include "store_impl.h"
 
 static const char *const tag_state_names[TAG__COUNT] = {
 	"failing", "resolved?", "resolved", "skipped", "no-result"

@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "ltpscope/ltpout.h"
-#include "ltpscope/store_impl.h"
 #include "ltpscope/xmalloc.h"
+#include "store_impl.h"
 
 /* What an interrupted test's output says, since none was captured. */
 static const char interrupted_note[] =

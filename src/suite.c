@@ -3,8 +3,6 @@
  * The suite (see suite.h): catalogue, LTP index and testmap, loaded the
  * same way for every subcommand.
  */
-#include <sys/utsname.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,38 +12,6 @@
 #include "ltpscope/paths.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/xmalloc.h"
-
-static const char *const suite_unistd[] = {
-	"/usr/include/x86_64-linux-gnu/asm/unistd_64.h",
-	"/usr/include/asm/unistd_64.h",
-	NULL
-};
-
-const char *
-suite_default_table(char *buf, size_t size)
-{
-	struct utsname u;
-	const char *env = getenv("LTPSCOPE_MASTER");
-	size_t i;
-
-	if (env != NULL && *env != '\0') {
-		compat_strlcpy(buf, env, size);
-		return buf;
-	}
-	if (uname(&u) == 0) {
-		snprintf(buf, size,
-		    "/usr/src/sys/compat/linux/arch/%s/syscalls.master",
-		    u.machine);
-		if (access(buf, R_OK) == 0)
-			return buf;
-	}
-	for (i = 0; suite_unistd[i] != NULL; i++)
-		if (access(suite_unistd[i], R_OK) == 0) {
-			compat_strlcpy(buf, suite_unistd[i], size);
-			return buf;
-		}
-	return NULL;
-}
 
 void
 suite_default_testmap(char *buf, size_t size)
@@ -113,7 +79,7 @@ suite_load(struct suite *s, const struct suite_opts *o, struct diaglist *dl)
 	ltpindex_init(&s->idx);
 	testmap_init(&s->tm);
 	if (o->ntables == 0) {
-		if ((src = suite_default_table(buf, sizeof(buf))) == NULL) {
+		if ((src = paths_syscall_table(buf, sizeof(buf))) == NULL) {
 			diag_error(dl, NULL, 0, "no syscall table found: give "
 			    "one with -m or set LTPSCOPE_MASTER");
 			return -1;

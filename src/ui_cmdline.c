@@ -22,8 +22,8 @@
 
 #include "ltpscope/cmd.h"
 #include "ltpscope/cmdline.h"
-#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
+#include "ui_priv.h"
 
 #define UI_CMD_OUTPUT_MAX	(8u * 1024 * 1024)
 

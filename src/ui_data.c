@@ -13,8 +13,8 @@
 #include "ltpscope/catalogue.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/store.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/suite.h"
-#include "ltpscope/triage_store.h"
 #include "ltpscope/ui.h"
 #include "ltpscope/xmalloc.h"
 

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "ltpscope/ltpmeta.h"
-#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
+#include "ui_priv.h"
 
 #define UI_CTRL(c)	((c) & 0x1f)
 #define KEY_ESCAPE	0x1b

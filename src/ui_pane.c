@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "ltpscope/textsafe.h"
-#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
+#include "ui_priv.h"
 
 static enum theme_elem
 ui_line_elem(enum line_class c)

@@ -12,9 +12,9 @@
 
 #include "ltpscope/catalogue.h"
 #include "ltpscope/profile.h"
-#include "ltpscope/triage_store.h"
-#include "ltpscope/ui_priv.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/xmalloc.h"
+#include "ui_priv.h"
 
 #define PROFILE_TITLE	"profile "
 

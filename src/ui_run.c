@@ -20,8 +20,8 @@
 #include "ltpscope/paths.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/spawn.h"
-#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
+#include "ui_priv.h"
 
 /* The pane shows one worker's test: the first's, or the one w picks. */
 static void

@@ -3,7 +3,7 @@
  * Triage in the explorer: tagging a failure with a category (t), its
  * note (n on the bottom line, N in $EDITOR), accepting a rule's
  * suggestion (A), the Compare screen (C), the Shopping list (S) and its
- * export (E).  The work is the core's (triage_store, rules, compare,
+ * export (E).  The work is the core's (store_triage, rules, compare,
  * export); this file only asks and shows.
  */
 #include <sys/types.h>
@@ -21,9 +21,9 @@
 #include "ltpscope/archmatrix.h"
 #include "ltpscope/compare.h"
 #include "ltpscope/export.h"
-#include "ltpscope/triage_store.h"
-#include "ltpscope/ui_priv.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/xmalloc.h"
+#include "ui_priv.h"
 
 void
 ui_triage_load(struct ui *ui)

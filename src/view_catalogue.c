@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
+#include "ui_priv.h"
 
 enum cat_sort { SORT_NUMBER, SORT_NAME, SORT_STATE, SORT__COUNT };
 enum cat_filter {

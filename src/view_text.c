@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ltpscope/ui_priv.h"
 #include "ltpscope/xmalloc.h"
+#include "ui_priv.h"
 
 struct textview {
 	struct ui_textrow	*rows;

@@ -23,7 +23,7 @@
 #include "../fuzz/fuzz_kconfig.c"
 #include "../fuzz/fuzz_kirk.c"
 #include "../fuzz/fuzz_linuxtbl.c"
-#include "../fuzz/fuzz_ltplog.c"
+#include "../fuzz/fuzz_ctplog.c"
 #include "../fuzz/fuzz_ltpmeta.c"
 #include "../fuzz/fuzz_ltpout.c"
 #include "../fuzz/fuzz_master.c"
@@ -47,7 +47,7 @@ static const struct {
 	{ "kconfig", fuzz_kconfig },
 	{ "kirk", fuzz_kirk },
 	{ "linuxtbl", fuzz_linuxtbl },
-	{ "ltplog", fuzz_ltplog },
+	{ "ctplog", fuzz_ctplog },
 	{ "ltpmeta", fuzz_ltpmeta },
 	{ "ltpout", fuzz_ltpout },
 	{ "master", fuzz_master },

@@ -22,8 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ltpscope/ctplog.h"
 #include "ltpscope/import.h"
-#include "ltpscope/ltplog.h"
 #include "ltpscope/store.h"
 #include "ltpscope/xmalloc.h"
 #include "tap.h"
@@ -150,7 +150,7 @@ check_reference_import(struct store *st)
 	struct store_output out;
 	struct store_run run;
 	struct diaglist dl;
-	struct ltplog log;
+	struct ctplog log;
 	char path[1024];
 	size_t n = 0, i;
 
@@ -199,9 +199,9 @@ check_reference_import(struct store *st)
 		/* The output is the log's body, to the byte. */
 		snprintf(path, sizeof(path), "%s/%s/%s.log",
 		    tap_shared_path(REFDIR), refs[i].syscall, refs[i].tag);
-		ltplog_init(&log);
+		ctplog_init(&log);
 		memset(&out, 0, sizeof(out));
-		if (ltplog_read(&log, path, &dl) == 0 &&
+		if (ctplog_read(&log, path, &dl) == 0 &&
 		    store_get_output(st, v[i].id, &out, &dl) == STORE_OK)
 			ok(out.stored_size == log.bodylen &&
 			    memcmp(out.data, log.body, log.bodylen) == 0,
@@ -209,7 +209,7 @@ check_reference_import(struct store *st)
 		else
 			ok(0, "%s: output readable", refs[i].tag);
 		store_output_clear(&out);
-		ltplog_free(&log);
+		ctplog_free(&log);
 	}
 	store_results_free(v, n);
 	diag_free(&dl);
@@ -463,7 +463,7 @@ check_export_native(struct store *st)
 	struct export_stats es;
 	struct export_opts eo;
 	struct diaglist dl;
-	struct ltplog log;
+	struct ctplog log;
 	char dir[1024], p[1200];
 	int64_t rid;
 
@@ -503,27 +503,27 @@ check_export_native(struct store *st)
 	is_int(es.nwritten, 1, "one log");
 	is_int(es.nskipped, 1, "the test not run is left out");
 	snprintf(p, sizeof(p), "%s/chdir/chdir01.log", dir);
-	ltplog_init(&log);
-	if (ok(ltplog_read(&log, p, &dl) == 0, "the shell tool's reader "
+	ctplog_init(&log);
+	if (ok(ctplog_read(&log, p, &dl) == 0, "the shell tool's reader "
 	    "reads it")) {
-		is_str(ltplog_get(&log, "date"),
+		is_str(ctplog_get(&log, "date"),
 		    "Thu, 03 Dec 2026 07:00:00 +0000", "date: the test's end");
-		is_str(ltplog_get(&log, "netbsd_version"), "11.0", "version");
-		is_str(ltplog_get(&log, "netbsd_build"),
+		is_str(ctplog_get(&log, "netbsd_version"), "11.0", "version");
+		is_str(ctplog_get(&log, "netbsd_build"),
 		    "NetBSD 11.0 (GENERIC) #0", "build");
-		is_str(ltplog_get(&log, "syscall_tested"), "chdir", "syscall");
-		is_str(ltplog_get(&log, "reproducible"), "1",
+		is_str(ctplog_get(&log, "syscall_tested"), "chdir", "syscall");
+		is_str(ctplog_get(&log, "reproducible"), "1",
 		    "reproducible from the run's config");
-		is_str(ltplog_get(&log, "exit_code"), "0", "exit_code known");
-		has_str(ltplog_get(&log, "script_invocation"), "ltpscope",
+		is_str(ctplog_get(&log, "exit_code"), "0", "exit_code known");
+		has_str(ctplog_get(&log, "script_invocation"), "ltpscope",
 		    "script_invocation names us");
 		ok(log.bodylen == sizeof(out) - 1 &&
 		    memcmp(log.body, out, log.bodylen) == 0,
 		    "body: the output");
-		is_str(test_status_name(ltplog_status(&log, NULL, NULL, 0)),
+		is_str(test_status_name(ctplog_status(&log, NULL, NULL, 0)),
 		    "pass", "and reads back as a pass");
 	}
-	ltplog_free(&log);
+	ctplog_free(&log);
 	diag_free(&dl);
 }
 

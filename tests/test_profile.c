@@ -21,7 +21,7 @@
 #include "ltpscope/json.h"
 #include "ltpscope/profile.h"
 #include "ltpscope/store.h"
-#include "ltpscope/triage_store.h"
+#include "ltpscope/store_triage.h"
 
 #include "tap.h"
 #include "tmux.h"

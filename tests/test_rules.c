@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "ltpscope/categories.h"
-#include "ltpscope/export.h"
-#include "ltpscope/ltplog.h"
+#include "ltpscope/ctplog.h"
+#include "ltpscope/fundamental.h"
 #include "ltpscope/rules.h"
 #include "ltpscope/triage.h"
 #include "tap.h"
@@ -153,7 +153,7 @@ suggest_file(struct rules *r, const char *path, const char *test,
 {
 	static char cat[64];
 	struct rules_suggestion sg;
-	struct ltplog lg;
+	struct ctplog lg;
 	struct diaglist dl;
 	char *buf, *body, *nl;
 	size_t len;
@@ -162,14 +162,14 @@ suggest_file(struct rules *r, const char *path, const char *test,
 	memset(&sg, 0, sizeof(sg));
 	diag_init(&dl);
 	if (islog) {
-		ltplog_init(&lg);
-		if (ltplog_read(&lg, path, &dl) == 0 && rules_suggest(r, test,
+		ctplog_init(&lg);
+		if (ctplog_read(&lg, path, &dl) == 0 && rules_suggest(r, test,
 		    syscall, lg.body, lg.bodylen, &sg, &dl))
 			(void)snprintf(cat, sizeof(cat), "%s",
 			    sg.rule->category);
 		else
 			(void)snprintf(cat, sizeof(cat), "(none)");
-		ltplog_free(&lg);
+		ctplog_free(&lg);
 	} else if ((buf = tap_slurp(path, &len)) != NULL) {
 		/* Skip the "$ command" and "# wall time" lines the files
 		   start with: they are not the test's output. */

@@ -360,6 +360,66 @@ test_escape_after_exit(void)
 		kill((pid_t)child, SIGKILL);
 }
 
+/*
+ * A data/kconfig in the directory ltpscope happens to run from is the
+ * user's business, not the bundled one: the default comes from the data
+ * directory alone.
+ */
+static void
+test_kconfig_not_cwd(const struct runner_opts *o)
+{
+	struct runner_result res;
+	char cwd[PATH_MAX], dir[PATH_MAX], path[PATH_MAX + 64];
+	char fake[PATH_MAX + 32], datadir[PATH_MAX + 32];
+	FILE *fp;
+
+	if (getcwd(cwd, sizeof(cwd)) == NULL) {
+		ok(0, "getcwd");
+		return;
+	}
+	snprintf(fake, sizeof(fake), "%s/" FAKE "envdump", cwd);
+	snprintf(dir, sizeof(dir), "%s/kcwd", tap_tmpdir());
+	snprintf(path, sizeof(path), "%s/data", dir);
+	snprintf(datadir, sizeof(datadir), "%s/empty-data", dir);
+	(void)mkdir(dir, 0755);
+	(void)mkdir(path, 0755);
+	(void)mkdir(datadir, 0755);
+	snprintf(path, sizeof(path), "%s/data/kconfig", dir);
+	if ((fp = fopen(path, "w")) != NULL) {
+		fputs("CONFIG_FROM_CWD=y\n", fp);
+		fclose(fp);
+	}
+	ok(access(path, R_OK) == 0, "a data/kconfig in the cwd to be");
+	setenv("LTPSCOPE_DATA", datadir, 1);
+	if (chdir(dir) != 0) {
+		ok(0, "chdir %s", dir);
+		unsetenv("LTPSCOPE_DATA");
+		return;
+	}
+	run(o, fake, &res);
+	if (chdir(cwd) != 0)
+		tap_diag("cannot go back to %s", cwd);
+	unsetenv("LTPSCOPE_DATA");
+	is_int(res.exit_code, 0, "envdump from another directory exits 0");
+	is_str(field("KCONFIG_PATH"), "(unset)", "./data/kconfig of the cwd "
+	    "is not the default kernel config");
+
+	snprintf(path, sizeof(path), "%s/kconfig", datadir);
+	if ((fp = fopen(path, "w")) != NULL) {
+		fputs("CONFIG_FROM_DATA=y\n", fp);
+		fclose(fp);
+	}
+	setenv("LTPSCOPE_DATA", datadir, 1);
+	if (chdir(dir) == 0) {
+		run(o, fake, &res);
+		if (chdir(cwd) != 0)
+			tap_diag("cannot go back to %s", cwd);
+	}
+	unsetenv("LTPSCOPE_DATA");
+	is_str(field("KCONFIG_PATH"), path, "the data directory's kconfig "
+	    "wins over the cwd's");
+}
+
 static void
 test_environment(void)
 {
@@ -397,10 +457,14 @@ test_environment(void)
 	ok(number_after("pid=") == number_after(" sid="),
 	    "the test leads its own session");
 	if (getcwd(cwd, sizeof(cwd)) != NULL) {
+		setenv("LTPSCOPE_DATA", "data", 1);
+		run(&o, FAKE "envdump", &res);
 		snprintf(kc, sizeof(kc), "%s/data/kconfig", cwd);
 		is_str(field("KCONFIG_PATH"), kc,
-		    "KCONFIG_PATH defaults to an absolute data/kconfig");
+		    "KCONFIG_PATH defaults to the data directory's, absolute");
+		unsetenv("LTPSCOPE_DATA");
 	}
+	test_kconfig_not_cwd(&o);
 
 	o.kconfig = "";
 	o.use_pipe = 1;

@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "ltpscope/compare.h"
+#include "ltpscope/ctplog.h"
 #include "ltpscope/export.h"
-#include "ltpscope/ltplog.h"
 #include "ltpscope/ltpout.h"
+#include "ltpscope/store_triage.h"
 #include "ltpscope/triage.h"
-#include "ltpscope/triage_store.h"
 #include "tap.h"
 
 /* Made-up logs and table of the real ones' kind: triage needs no more. */
@@ -97,7 +97,7 @@ add_result(struct store *st, int64_t run, const char *tag,
 static void
 add_reflogs(struct store *st, int64_t run, unsigned skip)
 {
-	struct ltplog lg;
+	struct ctplog lg;
 	struct diaglist dl;
 	char rel[256], sys[64], *slash;
 	size_t i;
@@ -110,15 +110,15 @@ add_reflogs(struct store *st, int64_t run, unsigned skip)
 		(void)snprintf(sys, sizeof(sys), "%s", reflogs[i]);
 		slash = strchr(sys, '/');
 		*slash = '\0';
-		ltplog_init(&lg);
+		ctplog_init(&lg);
 		diag_init(&dl);
-		if (ltplog_read(&lg, rel, &dl) == 0)
+		if (ctplog_read(&lg, rel, &dl) == 0)
 			add_result(st, run, slash + 1, sys, lg.body,
 			    lg.bodylen, (int64_t)i);
 		else
 			tap_diag("%s: %s", rel, tap_first_diag(&dl));
 		diag_free(&dl);
-		ltplog_free(&lg);
+		ctplog_free(&lg);
 	}
 }
 

@@ -17,9 +17,6 @@
 
 #include "ltpscope/diag.h"
 
-/* Where to look for LTP when neither -L nor $LTPROOT says. */
-#define LTPINDEX_DEFAULT_ROOT	"/opt/ltp"
-
 struct ltptest {
 	char		 *tag;		/* first word of the runtest line */
 	char		 *cmdline;	/* the rest of the line, raw */
@@ -50,7 +47,7 @@ void	ltpindex_free(struct ltpindex *);
 
 /*
  * The LTP install to use: dir if non-NULL, else $LTPROOT if set and not
- * empty, else LTPINDEX_DEFAULT_ROOT.  The result is one of those strings,
+ * empty, else PATHS_LTPROOT (paths.h).  The result is one of those strings,
  * not a copy.
  */
 const char	*ltpindex_root(const char *dir);

@@ -2,12 +2,17 @@
 /*
  * Where ltpscope finds its files: the data directory (categories, rules,
  * skip list, kernel config, demo) and the themes, whether it runs from a
- * source tree or from an installed prefix.
+ * source tree or from an installed prefix; and the other defaults found
+ * on the system: the LTP install and the syscall table.  Each is written
+ * here once, never relative to the current directory.
  */
 #ifndef LTPSCOPE_PATHS_H
 #define LTPSCOPE_PATHS_H
 
 #include <stddef.h>
+
+/* Where LTP is installed when neither -L nor $LTPROOT says; on a box too. */
+#define PATHS_LTPROOT	"/opt/ltp"
 
 /*
  * Records argv[0] once at start-up so that a binary run from a source
@@ -29,5 +34,17 @@ const char *paths_config(const char *, char *, size_t);
 void	paths_themedirs(char *, size_t);
 /* The data directory joined with rel. */
 void	paths_data(const char *, char *, size_t);
+/*
+ * The bundled kernel config, the data directory's kconfig (compat_linux's):
+ * fills buf and returns it, or NULL when it is not readable.
+ */
+const char *paths_kconfig(char *, size_t);
+/*
+ * The syscall table read when none is named: $LTPSCOPE_MASTER, then the
+ * running system's /usr/src/sys/compat/linux/arch/MACHINE/syscalls.master,
+ * then on Linux the installed asm/unistd_64.h.  Fills buf and returns it,
+ * or NULL when none exists.
+ */
+const char *paths_syscall_table(char *, size_t);
 
 #endif

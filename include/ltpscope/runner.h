@@ -63,8 +63,8 @@ typedef void	runner_output_fn(void *arg, const char *buf, size_t len);
 struct runner_opts {
 	const char	*ltproot;	/* LTPROOT; NULL: $LTPROOT or /opt/ltp */
 	const char	*tmpbase;	/* TMPDIRs go below; NULL: $TMPDIR, /tmp */
-	const char	*kconfig;	/* KCONFIG_PATH; NULL: data/kconfig,
-					   else LTPSCOPE_DATADIR/kconfig;
+	const char	*kconfig;	/* KCONFIG_PATH; NULL: the data
+					   directory's (paths_kconfig());
 					   "" passes no KCONFIG_PATH */
 	const char	*timeout_mul;	/* LTP_TIMEOUT_MUL, or NULL */
 	const char	*ltp_dev;	/* LTP_DEV, or NULL */

@@ -54,13 +54,6 @@ struct suite {
 };
 
 /*
- * The default catalogue source: $LTPSCOPE_MASTER, then the running
- * system's /usr/src/sys/compat/linux/arch/MACHINE/syscalls.master, then
- * on Linux the installed asm/unistd_64.h.  Fills buf; returns it, or
- * NULL when none exists.
- */
-const char	*suite_default_table(char *, size_t);
-/*
  * Linux's names (the data directory's syscalls/ABI files) for the
  * NetBSD ABIs of cat that no loaded Linux table names; see
  * catalogue_load_names().  suite_load() does this itself.

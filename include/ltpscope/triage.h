@@ -16,7 +16,7 @@
 
 #include "ltpscope/rules.h"
 #include "ltpscope/store.h"
-#include "ltpscope/triage_store.h"
+#include "ltpscope/store_triage.h"
 
 /*
  * The first line saying TFAIL, else TBROK, else one ltpscope or LTP

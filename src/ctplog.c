@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reader and writer of compat_linux_test_project's per-test log files
- * (see ltplog.h).  The writer is the reader's inverse: a log written
+ * (see ctplog.h).  The writer is the reader's inverse: a log written
  * here parses back to the same pairs and body.
  */
 #include <errno.h>
@@ -10,19 +10,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ltpscope/ltplog.h"
+#include "ltpscope/ctplog.h"
 #include "ltpscope/ltpout.h"
 #include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 
 void
-ltplog_init(struct ltplog *log)
+ctplog_init(struct ctplog *log)
 {
 	memset(log, 0, sizeof(*log));
 }
 
 void
-ltplog_free(struct ltplog *log)
+ctplog_free(struct ctplog *log)
 {
 	size_t i;
 
@@ -32,7 +32,7 @@ ltplog_free(struct ltplog *log)
 	}
 	free(log->pairs);
 	free(log->body);
-	ltplog_init(log);
+	ctplog_init(log);
 }
 
 static int
@@ -50,7 +50,7 @@ key_ok(const char *k, size_t n)
 }
 
 static void
-pair_push(struct ltplog *log, const char *k, size_t klen, const char *v,
+pair_push(struct ctplog *log, const char *k, size_t klen, const char *v,
     size_t vlen)
 {
 	if (log->npairs == log->cap) {
@@ -64,7 +64,7 @@ pair_push(struct ltplog *log, const char *k, size_t klen, const char *v,
 }
 
 int
-ltplog_add(struct ltplog *log, const char *key, const char *value)
+ctplog_add(struct ctplog *log, const char *key, const char *value)
 {
 	if (!key_ok(key, strlen(key)) || strpbrk(value, "\r\n") != NULL)
 		return -1;
@@ -73,7 +73,7 @@ ltplog_add(struct ltplog *log, const char *key, const char *value)
 }
 
 void
-ltplog_set_body(struct ltplog *log, const char *s, size_t len)
+ctplog_set_body(struct ctplog *log, const char *s, size_t len)
 {
 	free(log->body);
 	log->body = xmalloc(len + 1);
@@ -83,7 +83,7 @@ ltplog_set_body(struct ltplog *log, const char *s, size_t len)
 }
 
 const char *
-ltplog_get(const struct ltplog *log, const char *key)
+ctplog_get(const struct ctplog *log, const char *key)
 {
 	size_t i;
 
@@ -108,11 +108,11 @@ is_dashes(const char *s, size_t n)
 }
 
 int
-ltplog_parse(struct ltplog *log, const char *buf, size_t len,
+ctplog_parse(struct ctplog *log, const char *buf, size_t len,
     const char *name, struct diaglist *dl)
 {
 	const char *p = buf, *end = buf + len, *nl, *colon, *val;
-	size_t n, startlen = strlen(LTPLOG_START);
+	size_t n, startlen = strlen(CTPLOG_START);
 	unsigned long lineno = 0;
 	int closed = 0;
 
@@ -123,10 +123,10 @@ ltplog_parse(struct ltplog *log, const char *buf, size_t len,
 		if (n > 0 && p[n - 1] == '\r')
 			n--;
 		if (lineno == 1) {
-			if (n != startlen || memcmp(p, LTPLOG_START, n) != 0) {
+			if (n != startlen || memcmp(p, CTPLOG_START, n) != 0) {
 				diag_error(dl, name, 1,
 				    "not a compat_linux_test_project log: "
-				    "expected '%s'", LTPLOG_START);
+				    "expected '%s'", CTPLOG_START);
 				return -1;
 			}
 		} else if (is_dashes(p, n)) {
@@ -156,12 +156,12 @@ ltplog_parse(struct ltplog *log, const char *buf, size_t len,
 		p++;
 	else if (end - p >= 2 && p[0] == '\r' && p[1] == '\n')
 		p += 2;
-	ltplog_set_body(log, p, (size_t)(end - p));
+	ctplog_set_body(log, p, (size_t)(end - p));
 	return 0;
 }
 
 int
-ltplog_read(struct ltplog *log, const char *path, struct diaglist *dl)
+ctplog_read(struct ctplog *log, const char *path, struct diaglist *dl)
 {
 	char *buf;
 	size_t len;
@@ -169,28 +169,28 @@ ltplog_read(struct ltplog *log, const char *path, struct diaglist *dl)
 
 	if (slurp_file_diag(path, 0, &buf, &len, dl) == -1)
 		return -1;
-	rc = ltplog_parse(log, buf, len, path, dl);
+	rc = ctplog_parse(log, buf, len, path, dl);
 	free(buf);
 	return rc;
 }
 
 char *
-ltplog_format(const struct ltplog *log, size_t *outlen)
+ctplog_format(const struct ctplog *log, size_t *outlen)
 {
 	size_t i, len, off;
 	char *out;
 
-	len = strlen(LTPLOG_START) + 1 + LTPLOG_DASHES + 2 + log->bodylen;
+	len = strlen(CTPLOG_START) + 1 + CTPLOG_DASHES + 2 + log->bodylen;
 	for (i = 0; i < log->npairs; i++)
 		len += strlen(log->pairs[i].key) + 2 +
 		    strlen(log->pairs[i].value) + 1;
 	out = xmalloc(len + 1);
-	off = (size_t)sprintf(out, "%s\n", LTPLOG_START);
+	off = (size_t)sprintf(out, "%s\n", CTPLOG_START);
 	for (i = 0; i < log->npairs; i++)
 		off += (size_t)sprintf(out + off, "%s: %s\n",
 		    log->pairs[i].key, log->pairs[i].value);
-	memset(out + off, '-', LTPLOG_DASHES);
-	off += LTPLOG_DASHES;
+	memset(out + off, '-', CTPLOG_DASHES);
+	off += CTPLOG_DASHES;
 	out[off++] = '\n';
 	out[off++] = '\n';
 	if (log->bodylen > 0)
@@ -203,7 +203,7 @@ ltplog_format(const struct ltplog *log, size_t *outlen)
 }
 
 int
-ltplog_write(const struct ltplog *log, const char *path,
+ctplog_write(const struct ctplog *log, const char *path,
     struct diaglist *dl)
 {
 	char *text, *tmp;
@@ -230,7 +230,7 @@ ltplog_write(const struct ltplog *log, const char *path,
 		free(tmp);
 		return -1;
 	}
-	text = ltplog_format(log, &len);
+	text = ctplog_format(log, &len);
 	if (fwrite(text, 1, len, fp) != len || fflush(fp) != 0 ||
 	    fsync(fileno(fp)) != 0) {
 		diag_error(dl, path, 0, "cannot write: %s", strerror(errno));
@@ -252,7 +252,7 @@ ltplog_write(const struct ltplog *log, const char *path,
 }
 
 void
-ltplog_end(const struct ltplog *log, struct test_end *end)
+ctplog_end(const struct ctplog *log, struct test_end *end)
 {
 	const char *ec;
 	char *ep;
@@ -260,7 +260,7 @@ ltplog_end(const struct ltplog *log, struct test_end *end)
 
 	end->how = TEST_NOEXIT;
 	end->code = 0;
-	if ((ec = ltplog_get(log, "exit_code")) != NULL) {
+	if ((ec = ctplog_get(log, "exit_code")) != NULL) {
 		errno = 0;
 		v = strtol(ec, &ep, 10);
 		if (ep != ec && *ep == '\0' && errno == 0 && v >= 0 &&
@@ -272,7 +272,7 @@ ltplog_end(const struct ltplog *log, struct test_end *end)
 }
 
 enum test_status
-ltplog_status(const struct ltplog *log, struct ltpout_tally *tally,
+ctplog_status(const struct ctplog *log, struct ltpout_tally *tally,
     char *why, size_t whylen)
 {
 	struct ltpout *p = ltpout_new();
@@ -286,7 +286,7 @@ ltplog_status(const struct ltplog *log, struct ltpout_tally *tally,
 		continue;
 	while (ltpout_flush(p, &l))
 		continue;
-	ltplog_end(log, &end);
+	ctplog_end(log, &end);
 	st = ltpout_status(ltpout_tally(p), &end, why, whylen);
 	if (tally != NULL)
 		*tally = *ltpout_tally(p);

@@ -18,8 +18,8 @@
  * released with the matching *_free function; strings passed in are
  * copied.  Errors go to the diaglist naming the database file.
  */
-#ifndef LTPSCOPE_TRIAGE_STORE_H
-#define LTPSCOPE_TRIAGE_STORE_H
+#ifndef LTPSCOPE_STORE_TRIAGE_H
+#define LTPSCOPE_STORE_TRIAGE_H
 
 #include <stddef.h>
 #include <stdint.h>

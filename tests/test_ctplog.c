@@ -4,14 +4,14 @@
  * tests/fixtures/madeup, then the real ones in ../shared) parses,
  * gives the status its Summary and lines call for (worked out by
  * reading each file), and formats back to the same bytes; what
- * ltplog_write() writes, ltplog_read() reads back unchanged.
+ * ctplog_write() writes, ctplog_read() reads back unchanged.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/ctplog.h"
 #include "ltpscope/diag.h"
-#include "ltpscope/ltplog.h"
 #include "tap.h"
 
 struct refexpect {
@@ -52,7 +52,7 @@ static const struct refexpect refs[] = {
 static void
 check_reference(const struct refexpect *e)
 {
-	struct ltplog log;
+	struct ctplog log;
 	struct ltpout_tally t;
 	struct diaglist dl;
 	const char *path = tap_shared_path(e->path);
@@ -60,30 +60,30 @@ check_reference(const struct refexpect *e)
 	const char *slash;
 	size_t rawlen, len;
 
-	ltplog_init(&log);
+	ctplog_init(&log);
 	diag_init(&dl);
-	if (!ok(ltplog_read(&log, path, &dl) == 0 && dl.n == 0,
+	if (!ok(ctplog_read(&log, path, &dl) == 0 && dl.n == 0,
 	    "%s: parses cleanly", e->path))
 		diag_print(&dl, stdout, "# ");
 	is_int(log.npairs, 8, "%s: eight header pairs", e->path);
-	is_str(ltplog_get(&log, "date"), e->date, "%s: date", e->path);
-	is_str(ltplog_get(&log, "netbsd_version"), "11.0", "%s: version",
+	is_str(ctplog_get(&log, "date"), e->date, "%s: date", e->path);
+	is_str(ctplog_get(&log, "netbsd_version"), "11.0", "%s: version",
 	    e->path);
-	has_str(ltplog_get(&log, "netbsd_build"),
+	has_str(ctplog_get(&log, "netbsd_build"),
 	    "2026  mkrepro@mkrepro.NetBSD.org:/usr/src/sys/arch/amd64",
 	    "%s: value with colons kept whole", e->path);
-	is_str(ltplog_get(&log, "script_invocation"),
+	is_str(ctplog_get(&log, "script_invocation"),
 	    "\"/usr/pkg/bin/compat_linux_test_project '-r'\"",
 	    "%s: quoted value kept", e->path);
 	slash = strchr(e->path + strlen(REF), '/');
 	(void)snprintf(want_sys, sizeof(want_sys), "%.*s",
 	    (int)(slash - (e->path + strlen(REF))), e->path + strlen(REF));
-	is_str(ltplog_get(&log, "syscall_tested"), want_sys,
+	is_str(ctplog_get(&log, "syscall_tested"), want_sys,
 	    "%s: syscall_tested", e->path);
 	ok(log.bodylen > 0 && log.body[0] != '\n' && log.body[0] != '-',
 	    "%s: body starts with LTP output", e->path);
 
-	is_str(test_status_name(ltplog_status(&log, &t, why, sizeof(why))),
+	is_str(test_status_name(ctplog_status(&log, &t, why, sizeof(why))),
 	    test_status_name(e->st), "%s: status (%s)", e->path, why);
 	is_int(t.summary.present, e->sum[0] >= 0, "%s: summary present",
 	    e->path);
@@ -97,16 +97,16 @@ check_reference(const struct refexpect *e)
 
 	/* Our writer's layout is the tool's: same bytes back. */
 	raw = tap_slurp(path, &rawlen);
-	again = ltplog_format(&log, &len);
+	again = ctplog_format(&log, &len);
 	ok(raw != NULL && len == rawlen && memcmp(raw, again, len) == 0,
 	    "%s: formats back to the same bytes", e->path);
 	free(raw);
 	free(again);
-	ltplog_free(&log);
+	ctplog_free(&log);
 	diag_free(&dl);
 }
 
-/* Pairs ltplog_add() takes (0) and those it refuses (-1). */
+/* Pairs ctplog_add() takes (0) and those it refuses (-1). */
 static const struct {
 	const char	*key;
 	const char	*value;
@@ -128,23 +128,23 @@ check_roundtrip(void)
 {
 	static const char body[] = "\nfirst line after a blank\n"
 	    "t.c:1: TPASS: \xe2\x82\xac ok\nnul\0inside\nno newline at end";
-	struct ltplog w, r;
+	struct ctplog w, r;
 	struct diaglist dl;
 	char path[512];
 	size_t i;
 	int same;
 
-	ltplog_init(&w);
-	ltplog_init(&r);
+	ctplog_init(&w);
+	ctplog_init(&r);
 	diag_init(&dl);
 	for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
-		ok(ltplog_add(&w, pairs[i].key, pairs[i].value) ==
+		ok(ctplog_add(&w, pairs[i].key, pairs[i].value) ==
 		    pairs[i].ret, "%s", pairs[i].what);
-	ltplog_set_body(&w, body, sizeof(body) - 1);
+	ctplog_set_body(&w, body, sizeof(body) - 1);
 
 	(void)snprintf(path, sizeof(path), "%s/t.log", tap_tmpdir());
-	is_int(ltplog_write(&w, path, &dl), 0, "write");
-	is_int(ltplog_read(&r, path, &dl), 0, "read back");
+	is_int(ctplog_write(&w, path, &dl), 0, "write");
+	is_int(ctplog_read(&r, path, &dl), 0, "read back");
 	is_int(dl.n, 0, "no diagnostics");
 	is_int(r.npairs, w.npairs, "same number of pairs");
 	same = r.npairs == w.npairs;
@@ -155,22 +155,22 @@ check_roundtrip(void)
 	ok(r.bodylen == w.bodylen &&
 	    memcmp(r.body, w.body, w.bodylen) == 0,
 	    "body round-trips (leading blank, NUL, no final newline)");
-	ltplog_free(&r);
+	ctplog_free(&r);
 
 	/* An exit_code pair, when present, takes part in the verdict. */
-	ltplog_set_body(&w, "t.c:1: TPASS: ok\n", 17);
-	is_str(test_status_name(ltplog_status(&w, NULL, NULL, 0)), "pass",
+	ctplog_set_body(&w, "t.c:1: TPASS: ok\n", 17);
+	is_str(test_status_name(ctplog_status(&w, NULL, NULL, 0)), "pass",
 	    "passes and no exit code: pass");
-	ok(ltplog_add(&w, "exit_code", "1") == 0, "add exit_code");
-	is_str(test_status_name(ltplog_status(&w, NULL, NULL, 0)), "fail",
+	ok(ctplog_add(&w, "exit_code", "1") == 0, "add exit_code");
+	is_str(test_status_name(ctplog_status(&w, NULL, NULL, 0)), "fail",
 	    "exit_code 1 makes it a failure");
 
 	/* The writer refuses what it could not read back. */
 	free(w.pairs[0].value);
 	w.pairs[0].value = strdup("multi\nline");
-	ok(ltplog_write(&w, path, &dl) == -1 && dl.nerrors == 1,
+	ok(ctplog_write(&w, path, &dl) == -1 && dl.nerrors == 1,
 	    "write refuses a value with a newline");
-	ltplog_free(&w);
+	ctplog_free(&w);
 	diag_free(&dl);
 }
 
@@ -178,47 +178,47 @@ static void
 check_errors(void)
 {
 	static const char notlog[] = "tst_test.c:1: TPASS: x\n";
-	static const char unclosed[] = LTPLOG_START "\ndate: x\n";
-	static const char badline[] = LTPLOG_START "\r\ndate: x\r\n"
+	static const char unclosed[] = CTPLOG_START "\ndate: x\n";
+	static const char badline[] = CTPLOG_START "\r\ndate: x\r\n"
 	    "garbage line\r\n-----------\r\n\r\nbody\r\n";
-	struct ltplog log;
+	struct ctplog log;
 	struct diaglist dl;
 	char buf[256];
 
-	ltplog_init(&log);
+	ctplog_init(&log);
 	diag_init(&dl);
-	is_int(ltplog_parse(&log, notlog, sizeof(notlog) - 1, "n.log", &dl),
+	is_int(ctplog_parse(&log, notlog, sizeof(notlog) - 1, "n.log", &dl),
 	    -1, "not a log");
 	diag_format(&dl.v[0], buf, sizeof(buf));
 	has_str(buf, "n.log:1: error: not a compat_linux_test_project log",
 	    "says where");
 	diag_free(&dl);
-	ltplog_free(&log);
+	ctplog_free(&log);
 
-	is_int(ltplog_parse(&log, unclosed, sizeof(unclosed) - 1, "u.log",
+	is_int(ctplog_parse(&log, unclosed, sizeof(unclosed) - 1, "u.log",
 	    &dl), -1, "unclosed header");
 	diag_format(&dl.v[0], buf, sizeof(buf));
 	is_str(buf, "u.log:2: error: header not closed by a line of dashes",
 	    "unclosed header reported at its last line");
 	diag_free(&dl);
-	ltplog_free(&log);
+	ctplog_free(&log);
 
-	is_int(ltplog_parse(&log, badline, sizeof(badline) - 1, "b.log",
+	is_int(ctplog_parse(&log, badline, sizeof(badline) - 1, "b.log",
 	    &dl), 0, "bad header line: parse goes on");
 	ok(dl.nerrors == 1, "one error");
 	diag_format(&dl.v[0], buf, sizeof(buf));
 	is_str(buf, "b.log:3: error: header line is not 'key: value'",
 	    "bad line reported with its number");
-	is_str(ltplog_get(&log, "date"), "x", "CRLF header read");
+	is_str(ctplog_get(&log, "date"), "x", "CRLF header read");
 	is_str(log.body, "body\r\n", "CRLF body kept as is");
 	diag_free(&dl);
-	ltplog_free(&log);
+	ctplog_free(&log);
 
-	is_int(ltplog_read(&log, "/nonexistent/x.log", &dl), -1,
+	is_int(ctplog_read(&log, "/nonexistent/x.log", &dl), -1,
 	    "missing file");
 	has_str(dl.n ? dl.v[0].msg : "", "cannot open", "missing file said");
 	diag_free(&dl);
-	ltplog_free(&log);
+	ctplog_free(&log);
 }
 
 int

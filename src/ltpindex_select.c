@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Choosing tests from the index: by syscall name (-s, as the earlier
- * compat_linux_test_project shell tool did: the tests of each named
- * syscall, syscall by syscall), by explicit tag, and by a pcre2 pattern
- * matched against tags and syscall names.
+ * Choosing tests from the index (ltpindex_select(), see ltpindex.h): by
+ * syscall name (-s, as the earlier compat_linux_test_project shell tool
+ * did: the tests of each named syscall, syscall by syscall), by explicit
+ * tag, and by a pcre2 pattern matched against tags and syscall names.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,11 +15,11 @@
  * carry no exit status; the verdict comes from the output alone unless
  * an "exit_code" key is present.
  *
- * Ownership: a struct ltplog owns its pairs and body; ltplog_free()
+ * Ownership: a struct ctplog owns its pairs and body; ctplog_free()
  * releases them.  Strings passed in are copied.
  */
-#ifndef LTPSCOPE_LTPLOG_H
-#define LTPSCOPE_LTPLOG_H
+#ifndef LTPSCOPE_CTPLOG_H
+#define LTPSCOPE_CTPLOG_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -28,16 +28,16 @@
 #include "ltpscope/ltpout.h"
 #include "ltpscope/status.h"
 
-#define LTPLOG_START	"---- compat_linux_test_project log header ----"
-#define LTPLOG_DASHES	50	/* length of the closing line */
+#define CTPLOG_START	"---- compat_linux_test_project log header ----"
+#define CTPLOG_DASHES	50	/* length of the closing line */
 
-struct ltplog_pair {
+struct ctplog_pair {
 	char	*key;
 	char	*value;
 };
 
-struct ltplog {
-	struct ltplog_pair	*pairs;		/* in file order */
+struct ctplog {
+	struct ctplog_pair	*pairs;		/* in file order */
 	size_t			 npairs;
 	size_t			 cap;
 	char			*body;		/* NUL-terminated; may hold
@@ -45,8 +45,8 @@ struct ltplog {
 	size_t			 bodylen;
 };
 
-void	ltplog_init(struct ltplog *);
-void	ltplog_free(struct ltplog *);
+void	ctplog_init(struct ctplog *);
+void	ctplog_free(struct ctplog *);
 
 /*
  * Parses a whole log held in memory.  name is used in diagnostics
@@ -54,37 +54,37 @@ void	ltplog_free(struct ltplog *);
  * reported and skipped; a missing start or closing line is an error.
  * Returns 0, or -1 when the text is not such a log.
  */
-int	ltplog_parse(struct ltplog *, const char *, size_t, const char *,
+int	ctplog_parse(struct ctplog *, const char *, size_t, const char *,
 	    struct diaglist *);
 /* The same for a file. */
-int	ltplog_read(struct ltplog *, const char *, struct diaglist *);
+int	ctplog_read(struct ctplog *, const char *, struct diaglist *);
 
 /* First value for key, or NULL. */
-const char *ltplog_get(const struct ltplog *, const char *);
+const char *ctplog_get(const struct ctplog *, const char *);
 /*
  * Appends a pair.  Returns -1 (and adds nothing) when the key is empty
  * or holds ':' or white space, or the value holds CR or LF.
  */
-int	ltplog_add(struct ltplog *, const char *, const char *);
+int	ctplog_add(struct ctplog *, const char *, const char *);
 /* Replaces the body with a copy of the bytes given. */
-void	ltplog_set_body(struct ltplog *, const char *, size_t);
+void	ctplog_set_body(struct ctplog *, const char *, size_t);
 
 /* The file's bytes, NUL-terminated; caller frees. */
-char	*ltplog_format(const struct ltplog *, size_t *);
+char	*ctplog_format(const struct ctplog *, size_t *);
 /*
  * Writes the log to path (via a temporary file renamed into place, so
  * a crash leaves the old file or the new one); the directory must
- * exist.  Refuses pairs ltplog_add() would refuse.  Returns 0 or -1.
+ * exist.  Refuses pairs ctplog_add() would refuse.  Returns 0 or -1.
  */
-int	ltplog_write(const struct ltplog *, const char *, struct diaglist *);
+int	ctplog_write(const struct ctplog *, const char *, struct diaglist *);
 
 /*
  * Runs the body through the LTP output parser and gives the verdict.
  * tally (may be NULL) receives the counts.  See ltpout_status().
  */
-enum test_status ltplog_status(const struct ltplog *, struct ltpout_tally *,
+enum test_status ctplog_status(const struct ctplog *, struct ltpout_tally *,
 	    char *, size_t);
 /* How the test ended: its exit_code header, else TEST_NOEXIT. */
-void	ltplog_end(const struct ltplog *, struct test_end *);
+void	ctplog_end(const struct ctplog *, struct test_end *);
 
 #endif

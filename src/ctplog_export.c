@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/ctplog.h"
 #include "ltpscope/import.h"
-#include "ltpscope/ltplog.h"
 #include "ltpscope/xmalloc.h"
 
 /* The syscall directory of a result with none. */
@@ -127,25 +127,25 @@ export_mkdir(const char *path, struct diaglist *dl)
 
 /* Appends key: value when the value may go into a header. */
 static void
-export_pair(struct ltplog *log, const char *key, const char *value)
+export_pair(struct ctplog *log, const char *key, const char *value)
 {
 	char *v, *p;
 
-	if (ltplog_add(log, key, value) == 0)
+	if (ctplog_add(log, key, value) == 0)
 		return;
 	/* A line end in a value (a label, say) would end the header. */
 	v = xstrdup(value);
 	for (p = v; *p != '\0'; p++)
 		if (*p == '\n' || *p == '\r')
 			*p = ' ';
-	(void)ltplog_add(log, key, v);
+	(void)ctplog_add(log, key, v);
 	free(v);
 }
 
 /* The header of a run imported from logs, as the logs had it. */
 static void
 export_header_kept(const struct export_ctx *cx, const struct store_result *r,
-    struct ltplog *log)
+    struct ctplog *log)
 {
 	const char *p, *sp, *keys, *val;
 	char *key, *id;
@@ -181,7 +181,7 @@ export_header_kept(const struct export_ctx *cx, const struct store_result *r,
 /* A header for a run of ltpscope's own (or of kirk). */
 static void
 export_header_made(const struct export_ctx *cx, const struct store_result *r,
-    struct ltplog *log)
+    struct ctplog *log)
 {
 	const struct store_run *run = cx->run;
 	char date[64], *inv, *repro;
@@ -210,7 +210,7 @@ export_one(const struct export_ctx *cx, struct store *st,
     const struct store_result *r, const char *dir, struct diaglist *dl)
 {
 	struct store_output out;
-	struct ltplog log;
+	struct ctplog log;
 	char *path, code[16];
 	int rc;
 
@@ -230,24 +230,24 @@ export_one(const struct export_ctx *cx, struct store *st,
 		return -1;
 	}
 	diag_free(&odl);
-	ltplog_init(&log);
+	ctplog_init(&log);
 	if (cx->keys != NULL)
 		export_header_kept(cx, r, &log);
 	else
 		export_header_made(cx, r, &log);
 	/* Known only when the test exited; the shell tool never knew. */
 	if (r->exit_code >= 0 && r->signal == 0 &&
-	    ltplog_get(&log, "exit_code") == NULL) {
+	    ctplog_get(&log, "exit_code") == NULL) {
 		(void)snprintf(code, sizeof(code), "%d", r->exit_code);
 		export_pair(&log, "exit_code", code);
 	}
-	ltplog_set_body(&log, out.data != NULL ? out.data : "",
+	ctplog_set_body(&log, out.data != NULL ? out.data : "",
 	    out.stored_size);
 	(void)xasprintf(&path, "%s/%s/%s.log", dir, export_syscall(r),
 	    r->tag);
-	rc = ltplog_write(&log, path, dl);
+	rc = ctplog_write(&log, path, dl);
 	free(path);
-	ltplog_free(&log);
+	ctplog_free(&log);
 	store_output_clear(&out);
 	return rc;
 }

@@ -147,6 +147,20 @@ void	ui_push_view(struct ui *);
 void	ui_pop_view(struct ui *);
 void	ui_ask(struct ui *, enum ui_confirm, const char *, ...)
 	    __attribute__((__format__(__printf__, 3, 4)));
+/*
+ * Takes the terminal and runs the explorer on ui, set up by cmd_ui.c,
+ * until the user quits; gives the terminal back.  Returns 0, -1, or
+ * UI_NO_TERMINAL when curses could not start (said on stderr).
+ */
+#define UI_NO_TERMINAL	(-2)
+int	ui_explore(struct ui *);
+
+/* ui_config.c */
+/*
+ * Applies the user's configuration file to ui and to *theme and
+ * *timeout_s; the command line, read after, wins.
+ */
+void	ui_config(struct ui *, const char **, int *);
 
 /* ui_pane.c */
 void	ui_pane_clear(struct ui *, const char *);

@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * ltpscope ui (and ltpscope with no subcommand): the explorer's options,
+ * its configuration file (ui_config.c), theme, data and results store,
+ * opened before the terminal is taken; ui.c then runs the screen.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltpscope/cmd.h"
+#include "ltpscope/compat.h"
+#include "ltpscope/diag.h"
+#include "ltpscope/paths.h"
+#include "ltpscope/settings.h"
+#include "ltpscope/verdict.h"
+#include "ltpscope/xmalloc.h"
+#include "ui_priv.h"
+
+/* As the settings file (and run -j) take them. */
+#define UI_MAXJOBS	SETTINGS_JOBS_MAX
+#define UI_TIMEOUT_MAX	SETTINGS_TIMEOUT_MAX
+
+static void
+ui_usage(FILE *fp)
+{
+	cmd_usage(fp, "ui");
+}
+
+/* Verdicts judged under other rules are judged under the current ones. */
+static void
+ui_rejudge(struct ui *ui)
+{
+	struct diaglist dl;
+
+	ui_triage_load(ui);
+	diag_init(&dl);
+	if (verdict_rejudge(ui->store, ui->rules, NULL, &dl) != STORE_OK &&
+	    dl.nerrors > 0)
+		ui_message_diag(ui, &dl, UD_WHERE, NULL,
+		    "verdicts not judged again");
+	diag_free(&dl);
+}
+
+static int
+ui_open_data(struct ui *ui, int demo, const char *const *tables,
+    size_t ntables, const char *ltpdir, const char *const *runtests,
+    size_t nruntests, const char *db)
+{
+	struct suite_opts so;
+	struct diaglist dl;
+	char demotab[1200], path[1200];
+	const char *cfg, *home;
+	const char *dt[2];
+	char *dbdef = NULL;
+	int rv = 0;
+
+	diag_init(&dl);
+	memset(&so, 0, sizeof(so));
+	so.tables = tables;
+	so.ntables = ntables;
+	so.ltpdir = ltpdir;
+	so.runtests = runtests;
+	so.nruntests = nruntests;
+	if (demo) {
+		paths_data("demo/linux-amd64-syscalls.master", demotab, sizeof(demotab));
+		/* Installed beside the data, or built in the source tree. */
+		paths_data("demo-ltp", ui->ltproot, sizeof(ui->ltproot));
+		if (access(ui->ltproot, R_OK) != 0)
+			paths_data("../build/demo-ltp", ui->ltproot,
+			    sizeof(ui->ltproot));
+		dt[0] = demotab;
+		dt[1] = paths_syscall_table(path, sizeof(path));
+		so.tables = dt;
+		so.ntables = dt[1] != NULL && strstr(dt[1], "unistd") ?
+		    2 : 1;
+		if (ltpdir == NULL)
+			so.ltpdir = ui->ltproot;
+	}
+	(void)suite_load(&ui->suite, &so, &dl);
+	ui->have_suite = 1;
+	snprintf(ui->source, sizeof(ui->source), "%s%s", demo ? "demo: " :
+	    "", ui->suite.tables_used);
+	if (dl.nerrors > 0)
+		ui_message_diag(ui, &dl, UD_WHERE, NULL, "%zu problem%s "
+		    "loading", dl.nerrors, dl.nerrors == 1 ? "" : "s");
+	diag_free(&dl);
+
+	diag_init(&dl);
+	if (db == NULL && demo) {
+		/* The demo keeps its history apart from real runs. */
+		if ((cfg = getenv("XDG_DATA_HOME")) != NULL && cfg[0] == '/')
+			snprintf(ui->dbpath, sizeof(ui->dbpath),
+			    "%s/ltpscope/demo.db", cfg);
+		else if ((home = getenv("HOME")) != NULL)
+			snprintf(ui->dbpath, sizeof(ui->dbpath),
+			    "%s/.local/share/ltpscope/demo.db", home);
+		else
+			snprintf(ui->dbpath, sizeof(ui->dbpath),
+			    "build/demo.db");
+	} else if (db == NULL) {
+		if (store_default_path(&dbdef, &dl) == STORE_OK)
+			snprintf(ui->dbpath, sizeof(ui->dbpath), "%s", dbdef);
+		free(dbdef);
+	} else
+		snprintf(ui->dbpath, sizeof(ui->dbpath), "%s", db);
+	if (ui->dbpath[0] == '\0' || store_open(&ui->store, ui->dbpath,
+	    STORE_CREATE | STORE_MKDIRS, &dl) != STORE_OK) {
+		char first[512] = "cannot open the results database";
+
+		if (dl.n > 0)
+			diag_format(&dl.v[0], first, sizeof(first));
+		fprintf(stderr, "ltpscope: %s\n", first);
+		rv = -1;
+	}
+	diag_free(&dl);
+	if (rv == 0)
+		setenv("LTPSCOPE_DB", ui->dbpath, 1);
+	if (rv == 0)
+		ui_rejudge(ui);
+
+	diag_init(&dl);
+	skiplist_init(&ui->skip);
+	/*
+	 * The bundled list names the systems its entries hold on.  The
+	 * demo plays a NetBSD box (its tests hang as NetBSD's do), so
+	 * it takes NetBSD's list and kernel config wherever it runs.
+	 */
+	if (demo && getenv("LTPSCOPE_OS") == NULL)
+		snprintf(ui->os, sizeof(ui->os), "NetBSD");
+	else
+		(void)compat_os_name(ui->os, sizeof(ui->os));
+	skiplist_set_os(&ui->skip, ui->os);
+	(void)skiplist_load_default(&ui->skip, &dl);
+	diag_free(&dl);
+	return rv;
+}
+
+/* tables and runtests have room for every -m and -f of argv. */
+static int
+ui_main(int argc, char **argv, const char **tables, const char **runtests)
+{
+	static const struct option longopts[] = {
+		{ "demo", no_argument, NULL, 'D' },
+		{ "master", required_argument, NULL, 'm' },
+		{ "theme", required_argument, NULL, 'T' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "db", required_argument, NULL, 'd' },
+		{ "ltproot", required_argument, NULL, 'L' },
+		{ "runtest", required_argument, NULL, 'f' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "host", required_argument, NULL, 'H' },
+		{ "ssh-config", required_argument, NULL, 'F' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct ui ui;
+	struct diaglist dl;
+	const char *themename = NULL, *db = NULL, *ltpdir = NULL;
+	char dirs[4096];
+	size_t ntables = 0, nruntests = 0;
+	long long n;
+	int ch, demo = 0, rv, timeout_s = 300;
+
+	memset(&ui, 0, sizeof(ui));
+	ui.jobs = 1;
+	ui.box_wait_s = -1;
+	optind = 1;
+	ui_config(&ui, &themename, &timeout_s);
+	while ((ch = getopt_long(argc, argv, "hm:d:L:f:j:", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'D':
+			demo = 1;
+			break;
+		case 'm':
+			tables[ntables++] = optarg;
+			break;
+		case 'f':
+			runtests[nruntests++] = optarg;
+			break;
+		case 'd':
+			db = optarg;
+			break;
+		case 'L':
+			ltpdir = optarg;
+			break;
+		case 't':
+			if (cmd_number("ui", "--timeout", optarg, 0,
+			    UI_TIMEOUT_MAX, &n) != 0)
+				return 2;
+			timeout_s = (int)n;
+			break;
+		case 'j':
+			if (cmd_number("ui", "-j", optarg, 1, UI_MAXJOBS,
+			    &n) != 0)
+				return 2;
+			ui.jobs = (int)n;
+			break;
+		case 'T':
+			themename = optarg;
+			break;
+		case 'H':
+			snprintf(ui.host, sizeof(ui.host), "%s", optarg);
+			break;
+		case 'F':
+			snprintf(ui.ssh_config, sizeof(ui.ssh_config), "%s",
+			    optarg);
+			break;
+		case 'h':
+			ui_usage(stdout);
+			return 0;
+		default:
+			ui_usage(stderr);
+			return 2;
+		}
+	}
+	if (themename == NULL)
+		themename = getenv("NO_COLOR") != NULL ? "mono" : "default";
+	paths_themedirs(dirs, sizeof(dirs));
+	diag_init(&dl);
+	if (theme_load(&ui.theme, themename, dirs, &dl) != 0) {
+		diag_print(&dl, stderr, "ltpscope");
+		fprintf(stderr, "ltpscope: using the default theme\n");
+		theme_default(&ui.theme);
+		sleep(1);
+	}
+	diag_free(&dl);
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "ltpscope: the explorer needs a terminal; "
+		    "see ltpscope help for the subcommands\n");
+		return 1;
+	}
+	ui.argv0 = xstrdup(paths_program());
+	ui.timeout_s = timeout_s;
+	if (ui_open_data(&ui, demo, tables, ntables, ltpdir, runtests,
+	    nruntests, db) != 0) {
+		suite_free(&ui.suite);
+		skiplist_free(&ui.skip);
+		return 1;
+	}
+	ui_load_catalogue(&ui.suite, ui.store, &ui.rows, &ui.nrows);
+	ui.ring = linering_new(UI_RING_LINES, UI_RING_BYTES);
+	ui.parser = ltpout_new();
+	ui.follow = 1;
+
+	if ((rv = ui_explore(&ui)) == UI_NO_TERMINAL)
+		return 1;
+	ui_run_free(&ui);
+	ui_triage_free(&ui);
+	ui_free_catalogue(ui.rows, ui.nrows);
+	linering_free(ui.ring);
+	ltpout_free(ui.parser);
+	store_close(ui.store);
+	suite_free(&ui.suite);
+	skiplist_free(&ui.skip);
+	free(ui.argv0);
+	return rv == 0 ? 0 : 1;
+}
+
+int
+cmd_ui(int argc, char **argv)
+{
+	const char **tables, **runtests;
+	int rv;
+
+	/* Each -m or -f takes one of argv at least: argc always suffice. */
+	tables = xcalloc((size_t)argc, sizeof(*tables));
+	runtests = xcalloc((size_t)argc, sizeof(*runtests));
+	rv = ui_main(argc, argv, tables, runtests);
+	free(tables);
+	free(runtests);
+	return rv;
+}
