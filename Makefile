@@ -293,7 +293,8 @@ memcheck: deps
 	@${MAKE} ${PROG} fakes memcheck-progs
 	@LTPSCOPE_BIN=./${PROG} sh mk/memcheck.sh ${MEMCHECK_PROGS}
 
-memcheck-progs: ${MEMCHECK_PROGS}
+# test_tap drives tests/runtests.
+memcheck-progs: ${MEMCHECK_PROGS} tests/runtests
 
 tests/stress_runner: tests/stress_runner.c libltpscope.a
 	${CC} ${ALL_CFLAGS} -o $@ tests/stress_runner.c libltpscope.a ${LIBS}
