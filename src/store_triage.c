@@ -66,6 +66,21 @@ step_done(struct store *st, sqlite3_stmt *s, const char *what,
 	return STORE_OK;
 }
 
+/* A tag's fields as ?1 to ?8 of the INSERT both writers share. */
+static void
+tag_bind(sqlite3_stmt *s, const struct triage_tag *t)
+{
+	(void)sqlite3_bind_text(s, 1, t->tag, -1, SQLITE_TRANSIENT);
+	bind_bytes(s, 2, t->line);
+	(void)sqlite3_bind_text(s, 3, t->category, -1, SQLITE_TRANSIENT);
+	bind_bytes(s, 4, t->note);
+	(void)sqlite3_bind_text(s, 5, nz(t->author), -1, SQLITE_TRANSIENT);
+	(void)sqlite3_bind_int64(s, 6, t->created != 0 ? t->created :
+	    store_now());
+	(void)sqlite3_bind_int64(s, 7, t->run_id);
+	(void)sqlite3_bind_int(s, 8, t->status_at);
+}
+
 int
 store_tag_set(struct store *st, const struct triage_tag *t,
     struct diaglist *dl)
@@ -88,15 +103,7 @@ store_tag_set(struct store *st, const struct triage_tag *t,
 	    " created = excluded.created, run_id = excluded.run_id,"
 	    " status_at = excluded.status_at, resolved = 0", dl)) != STORE_OK)
 		return err;
-	(void)sqlite3_bind_text(s, 1, t->tag, -1, SQLITE_TRANSIENT);
-	bind_bytes(s, 2, t->line);
-	(void)sqlite3_bind_text(s, 3, t->category, -1, SQLITE_TRANSIENT);
-	bind_bytes(s, 4, t->note);
-	(void)sqlite3_bind_text(s, 5, nz(t->author), -1, SQLITE_TRANSIENT);
-	(void)sqlite3_bind_int64(s, 6, t->created != 0 ? t->created :
-	    store_now());
-	(void)sqlite3_bind_int64(s, 7, t->run_id);
-	(void)sqlite3_bind_int(s, 8, t->status_at);
+	tag_bind(s, t);
 	return step_done(st, s, "cannot save the tag", dl);
 }
 
@@ -120,15 +127,7 @@ store_tag_add(struct store *st, const struct triage_tag *t, int *addedp,
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, nullif(?7, 0), ?8, 0) "
 	    "ON CONFLICT (tag, line) DO NOTHING", dl)) != STORE_OK)
 		return err;
-	(void)sqlite3_bind_text(s, 1, t->tag, -1, SQLITE_TRANSIENT);
-	bind_bytes(s, 2, t->line);
-	(void)sqlite3_bind_text(s, 3, t->category, -1, SQLITE_TRANSIENT);
-	bind_bytes(s, 4, t->note);
-	(void)sqlite3_bind_text(s, 5, nz(t->author), -1, SQLITE_TRANSIENT);
-	(void)sqlite3_bind_int64(s, 6, t->created != 0 ? t->created :
-	    store_now());
-	(void)sqlite3_bind_int64(s, 7, t->run_id);
-	(void)sqlite3_bind_int(s, 8, t->status_at);
+	tag_bind(s, t);
 	if ((err = step_done(st, s, "cannot save the tag", dl)) == STORE_OK &&
 	    addedp != NULL)
 		*addedp = sqlite3_changes(st->db) > 0;
