@@ -951,10 +951,10 @@ run_fresh_start(const struct run_opts *o, struct run_state *s)
 
 /*
  * The run itself, new or resumed, through to its summary or to what a
- * lost box leaves.  The exit status; fail if it could not go on.
+ * lost box leaves.  The exit status; 1 if it could not go on.
  */
 static int
-run_execute(struct run_opts *o, struct run_state *s, int fail)
+run_execute(struct run_opts *o, struct run_state *s)
 {
 	struct engine_opts eo;
 	struct engine_events ev = {
@@ -970,7 +970,7 @@ run_execute(struct run_opts *o, struct run_state *s, int fail)
 	int64_t run_id;
 	size_t i;
 	char *abs;
-	int rv = fail;
+	int rv = 1;
 
 	ev.arg = &s->ctx;
 	memset(&eo, 0, sizeof(eo));
@@ -980,7 +980,7 @@ run_execute(struct run_opts *o, struct run_state *s, int fail)
 		if (s->box == NULL && (s->box = run_open_box(o->host,
 		    o->ssh_config, eo.runner.ltproot, kconfig,
 		    &s->dl)) == NULL)
-			return fail;
+			return 1;
 		eo.runner.remote = s->box;
 		box_kconfig = kconfig;
 		/* The box has its copy (remote_kconfig()); --resume resends. */
@@ -1020,20 +1020,20 @@ run_execute(struct run_opts *o, struct run_state *s, int fail)
 		s->e = engine_new(s->st, &eo, s->tests, s->npicked, &ev,
 		    &s->dl);
 	if (s->e == NULL)
-		return fail;
+		return 1;
 	run_id = engine_run_id(s->e);
 	s->ctx.e = s->e;
 	/* What --resume replays, and where the run selected from. */
 	if (!o->resume && run_config_append(s->st, run_id, s->extra.s,
 	    &s->dl) != 0)
-		return fail;
+		return 1;
 	/* Marked now: a reference stopped halfway still tells its tests. */
 	if (o->reference) {
 		/* A box that is not Linux: nothing ran, nothing to resume. */
 		if (linuxref_set(s->st, run_id, &s->dl) != STORE_OK) {
 			(void)store_run_end(s->st, run_id, RUN_INTERRUPTED,
 			    &s->dl);
-			return fail;
+			return 1;
 		}
 		printf("run %" PRId64 " is the Linux reference for its arch\n",
 		    run_id);
@@ -1096,7 +1096,7 @@ cmd_run(int argc, char **argv)
 {
 	struct run_opts o;
 	struct run_state s;
-	int rv, fail;
+	int rv;
 
 	run_opts_init(&o, argc);
 	if ((rv = run_parse_options(argc, argv, &o)) >= 0 ||
@@ -1110,7 +1110,7 @@ cmd_run(int argc, char **argv)
 	if (o.nhosts > 1)
 		s.ctx.prefix = o.host;
 	/* A box's forked run fails with 1, as a run of one box does. */
-	rv = fail = 1;
+	rv = 1;
 	/* Said before a long run, not after; a box says when it answers. */
 	if (o.reference && !o.dry && !o.resume && o.host == NULL &&
 	    strcmp(s.os, "Linux") != 0) {
@@ -1140,7 +1140,7 @@ cmd_run(int argc, char **argv)
 		run_resume_culprit(&o, &s);
 	} else
 		run_fresh_start(&o, &s);
-	rv = run_execute(&o, &s, fail);
+	rv = run_execute(&o, &s);
 out:
 	run_state_free(&s);
 	run_opts_free(&o);
