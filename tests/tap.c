@@ -495,3 +495,20 @@ tap_db_integrity_ok(const char *db)
 	sqlite3_close(h);
 	return good;
 }
+
+const char *
+tap_line_of(const char *out, const char *needle)
+{
+	static char line[512];
+	const char *p = out != NULL ? strstr(out, needle) : NULL, *s, *e;
+
+	line[0] = '\0';
+	if (p == NULL)
+		return line;
+	for (s = p; s > out && s[-1] != '\n'; s--)
+		continue;
+	e = strchr(p, '\n');
+	snprintf(line, sizeof(line), "%.*s", (int)(e != NULL ? e - s :
+	    (long)strlen(s)), s);
+	return line;
+}

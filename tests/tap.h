@@ -68,6 +68,11 @@ struct diaglist;
 const char	*tap_first_diag(const struct diaglist *);
 /* Reads a whole file; NULL if it cannot. Caller frees. */
 char	*tap_slurp(const char *, size_t *);
+/*
+ * The whole line of out (NULL: none) holding needle's first match, in
+ * a static buffer; "" when there is none.
+ */
+const char	*tap_line_of(const char *out, const char *needle);
 /* Runs a shell command, captures stdout (and stderr if merge), exit code. */
 char	*tap_run(const char *, int *, int);
 /*

@@ -26,23 +26,6 @@ static char	cwd[1024];
 static int64_t	run_old, run_amd64, run_i386, run_evbarm, run_live, run_linux;
 
 /* The line of out holding needle, for checks on that line alone. */
-static const char *
-line_of(const char *out, const char *needle)
-{
-	static char line[512];
-	const char *p = out != NULL ? strstr(out, needle) : NULL, *s, *e;
-
-	line[0] = '\0';
-	if (p == NULL)
-		return line;
-	for (s = p; s > out && s[-1] != '\n'; s--)
-		continue;
-	e = strchr(p, '\n');
-	snprintf(line, sizeof(line), "%.*s", (int)(e != NULL ? e - s :
-	    (long)strlen(s)), s);
-	return line;
-}
-
 static long
 pos(const char *hay, const char *needle)
 {
@@ -303,11 +286,11 @@ test_shoplist(void)
 	has_str(buf, "<th>Linux</th><th class=\"col-arch\">amd64</th><th "
 	    "class=\"col-arch\">evbarm</th><th class=\"col-arch\">i386</th>"
 	    "<th>arches</th>", "HTML: a column per arch in the test table");
-	has_str(line_of(buf, "<td>mmap01</td>"), "<td class=\"somefail\">"
+	has_str(tap_line_of(buf, "<td>mmap01</td>"), "<td class=\"somefail\">"
 	    "broken</td><td class=\"somefail\">fail</td><td class=\"allpass\">"
 	    "pass</td><td class=\"scope-arch-specific\">arch-specific</td>",
 	    "HTML: mmap01's cells and scope");
-	has_str(line_of(buf, "<tr><td>mmap</td>"), "class=\"somefail\">0/1"
+	has_str(tap_line_of(buf, "<tr><td>mmap</td>"), "class=\"somefail\">0/1"
 	    "</td><td data-v=\"0.0000\" class=\"somefail\">0/1</td><td "
 	    "data-v=\"1.0000\" class=\"allpass\">1/1</td><td data-v=\"1.0000\" "
 	    "class=\"allpass\">1/1</td>", "HTML: the per-syscall table counts "
@@ -328,7 +311,7 @@ test_cli_compare(void)
 	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "compare --arch: exit 0 (%s)", err);
 	has_str(out, "The newest finished run of each arch:", "its heading");
-	has_str(line_of(out, "  amd64 "), "run 2 ", "amd64 is run 2");
+	has_str(tap_line_of(out, "  amd64 "), "run 2 ", "amd64 is run 2");
 	has_str(out, "  TEST     SYSCALL amd64   evbarm  i386\n",
 	    "a column per arch");
 	has_str(out, "  clone301 clone3  pass    pass    fail\n",
@@ -449,7 +432,7 @@ test_cli_compare(void)
 		has_str(out, "signal  signal  signal  signal  signal\n",
 		    "\"signalled\" shortened to fit");
 		has_str(out, "  TEST", "heading");
-		has_str(line_of(out, "  TEST"), "alpha   evbmips hppa    "
+		has_str(tap_line_of(out, "  TEST"), "alpha   evbmips hppa    "
 		    "macppc  sparc64 vax", "every arch, by name");
 		free(out);
 		free(err);
@@ -472,7 +455,7 @@ test_cli_compare(void)
 				wide++;
 		}
 		is_int(wide, 0, "still no line wider than 80 columns");
-		has_str(line_of(out, "  mmap01"), "   -    pass bro~ bro~ -    "
+		has_str(tap_line_of(out, "  mmap01"), "   -    pass bro~ bro~ -    "
 		    "bro~ bro~ -    -    bro~ -    -", "cells cut to four "
 		    "columns");
 		free(out);
@@ -493,9 +476,9 @@ test_cli_export(void)
 	has_str(out, "\"flaky\",\"linux\",\"i386\",\"amd64\",\"evbarm\","
 	    "\"arch_scope\"\r\n", "csv: a column per arch, the run's own "
 	    "first, then the scope");
-	has_str(line_of(out, "\"clone301\""), "\"fail\",\"pass\",\"pass\","
+	has_str(tap_line_of(out, "\"clone301\""), "\"fail\",\"pass\",\"pass\","
 	    "\"arch-specific\"\r", "csv: clone301 fails on i386 only");
-	has_str(line_of(out, "\"open02\""), "\"no\",\"\",\"fail\",\"fail\","
+	has_str(tap_line_of(out, "\"open02\""), "\"no\",\"\",\"fail\",\"fail\","
 	    "\"fail\",\"every-arch\"\r", "csv: open02 on every arch (no "
 	    "Linux reference for i386)");
 	ok(strstr(out, "statx01") == NULL, "csv: statx01, skipped on i386, "
@@ -510,9 +493,9 @@ test_cli_export(void)
 	    "amd64 (run 2), i386 (run 3); arch-specific (passing on another "
 	    "arch): 2 of the failing tests; failing on every arch: 2.",
 	    "md: which runs, how many arch-specific");
-	has_str(line_of(out, "**pause01**"), "crash (arch-specific: evbarm "
+	has_str(tap_line_of(out, "**pause01**"), "crash (arch-specific: evbarm "
 	    "crash, amd64 pass, i386 pass)", "md: pause01 is evbarm's");
-	has_str(line_of(out, "**open02**"), "(every-arch: evbarm fail, "
+	has_str(tap_line_of(out, "**open02**"), "(every-arch: evbarm fail, "
 	    "amd64 fail, i386 fail)", "md: open02 everywhere");
 	free(out);
 	free(err);
@@ -523,10 +506,10 @@ test_cli_export(void)
 	is_int(st, 0, "export json of amd64's run");
 	has_str(out, "\"arches\": [{\"arch\": \"amd64\", \"run\": 2, ",
 	    "json: the arch columns' runs");
-	has_str(line_of(out, "\"mmap01\""), "\"arches\": {\"amd64\": "
+	has_str(tap_line_of(out, "\"mmap01\""), "\"arches\": {\"amd64\": "
 	    "\"broken\", \"evbarm\": \"fail\", \"i386\": \"pass\"}, "
 	    "\"arch_scope\": \"arch-specific\"}", "json: mmap01 per arch");
-	has_str(line_of(out, "\"statx01\""), "\"evbarm\": null",
+	has_str(tap_line_of(out, "\"statx01\""), "\"evbarm\": null",
 	    "json: null where it has no result");
 	free(out);
 	free(err);
@@ -569,19 +552,19 @@ test_explorer(void)
 	s = tmux_screen();
 	has_str(s, "3 arch-specific, 2 on every arch, 1 unsure",
 	    "the view counts them");
-	has_str(line_of(s, "clone301"), "arch-specific clone301", "clone301 "
+	has_str(tap_line_of(s, "clone301"), "arch-specific clone301", "clone301 "
 	    "marked");
-	has_str(line_of(s, "clone301"), "pass     pass     fail",
+	has_str(tap_line_of(s, "clone301"), "pass     pass     fail",
 	    "its cells: amd64 evbarm i386");
-	has_str(line_of(s, "WHERE"), "amd64    evbarm   i386", "the heading");
+	has_str(tap_line_of(s, "WHERE"), "amd64    evbarm   i386", "the heading");
 	tmux_keys("q");
 	tmux_keys("S");
 	ok(tmux_wait_for("shopping list of run 3", 3000), "S: evbarm's "
 	    "shopping list");
 	s = tmux_screen();
-	has_str(line_of(s, "pause01"), "crash     (arch-specific)",
+	has_str(tap_line_of(s, "pause01"), "crash     (arch-specific)",
 	    "pause01 is evbarm's alone");
-	ok(strstr(line_of(s, "open02"), "arch-specific") == NULL,
+	ok(strstr(tap_line_of(s, "open02"), "arch-specific") == NULL,
 	    "open02, failing on every arch, is not");
 	tmux_keys("q");
 	tmux_keys("q");

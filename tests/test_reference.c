@@ -33,23 +33,6 @@ pos(const char *hay, const char *needle)
 }
 
 /* The line of out holding needle, for checks on that line alone. */
-static const char *
-line_of(const char *out, const char *needle)
-{
-	static char line[512];
-	const char *p = out != NULL ? strstr(out, needle) : NULL, *s, *e;
-
-	line[0] = '\0';
-	if (p == NULL)
-		return line;
-	for (s = p; s > out && s[-1] != '\n'; s--)
-		continue;
-	e = strchr(p, '\n');
-	snprintf(line, sizeof(line), "%.*s", (int)(e != NULL ? e - s :
-	    (long)strlen(s)), s);
-	return line;
-}
-
 static void
 mkroot(void)
 {
@@ -240,7 +223,7 @@ test_imports(void)
 		ok(r1 != NULL && strncmp(r1 + 1 + strcspn(r1 + 1, "\n") - 17,
 		    "[Linux reference]", 17) == 0,
 		    "runs: run 1 marked the Linux reference");
-		ok(r2 != NULL && strstr(line_of(r2 + 1, "   2  "),
+		ok(r2 != NULL && strstr(tap_line_of(r2 + 1, "   2  "),
 		    "Linux reference") == NULL, "runs: run 2 not");
 	}
 	free(out);
@@ -264,13 +247,13 @@ test_compare(void)
 	is_int(st, 0, "compare 2 3");
 	has_str(out, "Linux reference: run 1", "names the amd64 reference "
 	    "(made on x86_64)");
-	has_str(line_of(out, "read01"), "(fails on Linux too)",
+	has_str(tap_line_of(out, "read01"), "(fails on Linux too)",
 	    "read01 fails on Linux too");
-	has_str(line_of(out, "mmap01"), "(fails on Linux too)",
+	has_str(tap_line_of(out, "mmap01"), "(fails on Linux too)",
 	    "mmap01 fails on Linux too (broken there)");
-	ok(strstr(line_of(out, "close01"), "Linux") == NULL,
+	ok(strstr(tap_line_of(out, "close01"), "Linux") == NULL,
 	    "close01 passes on Linux: not marked");
-	ok(strstr(line_of(out, "write01"), "Linux") == NULL,
+	ok(strstr(tap_line_of(out, "write01"), "Linux") == NULL,
 	    "write01 passes on Linux: not marked");
 	ok(pos(out, "write01") >= 0 && pos(out, "close01") <
 	    pos(out, "mmap01") && pos(out, "write01") < pos(out, "mmap01") &&
@@ -313,7 +296,7 @@ test_shopping(void)
 	    pos(out, "\"name\": \"write\"") < pos(out, "\"name\": \"mmap\"") &&
 	    pos(out, "\"name\": \"write\"") < pos(out, "\"name\": \"read\""),
 	    "syscalls failing on Linux too come last");
-	has_str(line_of(out, "\"name\": \"read\""), "\"priority\": 0, "
+	has_str(tap_line_of(out, "\"name\": \"read\""), "\"priority\": 0, "
 	    "\"fails_on_linux\": 1", "read: priority 0, one Linux failure");
 	has_str(out, "\"test\": \"read01\", \"status\": \"fail\", "
 	    "\"category\": \"linux-bug-test\", \"source\": \"suggested\"",
@@ -329,7 +312,7 @@ test_shopping(void)
 	is_int(st, 0, "export md");
 	has_str(out, "2 of the failing tests fail there too, listed last",
 	    "md: says how many fail on Linux");
-	has_str(line_of(out, "**read01**"), "(fails on Linux too)",
+	has_str(tap_line_of(out, "**read01**"), "(fails on Linux too)",
 	    "md: read01 marked");
 	free(out);
 	free(err);
@@ -337,7 +320,7 @@ test_shopping(void)
 	snprintf(args, sizeof(args), "-d %s export --run 3 --format csv", db);
 	st = tap_run3(bin, args, &out, &err);
 	has_str(out, "\"flaky\",\"linux\"\r\n", "csv: a linux column");
-	has_str(line_of(out, "\"read01\""), "\"no\",\"fail\"",
+	has_str(tap_line_of(out, "\"read01\""), "\"no\",\"fail\"",
 	    "csv: read01 fails on Linux");
 	free(out);
 	free(err);
@@ -345,7 +328,7 @@ test_shopping(void)
 	snprintf(args, sizeof(args), "-d %s suggest 3", db);
 	st = tap_run3(bin, args, &out, &err);
 	is_int(st, 0, "suggest 3");
-	has_str(line_of(out, "read01"), "linux-bug-test",
+	has_str(tap_line_of(out, "read01"), "linux-bug-test",
 	    "suggest: read01 is a linux-bug-test");
 	free(out);
 	free(err);
@@ -380,11 +363,11 @@ test_html(void)
 	    "html: the run's column");
 	has_str(buf, "<th class=\"col-linux\">Linux reference<br>run 1<br>"
 	    "Linux x86_64</th>", "html: the Linux reference column");
-	has_str(line_of(buf, "<tr><td>read</td>"), "<td data-v=\"0.0000\" "
+	has_str(tap_line_of(buf, "<tr><td>read</td>"), "<td data-v=\"0.0000\" "
 	    "class=\"somefail\">0/1</td><td data-v=\"0.0000\" "
 	    "class=\"somefail\">0/1</td>", "html: read fails here and on "
 	    "Linux");
-	has_str(line_of(buf, "<tr><td>close</td>"), "class=\"somefail\">0/1"
+	has_str(tap_line_of(buf, "<tr><td>close</td>"), "class=\"somefail\">0/1"
 	    "</td><td data-v=\"1.0000\" class=\"allpass\">1/1</td>",
 	    "html: close fails here and passes on Linux");
 	has_str(buf, "<tr class=\"linux-too\">", "html: Linux's failures "
@@ -514,7 +497,7 @@ test_clear_and_kirk(void)
 	has_str(out, "\"test\": \"read01\", \"status\": \"fail\", "
 	    "\"category\": \"linux-bug-test\"", "the outputs came along: "
 	    "read01 fails on Linux the same way");
-	has_str(line_of(out, "\"name\": \"read\""), "\"priority\": 0",
+	has_str(tap_line_of(out, "\"name\": \"read\""), "\"priority\": 0",
 	    "and ranks last");
 	free(out);
 	free(err);
