@@ -290,8 +290,9 @@ export_md(const struct shoplist *l, FILE *fp)
 			fprintf(fp, ", catalogue: %s", sc->cat_state);
 		if (l->weighted && sc->nprofiles > 0)
 			fprintf(fp, ", needed by %u profile%s (%s), called %lu "
-			    "times", sc->nprofiles, sc->nprofiles == 1 ? "" :
-			    "s", sc->profiles, sc->ncalls);
+			    "time%s", sc->nprofiles, sc->nprofiles == 1 ? "" :
+			    "s", sc->profiles, sc->ncalls,
+			    sc->ncalls == 1 ? "" : "s");
 		else if (l->weighted)
 			fputs(", needed by no profile", fp);
 		if (l->weighted && sc->nresults == 0)

@@ -224,6 +224,13 @@ ui_readline(struct ui *ui, const char *prompt, int history_too)
 	int count = 0;
 
 	(void)ui;
+	/*
+	 * Our mode is saved before el_init(), which puts the terminal in
+	 * its cooked, echoing mode: saved after, that mode came back as
+	 * ours, and every key typed from then on was echoed over the
+	 * screen behind curses' back.
+	 */
+	def_prog_mode();
 	ui_el_init();
 	ui_prompt_text = prompt;
 	/* The bottom line is libedit's while it reads. */
@@ -231,7 +238,6 @@ ui_readline(struct ui *ui, const char *prompt, int history_too)
 	clrtoeol();
 	curs_set(1);
 	refresh();
-	def_prog_mode();
 	reset_shell_mode();
 	line = el_gets(ui_el, &count);
 	copy = line != NULL && count > 0 ? xstrdup(line) : NULL;

@@ -248,7 +248,10 @@ ui_open_tests(struct ui *ui, const char *const *names, size_t n)
 	ui_push_view(ui);
 	v = ui_top(ui);
 	view_tests_init(v, rows, nrows);
-	if (n == 1)
+	if (n == 0)
+		snprintf(v->title, sizeof(v->title), "all tests of the LTP "
+		    "install: %zu", nrows);
+	else if (n == 1)
 		snprintf(v->title, sizeof(v->title), "tests of %s: %zu",
 		    names[0], nrows);
 	else

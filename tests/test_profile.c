@@ -1179,6 +1179,8 @@ test_absent_cli(void)
 	has_str(out, "# Shopping list: no run of amd64 yet\n", "md: says so");
 	has_str(out, "catalogue: absent, needed by 1 profile (sandbox), called "
 	    "2 times, no LTP results yet\n", "md: memfd_create's line");
+	has_str(out, "called 1 time, no LTP results yet\n",
+	    "md: a call made once is called 1 time");
 	free(out);
 	free(err);
 

@@ -220,6 +220,9 @@ test_demo(void)
 	ok(tmux_wait_for("category for this line of open02", 2000),
 	    "t in the output tags the line the search found");
 	has_str(tmux_screen(), "TFAIL: open(O_TMPFILE)", "that line");
+	/* Keys sent right after the note and export prompts above. */
+	ok(strstr(tmux_screen(), "^M") == NULL, "keys typed after a prompt "
+	    "are not echoed by the tty behind curses' back");
 	tmux_keys("Enter");
 	ok(tmux_wait_for("(that line)", 2000), "the line is tagged");
 	tmux_keys("Tab");
@@ -239,17 +242,17 @@ test_demo(void)
 	tmux_keys("Enter");
 	ok(tmux_wait_for("run 1: 4 results", 2000),
 	    "Enter on the run with the stack full");
-	/*
-	 * ^L: by this point of the script the terminal's top line is out
-	 * of step with what curses thinks it shows (a drawing matter of
-	 * its own), and the title is compared whole.
-	 */
-	tmux_keys("t C-l");
+	/* The title compared whole: nothing the tty echoed in it. */
+	tmux_keys("t");
 	ok(tmux_wait_for("ltpscope  category for open01 (Enter picks", 2000),
 	    "t with the stack full opens the picker, named by its test");
 	tmux_keys("q");
 	ok(tmux_wait_for("run 1: 4 results", 2000), "q leaves the picker");
 	tmux_keys("q q");
+	tmux_keys("T");
+	ok(tmux_wait_for("all tests of the LTP install: ", 2000),
+	    "T lists every test, titled so");
+	tmux_keys("q");
 
 	tmux_keys(":");
 	tmux_keys("-l 'runs'");
