@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 
 #include "ltpscope/boxfiles.h"
 #include "ltpscope/remote.h"
+#include "ltpscope/store.h"
 #include "ltpscope/xmalloc.h"
 
 /* A file of a few MiB over a slow link still comes in this. */
@@ -160,17 +162,38 @@ boxfiles_expand(const char *pattern, const char *machine)
 }
 
 /*
+ * compat_linux's directory for a processor (uname -p): one for each
+ * family, whatever the ABI's suffixes (earmv7hf and armeb are arm's).
+ */
+static const char *
+boxfiles_family(const char *proc)
+{
+	static const char *const fam[] = { "arm", "mips", "powerpc" };
+	size_t i;
+
+	if (strncmp(proc, "aarch64", 7) == 0)
+		return "aarch64";
+	if (strncmp(proc, "earm", 4) == 0)
+		return "arm";
+	for (i = 0; i < sizeof(fam) / sizeof(fam[0]); i++)
+		if (strncmp(proc, fam[i], strlen(fam[i])) == 0)
+			return fam[i];
+	return proc;
+}
+
+/*
  * The default syscalls.master: the compat_linux directory is named
- * after uname -m on amd64 and i386, after the processor (uname -p) on
- * the ports whose machine is a board family (evbarm: aarch64).
+ * after uname -m on amd64 and i386, after the processor's family
+ * (uname -p) on the ports whose machine is a board family (evbarm:
+ * aarch64 or arm).
  */
 static int
 boxfiles_master(struct boxfiles *bf, const struct remote *rm,
     const struct boxfiles_req *req, struct diaglist *dl)
 {
 	const char *machine = remote_box(rm)->machine;
-	char *p = NULL, *alt;
-	size_t len, i;
+	const char *proc = boxfiles_family(remote_box(rm)->processor);
+	char *alt;
 	int rc;
 
 	bf->master_box = boxfiles_expand(req->master != NULL ? req->master :
@@ -179,22 +202,17 @@ boxfiles_master(struct boxfiles *bf, const struct remote *rm,
 	    "syscalls.master", req->master == NULL, &bf->master, dl);
 	if (rc != 1 || req->master != NULL)
 		return rc;
-	if (remote_capture(rm, "uname -p", 30, &p, &len, dl) == 0) {
-		for (i = 0; i < len && p[i] > ' ' && p[i] != '/'; i++)
-			continue;
-		p[i] = '\0';
-		if (i > 0 && strcmp(p, machine) != 0) {
-			alt = boxfiles_expand(BOXFILES_MASTER, p);
-			rc = boxfiles_get(rm, req->cachedir, alt,
-			    "syscalls.master", 1, &bf->master, dl);
-			if (rc == 0) {
-				free(bf->master_box);
-				bf->master_box = alt;
-			} else
-				free(alt);
-		}
+	if (proc[0] != '\0' && strchr(proc, '/') == NULL &&
+	    strcmp(proc, machine) != 0) {
+		alt = boxfiles_expand(BOXFILES_MASTER, proc);
+		rc = boxfiles_get(rm, req->cachedir, alt, "syscalls.master", 1,
+		    &bf->master, dl);
+		if (rc == 0) {
+			free(bf->master_box);
+			bf->master_box = alt;
+		} else
+			free(alt);
 	}
-	free(p);
 	/* Not a NetBSD with sources there (a Linux box): the caller's. */
 	if (rc == 1) {
 		free(bf->master_box);
@@ -296,4 +314,109 @@ boxfiles_free(struct boxfiles *bf)
 	free(bf->metadata);
 	free(bf->metadata_box);
 	memset(bf, 0, sizeof(*bf));
+}
+
+/* A path made absolute against the working directory; malloc'd. */
+static char *
+boxfiles_abspath(const char *path)
+{
+	char cwd[PATH_MAX], *abs;
+
+	if (path[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL)
+		return xstrdup(path);
+	xasprintf(&abs, "%s/%s", cwd, path);
+	return abs;
+}
+
+char *
+boxfiles_cachedir(const char *dbpath, const char *host, struct diaglist *dl)
+{
+	char *db = NULL, *dir, *slash, *h, *p;
+
+	if (dbpath != NULL)
+		db = boxfiles_abspath(dbpath);
+	else if (store_default_path(&p, dl) != STORE_OK)
+		return NULL;
+	else {
+		db = boxfiles_abspath(p);
+		free(p);
+	}
+	if ((slash = strrchr(db, '/')) != NULL)
+		*slash = '\0';
+	/* A name, not a path: remote_parse() lets '/' through. */
+	h = xstrdup(host);
+	for (p = h; *p != '\0'; p++)
+		if (*p == '/')
+			*p = '_';
+	xasprintf(&dir, "%s/boxes/%s", db, h);
+	free(h);
+	free(db);
+	return dir;
+}
+
+int
+boxfiles_suite(struct boxfiles *bf, const struct remote *rm,
+    struct suite_opts *so, const char *box_master, const char *cachedir,
+    const char ***rtallp, const char *const **localrt, size_t *nlocalrt,
+    struct diaglist *dl)
+{
+	struct boxfiles_req req;
+	const char **names, **rt;
+	size_t i, nnames = 0, nlocal = 0;
+	int rv = -1;
+
+	memset(bf, 0, sizeof(*bf));
+	*rtallp = NULL;
+	names = xcalloc(so->nruntests + 1, sizeof(*names));
+	rt = xcalloc(so->nruntests + 1, sizeof(*rt));
+	for (i = 0; i < so->nruntests; i++)
+		if (strchr(so->runtests[i], '/') == NULL)
+			names[nnames++] = so->runtests[i];
+		else
+			rt[nlocal++] = so->runtests[i];
+	memset(&req, 0, sizeof(req));
+	req.cachedir = cachedir;
+	req.want_master = so->ntables == 0;
+	req.master = box_master;
+	req.want_runtests = so->nruntests == 0 || nnames > 0;
+	req.runtests = names;
+	req.nruntests = nnames;
+	req.want_metadata = so->metadata == NULL && !so->no_metadata;
+	if (!req.want_master && !req.want_runtests && !req.want_metadata) {
+		rv = 0;
+		goto done;
+	}
+	if (boxfiles_fetch(bf, rm, &req, dl) != 0)
+		goto done;
+	if (bf->master != NULL) {
+		so->tables = (const char *const *)&bf->master;
+		so->ntables = 1;
+	}
+	if (req.want_runtests) {
+		/* The box's first, then the local files, as given. */
+		*rtallp = xcalloc(bf->nruntests + nlocal + 1,
+		    sizeof(**rtallp));
+		for (i = 0; i < bf->nruntests; i++)
+			(*rtallp)[i] = bf->runtests[i];
+		for (i = 0; i < nlocal; i++)
+			(*rtallp)[bf->nruntests + i] = rt[i];
+		so->runtests = *rtallp;
+		so->nruntests = bf->nruntests + nlocal;
+		*localrt = *rtallp + bf->nruntests;
+		*nlocalrt = nlocal;
+	}
+	if (req.want_metadata) {
+		/* None on the box: names map, nothing local stands in. */
+		so->metadata = bf->metadata;
+		so->no_metadata = bf->metadata == NULL;
+	}
+	rv = 0;
+done:
+	if (*rtallp == NULL && rv == 0) {
+		*localrt = so->runtests;
+		*nlocalrt = so->nruntests;
+	}
+	free(names);
+	free(rt);
+	return rv;
 }

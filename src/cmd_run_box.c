@@ -196,38 +196,6 @@ run_box_lost(struct store *st, struct engine **ep,
 	return 1;
 }
 
-/*
- * Where the files read from a box are kept: boxes/HOST beside the
- * database, so that a run and what it selected from stay together.
- * NULL after an error in dl.
- */
-static char *
-run_box_cache(const char *dbpath, const char *host, struct diaglist *dl)
-{
-	char *db = NULL, *dir, *slash, *h, *p;
-
-	if (dbpath != NULL)
-		db = run_abspath(dbpath);
-	else if (store_default_path(&db, dl) != STORE_OK)
-		return NULL;
-	else {
-		p = db;
-		db = run_abspath(p);
-		free(p);
-	}
-	if ((slash = strrchr(db, '/')) != NULL)
-		*slash = '\0';
-	/* A name, not a path: remote_parse() lets '/' through. */
-	h = xstrdup(host);
-	for (p = h; *p != '\0'; p++)
-		if (*p == '/')
-			*p = '_';
-	xasprintf(&dir, "%s/boxes/%s", db, h);
-	free(h);
-	free(db);
-	return dir;
-}
-
 struct remote *
 run_open_box(const char *host, const char *ssh_config, const char *ltproot,
     const char *kconfig, struct diaglist *dl)
@@ -244,11 +212,7 @@ run_open_box(const char *host, const char *ssh_config, const char *ltproot,
 /*
  * A new run on a box: connects (sending the kernel config) and reads
  * from the box what so does not name here, in the box's cache
- * (run_box_cache()): its syscalls.master unless -m, the runtest files
- * -f names (bare names; paths are local files) or the default ones,
- * its metadata unless --metadata or --no-metadata.  so then names the
- * copies; *rtallp (the runtest list so points at, or NULL) is the
- * caller's to free, *localrt its local part.  0, or -1 with dl.
+ * (boxfiles_suite()).  0, or -1 with dl.
  */
 int
 run_box_files(struct remote **boxp, struct boxfiles *bf,
@@ -257,67 +221,14 @@ run_box_files(struct remote **boxp, struct boxfiles *bf,
     const char *ssh_config, const char *kconfig, const char *box_master,
     char **cachedirp, struct diaglist *dl)
 {
-	struct boxfiles_req req;
-	const char **names, **rt;
-	size_t i, nnames = 0, nlocal = 0;
-	int rv = -1;
-
 	*rtallp = NULL;
+	*localrt = so->runtests;
+	*nlocalrt = so->nruntests;
 	if ((*boxp = run_open_box(host, ssh_config, ltpindex_root(so->ltpdir),
 	    kconfig, dl)) == NULL)
 		return -1;
-	names = xcalloc(so->nruntests + 1, sizeof(*names));
-	rt = xcalloc(so->nruntests + 1, sizeof(*rt));
-	for (i = 0; i < so->nruntests; i++)
-		if (strchr(so->runtests[i], '/') == NULL)
-			names[nnames++] = so->runtests[i];
-		else
-			rt[nlocal++] = so->runtests[i];
-	memset(&req, 0, sizeof(req));
-	req.want_master = so->ntables == 0;
-	req.master = box_master;
-	req.want_runtests = so->nruntests == 0 || nnames > 0;
-	req.runtests = names;
-	req.nruntests = nnames;
-	req.want_metadata = so->metadata == NULL && !so->no_metadata;
-	if (!req.want_master && !req.want_runtests && !req.want_metadata) {
-		rv = 0;
-		goto done;
-	}
-	if ((*cachedirp = run_box_cache(dbpath, host, dl)) == NULL)
-		goto done;
-	req.cachedir = *cachedirp;
-	if (boxfiles_fetch(bf, *boxp, &req, dl) != 0)
-		goto done;
-	if (bf->master != NULL) {
-		so->tables = (const char *const *)&bf->master;
-		so->ntables = 1;
-	}
-	if (req.want_runtests) {
-		/* The box's first, then the local files, as given. */
-		*rtallp = xcalloc(bf->nruntests + nlocal + 1,
-		    sizeof(**rtallp));
-		for (i = 0; i < bf->nruntests; i++)
-			(*rtallp)[i] = bf->runtests[i];
-		for (i = 0; i < nlocal; i++)
-			(*rtallp)[bf->nruntests + i] = rt[i];
-		so->runtests = *rtallp;
-		so->nruntests = bf->nruntests + nlocal;
-		*localrt = *rtallp + bf->nruntests;
-		*nlocalrt = nlocal;
-	}
-	if (req.want_metadata) {
-		/* None on the box: names map, nothing local stands in. */
-		so->metadata = bf->metadata;
-		so->no_metadata = bf->metadata == NULL;
-	}
-	rv = 0;
-done:
-	if (*rtallp == NULL && rv == 0) {
-		*localrt = so->runtests;
-		*nlocalrt = so->nruntests;
-	}
-	free(names);
-	free(rt);
-	return rv;
+	if ((*cachedirp = boxfiles_cachedir(dbpath, host, dl)) == NULL)
+		return -1;
+	return boxfiles_suite(bf, *boxp, so, box_master, *cachedirp, rtallp,
+	    localrt, nlocalrt, dl);
 }

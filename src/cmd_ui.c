@@ -13,7 +13,9 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/compat.h"
 #include "ltpscope/diag.h"
+#include "ltpscope/ltpindex.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/remote.h"
 #include "ltpscope/settings.h"
 #include "ltpscope/verdict.h"
 #include "ltpscope/xmalloc.h"
@@ -44,6 +46,48 @@ ui_rejudge(struct ui *ui)
 	diag_free(&dl);
 }
 
+/*
+ * ui --host: what is not given here is read from the box, as `run
+ * --host` reads it (boxfiles_suite()), and the connection stays for the
+ * first run.  A box that does not answer leaves the local files, said
+ * on the status line: the explorer still shows the results.
+ */
+static void
+ui_box_suite(struct ui *ui, struct suite_opts *so, const char *db,
+    char *source, size_t slen)
+{
+	struct remote_opts ro;
+	struct suite_opts bso = *so;
+	struct diaglist dl;
+	const char *const *localrt;
+	size_t nlocalrt;
+	char *cachedir = NULL;
+
+	diag_init(&dl);
+	memset(&ro, 0, sizeof(ro));
+	ro.config = ui->ssh_config[0] != '\0' ? ui->ssh_config : NULL;
+	ro.ltproot = ltpindex_root(so->ltpdir);
+	fprintf(stderr, "ltpscope: connecting to %s\n", ui->host);
+	if ((ui->box = remote_open(ui->host, &ro, &dl)) == NULL ||
+	    (cachedir = boxfiles_cachedir(db, ui->host, &dl)) == NULL ||
+	    boxfiles_suite(&ui->boxfiles, ui->box, &bso, ui->box_master[0] !=
+	    '\0' ? ui->box_master : NULL, cachedir, &ui->box_runtests,
+	    &localrt, &nlocalrt, &dl) != 0) {
+		ui_message_diag(ui, &dl, UD_WHERE, NULL, "%s: the box's files "
+		    "not read; the local ones instead", ui->host);
+		boxfiles_free(&ui->boxfiles);
+		free(ui->box_runtests);
+		ui->box_runtests = NULL;
+	} else {
+		*so = bso;
+		if (ui->boxfiles.master_box != NULL)
+			snprintf(source, slen, "%s:%s", ui->host,
+			    ui->boxfiles.master_box);
+	}
+	free(cachedir);
+	diag_free(&dl);
+}
+
 static int
 ui_open_data(struct ui *ui, int demo, const char *const *tables,
     size_t ntables, const char *ltpdir, const char *const *runtests,
@@ -51,7 +95,7 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 {
 	struct suite_opts so;
 	struct diaglist dl;
-	char demotab[1200], path[1200];
+	char demotab[1200], path[1200], boxsrc[1024] = "";
 	const char *cfg, *home;
 	const char *dt[2];
 	char *dbdef = NULL;
@@ -79,10 +123,12 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 		if (ltpdir == NULL)
 			so.ltpdir = ui->ltproot;
 	}
+	if (ui->host[0] != '\0' && !demo)
+		ui_box_suite(ui, &so, db, boxsrc, sizeof(boxsrc));
 	(void)suite_load(&ui->suite, &so, &dl);
 	ui->have_suite = 1;
 	snprintf(ui->source, sizeof(ui->source), "%s%s", demo ? "demo: " :
-	    "", ui->suite.tables_used);
+	    "", boxsrc[0] != '\0' ? boxsrc : ui->suite.tables_used);
 	if (dl.nerrors > 0)
 		ui_message_diag(ui, &dl, UD_WHERE, NULL, "%zu problem%s "
 		    "loading", dl.nerrors, dl.nerrors == 1 ? "" : "s");
@@ -153,6 +199,7 @@ ui_main(int argc, char **argv, const char **tables, const char **runtests)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "host", required_argument, NULL, 'H' },
 		{ "ssh-config", required_argument, NULL, 'F' },
+		{ "box-master", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -209,6 +256,10 @@ ui_main(int argc, char **argv, const char **tables, const char **runtests)
 			snprintf(ui.ssh_config, sizeof(ui.ssh_config), "%s",
 			    optarg);
 			break;
+		case 'A':
+			snprintf(ui.box_master, sizeof(ui.box_master), "%s",
+			    optarg);
+			break;
 		case 'h':
 			ui_usage(stdout);
 			return 0;
@@ -239,6 +290,9 @@ ui_main(int argc, char **argv, const char **tables, const char **runtests)
 	    nruntests, db) != 0) {
 		suite_free(&ui.suite);
 		skiplist_free(&ui.skip);
+		boxfiles_free(&ui.boxfiles);
+		free(ui.box_runtests);
+		remote_close(ui.box);
 		return 1;
 	}
 	ui_load_catalogue(&ui.suite, ui.store, &ui.rows, &ui.nrows);
@@ -256,6 +310,8 @@ ui_main(int argc, char **argv, const char **tables, const char **runtests)
 	store_close(ui.store);
 	suite_free(&ui.suite);
 	skiplist_free(&ui.skip);
+	boxfiles_free(&ui.boxfiles);
+	free(ui.box_runtests);
 	free(ui.argv0);
 	return rv == 0 ? 0 : 1;
 }

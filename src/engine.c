@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ltpscope/compat.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/spool.h"
@@ -276,11 +277,24 @@ engine_order(struct engine_test *v, size_t n, struct store *st)
 	store_results_free(res, nres);
 }
 
+/*
+ * The arch a run is filed under (compare --arch's columns): uname -m,
+ * but where that names a family of boards (NetBSD's evbarm, evbmips,
+ * evbppc), the processor, so that a 32- and a 64-bit arm box are two.
+ */
+static char *
+engine_arch(const char *machine, const char *processor)
+{
+	if (strncmp(machine, "evb", 3) == 0 && processor[0] != '\0')
+		return xstrdup(processor);
+	return xstrdup(machine);
+}
+
 void
 engine_describe_system(struct store_run *run, const char *ltproot)
 {
 	struct utsname u;
-	char path[4096], ver[256] = "";
+	char path[4096], ver[256] = "", proc[64];
 	FILE *fp;
 
 	if (uname(&u) == 0) {
@@ -292,7 +306,8 @@ engine_describe_system(struct store_run *run, const char *ltproot)
 		run->uname = xstrdup(full);
 		run->os_name = xstrdup(u.sysname);
 		run->os_version = xstrdup(u.release);
-		run->arch = xstrdup(u.machine);
+		run->arch = engine_arch(u.machine, compat_machine_arch(proc,
+		    sizeof(proc)));
 	} else {
 		run->host = xstrdup("");
 		run->uname = xstrdup("");
@@ -323,7 +338,7 @@ engine_describe_remote(struct store_run *run, const struct remote *rm)
 	    b->release, b->version, b->machine);
 	run->os_name = xstrdup(b->sysname);
 	run->os_version = xstrdup(b->release);
-	run->arch = xstrdup(b->machine);
+	run->arch = engine_arch(b->machine, b->processor);
 	run->ltp_version = xstrdup(b->ltp_version);
 }
 

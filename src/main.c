@@ -24,7 +24,8 @@ const struct cmd cmd_table[] = {
 	{ .name = "ui", .fn = cmd_ui, .globals = "dLm",
 	  .synopsis = "[ui] [--demo] [-m table]... [-L dir] [-f runtest]... "
 	    "[-d db] [-j jobs] [--timeout seconds] [--theme name] "
-	    "[--host [user@]host[:port]] [--ssh-config file]",
+	    "[--host [user@]host[:port]] [--ssh-config file] "
+	    "[--box-master path]",
 	  .summary = "open the explorer (the default without a subcommand)" },
 	{ .name = "catalogue", .fn = cmd_catalogue, .globals = "m",
 	  .synopsis = "catalogue [-m table]... [--format text|csv|json] "

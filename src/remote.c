@@ -370,6 +370,7 @@ remote_describe_script(const struct remote *rm, const char *nonce)
 	    "echo \"release=$(uname -r)\"; "
 	    "echo \"version=$(uname -v)\"; "
 	    "echo \"machine=$(uname -m)\"; "
+	    "echo \"processor=$(uname -p 2>/dev/null)\"; "
 	    "echo \"emul=$(sysctl -n emul.linux.kern.osrelease "
 	    "2>/dev/null)\"; "
 	    "echo \"ltp=$(head -n 1 ");
@@ -392,6 +393,7 @@ remote_box_set(struct remote_box *box, const char *line)
 		{ "release=", offsetof(struct remote_box, release) },
 		{ "version=", offsetof(struct remote_box, version) },
 		{ "machine=", offsetof(struct remote_box, machine) },
+		{ "processor=", offsetof(struct remote_box, processor) },
 		{ "emul=", offsetof(struct remote_box, emul_release) },
 		{ "ltp=", offsetof(struct remote_box, ltp_version) },
 	};
@@ -413,8 +415,8 @@ static void
 remote_box_fill(struct remote_box *box)
 {
 	char **v[] = { &box->sysname, &box->nodename, &box->release,
-	    &box->version, &box->machine, &box->emul_release,
-	    &box->ltp_version };
+	    &box->version, &box->machine, &box->processor,
+	    &box->emul_release, &box->ltp_version };
 	size_t i;
 
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
@@ -430,6 +432,7 @@ remote_box_free(struct remote_box *box)
 	free(box->release);
 	free(box->version);
 	free(box->machine);
+	free(box->processor);
 	free(box->emul_release);
 	free(box->ltp_version);
 	memset(box, 0, sizeof(*box));

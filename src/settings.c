@@ -42,6 +42,21 @@ settings_number(const char *name, unsigned long lineno, const char *key,
 	return rv;
 }
 
+/* A string value into dst; 0, or -1 said in dl when it does not fit. */
+static int
+settings_string(char *dst, size_t dlen, const char *val, size_t vlen,
+    const char *name, unsigned long lineno, const char *what,
+    struct diaglist *dl)
+{
+	if (vlen >= dlen) {
+		diag_error(dl, name, lineno, "%s too long", what);
+		return -1;
+	}
+	memcpy(dst, val, vlen);
+	dst[vlen] = '\0';
+	return 0;
+}
+
 static int
 settings_line(struct settings *s, const char *name, unsigned long lineno,
     const char *p, const char *e, struct diaglist *dl)
@@ -82,37 +97,29 @@ settings_line(struct settings *s, const char *name, unsigned long lineno,
 		return 1;
 	}
 	if (klen == 5 && memcmp(key, "theme", 5) == 0) {
-		if (vlen >= sizeof(s->theme)) {
-			diag_error(dl, name, lineno, "theme name too long");
+		if (settings_string(s->theme, sizeof(s->theme), val, vlen,
+		    name, lineno, "theme name", dl) != 0)
 			return 1;
-		}
-		memcpy(s->theme, val, vlen);
-		s->theme[vlen] = '\0';
 		s->has_theme = 1;
 	} else if (klen == 4 && memcmp(key, "host", 4) == 0) {
-		if (vlen >= sizeof(s->host)) {
-			diag_error(dl, name, lineno, "host too long");
+		if (settings_string(s->host, sizeof(s->host), val, vlen, name,
+		    lineno, "host", dl) != 0)
 			return 1;
-		}
-		memcpy(s->host, val, vlen);
-		s->host[vlen] = '\0';
 		s->has_host = 1;
 	} else if (klen == 10 && memcmp(key, "ssh-config", 10) == 0) {
-		if (vlen >= sizeof(s->ssh_config)) {
-			diag_error(dl, name, lineno, "ssh-config path too "
-			    "long");
+		if (settings_string(s->ssh_config, sizeof(s->ssh_config), val,
+		    vlen, name, lineno, "ssh-config path", dl) != 0)
 			return 1;
-		}
-		memcpy(s->ssh_config, val, vlen);
-		s->ssh_config[vlen] = '\0';
 		s->has_ssh_config = 1;
-	} else if (klen == 10 && memcmp(key, "reboot-cmd", 10) == 0) {
-		if (vlen >= sizeof(s->reboot_cmd)) {
-			diag_error(dl, name, lineno, "reboot-cmd too long");
+	} else if (klen == 10 && memcmp(key, "box-master", 10) == 0) {
+		if (settings_string(s->box_master, sizeof(s->box_master), val,
+		    vlen, name, lineno, "box-master path", dl) != 0)
 			return 1;
-		}
-		memcpy(s->reboot_cmd, val, vlen);
-		s->reboot_cmd[vlen] = '\0';
+		s->has_box_master = 1;
+	} else if (klen == 10 && memcmp(key, "reboot-cmd", 10) == 0) {
+		if (settings_string(s->reboot_cmd, sizeof(s->reboot_cmd), val,
+		    vlen, name, lineno, "reboot-cmd", dl) != 0)
+			return 1;
 		s->has_reboot_cmd = 1;
 	} else if (klen == 8 && memcmp(key, "box-wait", 8) == 0) {
 		if (settings_number(name, lineno, "box-wait", val, vlen, 0,

@@ -42,6 +42,9 @@ ui_config(struct ui *ui, const char **theme, int *timeout_s)
 	if (set.has_ssh_config)
 		snprintf(ui->ssh_config, sizeof(ui->ssh_config), "%s",
 		    set.ssh_config);
+	if (set.has_box_master)
+		snprintf(ui->box_master, sizeof(ui->box_master), "%s",
+		    set.box_master);
 	if (set.has_reboot_cmd)
 		snprintf(ui->reboot_cmd, sizeof(ui->reboot_cmd), "%s",
 		    set.reboot_cmd);

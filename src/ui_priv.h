@@ -11,6 +11,7 @@
 
 #include <time.h>
 
+#include "ltpscope/boxfiles.h"
 #include "ltpscope/categories.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/linering.h"
@@ -89,6 +90,9 @@ struct ui {
 	char			 host[256];	/* "" runs here */
 	char			 ssh_config[1024];
 	struct remote		*box;		/* connected at the first run */
+	char			 box_master[1024]; /* ui --box-master */
+	struct boxfiles		 boxfiles;	/* what the box gave */
+	const char		**box_runtests;	/* the suite's runtest list */
 	char			 reboot_cmd[1024]; /* "reboot-cmd" in config */
 	int			 box_wait_s;	/* "box-wait"; -1: no limit */
 	/* After a crash, with reboot_cmd: waiting for the box to resume. */

@@ -70,15 +70,20 @@ test_box(void)
 	    "reboot-cmd virsh reset  nb-amd64 \t # the VM\n"
 	    "box-wait 900\n"
 	    "box-wait -1\n"
-	    "reboot-cmd\n";
+	    "reboot-cmd\n"
+	    "box-master /src/sys/compat/linux/arch/%m/syscalls.master\n";
 	struct settings s;
 	struct diaglist dl;
-	char buf[256];
+	char buf[256], longline[2048];
+	int n;
 
 	settings_init(&s);
 	diag_init(&dl);
 	is_int(settings_parse(&s, "config", box, sizeof(box) - 1, &dl), 2,
 	    "two bad box lines");
+	ok(s.has_box_master, "box-master set");
+	is_str(s.box_master, "/src/sys/compat/linux/arch/%m/syscalls.master",
+	    "... to the path, %%m kept for the box to fill in");
 	ok(s.has_reboot_cmd, "reboot-cmd set");
 	is_str(s.reboot_cmd, "virsh reset  nb-amd64", "... the rest of the "
 	    "line, its blanks inside kept");
@@ -88,6 +93,20 @@ test_box(void)
 		diag_format(&dl.v[1], buf, sizeof(buf));
 	is_str(buf, "config:4: error: 'reboot-cmd' wants a value", "an "
 	    "empty reboot-cmd is an error");
+	diag_free(&dl);
+
+	/* A path longer than the setting holds is said, not cut. */
+	n = snprintf(longline, sizeof(longline), "box-master /%01100d\n", 0);
+	settings_init(&s);
+	diag_init(&dl);
+	is_int(settings_parse(&s, "config", longline, (size_t)n, &dl), 1,
+	    "a box-master too long is a bad line");
+	ok(!s.has_box_master, "... and not set");
+	buf[0] = '\0';
+	if (dl.n > 0)
+		diag_format(&dl.v[0], buf, sizeof(buf));
+	is_str(buf, "config:1: error: box-master path too long", "... said "
+	    "so, with file and line");
 	diag_free(&dl);
 }
 

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "ltpscope/diag.h"
+#include "ltpscope/suite.h"
 
 struct remote;
 
@@ -58,5 +59,28 @@ struct boxfiles {
 int	boxfiles_fetch(struct boxfiles *, const struct remote *,
 	    const struct boxfiles_req *, struct diaglist *);
 void	boxfiles_free(struct boxfiles *);
+
+/*
+ * Where a box's files are kept: boxes/HOST beside the database (dbpath,
+ * or the default one), so that a run and what it selected from stay
+ * together.  malloc'd; NULL after an error in dl.
+ */
+char	*boxfiles_cachedir(const char *dbpath, const char *host,
+	    struct diaglist *);
+
+/*
+ * What a suite on a box loads: reads from the box, into cachedir, what
+ * so does not name here -- its syscalls.master unless so has tables
+ * (box_master, or the default, %m its machine), the runtest files so
+ * names bare (paths are local files) or the default ones, its metadata
+ * unless so names some or none -- and points so at the copies.
+ * *rtallp (the runtest list so then points at, or NULL) is the
+ * caller's to free; *localrt and *nlocalrt are the local part of it.
+ * 0, or -1 with dl; bf is to be freed either way.
+ */
+int	boxfiles_suite(struct boxfiles *, const struct remote *,
+	    struct suite_opts *, const char *box_master, const char *cachedir,
+	    const char ***rtallp, const char *const **localrt,
+	    size_t *nlocalrt, struct diaglist *);
 
 #endif

@@ -36,6 +36,12 @@ size_t	compat_strlcpy(char *, const char *, size_t);
  * system on any machine.  Returns buf, "" when unknown.
  */
 const char *compat_os_name(char *buf, size_t len);
+/*
+ * The processor family programs are built for (uname -p): NetBSD's
+ * MACHINE_ARCH, which tells aarch64 from earmv7hf where uname -m says
+ * evbarm for both; uname -m elsewhere.  Returns buf, "" when unknown.
+ */
+const char *compat_machine_arch(char *buf, size_t len);
 
 /*
  * The mount table: Linux has /proc/self/mounts, the BSDs getmntinfo(3).

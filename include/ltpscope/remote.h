@@ -66,6 +66,7 @@ struct remote_box {
 	char	*release;	/* uname -r */
 	char	*version;	/* uname -v */
 	char	*machine;	/* uname -m */
+	char	*processor;	/* uname -p (NetBSD: MACHINE_ARCH), or "" */
 	char	*emul_release;	/* sysctl emul.linux.kern.osrelease, or "" */
 	char	*ltp_version;	/* $LTPROOT/Version's first line, or "" */
 };

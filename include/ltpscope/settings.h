@@ -8,6 +8,8 @@
  *	jobs N			tests run at once, 1 to 64
  *	host [USER@]HOST[:PORT]	runs go to this box over ssh (remote.h)
  *	ssh-config FILE		ssh -F FILE for it
+ *	box-master PATH		where the box keeps its syscalls.master
+ *				(run --box-master; %m its uname -m)
  *	reboot-cmd COMMAND ...	run (sh -c, the rest of the line) when
  *				the box stops answering, as run
  *				--reboot-cmd; the explorer then waits
@@ -43,6 +45,8 @@ struct settings {
 	char	host[256];
 	int	has_ssh_config;
 	char	ssh_config[1024];
+	int	has_box_master;
+	char	box_master[1024];
 	int	has_reboot_cmd;
 	char	reboot_cmd[1024];
 	int	has_box_wait;
