@@ -112,6 +112,16 @@ profile_abi(struct catalogue *cat, const char *arch, char *buf,
 	return buf[0] != '\0' ? buf : NULL;
 }
 
+/* A row's call as the table shows it: "pread (pread64)". */
+static void
+show_name(const struct profile_row *r, char *buf, size_t len)
+{
+	(void)snprintf(buf, len, "%s%s%s%s", r->call->name,
+	    r->linux_name != NULL ? " (" : "", r->linux_name != NULL ?
+	    r->linux_name : "", r->linux_name != NULL ? ")" : "");
+}
+
+/* Columns as wide as their widest cell, so the rows stay aligned. */
 static void
 show_text(const struct profile *p, const struct profile_report *rp,
     const char *abi)
@@ -119,15 +129,24 @@ show_text(const struct profile *p, const struct profile_report *rp,
 	const struct profile_row *r;
 	unsigned long made = 0;
 	char errs[256], tests[64], line[1024], name[160];
+	int wname = 20, werr = 22;
 	size_t i, n;
 
 	for (i = 0; i < p->ncalls; i++)
 		made += p->calls[i].count;
+	for (i = 0; i < rp->nrows; i++) {
+		show_name(&rp->rows[i], name, sizeof(name));
+		if ((int)strlen(name) > wname)
+			wname = (int)strlen(name);
+		profile_errs_format(rp->rows[i].call, errs, sizeof(errs));
+		if ((int)strlen(errs) > werr)
+			werr = (int)strlen(errs);
+	}
 	printf("profile %s: %zu calls, %lu made; %s trace %s; on %s\n",
 	    p->name, p->ncalls, made, profile_format_name(p->format),
 	    p->source, abi != NULL ? abi : "any arch");
-	printf("%-20s %7s  %-22s %-20s %-14s %s\n", "CALL", "COUNT", "ERRORS",
-	    "STATE", "TESTS", "TAGS / FLAGS");
+	printf("%-*s %7s  %-*s %-20s %-14s %s\n", wname, "CALL", "COUNT",
+	    werr, "ERRORS", "STATE", "TESTS", "TAGS / FLAGS");
 	for (i = 0; i < rp->nrows; i++) {
 		r = &rp->rows[i];
 		profile_errs_format(r->call, errs, sizeof(errs));
@@ -136,11 +155,9 @@ show_text(const struct profile *p, const struct profile_report *rp,
 		else
 			(void)snprintf(tests, sizeof(tests), "%u, %u failing",
 			    r->ntests, r->nbad);
-		(void)snprintf(name, sizeof(name), "%s%s%s%s", r->call->name,
-		    r->linux_name != NULL ? " (" : "", r->linux_name != NULL ?
-		    r->linux_name : "", r->linux_name != NULL ? ")" : "");
-		(void)snprintf(line, sizeof(line), "%-20s %7lu  %-22s %-20s "
-		    "%-14s %s%s%s%s", name, r->call->count,
+		show_name(r, name, sizeof(name));
+		(void)snprintf(line, sizeof(line), "%-*s %7lu  %-*s %-20s "
+		    "%-14s %s%s%s%s", wname, name, r->call->count, werr,
 		    errs[0] != '\0' ? errs : "-", r->state, tests,
 		    r->tags != NULL ? r->tags : "",
 		    r->tags != NULL && r->call->flags[0] != '\0' ? "; " : "",

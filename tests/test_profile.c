@@ -1152,6 +1152,28 @@ test_absent_cli(void)
 	    "frobnicate's row: unknown");
 	has_str(out, "verdict: 1 call unimplemented, 2 absent from the table, "
 	    "1 unknown to the catalogue\n", "the verdict");
+	{
+		/* A name wider than the column widens it for every row. */
+		char head[512];
+		const char *row, *c;
+		size_t hend;
+
+		snprintf(head, sizeof(head), "%s", line_of(out, "CALL"));
+		c = strstr(head, "COUNT");
+		hend = c != NULL ? (size_t)(c - head) + 5 : 0;
+		row = line_of(out, "landlock_create_ruleset");
+		for (c = row + strlen("landlock_create_ruleset"); *c == ' ';
+		    c++)
+			continue;
+		while (*c >= '0' && *c <= '9')
+			c++;
+		is_int((long long)(c - row), (long long)hend, "a long call "
+		    "name: its count still ends under COUNT");
+		c = strstr(head, "STATE");
+		ok(c != NULL && strncmp(line_of(out, "memfd_create") +
+		    (c - head), "absent", 6) == 0, "... and its state under "
+		    "STATE in the other rows");
+	}
 	free(out);
 	free(err);
 
