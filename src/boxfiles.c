@@ -7,13 +7,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "ltpscope/boxfiles.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/store.h"
 #include "ltpscope/xmalloc.h"
@@ -316,29 +316,17 @@ boxfiles_free(struct boxfiles *bf)
 	memset(bf, 0, sizeof(*bf));
 }
 
-/* A path made absolute against the working directory; malloc'd. */
-static char *
-boxfiles_abspath(const char *path)
-{
-	char cwd[PATH_MAX], *abs;
-
-	if (path[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL)
-		return xstrdup(path);
-	xasprintf(&abs, "%s/%s", cwd, path);
-	return abs;
-}
-
 char *
 boxfiles_cachedir(const char *dbpath, const char *host, struct diaglist *dl)
 {
 	char *db = NULL, *dir, *slash, *h, *p;
 
 	if (dbpath != NULL)
-		db = boxfiles_abspath(dbpath);
+		db = paths_absolute(dbpath);
 	else if (store_default_path(&p, dl) != STORE_OK)
 		return NULL;
 	else {
-		db = boxfiles_abspath(p);
+		db = paths_absolute(p);
 		free(p);
 	}
 	if ((slash = strrchr(db, '/')) != NULL)

@@ -488,18 +488,6 @@ run_fork_hosts(const char *const *hosts, size_t n, const char **hostp)
 	return rv;
 }
 
-/* A path made absolute against the working directory; malloc'd. */
-char *
-run_abspath(const char *path)
-{
-	char cwd[PATH_MAX], *abs;
-
-	if (path[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL)
-		return xstrdup(path);
-	xasprintf(&abs, "%s/%s", cwd, path);
-	return abs;
-}
-
 /* --dry-run on a box: where the selection came from. */
 static void
 run_dry_sources(const char *extra, const char *cachedir)
@@ -812,7 +800,7 @@ run_skiplists(const struct run_opts *o, struct run_state *s)
 		if (skiplist_load(&s->skip, o->skips[i], &s->dl) < 0)
 			return -1;
 		/* For --resume, from wherever it is started. */
-		abs = run_abspath(o->skips[i]);
+		abs = paths_absolute(o->skips[i]);
 		run_config_add(&s->extra, "skip", abs);
 		free(abs);
 	}
@@ -985,7 +973,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 		box_kconfig = kconfig;
 		/* The box has its copy (remote_kconfig()); --resume resends. */
 		if (!o->resume && kconfig != NULL && kconfig[0] != '\0') {
-			abs = run_abspath(kconfig);
+			abs = paths_absolute(kconfig);
 			run_config_add(&s->extra, "box_kconfig", abs);
 			free(abs);
 		}

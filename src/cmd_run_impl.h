@@ -120,7 +120,6 @@ void	 run_clear_progress(struct run_ctx *);
 int	 run_loop(struct engine *, struct run_ctx *, struct diaglist *);
 void	 run_crash_report(struct store *, int64_t);
 void	 run_summary(struct store *, struct engine *, int64_t);
-char	*run_abspath(const char *);
 
 /* cmd_run_box.c */
 void	 run_kernel_words(struct store *, int64_t, struct remote *,

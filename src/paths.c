@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 
 #include "ltpscope/compat.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/xmalloc.h"
 
 #ifndef LTPSCOPE_DATADIR
 #define LTPSCOPE_DATADIR "/usr/local/share/ltpscope"
@@ -150,4 +152,15 @@ paths_syscall_table(char *buf, size_t size)
 		}
 #endif
 	return NULL;
+}
+
+char *
+paths_absolute(const char *path)
+{
+	char cwd[PATH_MAX], *abs;
+
+	if (path[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL)
+		return xstrdup(path);
+	xasprintf(&abs, "%s/%s", cwd, path);
+	return abs;
 }

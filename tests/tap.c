@@ -369,6 +369,20 @@ tap_first_diag(const struct diaglist *dl)
 	return buf;
 }
 
+void
+tap_write(const char *path, const char *text)
+{
+	FILE *fp = fopen(path, "w");
+
+	if (fp == NULL) {
+		tap_diag("%s: %s", path, strerror(errno));
+		return;
+	}
+	fputs(text, fp);
+	if (fclose(fp) != 0)
+		tap_diag("%s: %s", path, strerror(errno));
+}
+
 char *
 tap_slurp(const char *path, size_t *lenp)
 {

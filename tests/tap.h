@@ -66,6 +66,8 @@ void	tap_fake_ltproot(const char *dir, const char *const *fakes);
 struct diaglist;
 /* The first message of dl as diag_format() words it, or "". */
 const char	*tap_first_diag(const struct diaglist *);
+/* Writes text to path (replacing it); a diagnostic if it cannot. */
+void	tap_write(const char *path, const char *text);
 /* Reads a whole file; NULL if it cannot. Caller frees. */
 char	*tap_slurp(const char *, size_t *);
 /*

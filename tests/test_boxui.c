@@ -29,18 +29,6 @@ bin(void)
 	return b != NULL ? b : "./ltpscope";
 }
 
-static void
-write_text(const char *path, const char *text)
-{
-	FILE *fp = fopen(path, "w");
-
-	if (fp == NULL) {
-		tap_diag("%s: cannot write", path);
-		return;
-	}
-	fputs(text, fp);
-	fclose(fp);
-}
 
 /* The processor the box's uname -p names from now on. */
 static void
@@ -49,7 +37,7 @@ set_processor(const char *proc)
 	char path[1200];
 
 	snprintf(path, sizeof(path), "%s/processor", box.dir);
-	write_text(path, proc);
+	tap_write(path, proc);
 }
 
 static void
@@ -62,13 +50,13 @@ make_box(void)
 	snprintf(broot, sizeof(broot), "%s/boxltp", t);
 	tap_fake_ltproot(broot, fakes);
 	snprintf(path, sizeof(path), "%s/runtest/syscalls", broot);
-	write_text(path, "frobnicate01 pass\nfrobnicate02 fail\n");
+	tap_write(path, "frobnicate01 pass\nfrobnicate02 fail\n");
 	snprintf(path, sizeof(path), "%s/boxsrc", t);
 	(void)mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/boxsrc/evbarm", t);
 	(void)mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/boxsrc/evbarm/syscalls.master", t);
-	write_text(path, "\t$made-up evbarm table $\n%%\n"
+	tap_write(path, "\t$made-up evbarm table $\n%%\n"
 	    "0\tSTD\t\t{ int|linux_sys||frobnicate(int fd); }\n"
 	    "1\tUNIMPL\t\tfrobnicate2\n");
 	snprintf(master, sizeof(master), "%s/boxsrc/%%m/syscalls.master", t);
@@ -76,7 +64,7 @@ make_box(void)
 	snprintf(path, sizeof(path), "%s/bin", box.dir);
 	(void)mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/bin/uname", box.dir);
-	write_text(path, "#!/bin/sh\n"
+	tap_write(path, "#!/bin/sh\n"
 	    "case \"$1\" in\n"
 	    "-m) echo evbarm ;;\n"
 	    "-p) cat \"$HOME/processor\" ;;\n"
@@ -84,6 +72,22 @@ make_box(void)
 	    "esac\n");
 	(void)chmod(path, 0755);
 	set_processor("aarch64\n");
+}
+
+/* run --host on the box as a board whose uname -p says proc. */
+static void
+run_on_board(const char *db, const char *proc, const char *what)
+{
+	char *out;
+	int st;
+
+	set_processor(proc);
+	out = tap_cli(&st, 1, "run -d %s -L %s --host %s --ssh-config %s "
+	    "--box-master %s -s frobnicate --timeout 20 </dev/null", db,
+	    broot, box.spec, box.config, master);
+	if (!is_int(st, 1, "%s", what))
+		tap_diag("%s", out != NULL ? out : "");
+	free(out);
 }
 
 /*
@@ -96,19 +100,9 @@ test_arch(const char *db)
 	char *out;
 	int st;
 
-	out = tap_cli(&st, 1, "run -d %s -L %s --host %s --ssh-config %s "
-	    "--box-master %s -s frobnicate --timeout 20 </dev/null", db,
-	    broot, box.spec, box.config, master);
-	if (!is_int(st, 1, "a run on the 64-bit board (one test fails)"))
-		tap_diag("%s", out != NULL ? out : "");
-	free(out);
-	set_processor("earmv7hf\n");
-	out = tap_cli(&st, 1, "run -d %s -L %s --host %s --ssh-config %s "
-	    "--box-master %s -s frobnicate --timeout 20 </dev/null", db,
-	    broot, box.spec, box.config, master);
-	if (!is_int(st, 1, "the same on the 32-bit one"))
-		tap_diag("%s", out != NULL ? out : "");
-	free(out);
+	run_on_board(db, "aarch64\n", "a run on the 64-bit board (one test "
+	    "fails)");
+	run_on_board(db, "earmv7hf\n", "the same on the 32-bit one");
 	out = tap_cli(&st, 0, "runs -d %s --format json", db);
 	has_str(out, "\"arch\": \"aarch64\"", "the first run is aarch64's, "
 	    "not evbarm's");

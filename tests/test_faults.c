@@ -42,18 +42,6 @@ static char root[1200];		/* the fake LTP install */
 static char tmp[1024];		/* tap_tmpdir() */
 static int asan;
 
-static void
-write_file(const char *path, const char *text)
-{
-	FILE *fp = fopen(path, "w");
-
-	if (fp == NULL) {
-		tap_diag("%s: %s", path, strerror(errno));
-		return;
-	}
-	fputs(text, fp);
-	fclose(fp);
-}
 
 /* root/runtest/name holding text. */
 static void
@@ -62,7 +50,7 @@ runtest(const char *name, const char *text)
 	char path[1400];
 
 	snprintf(path, sizeof(path), "%s/runtest/%s", root, name);
-	write_file(path, text);
+	tap_write(path, text);
 }
 
 /* A shell command of our own, run; its exit status, -1 if it died. */
@@ -635,7 +623,7 @@ test_install(void)
 	snprintf(path, sizeof(path), "%s/runtest", half);
 	(void)mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/runtest/syscalls", half);
-	write_file(path, "p1 pass\n");
+	tap_write(path, "p1 pass\n");
 	st = ltpscope(&out, "run -d %s -L %s -m %s", db, half, LINUX_TBL);
 	is_int(st, 1, "LTP half installed: run fails");
 	has_str(out, "looks incomplete", "  says so");
@@ -670,7 +658,7 @@ test_queue(void)
 	}
 	snprintf(db, sizeof(db), "%s/queue.db", dbdir);
 	snprintf(skip, sizeof(skip), "%s/queue.skip", tmp);
-	write_file(skip, "q*[1-9]\tfast fake\nq*[1-9]0\tfast fake\n");
+	tap_write(skip, "q*[1-9]\tfast fake\nq*[1-9]0\tfast fake\n");
 	q = p = malloc(QUEUE * 16 + 1);
 	for (i = 0; i < QUEUE; i++)
 		p += sprintf(p, "q%04d tiny\n", i);
@@ -789,11 +777,11 @@ setup(void)
 	snprintf(text, sizeof(text), "flood01 flood %d\n", FLOOD_MB);
 	runtest("flood", text);
 	snprintf(path, sizeof(path), "%s/testcases/bin/noexec", root);
-	write_file(path, "#!/bin/sh\necho never\n");
+	tap_write(path, "#!/bin/sh\necho never\n");
 	(void)chmod(path, 0644);
 	runtest("noexec", "p1 pass\nx1 noexec\n");
 	snprintf(path, sizeof(path), "%s/Version", root);
-	write_file(path, "20260529-fake\n");
+	tap_write(path, "20260529-fake\n");
 }
 
 int

@@ -17,16 +17,6 @@
 #include "ltpscope/triage.h"
 #include "tap.h"
 
-static void
-write_file(const char *path, const char *text)
-{
-	FILE *fp = fopen(path, "w");
-
-	if (fp != NULL) {
-		fputs(text, fp);
-		fclose(fp);
-	}
-}
 
 static void
 test_categories(void)
@@ -61,7 +51,7 @@ test_categories(void)
 	(void)snprintf(path, sizeof(path), "mkdir -p %s/ltpscope", dir);
 	free(tap_run(path, NULL, 0));
 	(void)snprintf(path, sizeof(path), "%s/ltpscope/categories", dir);
-	write_file(path, "# mine\nlinux-only red yes we want them after all\n"
+	tap_write(path, "# mine\nlinux-only red yes we want them after all\n"
 	    "needs-review bright-blue yes someone should look\n");
 	setenv("XDG_CONFIG_HOME", dir, 1);
 	diag_init(&dl);
@@ -294,7 +284,7 @@ test_user_rules(void)
 	(void)snprintf(path, sizeof(path), "mkdir -p %s/ltpscope", dir);
 	free(tap_run(path, NULL, 0));
 	(void)snprintf(path, sizeof(path), "%s/ltpscope/rules", dir);
-	write_file(path, "wont-fix test:^open99$\ntest-bug [z-a]\n");
+	tap_write(path, "wont-fix test:^open99$\ntest-bug [z-a]\n");
 	setenv("XDG_CONFIG_HOME", dir, 1);
 	diag_init(&dl);
 	is_int(rules_load_default(r, &dl), 1, "one bad user rule");

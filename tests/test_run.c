@@ -498,18 +498,6 @@ test_sigint(void)
 	free(out);
 }
 
-static void
-write_file(const char *path, const char *text)
-{
-	FILE *fp = fopen(path, "w");
-
-	if (fp == NULL) {
-		tap_diag("%s: %s", path, strerror(errno));
-		return;
-	}
-	fputs(text, fp);
-	fclose(fp);
-}
 
 /*
  * A fake LTP whose metadata (tests/fixtures/precheck-ltp.json) rules
@@ -528,13 +516,13 @@ mkroot_precheck(const char *dir)
 	(void)mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/metadata/ltp.json", dir);
 	json = tap_slurp("tests/fixtures/precheck-ltp.json", NULL);
-	write_file(path, json != NULL ? json : "");
+	tap_write(path, json != NULL ? json : "");
 	free(json);
 	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
-	write_file(path, "modify_ldt01 pass\nstatx07 pass\nmadvise11 pass\n"
+	tap_write(path, "modify_ldt01 pass\nstatx07 pass\nmadvise11 pass\n"
 	    "open01 pass\nrt_sigqueueinfo01 pass\n");
 	snprintf(path, sizeof(path), "%s/runtest/syscalls-ipc", dir);
-	write_file(path, "open01 pass\nstatx07   pass\nmadvise11 pass\n");
+	tap_write(path, "open01 pass\nstatx07   pass\nmadvise11 pass\n");
 }
 
 /* The pre-check's verdict is LTP's: conf, with ltpscope's reason. */
@@ -551,7 +539,7 @@ test_precheck(void)
 	snprintf(db, sizeof(db), "%s/precheck.db", tap_tmpdir());
 	/* The baseline: LTP's own TCONF for the same three (another runner). */
 	snprintf(base, sizeof(base), "%s/baseline.rt", tap_tmpdir());
-	write_file(base, "modify_ldt01 conf\nstatx07 conf\nmadvise11 conf\n"
+	tap_write(base, "modify_ldt01 conf\nstatx07 conf\nmadvise11 conf\n"
 	    "open01 pass\nrt_sigqueueinfo01 pass\n");
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=Linux %s run -d %s -L %s "
 	    "-m %s -f %s --no-metadata </dev/null 2>&1", bin, db, proot, table,
@@ -746,7 +734,7 @@ test_resume_skips(void)
 	snprintf(sroot, sizeof(sroot), "%s/skips-ltp", tap_tmpdir());
 	tap_fake_ltproot(sroot, fakes);
 	snprintf(path, sizeof(path), "%s/runtest/syscalls", sroot);
-	write_file(path, "getpid01 sleepy 60000\ngetpid02 pass\n"
+	tap_write(path, "getpid01 sleepy 60000\ngetpid02 pass\n"
 	    "getpid03 pass\ngetpid04 pass\n");
 	/* The user's own list, part of the default ones. */
 	snprintf(cfg, sizeof(cfg), "%s/skips-cfg", tap_tmpdir());
@@ -754,9 +742,9 @@ test_resume_skips(void)
 	snprintf(path, sizeof(path), "%s/ltpscope", cfg);
 	(void)mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/ltpscope/skiplist", cfg);
-	write_file(path, "getpid03\tthe user's list says no\n");
+	tap_write(path, "getpid03\tthe user's list says no\n");
 	snprintf(skip, sizeof(skip), "%s/skips-file", tap_tmpdir());
-	write_file(skip, "getpid04\tthe --skip file says no\n");
+	tap_write(skip, "getpid04\tthe --skip file says no\n");
 	snprintf(db, sizeof(db), "%s/skips.db", tap_tmpdir());
 	snprintf(cmd, sizeof(cmd), "exec env XDG_CONFIG_HOME=%s %s run -d %s "
 	    "-L %s -m %s --no-skiplist --skip %s >/dev/null 2>&1 "
@@ -811,7 +799,7 @@ test_boxes_unreachable(void)
 	snprintf(nroot, sizeof(nroot), "%s/nobox-ltp", tap_tmpdir());
 	tap_fake_ltproot(nroot, fakes);
 	snprintf(path, sizeof(path), "%s/runtest/syscalls", nroot);
-	write_file(path, "getpid01 pass\n");
+	tap_write(path, "getpid01 pass\n");
 	snprintf(db, sizeof(db), "%s/nobox.db", tap_tmpdir());
 	/* Port 1 on loopback: refused at once, nothing leaves the host. */
 	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s "

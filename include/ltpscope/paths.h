@@ -46,5 +46,10 @@ const char *paths_kconfig(char *, size_t);
  * or NULL when none exists.
  */
 const char *paths_syscall_table(char *, size_t);
+/*
+ * path made absolute against the working directory (what a test in its
+ * TMPDIR, a box, or a resumed run elsewhere is given); malloc'd.
+ */
+char	*paths_absolute(const char *path);
 
 #endif
