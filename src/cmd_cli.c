@@ -21,7 +21,9 @@ cli_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "ltpscope: %s: ", cmd);
+	fprintf(stderr, "ltpscope: ");
+	if (cmd != NULL)
+		fprintf(stderr, "%s: ", cmd);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -276,7 +278,7 @@ cli_rules(const struct categories *c)
 }
 
 struct catalogue *
-cli_catalogue(char **tables, size_t n)
+cli_catalogue(const char *const *tables, size_t n)
 {
 	struct catalogue *cat = catalogue_new();
 	struct diaglist dl;

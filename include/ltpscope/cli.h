@@ -21,7 +21,7 @@
 #include "ltpscope/rules.h"
 #include "ltpscope/store.h"
 
-/* "ltpscope: cmd: " and the message on stderr. */
+/* "ltpscope: cmd: " ("ltpscope: " for NULL) and the message on stderr. */
 void	cli_error(const char *cmd, const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 2, 3)));
 /* Every diagnostic of dl on stderr, "ltpscope: FILE: error: ..." */
@@ -92,6 +92,6 @@ struct rules	*cli_rules(const struct categories *);
  * any, with Linux's names; NULL after printing an error in a table
  * given.
  */
-struct catalogue	*cli_catalogue(char **tables, size_t n);
+struct catalogue	*cli_catalogue(const char *const *tables, size_t n);
 
 #endif
