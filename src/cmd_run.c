@@ -707,7 +707,7 @@ run_select(struct run_opts *o, struct run_state *s)
 	    o->kconfig, o->box_master, &s->cachedir, &s->dl) != 0)
 		return -1;
 	s->suite_loaded = 1;
-	if ((o->host == NULL && run_check_ltproot(ltpindex_root(o->ltpdir),
+	if ((o->host == NULL && run_check_ltproot(paths_ltproot(o->ltpdir),
 	    &s->dl) != 0) || suite_load(&s->suite, &so, &s->dl) != 0 ||
 	    s->dl.nerrors > 0)
 		return -1;
@@ -830,7 +830,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 
 	ev.arg = &s->ctx;
 	memset(&eo, 0, sizeof(eo));
-	eo.runner.ltproot = o->resume ? ltpindex_root(o->ltpdir) :
+	eo.runner.ltproot = o->resume ? paths_ltproot(o->ltpdir) :
 	    s->suite.root;
 	if (o->host != NULL) {
 		if (s->box == NULL && (s->box = run_open_box(o->host,

@@ -263,7 +263,7 @@ run_box_files(struct remote **boxp, struct boxfiles *bf,
 	int rv = -1;
 
 	*rtallp = NULL;
-	if ((*boxp = run_open_box(host, ssh_config, ltpindex_root(so->ltpdir),
+	if ((*boxp = run_open_box(host, ssh_config, paths_ltproot(so->ltpdir),
 	    kconfig, dl)) == NULL)
 		return -1;
 	names = xcalloc(so->nruntests + 1, sizeof(*names));
