@@ -17,17 +17,23 @@
 #include "ltpscope/verdict.h"
 
 void
+cli_verror(const char *cmd, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "ltpscope: ");
+	if (cmd != NULL)
+		fprintf(stderr, "%s: ", cmd);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void
 cli_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "ltpscope: ");
-	if (cmd != NULL)
-		fprintf(stderr, "%s: ", cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cli_verror(cmd, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void

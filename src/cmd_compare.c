@@ -218,8 +218,7 @@ compare_exec(struct cmd_args *a)
 		rv = 1;
 	else {
 		for (i = 0; i < c.nwarnings && json; i++)
-			fprintf(stderr, "ltpscope: compare: warning: %s\n",
-			    c.warnings[i]);
+			cli_error(a->name, "warning: %s", c.warnings[i]);
 		if (json)
 			compare_json(&c, all);
 		else

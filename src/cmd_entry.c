@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/numparse.h"
 #include "ltpscope/xmalloc.h"
@@ -101,23 +102,13 @@ cmd_entry_takes(const struct cmd_entry *e, int letter, const char *longname)
 	return 0;
 }
 
-static void
-cmd_verror(const char *name, const char *fmt, va_list ap)
-{
-	fprintf(stderr, "ltpscope: ");
-	if (name != NULL)
-		fprintf(stderr, "%s: ", name);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-}
-
 int
 cmd_error(const struct cmd_args *a, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	cmd_verror(a->name, fmt, ap);
+	cli_verror(a->name, fmt, ap);
 	va_end(ap);
 	return 2;
 }
@@ -140,7 +131,7 @@ parse_error(const struct cmd_args *a, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	cmd_verror(a->name, fmt, ap);
+	cli_verror(a->name, fmt, ap);
 	va_end(ap);
 	return cmd_usage_error(a);
 }

@@ -120,8 +120,8 @@ suggest_accept(struct store *st, const struct triage_suggestion *v, size_t n,
 	}
 	cli_diags(&dl);
 	diag_free(&dl);
-	fprintf(stderr, "ltpscope: suggest: %zu suggestion%s accepted\n",
-	    nacc, nacc == 1 ? "" : "s");
+	cli_error("suggest", "%zu suggestion%s accepted", nacc,
+	    nacc == 1 ? "" : "s");
 	return rv;
 }
 

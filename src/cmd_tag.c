@@ -32,13 +32,13 @@ tag_result(struct store *st, const char *test, int64_t run,
 			t->status_at = (int)r.status;
 			store_result_clear(&r);
 		} else
-			fprintf(stderr, "ltpscope: tag: warning: run %" PRId64
-			    " has no result for %s\n", run, test);
+			cli_error("tag", "warning: run %" PRId64 " has no "
+			    "result for %s", run, test);
 	} else if (store_test_history(st, test, 1, &h, &n, &dl) ==
 	    STORE_OK) {
 		if (n == 0)
-			fprintf(stderr, "ltpscope: tag: warning: no result "
-			    "for %s in the database yet\n", test);
+			cli_error("tag", "warning: no result for %s in the "
+			    "database yet", test);
 		else {
 			t->run_id = h[0].run_id;
 			t->status_at = (int)h[0].status;

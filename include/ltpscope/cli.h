@@ -12,6 +12,7 @@
 #ifndef LTPSCOPE_CLI_H
 #define LTPSCOPE_CLI_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,6 +25,8 @@
 /* "ltpscope: cmd: " ("ltpscope: " for NULL) and the message on stderr. */
 void	cli_error(const char *cmd, const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 2, 3)));
+void	cli_verror(const char *cmd, const char *fmt, va_list)
+	    __attribute__((__format__(__printf__, 2, 0)));
 /* Every diagnostic of dl on stderr, "ltpscope: FILE: error: ..." */
 void	cli_diags(const struct diaglist *);
 
