@@ -188,14 +188,6 @@ cli_field(const char *s)
 	return b;
 }
 
-int
-cli_json_format(const char *arg)
-{
-	if (strcmp(arg, "json") == 0)
-		return 1;
-	return strcmp(arg, "text") == 0 ? 0 : -1;
-}
-
 struct rules *
 cli_verdict_rules(void)
 {

@@ -69,8 +69,6 @@ void	cli_time(int64_t, char *, size_t);
  * '?'.  Returns one of two static buffers, so two may share a printf.
  */
 const char	*cli_field(const char *);
-/* --format text or json: 0 or 1; -1 for anything else. */
-int	cli_json_format(const char *);
 
 /*
  * The rules that judge verdicts (the user's, then data/rules), after
