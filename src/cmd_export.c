@@ -56,7 +56,8 @@ export_exec(struct cmd_args *a)
 	struct diaglist dl;
 	struct store *st = NULL;
 	char *tmp = NULL;
-	const char **tables, *db = cmd_str(a, "db"), *out = cmd_str(a, "output");
+	const char **tables, *db = cmd_str(a, "db");
+	const char *out = cmd_str(a, "output");
 	const char *runarg = cmd_str(a, "run"), *weight = cmd_str(a, "weight");
 	struct profile *profiles = NULL;
 	size_t ntables, nprofiles = 0, i;
