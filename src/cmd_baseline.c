@@ -5,7 +5,6 @@
  * --reference, the Linux reference of its arch (linuxref.h), the run
  * that says which failures fail on Linux too.
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,58 +14,20 @@
 #include "ltpscope/linuxref.h"
 #include "ltpscope/store_triage.h"
 
-static void
-baseline_usage(FILE *fp)
+static int
+baseline_exec(struct cmd_args *a)
 {
-	cmd_usage(fp, "baseline");
-}
-
-int
-cmd_baseline(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "clear", required_argument, NULL, 'c' },
-		{ "reference", no_argument, NULL, 'r' },
-		{ "clear-reference", required_argument, NULL, 'C' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct store_run r;
 	struct diaglist dl;
 	struct store *st;
-	const char *db = NULL, *clear = NULL, *clearref = NULL;
-	int ch, rv = 0, ref = 0;
+	const char *db = cmd_str(a, "db"), *clear = cmd_str(a, "clear");
+	const char *clearref = cmd_str(a, "clear-reference");
+	int rv = 0, ref = cmd_has(a, "reference") > 0;
 	int64_t run;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'c':
-			clear = optarg;
-			break;
-		case 'r':
-			ref = 1;
-			break;
-		case 'C':
-			clearref = optarg;
-			break;
-		case 'h':
-			baseline_usage(stdout);
-			return 0;
-		default:
-			baseline_usage(stderr);
-			return 2;
-		}
-	}
 	if ((clear != NULL) + (clearref != NULL) + ref > 1 ||
-	    argc - optind != (clear != NULL || clearref != NULL ? 0 : 1)) {
-		baseline_usage(stderr);
-		return 2;
-	}
+	    a->argc != (clear != NULL || clearref != NULL ? 0 : 1))
+		return cmd_usage_error(a);
 	if (cli_open(db, 0, &st) != 0)
 		return 1;
 	diag_init(&dl);
@@ -80,7 +41,7 @@ cmd_baseline(int argc, char **argv)
 			rv = 1;
 		goto out;
 	}
-	if ((run = cli_run(st, argv[optind], "baseline")) == 0) {
+	if ((run = cli_run(st, a->argv[0], a->name)) == 0) {
 		rv = 1;
 		goto out;
 	}
@@ -102,3 +63,23 @@ out:
 	store_close(st);
 	return rv;
 }
+
+static const struct cmd_option baseline_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "clear", .kind = CMD_STR },
+	{ .name = "reference", .kind = CMD_FLAG },
+	{ .name = "clear-reference", .kind = CMD_STR },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_baseline_entry = {
+	.name = "baseline",
+	.exec = baseline_exec,
+	.options = baseline_options,
+	.args_max = 1,
+	.usage = "baseline [-d db] [--reference] run\n"
+	    "baseline [-d db] --clear arch\n"
+	    "baseline [-d db] --clear-reference arch",
+	.summary = "make a run the baseline (or the Linux reference) of "
+	    "its arch",
+};

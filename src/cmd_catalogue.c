@@ -4,35 +4,23 @@
  * tables from the command line.  All the knowledge is in the catalogue
  * module; this file picks the sources, and writes text, CSV or JSON.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "ltpscope/catalogue.h"
+#include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/json.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/suite.h"
 
-enum out_format {
-	OUT_TEXT,
-	OUT_CSV,
-	OUT_JSON
-};
-
 /* Short state names for the 80-column text listing. */
 static const char *const short_state[CS__COUNT] = {
 	"native", "compat", "unimpl", "obsolete", "absent", "linux"
 };
-
-static void
-catalogue_usage(FILE *fp)
-{
-	cmd_usage(fp, "catalogue");
-}
 
 /* "ltpscope: file:line: message", as every subcommand reports. */
 static void
@@ -310,9 +298,8 @@ crosscheck(struct catalogue *cat)
 		    catalogue_linux_row(cat, e->abi, e->number) != NULL;
 	}
 	if (!have_pair) {
-		fprintf(stderr, "ltpscope: catalogue: --crosscheck needs a "
-		    "NetBSD table and the Linux table of its ABI "
-		    "(e.g. -m syscall_64.tbl)\n");
+		cli_error("catalogue", "--crosscheck needs a NetBSD table "
+		    "and the Linux table of its ABI (e.g. -m syscall_64.tbl)");
 		return 2;
 	}
 	v = catalogue_crosscheck(cat, &n);
@@ -342,7 +329,7 @@ entry_desc(const struct cat_entry *e, char *buf, size_t size)
 }
 
 static int
-diff(const char *oldf, const char *newf, char **extra, size_t nextra,
+diff(const char *oldf, const char *newf, const char **extra, size_t nextra,
     struct diaglist *dl)
 {
 	struct catalogue *old = catalogue_new(), *new = catalogue_new();
@@ -392,104 +379,41 @@ diff(const char *oldf, const char *newf, char **extra, size_t nextra,
 	return 0;
 }
 
-int
-cmd_catalogue(int argc, char **argv)
+static int
+catalogue_exec(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "master", required_argument, NULL, 'm' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "summary", no_argument, NULL, 's' },
-		{ "crosscheck", no_argument, NULL, 'x' },
-		{ "diff", no_argument, NULL, 'd' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	enum out_format fmt = OUT_TEXT;
 	struct catalogue *cat;
 	struct diaglist dl;
-	char **files, pathbuf[1024];
-	size_t nfiles = 0, i, n;
-	int ch, do_summary = 0, do_cross = 0, do_diff = 0, all = 0, rv = 0;
+	const char **files, *src;
+	char pathbuf[1024];
+	size_t nfiles, i, n;
+	int do_summary = cmd_has(a, "summary") > 0;
+	int do_cross = cmd_has(a, "crosscheck") > 0;
+	int do_diff = cmd_has(a, "diff") > 0, all = cmd_has(a, "all") > 0;
+	int rv = 0;
 
-	files = calloc((size_t)argc + 1, sizeof(*files));
-	if (files == NULL) {
-		perror("ltpscope");
-		return 1;
-	}
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "m:f:sxdah", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'm':
-			files[nfiles++] = optarg;
-			break;
-		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				fmt = OUT_TEXT;
-			else if (strcmp(optarg, "csv") == 0)
-				fmt = OUT_CSV;
-			else if (strcmp(optarg, "json") == 0)
-				fmt = OUT_JSON;
-			else {
-				fprintf(stderr, "ltpscope: catalogue: unknown "
-				    "format '%s' (text, csv or json)\n",
-				    optarg);
-				free(files);
-				return 2;
-			}
-			break;
-		case 's':
-			do_summary = 1;
-			break;
-		case 'x':
-			do_cross = 1;
-			break;
-		case 'd':
-			do_diff = 1;
-			break;
-		case 'a':
-			all = 1;
-			break;
-		case 'h':
-			catalogue_usage(stdout);
-			free(files);
-			return 0;
-		default:
-			catalogue_usage(stderr);
-			free(files);
-			return 2;
-		}
-	}
-	argc -= optind;
-	argv += optind;
 	if (do_summary + do_cross + do_diff > 1 ||
-	    (do_diff ? argc != 2 : argc != 0)) {
-		catalogue_usage(stderr);
-		free(files);
-		return 2;
-	}
-
+	    (do_diff ? a->argc != 2 : a->argc != 0))
+		return cmd_usage_error(a);
+	files = cmd_list(a, "master", &nfiles);
 	diag_init(&dl);
 	if (do_diff) {
-		rv = diff(argv[0], argv[1], files, nfiles, &dl);
+		rv = diff(a->argv[0], a->argv[1], files, nfiles, &dl);
 		print_diags(&dl);
 		rv = dl.nerrors > 0 ? 1 : rv;
 		diag_free(&dl);
-		free(files);
 		return rv;
 	}
 	if (nfiles == 0) {
-		const char *src = paths_syscall_table(pathbuf, sizeof(pathbuf));
-
-		if (src == NULL) {
-			fprintf(stderr, "ltpscope: catalogue: no syscall table "
-			    "found: give one with -m or set LTPSCOPE_MASTER\n");
-			free(files);
+		if ((src = paths_syscall_table(pathbuf, sizeof(pathbuf))) ==
+		    NULL) {
+			cli_error(a->name, "no syscall table found: give one "
+			    "with -m or set LTPSCOPE_MASTER");
 			return 1;
 		}
-		fprintf(stderr, "ltpscope: catalogue: using %s\n", src);
-		files[nfiles++] = (char *)src;
+		cli_error(a->name, "using %s", src);
+		files = &src;
+		nfiles = 1;
 	}
 	cat = catalogue_new();
 	for (i = 0; i < nfiles; i++)
@@ -503,9 +427,9 @@ cmd_catalogue(int argc, char **argv)
 		rv = crosscheck(cat);
 	else {
 		n = all ? catalogue_count_all(cat) : catalogue_count(cat);
-		if (fmt == OUT_CSV)
+		if (a->format != NULL && strcmp(a->format, "csv") == 0)
 			list_csv(cat, n, all);
-		else if (fmt == OUT_JSON)
+		else if (cmd_json(a))
 			list_json(cat, n, all);
 		else
 			list_text(cat, n, all);
@@ -515,6 +439,26 @@ cmd_catalogue(int argc, char **argv)
 	fflush(stdout);
 	catalogue_free(cat);
 	diag_free(&dl);
-	free(files);
 	return rv;
 }
+
+static const struct cmd_option catalogue_options[] = {
+	{ .name = "master", .letter = 'm', .kind = CMD_LIST },
+	{ .name = "summary", .letter = 's', .kind = CMD_FLAG },
+	{ .name = "crosscheck", .letter = 'x', .kind = CMD_FLAG },
+	{ .name = "diff", .letter = 'd', .kind = CMD_FLAG },
+	{ .name = "all", .letter = 'a', .kind = CMD_FLAG },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_catalogue_entry = {
+	.name = "catalogue",
+	.exec = catalogue_exec,
+	.options = catalogue_options,
+	.formats = "text|csv|json",
+	.args_max = 2,
+	.usage = "catalogue [-m table]... [--format text|csv|json] [--all]\n"
+	    "catalogue [-m table]... --summary | --crosscheck\n"
+	    "catalogue [-m table]... --diff old new",
+	.summary = "list the syscall catalogue of syscalls.master files",
+};

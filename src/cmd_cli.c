@@ -17,15 +17,23 @@
 #include "ltpscope/verdict.h"
 
 void
+cli_verror(const char *cmd, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "ltpscope: ");
+	if (cmd != NULL)
+		fprintf(stderr, "%s: ", cmd);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void
 cli_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "ltpscope: %s: ", cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cli_verror(cmd, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void
@@ -180,14 +188,6 @@ cli_field(const char *s)
 	return b;
 }
 
-int
-cli_json_format(const char *arg)
-{
-	if (strcmp(arg, "json") == 0)
-		return 1;
-	return strcmp(arg, "text") == 0 ? 0 : -1;
-}
-
 struct rules *
 cli_verdict_rules(void)
 {
@@ -276,7 +276,7 @@ cli_rules(const struct categories *c)
 }
 
 struct catalogue *
-cli_catalogue(char **tables, size_t n)
+cli_catalogue(const char *const *tables, size_t n)
 {
 	struct catalogue *cat = catalogue_new();
 	struct diaglist dl;

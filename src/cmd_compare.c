@@ -9,7 +9,6 @@
  * --arch, the newest run of each arch side by side (cmd_compare_arch.c).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,12 +21,6 @@
 #include "ltpscope/numparse.h"
 
 #define COMPARE_REGRESSED_EXIT	3
-
-static void
-compare_usage(FILE *fp)
-{
-	cmd_usage(fp, "compare");
-}
 
 static const char *
 status_or_dash(int s)
@@ -182,100 +175,50 @@ parse_flaky(const char *s, unsigned *n, unsigned *m)
 	return 0;
 }
 
-int
-cmd_compare(int argc, char **argv)
+static int
+compare_exec(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "fail-on-regression", no_argument, NULL, 'F' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "flaky", required_argument, NULL, 'k' },
-		{ "format", required_argument, NULL, 'f' },
-		/* --arch=amd64,i386 as well as --arch amd64 i386 */
-		{ "arch", optional_argument, NULL, 'A' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct cmp_result c;
 	struct diaglist dl;
 	struct store *st;
-	const char *db = NULL, *archlist = NULL;
+	const char *flaky = cmd_str(a, "flaky");
 	unsigned fn = FLAKY_N, fm = FLAKY_M;
 	size_t i;
-	int ch, json = 0, all = 0, failreg = 0, arch = 0, flaky = 0, rv = 0;
-	int64_t a = 0, b = 0;
+	int json = cmd_json(a), all = cmd_has(a, "all") > 0, rv = 0;
+	int failreg = cmd_has(a, "fail-on-regression") > 0;
+	int arch = cmd_has(a, "arch") > 0;
+	int64_t ra = 0, rb = 0;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:f:h", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'F':
-			failreg = 1;
-			break;
-		case 'a':
-			all = 1;
-			break;
-		case 'k':
-			if (parse_flaky(optarg, &fn, &fm) != 0) {
-				fprintf(stderr, "ltpscope: compare: --flaky "
-				    "wants N/M with 0 < N < M, e.g. 2/5\n");
-				return 2;
-			}
-			flaky = 1;
-			break;
-		case 'A':
-			arch = 1;
-			archlist = optarg;
-			break;
-		case 'f':
-			if ((json = cli_json_format(optarg)) < 0) {
-				compare_usage(stderr);
-				return 2;
-			}
-			break;
-		case 'h':
-			compare_usage(stdout);
-			return 0;
-		default:
-			compare_usage(stderr);
-			return 2;
-		}
-	}
-	if (arch && (failreg || flaky)) {
-		fprintf(stderr, "ltpscope: compare: --arch sets arches side by "
-		    "side: no --fail-on-regression or --flaky with it\n");
-		return 2;
-	}
-	if (argc - optind > 2 && !arch) {
-		compare_usage(stderr);
-		return 2;
-	}
-	if (cli_open(db, 0, &st) != 0)
+	if (flaky != NULL && parse_flaky(flaky, &fn, &fm) != 0)
+		return cmd_error(a, "--flaky: '%s' is not N/M with 0 < N < M "
+		    "<= 1000, e.g. 2/5", flaky);
+	if (arch && (failreg || flaky != NULL))
+		return cmd_error(a, "--arch sets arches side by side: no "
+		    "--fail-on-regression or --flaky with it");
+	if (a->argc > 2 && !arch)
+		return cmd_usage_error(a);
+	if (cli_open(cmd_str(a, "db"), 0, &st) != 0)
 		return 1;
 	if (arch) {
-		rv = cmd_compare_arch(st, archlist, argv + optind,
-		    argc - optind, json, all);
+		rv = cmd_compare_arch(st, cmd_str(a, "arch"), a->argv,
+		    a->argc, json, all);
 		store_close(st);
 		return rv;
 	}
-	if ((argc - optind >= 1 && (a = cli_run(st, argv[optind],
-	    "compare")) == 0) || (argc - optind == 2 &&
-	    (b = cli_run(st, argv[optind + 1], "compare")) == 0)) {
+	if ((a->argc >= 1 && (ra = cli_run(st, a->argv[0], a->name)) ==
+	    0) || (a->argc == 2 && (rb = cli_run(st, a->argv[1],
+	    a->name)) == 0)) {
 		store_close(st);
 		return 1;
 	}
 	/* One run given: it is compared against the newest. */
 	diag_init(&dl);
-	if (compare_default_runs(st, &a, &b, &dl) != STORE_OK ||
-	    compare_runs(st, a, b, fn, fm, &c, &dl) != STORE_OK)
+	if (compare_default_runs(st, &ra, &rb, &dl) != STORE_OK ||
+	    compare_runs(st, ra, rb, fn, fm, &c, &dl) != STORE_OK)
 		rv = 1;
 	else {
 		for (i = 0; i < c.nwarnings && json; i++)
-			fprintf(stderr, "ltpscope: compare: warning: %s\n",
-			    c.warnings[i]);
+			cli_error(a->name, "warning: %s", c.warnings[i]);
 		if (json)
 			compare_json(&c, all);
 		else
@@ -289,3 +232,27 @@ cmd_compare(int argc, char **argv)
 	store_close(st);
 	return rv;
 }
+
+static const struct cmd_option compare_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "fail-on-regression", .kind = CMD_FLAG },
+	{ .name = "all", .kind = CMD_FLAG },
+	{ .name = "flaky", .kind = CMD_STR },
+	/* --arch=amd64,i386 as well as --arch amd64 i386 */
+	{ .name = "arch", .kind = CMD_OPTARG },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_compare_entry = {
+	.name = "compare",
+	.exec = compare_exec,
+	.options = compare_options,
+	.formats = "text|json",
+	.args_max = CMD_ANY,
+	.usage = "compare [-d db] [--fail-on-regression] [--all] "
+	    "[--flaky N/M] [--format text|json] [run_a] [run_b]\n"
+	    "compare [-d db] --arch [--all] [--format text|json] "
+	    "[arch|run ...]",
+	.summary = "compare two runs (the newest and its baseline), or "
+	    "the arches",
+};

@@ -331,8 +331,8 @@ cmd_compare_arch(struct store *st, const char *list, char **words,
 		rv = 1;
 	else if (rv == 0) {
 		if (m.ncols < 2) {
-			fprintf(stderr, "ltpscope: compare: %s: nothing to "
-			    "set beside it%s\n", npicks > 0 ? "one arch "
+			cli_error("compare", "%s: nothing to set beside "
+			    "it%s", npicks > 0 ? "one arch "
 			    "picked" : m.ncols == 0 ? "no finished run in the "
 			    "database" : "finished runs of one arch only",
 			    npicks > 0 ? "" : "; run the tests on boxes of "

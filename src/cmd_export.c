@@ -5,7 +5,6 @@
  * to stdout or a file.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,12 +17,6 @@
 #include "ltpscope/listparse.h"
 #include "ltpscope/profile.h"
 #include "ltpscope/xmalloc.h"
-
-static void
-export_usage(FILE *fp)
-{
-	cmd_usage(fp, "export");
-}
 
 /*
  * --weight @a,@b: the profiles, read from the store; -1 after a
@@ -53,86 +46,29 @@ export_profiles(struct store *st, const char *list, struct profile **vp,
 	return rv;
 }
 
-int
-cmd_export(int argc, char **argv)
+static int
+export_exec(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "arch", required_argument, NULL, 'A' },
-		{ "run", required_argument, NULL, 'r' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "master", required_argument, NULL, 'm' },
-		{ "weight", required_argument, NULL, 'W' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct shop_opts o;
 	struct shoplist l;
 	struct categories cats;
 	struct fundamental fund;
 	struct diaglist dl;
 	struct store *st = NULL;
-	char **tables = NULL, *tmp = NULL;
-	const char *db = NULL, *out = NULL, *runarg = NULL, *weight = NULL;
+	char *tmp = NULL;
+	const char **tables, *db = cmd_str(a, "db");
+	const char *out = cmd_str(a, "output");
+	const char *runarg = cmd_str(a, "run"), *weight = cmd_str(a, "weight");
 	struct profile *profiles = NULL;
-	size_t ntables = 0, nprofiles = 0, i;
-	int ch, fmt = -1, rv = 1;
+	size_t ntables, nprofiles = 0, i;
+	int fmt = a->format != NULL ? export_format_from_name(a->format) : -1;
+	int rv = 1;
 	FILE *fp = stdout;
 
 	memset(&o, 0, sizeof(o));
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:f:o:m:h", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'f':
-			if ((fmt = export_format_from_name(optarg)) < 0) {
-				fprintf(stderr, "ltpscope: export: unknown "
-				    "format '%s'\n", optarg);
-				export_usage(stderr);
-				free(tables);
-				return 2;
-			}
-			break;
-		case 'o':
-			out = optarg;
-			break;
-		case 'A':
-			o.arch = optarg;
-			break;
-		case 'r':
-			runarg = optarg;
-			break;
-		case 'a':
-			o.all = 1;
-			break;
-		case 'W':
-			weight = optarg;
-			break;
-		case 'm':
-			tables = xreallocarray(tables, ntables + 1,
-			    sizeof(*tables));
-			tables[ntables++] = optarg;
-			break;
-		case 'h':
-			export_usage(stdout);
-			free(tables);
-			return 0;
-		default:
-			export_usage(stderr);
-			free(tables);
-			return 2;
-		}
-	}
-	if (optind != argc) {
-		export_usage(stderr);
-		free(tables);
-		return 2;
-	}
+	o.arch = cmd_str(a, "arch");
+	o.all = cmd_has(a, "all") > 0;
+	tables = cmd_list(a, "master", &ntables);
 	/* No --format: what the -o file's name says, else CSV. */
 	if (fmt < 0 && out != NULL)
 		fmt = export_format_from_path(out);
@@ -153,7 +89,7 @@ cmd_export(int argc, char **argv)
 	if (cli_open(db, 0, &st) != 0)
 		goto out;
 	if (runarg != NULL && (o.run_id = cli_run(st, runarg,
-	    "export")) == 0)
+	    a->name)) == 0)
 		goto out;
 	if (weight != NULL && export_profiles(st, weight, &profiles,
 	    &nprofiles, &dl) != 0)
@@ -205,7 +141,29 @@ out:
 	for (i = 0; i < nprofiles; i++)
 		profile_free(&profiles[i]);
 	free(profiles);
-	free(tables);
 	free(tmp);
 	return rv;
 }
+
+static const struct cmd_option export_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "output", .letter = 'o', .kind = CMD_STR },
+	{ .name = "arch", .kind = CMD_STR },
+	{ .name = "run", .kind = CMD_STR },
+	{ .name = "all", .kind = CMD_FLAG },
+	{ .name = "master", .letter = 'm', .kind = CMD_LIST },
+	{ .name = "weight", .kind = CMD_STR },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_export_entry = {
+	.name = "export",
+	.exec = export_exec,
+	.options = export_options,
+	/* "markdown" is md's long name, as in an -o file's suffix. */
+	.formats = "csv|md|markdown|json|html",
+	.usage = "export [-d db] [--format csv|md|json|html] [-o file] "
+	    "[--arch arch] [--run run] [--all] [-m table]... "
+	    "[--weight @profile[,...]]",
+	.summary = "export the shopping list of failures per syscall",
+};

@@ -4,7 +4,6 @@
  * (export_ctp_logs(), ctplog_export.c), so that its comparison can read
  * it.  The way in is cmd_import.c's.
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,54 +12,20 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/import.h"
 
-static void
-export_usage(FILE *fp)
+static int
+export_logs_exec(struct cmd_args *a)
 {
-	cmd_usage(fp, "export-logs");
-}
-
-int
-cmd_export_logs(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct export_opts opts;
 	struct export_stats stats;
 	struct diaglist dl;
 	struct store *st;
-	const char *db = NULL, *runarg, *dir;
+	const char *runarg = a->argv[0], *dir = a->argv[1];
 	int64_t run_id;
-	int ch, rc;
+	int rc;
 
 	memset(&opts, 0, sizeof(opts));
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:fh", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'f':
-			opts.force = 1;
-			break;
-		case 'h':
-			export_usage(stdout);
-			return 0;
-		default:
-			export_usage(stderr);
-			return 2;
-		}
-	}
-	if (optind + 2 != argc) {
-		export_usage(stderr);
-		return 2;
-	}
-	runarg = argv[optind];
-	dir = argv[optind + 1];
-	if ((rc = cli_open_run(db, runarg, "export-logs", &st,
+	opts.force = cmd_has(a, "force") > 0;
+	if ((rc = cli_open_run(cmd_str(a, "db"), runarg, a->name, &st,
 	    &run_id)) != 0)
 		return rc;
 	diag_init(&dl);
@@ -76,3 +41,20 @@ cmd_export_logs(int argc, char **argv)
 	store_close(st);
 	return rc == 0 ? 0 : 1;
 }
+
+static const struct cmd_option export_logs_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "force", .letter = 'f', .kind = CMD_FLAG },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_export_logs_entry = {
+	.name = "export-logs",
+	.exec = export_logs_exec,
+	.options = export_logs_options,
+	.args_min = 2,
+	.args_max = 2,
+	.usage = "export-logs [-d db] [--force] run|last dir",
+	.summary = "write a run as the shell tool's <syscall>/<test>.log "
+	    "tree",
+};

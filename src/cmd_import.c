@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +18,6 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/import.h"
 #include "ltpscope/linuxref.h"
-
-static void
-import_usage(FILE *fp)
-{
-	cmd_usage(fp, "import");
-}
 
 /* Warnings always; notes (kirk's verdict differing) with -v only. */
 static void
@@ -60,59 +53,20 @@ import_is_json(const char *path)
 	return c == '{';
 }
 
-int
-cmd_import(int argc, char **argv)
+static int
+import_exec(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "label", required_argument, NULL, 'l' },
-		{ "kirk", no_argument, NULL, 'k' },
-		{ "reference", no_argument, NULL, 'r' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct import_opts opts;
 	struct import_stats stats;
 	struct diaglist dl;
 	struct store *st;
 	struct stat sb;
-	const char *db = NULL, *path;
-	int ch, kirk = 0, verbose = 0, rc, i, first, reference = 0;
+	const char *db = cmd_str(a, "db"), *path = a->argv[0];
+	int kirk = cmd_has(a, "kirk") > 0, verbose = cmd_has(a, "verbose") > 0;
+	int reference = cmd_has(a, "reference") > 0, rc, i, first;
 
 	memset(&opts, 0, sizeof(opts));
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:l:kvh", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'l':
-			opts.label = optarg;
-			break;
-		case 'k':
-			kirk = 1;
-			break;
-		case 'r':
-			reference = 1;
-			break;
-		case 'v':
-			verbose = 1;
-			break;
-		case 'h':
-			import_usage(stdout);
-			return 0;
-		default:
-			import_usage(stderr);
-			return 2;
-		}
-	}
-	if (optind + 1 != argc) {
-		import_usage(stderr);
-		return 2;
-	}
-	path = argv[optind];
+	opts.label = cmd_str(a, "label");
 	if (stat(path, &sb) != 0) {
 		fprintf(stderr, "ltpscope: %s: %s\n", path, strerror(errno));
 		return 1;
@@ -182,3 +136,23 @@ cmd_import(int argc, char **argv)
 	store_close(st);
 	return rc == 0 ? 0 : 1;
 }
+
+static const struct cmd_option import_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "label", .letter = 'l', .kind = CMD_STR },
+	{ .name = "kirk", .letter = 'k', .kind = CMD_FLAG },
+	{ .name = "reference", .kind = CMD_FLAG },
+	{ .name = "verbose", .letter = 'v', .kind = CMD_FLAG },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_import_entry = {
+	.name = "import",
+	.exec = import_exec,
+	.options = import_options,
+	.args_min = 1,
+	.args_max = 1,
+	.usage = "import [-v] [-d db] [--label text] [--kirk] "
+	    "[--reference] path",
+	.summary = "import shell tool logs or kirk's results.json as a run",
+};

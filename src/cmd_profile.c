@@ -5,7 +5,6 @@
  * delete profiles.  Also "@NAME" in the -s lists of run: a profile's
  * calls (cmd_profile_expand()).
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,65 +20,35 @@
 #include "ltpscope/xmalloc.h"
 
 static int
-profile_usage(FILE *fp, int rv)
+profile_import(struct cmd_args *a)
 {
-	cmd_usage(fp, "profile");
-	return rv;
-}
-
-static int
-profile_import(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "name", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct profile p;
 	struct diaglist dl;
 	struct store *st = NULL;
-	const char *db = NULL, *name = NULL;
+	const char *db = cmd_str(a, "db"), *name = cmd_str(a, "name");
 	char namebuf[256];
-	int ch, rv = 1;
+	int rv = 1;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:n:h", longopts, NULL)) != -1)
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'n':
-			name = optarg;
-			break;
-		case 'h':
-			return profile_usage(stdout, 0);
-		default:
-			return profile_usage(stderr, 2);
-		}
-	if (argc - optind != 1)
-		return profile_usage(stderr, 2);
 	if (name == NULL) {
-		profile_name_from_path(argv[optind], namebuf,
+		profile_name_from_path(a->argv[0], namebuf,
 		    sizeof(namebuf));
 		name = namebuf;
 	}
 	if (!profile_name_valid(name)) {
-		fprintf(stderr, "ltpscope: profile import: '%s' is not a "
-		    "profile name (letters, digits, '.', '_', '+', '-'); "
-		    "give one with --name\n", name);
-		return 2;
+		return cmd_error(a, "'%s' is not a profile name (letters, "
+		    "digits, '.', '_', '+', '-'); give one with --name",
+		    name);
 	}
 	diag_init(&dl);
 	profile_init(&p);
-	if (profile_load_file(&p, argv[optind], &dl) != 0)
+	if (profile_load_file(&p, a->argv[0], &dl) != 0)
 		goto out;
 	p.name = xstrdup(name);
 	if (store_open_db(&st, db, STORE_CREATE | STORE_MKDIRS, NULL, &dl) !=
 	    STORE_OK || store_profile_put(st, &p, &dl) != STORE_OK)
 		goto out;
 	printf("profile %s: %zu calls from %s (%s%s%s)\n", p.name, p.ncalls,
-	    argv[optind], profile_format_name(p.format),
+	    a->argv[0], profile_format_name(p.format),
 	    p.emul[0] != '\0' ? ", emulation " : "", p.emul);
 	rv = 0;
 out:
@@ -224,16 +193,8 @@ show_json(const struct profile *p, const struct profile_report *rp,
 }
 
 static int
-profile_show(int argc, char **argv)
+profile_show(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "master", required_argument, NULL, 'm' },
-		{ "arch", required_argument, NULL, 'A' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct profile p;
 	struct profile_report rp;
 	struct diaglist dl;
@@ -241,59 +202,25 @@ profile_show(int argc, char **argv)
 	struct catalogue *cat = NULL;
 	struct store_result *res = NULL;
 	struct triage_tag *tags = NULL;
-	const char *db = NULL, *arch = NULL, *abi;
-	char **tables = NULL, abibuf[64];
-	size_t ntables = 0, nres = 0, ntags = 0;
-	int ch, json = 0, rv = 1;
+	const char **tables, *abi;
+	char abibuf[64];
+	size_t ntables, nres = 0, ntags = 0;
+	int rv = 1;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:m:h", longopts, NULL)) != -1)
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'm':
-			tables = xreallocarray(tables, ntables + 1,
-			    sizeof(*tables));
-			tables[ntables++] = optarg;
-			break;
-		case 'A':
-			arch = optarg;
-			break;
-		case 'f':
-			if (strcmp(optarg, "json") != 0 &&
-			    strcmp(optarg, "text") != 0) {
-				fprintf(stderr, "ltpscope: profile show: "
-				    "unknown format '%s'\n", optarg);
-				free(tables);
-				return profile_usage(stderr, 2);
-			}
-			json = strcmp(optarg, "json") == 0;
-			break;
-		case 'h':
-			free(tables);
-			return profile_usage(stdout, 0);
-		default:
-			free(tables);
-			return profile_usage(stderr, 2);
-		}
-	if (argc - optind != 1) {
-		free(tables);
-		return profile_usage(stderr, 2);
-	}
+	tables = cmd_list(a, "master", &ntables);
 	diag_init(&dl);
 	profile_init(&p);
 	if ((cat = cli_catalogue(tables, ntables)) == NULL ||
-	    cli_open(db, 0, &st) != 0)
+	    cli_open(cmd_str(a, "db"), 0, &st) != 0)
 		goto out;
-	if (store_profile_get(st, argv[optind], &p, &dl) != STORE_OK ||
+	if (store_profile_get(st, a->argv[0], &p, &dl) != STORE_OK ||
 	    store_latest_results(st, &res, &nres, &dl) != STORE_OK ||
 	    store_tags_list(st, 0, NULL, &tags, &ntags, &dl) != STORE_OK)
 		goto out;
-	abi = profile_abi(cat, arch, abibuf, sizeof(abibuf));
+	abi = profile_abi(cat, cmd_str(a, "arch"), abibuf, sizeof(abibuf));
 	profile_report_build(&rp, &p, catalogue_count(cat) > 0 ? cat : NULL,
 	    abi, res, nres, tags, ntags);
-	if (json)
+	if (cmd_json(a))
 		show_json(&p, &rp, abi);
 	else
 		show_text(&p, &rp, abi);
@@ -308,46 +235,26 @@ out:
 	if (cat != NULL)
 		catalogue_free(cat);
 	profile_free(&p);
-	free(tables);
 	return rv;
 }
 
 /* list and delete: a database and at most a name. */
 static int
-profile_simple(int argc, char **argv, int want_name)
+profile_simple(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct diaglist dl;
 	struct store *st;
 	struct profile p;
-	const char *db = NULL;
 	char **names = NULL, when[32];
 	size_t n = 0, i;
-	int ch, rv = 1;
+	int rv = 1;
 	time_t t;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:h", longopts, NULL)) != -1)
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'h':
-			return profile_usage(stdout, 0);
-		default:
-			return profile_usage(stderr, 2);
-		}
-	if (argc - optind != want_name)
-		return profile_usage(stderr, 2);
-	if (cli_open(db, 0, &st) != 0)
+	if (cli_open(cmd_str(a, "db"), 0, &st) != 0)
 		return 1;
 	diag_init(&dl);
-	if (want_name) {
-		rv = store_profile_delete(st, argv[optind], &dl) == STORE_OK ?
+	if (a->argc > 0) {
+		rv = store_profile_delete(st, a->argv[0], &dl) == STORE_OK ?
 		    0 : 1;
 		goto out;
 	}
@@ -372,51 +279,75 @@ out:
 	return rv;
 }
 
-/*
- * "ltpscope -d x.db profile show ls" comes as "profile -d x.db show
- * ls": the action moves to the front, the options after it.
- */
-static void
-action_first(int argc, char **argv)
-{
-	char *action;
-	int j;
+static const struct cmd_option profile_db_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = NULL }
+};
 
-	for (j = 1; j < argc; j++) {
-		if (strcmp(argv[j], "-d") == 0 || strcmp(argv[j], "-m") == 0 ||
-		    strcmp(argv[j], "--db") == 0 ||
-		    strcmp(argv[j], "--master") == 0)
-			j++;
-		else if (argv[j][0] != '-')
-			break;
-	}
-	if (j >= argc || j == 1)
-		return;
-	action = argv[j];
-	memmove(argv + 2, argv + 1, (size_t)(j - 1) * sizeof(*argv));
-	argv[1] = action;
-}
+static const struct cmd_option profile_import_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "name", .letter = 'n', .kind = CMD_STR },
+	{ .name = NULL }
+};
 
-int
-cmd_profile(int argc, char **argv)
-{
-	action_first(argc, argv);
-	if (argc >= 2 && strcmp(argv[1], "import") == 0)
-		return profile_import(argc - 1, argv + 1);
-	if (argc >= 2 && strcmp(argv[1], "show") == 0)
-		return profile_show(argc - 1, argv + 1);
-	if (argc >= 2 && strcmp(argv[1], "list") == 0)
-		return profile_simple(argc - 1, argv + 1, 0);
-	if (argc >= 2 && strcmp(argv[1], "delete") == 0)
-		return profile_simple(argc - 1, argv + 1, 1);
-	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "--help") == 0))
-		return profile_usage(stdout, 0);
-	if (argc >= 2)
-		fprintf(stderr, "ltpscope: profile: unknown action '%s'\n",
-		    argv[1]);
-	return profile_usage(stderr, 2);
-}
+static const struct cmd_entry profile_import_entry = {
+	.name = "import",
+	.exec = profile_import,
+	.options = profile_import_options,
+	.args_min = 1,
+	.args_max = 1,
+	.parent = &cmd_profile_entry,
+};
+
+static const struct cmd_option profile_show_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "master", .letter = 'm', .kind = CMD_LIST },
+	{ .name = "arch", .kind = CMD_STR },
+	{ .name = NULL }
+};
+
+static const struct cmd_entry profile_show_entry = {
+	.name = "show",
+	.exec = profile_show,
+	.options = profile_show_options,
+	.formats = "text|json",
+	.args_min = 1,
+	.args_max = 1,
+	.parent = &cmd_profile_entry,
+};
+
+static const struct cmd_entry profile_list_entry = {
+	.name = "list",
+	.exec = profile_simple,
+	.options = profile_db_options,
+	.parent = &cmd_profile_entry,
+};
+
+static const struct cmd_entry profile_delete_entry = {
+	.name = "delete",
+	.exec = profile_simple,
+	.options = profile_db_options,
+	.args_min = 1,
+	.args_max = 1,
+	.parent = &cmd_profile_entry,
+};
+
+static const struct cmd_entry *const profile_actions[] = {
+	&profile_import_entry, &profile_show_entry, &profile_list_entry,
+	&profile_delete_entry, NULL
+};
+
+const struct cmd_entry cmd_profile_entry = {
+	.name = "profile",
+	.actions = profile_actions,
+	.usage = "profile import [-d db] [--name name] file\n"
+	    "profile show [-d db] [-m table]... [--arch arch] "
+	    "[--format text|json] name\n"
+	    "profile list [-d db]\n"
+	    "profile delete [-d db] name",
+	.summary = "import a trace of a Linux program; show the calls it "
+	    "needs",
+};
 
 int
 cmd_profile_load(const char *db, const char *name, struct profile *p)

@@ -8,7 +8,6 @@
 #include <sys/wait.h>
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <poll.h>
@@ -54,12 +53,6 @@ int
 run_was_interrupted(void)
 {
 	return run_interrupted;
-}
-
-static void
-run_usage(FILE *fp)
-{
-	cmd_usage(fp, "run");
 }
 
 void
@@ -507,12 +500,9 @@ run_dry_sources(const char *extra, const char *cachedir)
 }
 
 static void
-run_opts_init(struct run_opts *o, int argc)
+run_opts_init(struct run_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->tables = xcalloc((size_t)argc, sizeof(*o->tables));
-	o->runtests = xcalloc((size_t)argc, sizeof(*o->runtests));
-	o->skips = xcalloc((size_t)argc, sizeof(*o->skips));
 	o->box_wait = -1;
 	o->jobs = 1;
 	o->timeout_s = RUNNER_DEFAULT_TIMEOUT_MS / 1000;
@@ -524,9 +514,6 @@ run_opts_free(struct run_opts *o)
 {
 	size_t i;
 
-	free(o->tables);
-	free(o->runtests);
-	free(o->skips);
 	for (i = 0; i < o->nsys; i++)
 		free((void *)o->sysv[i]);
 	free(o->sysv);
@@ -537,199 +524,68 @@ run_opts_free(struct run_opts *o)
  * store.  -1 to go on, or the exit status.
  */
 static int
-run_parse_options(int argc, char **argv, struct run_opts *o)
+run_parse_options(struct cmd_args *a, struct run_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "ltproot", required_argument, NULL, 'L' },
-		{ "runtest", required_argument, NULL, 'f' },
-		{ "master", required_argument, NULL, 'm' },
-		{ "syscalls", required_argument, NULL, 's' },
-		{ "pattern", required_argument, NULL, 'p' },
-		{ "timeout", required_argument, NULL, 'T' },
-		{ "label", required_argument, NULL, 'l' },
-		{ "skip", required_argument, NULL, 'S' },
-		{ "resume", no_argument, NULL, 'R' },
-		{ "skip-culprit", no_argument, NULL, 'C' },
-		{ "no-skip-culprit", no_argument, NULL, 'N' },
-		{ "pipe", no_argument, NULL, 'P' },
-		{ "timeout-mul", required_argument, NULL, 'M' },
-		{ "dev", required_argument, NULL, 'D' },
-		{ "reproducible", no_argument, NULL, 'r' },
-		{ "kconfig", required_argument, NULL, 'K' },
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "grace", required_argument, NULL, 'G' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "metadata", required_argument, NULL, 'E' },
-		{ "no-metadata", no_argument, NULL, 'X' },
-		{ "no-skiplist", no_argument, NULL, 'Z' },
-		{ "host", required_argument, NULL, 'H' },
-		{ "ssh-config", required_argument, NULL, 'F' },
-		{ "reboot-cmd", required_argument, NULL, 'B' },
-		{ "box-wait", required_argument, NULL, 'W' },
-		{ "console", required_argument, NULL, 'c' },
-		{ "box-master", required_argument, NULL, 'A' },
-		{ "reference", no_argument, NULL, 'I' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
+	const char **v;
 	long long num;
 	double mul;
-	char msg[160];
-	int ch;
+	size_t n, i;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:L:f:m:s:p:j:vh", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'd':
-			o->dbpath = optarg;
-			break;
-		case 'L':
-			o->ltpdir = optarg;
-			break;
-		case 'f':
-			o->runtests[o->nruntests++] = optarg;
-			break;
-		case 'm':
-			o->tables[o->ntables++] = optarg;
-			break;
-		case 's':
-			run_split_list(optarg, o);
-			break;
-		case 'p':
-			o->pattern = optarg;
-			break;
-		case 'T':
-			o->timeout_given = 1;
-			if (cmd_number("run", "--timeout", optarg, 0,
-			    RUN_TIMEOUT_MAX, &num) != 0)
-				return 2;
-			o->timeout_s = (long)num;
-			break;
-		case 'G':
-			if (cmd_number("run", "--grace", optarg, 1, INT_MAX,
-			    &num) != 0)
-				return 2;
-			o->grace_ms = (long)num;
-			break;
-		case 'l':
-			o->label = optarg;
-			break;
-		case 'S':
-			o->skips[o->nskips++] = optarg;
-			break;
-		case 'R':
-			o->resume = 1;
-			break;
-		case 'C':
-			o->culprit_mode = 1;
-			break;
-		case 'N':
-			o->culprit_mode = 0;
-			break;
-		case 'P':
-			o->use_pipe = 1;
-			break;
-		case 'M':
-			/* LTP's own bounds for LTP_TIMEOUT_MUL. */
-			if (numparse_double(optarg, 0.1, 10000, &mul, msg,
-			    sizeof(msg)) != 0) {
-				fprintf(stderr, "ltpscope: run: --timeout-mul: "
-				    "%s\n", msg);
-				return 2;
-			}
-			o->timeout_mul = optarg;
-			break;
-		case 'D':
-			o->dev = optarg;
-			break;
-		case 'r':
-			o->reproducible = 1;
-			break;
-		case 'K':
-			o->kconfig = optarg;
-			break;
-		case 'n':
-			o->dry = 1;
-			break;
-		case 'v':
-			o->verbose = 1;
-			break;
-		case 'j':
-			if (cmd_number("run", "-j", optarg, 1, RUN_MAXJOBS,
-			    &num) != 0)
-				return 2;
-			o->jobs = (long)num;
-			break;
-		case 'E':
-			o->metadata = optarg;
-			break;
-		case 'X':
-			o->no_metadata = 1;
-			break;
-		case 'Z':
-			o->no_skiplist = 1;
-			break;
-		case 'H':
-			if (o->nhosts == RUN_MAXHOSTS) {
-				fprintf(stderr, "ltpscope: run: at most %d "
-				    "--host\n", RUN_MAXHOSTS);
-				return 2;
-			}
-			o->host = o->hosts[o->nhosts++] = optarg;
-			break;
-		case 'F':
-			o->ssh_config = optarg;
-			break;
-		case 'B':
-			o->reboot_cmd = optarg;
-			break;
-		case 'c':
-			o->console = optarg;
-			break;
-		case 'A':
-			o->box_master = optarg;
-			break;
-		case 'W':
-			if (cmd_number("run", "--box-wait", optarg, 0, LONG_MAX,
-			    &num) != 0)
-				return 2;
-			o->box_wait = (long)num;
-			break;
-		case 'I':
-			o->reference = 1;
-			break;
-		case 'h':
-			run_usage(stdout);
-			return 0;
-		default:
-			run_usage(stderr);
-			return 2;
-		}
-	}
-	o->tags = argv + optind;
-	o->ntags = argc - optind;
+	o->dbpath = cmd_str(a, "db");
+	o->ltpdir = cmd_str(a, "ltproot");
+	o->runtests = cmd_list(a, "runtest", &o->nruntests);
+	o->tables = cmd_list(a, "master", &o->ntables);
+	o->skips = cmd_list(a, "skip", &o->nskips);
+	v = cmd_list(a, "syscalls", &n);
+	for (i = 0; i < n; i++)
+		run_split_list(v[i], o);
+	o->pattern = cmd_str(a, "pattern");
+	o->timeout_given = cmd_has(a, "timeout") > 0;
+	o->timeout_s = (long)cmd_num(a, "timeout", o->timeout_s);
+	o->grace_ms = (long)cmd_num(a, "grace", 0);
+	o->label = cmd_str(a, "label");
+	o->resume = cmd_has(a, "resume") > 0;
+	o->culprit_mode = cmd_later(a, "no-skip-culprit", "skip-culprit");
+	o->use_pipe = cmd_has(a, "pipe") > 0;
+	/* LTP's own bounds for LTP_TIMEOUT_MUL. */
+	if (cmd_real(a, "timeout-mul", 0.1, 10000, &mul) != 0)
+		return 2;
+	o->timeout_mul = cmd_str(a, "timeout-mul");
+	o->dev = cmd_str(a, "dev");
+	o->reproducible = cmd_has(a, "reproducible") > 0;
+	o->kconfig = cmd_str(a, "kconfig");
+	o->dry = cmd_has(a, "dry-run") > 0;
+	o->verbose = cmd_has(a, "verbose") > 0;
+	o->jobs = (long)cmd_num(a, "jobs", o->jobs);
+	o->metadata = cmd_str(a, "metadata");
+	o->no_metadata = cmd_has(a, "no-metadata") > 0;
+	o->no_skiplist = cmd_has(a, "no-skiplist") > 0;
+	v = cmd_list(a, "host", &o->nhosts);
+	if (o->nhosts > RUN_MAXHOSTS)
+		return cmd_error(a, "at most %d --host", RUN_MAXHOSTS);
+	memcpy(o->hosts, v, o->nhosts * sizeof(*v));
+	o->host = cmd_str(a, "host");
+	o->ssh_config = cmd_str(a, "ssh-config");
+	o->reboot_cmd = cmd_str(a, "reboot-cmd");
+	o->console = cmd_str(a, "console");
+	o->box_master = cmd_str(a, "box-master");
+	o->box_wait = (long)cmd_num(a, "box-wait", o->box_wait);
+	o->reference = cmd_has(a, "reference") > 0;
+	o->tags = a->argv;
+	o->ntags = a->argc;
 	if (o->nhosts > 1 && (o->resume || o->dry || o->jobs > 1 ||
-	    o->console != NULL)) {
-		fprintf(stderr, "ltpscope: run: several --host run one test "
-		    "at a time on each box: not with --resume, --dry-run, -j "
-		    "or --console\n");
-		return 2;
-	}
-	if (o->box_master != NULL && o->nhosts == 0) {
-		fprintf(stderr, "ltpscope: run: --box-master is the path of a "
-		    "box's syscalls.master: it goes with --host\n");
-		return 2;
-	}
+	    o->console != NULL))
+		return cmd_error(a, "several --host run one test at a time "
+		    "on each box: not with --resume, --dry-run, -j or "
+		    "--console");
+	if (o->box_master != NULL && o->nhosts == 0)
+		return cmd_error(a, "--box-master is the path of a box's "
+		    "syscalls.master: it goes with --host");
 	/* Several --host and --resume were refused above. */
-	if (o->resume && o->ntags > 1) {
-		run_usage(stderr);
-		return 2;
-	}
+	if (o->resume && o->ntags > 1)
+		return cmd_usage_error(a);
 	if (o->resume && o->ntags == 1) {
-		if (cmd_number("run", "--resume", o->tags[0], 1, INT64_MAX,
+		if (cmd_number(a, "--resume", o->tags[0], 1, INT64_MAX,
 		    &num) != 0)
 			return 2;
 		o->run_id = (int64_t)num;
@@ -839,7 +695,7 @@ run_select(struct run_opts *o, struct run_state *s)
 	    o->kconfig, o->box_master, &s->cachedir, &s->dl) != 0)
 		return -1;
 	s->suite_loaded = 1;
-	if ((o->host == NULL && run_check_ltproot(ltpindex_root(o->ltpdir),
+	if ((o->host == NULL && run_check_ltproot(paths_ltproot(o->ltpdir),
 	    &s->dl) != 0) || suite_load(&s->suite, &so, &s->dl) != 0 ||
 	    s->dl.nerrors > 0)
 		return -1;
@@ -962,7 +818,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 
 	ev.arg = &s->ctx;
 	memset(&eo, 0, sizeof(eo));
-	eo.runner.ltproot = o->resume ? ltpindex_root(o->ltpdir) :
+	eo.runner.ltproot = o->resume ? paths_ltproot(o->ltpdir) :
 	    s->suite.root;
 	if (o->host != NULL) {
 		if (s->box == NULL && (s->box = run_open_box(o->host,
@@ -1079,15 +935,15 @@ run_execute(struct run_opts *o, struct run_state *s)
  * apart, skip lists, a new run's selection (or only what it would do),
  * the store, a resumed run's settings, the run.
  */
-int
-cmd_run(int argc, char **argv)
+static int
+run_exec(struct cmd_args *a)
 {
 	struct run_opts o;
 	struct run_state s;
 	int rv;
 
-	run_opts_init(&o, argc);
-	if ((rv = run_parse_options(argc, argv, &o)) >= 0 ||
+	run_opts_init(&o);
+	if ((rv = run_parse_options(a, &o)) >= 0 ||
 	    (o.nhosts > 1 && (rv = run_fork_hosts(o.hosts, o.nhosts,
 	    &o.host)) >= 0)) {
 		run_opts_free(&o);
@@ -1102,10 +958,9 @@ cmd_run(int argc, char **argv)
 	/* Said before a long run, not after; a box says when it answers. */
 	if (o.reference && !o.dry && !o.resume && o.host == NULL &&
 	    strcmp(s.os, "Linux") != 0) {
-		fprintf(stderr, "ltpscope: run: --reference: this is %s; a "
-		    "Linux reference run is made on Linux (or imported from "
-		    "there)\n", s.os[0] != '\0' ? s.os : "not Linux");
-		rv = 2;
+		rv = cmd_error(a, "--reference: this is %s; a Linux "
+		    "reference run is made on Linux (or imported from there)",
+		    s.os[0] != '\0' ? s.os : "not Linux");
 		goto out;
 	}
 	if (run_skiplists(&o, &s) != 0)
@@ -1134,3 +989,58 @@ out:
 	run_opts_free(&o);
 	return rv;
 }
+
+static const struct cmd_option run_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "ltproot", .letter = 'L', .kind = CMD_STR },
+	{ .name = "runtest", .letter = 'f', .kind = CMD_LIST },
+	{ .name = "master", .letter = 'm', .kind = CMD_LIST },
+	{ .name = "syscalls", .letter = 's', .kind = CMD_LIST },
+	{ .name = "pattern", .letter = 'p', .kind = CMD_STR },
+	{ .name = "timeout", .kind = CMD_NUM, .max = RUN_TIMEOUT_MAX },
+	{ .name = "label", .kind = CMD_STR },
+	{ .name = "skip", .kind = CMD_LIST },
+	{ .name = "resume", .kind = CMD_FLAG },
+	{ .name = "skip-culprit", .kind = CMD_FLAG },
+	{ .name = "no-skip-culprit", .kind = CMD_FLAG },
+	{ .name = "pipe", .kind = CMD_FLAG },
+	{ .name = "timeout-mul", .kind = CMD_STR },
+	{ .name = "dev", .kind = CMD_STR },
+	{ .name = "reproducible", .kind = CMD_FLAG },
+	{ .name = "kconfig", .kind = CMD_STR },
+	{ .name = "dry-run", .kind = CMD_FLAG },
+	{ .name = "grace", .kind = CMD_NUM, .min = 1, .max = INT_MAX },
+	{ .name = "verbose", .letter = 'v', .kind = CMD_FLAG },
+	{ .name = "jobs", .letter = 'j', .kind = CMD_NUM, .min = 1,
+	    .max = RUN_MAXJOBS },
+	{ .name = "metadata", .kind = CMD_STR },
+	{ .name = "no-metadata", .kind = CMD_FLAG },
+	{ .name = "no-skiplist", .kind = CMD_FLAG },
+	{ .name = "host", .kind = CMD_LIST },
+	{ .name = "ssh-config", .kind = CMD_STR },
+	{ .name = "reboot-cmd", .kind = CMD_STR },
+	{ .name = "box-wait", .kind = CMD_NUM, .max = LONG_MAX },
+	{ .name = "console", .kind = CMD_STR },
+	{ .name = "box-master", .kind = CMD_STR },
+	{ .name = "reference", .kind = CMD_FLAG },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_run_entry = {
+	.name = "run",
+	.exec = run_exec,
+	.options = run_options,
+	.args_max = CMD_ANY,
+	.usage = "run [-v] [-j jobs] [-d db] [-L dir] [-f runtest]... "
+	    "[-m table]... [-s syscall[,...]] [-p regex] [--timeout seconds] "
+	    "[--grace ms] [--label text] [--skip file]... [--pipe] "
+	    "[--timeout-mul x] [--dev device] [--reproducible] "
+	    "[--kconfig file] [--metadata file | --no-metadata] "
+	    "[--no-skiplist] [--host [user@]host[:port]]... "
+	    "[--ssh-config file] [--box-master path] [--reboot-cmd command] "
+	    "[--box-wait seconds] "
+	    "[--console file] [--skip-culprit] [--reference] [--dry-run] "
+	    "[tag ...]\n"
+	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",
+	.summary = "run LTP tests safely, storing every result",
+};

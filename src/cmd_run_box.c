@@ -224,7 +224,7 @@ run_box_files(struct remote **boxp, struct boxfiles *bf,
 	*rtallp = NULL;
 	*localrt = so->runtests;
 	*nlocalrt = so->nruntests;
-	if ((*boxp = run_open_box(host, ssh_config, ltpindex_root(so->ltpdir),
+	if ((*boxp = run_open_box(host, ssh_config, paths_ltproot(so->ltpdir),
 	    kconfig, dl)) == NULL)
 		return -1;
 	if ((*cachedirp = boxfiles_cachedir(dbpath, host, dl)) == NULL)

@@ -45,10 +45,9 @@ struct sbuf_lines {
 };
 
 /*
- * What the command line says; the strings point into argv, but for the
- * -s items (ours) and what --resume replays (run_state's).  -m, -f and
- * --skip take one of argv each, so argc entries always suffice; the
- * items of -s lists grow as they come.
+ * What the command line says; the strings and the lists of -m, -f and
+ * --skip are the parsed command line's (struct cmd_args), but for the
+ * -s items (ours) and what --resume replays (run_state's).
  */
 struct run_opts {
 	const char	**tables, **runtests, **skips;

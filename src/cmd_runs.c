@@ -3,7 +3,6 @@
  * ltpscope runs: the history of runs in the results store, newest
  * first, with counts per status; warns about runs that died.
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +12,6 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
 #include "ltpscope/linuxref.h"
-
-static void
-runs_usage(FILE *fp)
-{
-	cmd_usage(fp, "runs");
-}
 
 static unsigned
 runs_other(const struct store_run *r)
@@ -129,50 +122,17 @@ runs_json(struct store *st, const struct store_run *v, size_t n)
 	printf("%s]\n", n > 0 ? "\n" : "");
 }
 
-int
-cmd_runs(int argc, char **argv)
+static int
+runs_exec(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct store_run *v;
 	struct store *st;
 	struct diaglist dl;
-	const char *db = NULL;
 	size_t n;
-	int ch, json = 0, rv = 0;
+	int json = cmd_json(a), rv = 0;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:f:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'f':
-			if ((json = cli_json_format(optarg)) < 0) {
-				fprintf(stderr, "ltpscope: runs: unknown "
-				    "format '%s'\n", optarg);
-				runs_usage(stderr);
-				return 2;
-			}
-			break;
-		case 'h':
-			runs_usage(stdout);
-			return 0;
-		default:
-			runs_usage(stderr);
-			return 2;
-		}
-	}
-	if (optind != argc) {
-		runs_usage(stderr);
-		return 2;
-	}
 	/* No database yet is an empty list, said as everywhere else. */
-	if (cli_open(db, CLI_MISSING_OK, &st) != 0)
+	if (cli_open(cmd_str(a, "db"), CLI_MISSING_OK, &st) != 0)
 		return 1;
 	if (st == NULL) {
 		if (json)
@@ -197,3 +157,17 @@ cmd_runs(int argc, char **argv)
 	store_close(st);
 	return rv;
 }
+
+static const struct cmd_option runs_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_runs_entry = {
+	.name = "runs",
+	.exec = runs_exec,
+	.options = runs_options,
+	.formats = "text|json",
+	.usage = "runs [-d db] [--format text|json]",
+	.summary = "list the runs in the results database, newest first",
+};

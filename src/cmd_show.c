@@ -3,7 +3,6 @@
  * ltpscope show: the results of one run, or with --output the stored
  * output of one of its tests, made safe for a terminal.
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +12,6 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
 #include "ltpscope/textsafe.h"
-
-static void
-show_usage(FILE *fp)
-{
-	cmd_usage(fp, "show");
-}
 
 /*
  * Writes test output so that it cannot drive the terminal: the same
@@ -259,57 +252,18 @@ show_run(struct store *st, int64_t run_id, int json, int outputs)
 	return rv;
 }
 
-int
-cmd_show(int argc, char **argv)
+static int
+show_exec(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "with-outputs", no_argument, NULL, 'W' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct store *st;
-	const char *db = NULL, *test = NULL, *runarg;
+	const char *test = cmd_str(a, "output"), *runarg = a->argv[0];
 	int64_t run_id;
-	int ch, json = 0, rv, outputs = 0;
+	int json = cmd_json(a), rv, outputs = cmd_has(a, "with-outputs") > 0;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:f:o:h", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'f':
-			if ((json = cli_json_format(optarg)) < 0) {
-				fprintf(stderr, "ltpscope: show: unknown "
-				    "format '%s'\n", optarg);
-				show_usage(stderr);
-				return 2;
-			}
-			break;
-		case 'o':
-			test = optarg;
-			break;
-		case 'W':
-			outputs = 1;
-			break;
-		case 'h':
-			show_usage(stdout);
-			return 0;
-		default:
-			show_usage(stderr);
-			return 2;
-		}
-	}
-	if (optind + 1 != argc || (outputs && (!json || test != NULL))) {
-		show_usage(stderr);
-		return 2;
-	}
-	runarg = argv[optind];
-	if ((rv = cli_open_run(db, runarg, "show", &st, &run_id)) != 0)
+	if (outputs && (!json || test != NULL))
+		return cmd_usage_error(a);
+	if ((rv = cli_open_run(cmd_str(a, "db"), runarg, a->name, &st,
+	    &run_id)) != 0)
 		return rv;
 	if (test != NULL)
 		rv = show_output(st, run_id, test, json);
@@ -318,3 +272,23 @@ cmd_show(int argc, char **argv)
 	store_close(st);
 	return rv;
 }
+
+static const struct cmd_option show_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "output", .letter = 'o', .kind = CMD_STR },
+	{ .name = "with-outputs", .kind = CMD_FLAG },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_show_entry = {
+	.name = "show",
+	.exec = show_exec,
+	.options = show_options,
+	.formats = "text|json",
+	.args_min = 1,
+	.args_max = 1,
+	.usage = "show run|last [-d db] [--format text|json] "
+	    "[--output test]\n"
+	    "show run|last [-d db] --format json --with-outputs",
+	.summary = "show the results of a run, or the output of one test",
+};

@@ -4,7 +4,6 @@
  * a run, next to the tag already confirmed; --accept turns suggestions
  * into tags where the test has none (the explorer's "A").
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,12 +13,6 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
 #include "ltpscope/triage.h"
-
-static void
-suggest_usage(FILE *fp)
-{
-	cmd_usage(fp, "suggest");
-}
 
 static void
 suggest_json(const struct triage_suggestion *v, size_t n)
@@ -127,75 +120,35 @@ suggest_accept(struct store *st, const struct triage_suggestion *v, size_t n,
 	}
 	cli_diags(&dl);
 	diag_free(&dl);
-	fprintf(stderr, "ltpscope: suggest: %zu suggestion%s accepted\n",
-	    nacc, nacc == 1 ? "" : "s");
+	cli_error("suggest", "%zu suggestion%s accepted", nacc,
+	    nacc == 1 ? "" : "s");
 	return rv;
 }
 
-int
-cmd_suggest(int argc, char **argv)
+static int
+suggest_exec(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "accept", no_argument, NULL, 'A' },
-		{ "author", required_argument, NULL, 'a' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct triage_suggestion *v;
 	struct categories cats;
 	struct diaglist dl;
 	struct rules *rules;
 	struct store *st;
-	const char *db = NULL, *author = NULL;
 	size_t n;
-	int ch, json = 0, accept = 0, rv = 0;
+	int rv = 0;
 	int64_t run;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:f:h", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'A':
-			accept = 1;
-			break;
-		case 'a':
-			author = optarg;
-			break;
-		case 'f':
-			if ((json = cli_json_format(optarg)) < 0) {
-				suggest_usage(stderr);
-				return 2;
-			}
-			break;
-		case 'h':
-			suggest_usage(stdout);
-			return 0;
-		default:
-			suggest_usage(stderr);
-			return 2;
-		}
-	}
-	if (argc - optind > 1) {
-		suggest_usage(stderr);
-		return 2;
-	}
 	if (cli_categories(&cats) < 0)
 		return 1;
 	rules = cli_rules(&cats);
 	categories_free(&cats);
 	if (rules == NULL)
 		return 1;
-	if (cli_open(db, 0, &st) != 0) {
+	if (cli_open(cmd_str(a, "db"), 0, &st) != 0) {
 		rules_free(rules);
 		return 1;
 	}
-	if ((run = cli_run(st, optind < argc ? argv[optind] : "last",
-	    "suggest")) == 0) {
+	if ((run = cli_run(st, a->argc > 0 ? a->argv[0] : "last",
+	    a->name)) == 0) {
 		rv = 1;
 		goto out;
 	}
@@ -203,13 +156,13 @@ cmd_suggest(int argc, char **argv)
 	if (triage_suggest_run(st, rules, run, &v, &n, &dl) != STORE_OK)
 		rv = 1;
 	else {
-		if (json)
+		if (cmd_json(a))
 			suggest_json(v, n);
 		else
 			suggest_text(v, n);
-		if (accept)
+		if (cmd_has(a, "accept"))
 			rv = suggest_accept(st, v, n, run,
-			    cli_author(author));
+			    cli_author(cmd_str(a, "author")));
 		triage_suggestions_free(v, n);
 	}
 	cli_diags(&dl);
@@ -219,3 +172,21 @@ out:
 	rules_free(rules);
 	return rv;
 }
+
+static const struct cmd_option suggest_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "accept", .kind = CMD_FLAG },
+	{ .name = "author", .kind = CMD_STR },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_suggest_entry = {
+	.name = "suggest",
+	.exec = suggest_exec,
+	.options = suggest_options,
+	.formats = "text|json",
+	.args_max = 1,
+	.usage = "suggest [-d db] [--accept] [--author name] "
+	    "[--format text|json] [run]",
+	.summary = "suggest categories for a run's failures from the rules",
+};

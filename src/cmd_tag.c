@@ -4,7 +4,6 @@
  * test (or one failing line of it), take it off, list them with their
  * state against a run ("failing", "resolved?", ...).
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,12 +13,6 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
 #include "ltpscope/store_triage.h"
-
-static void
-tag_usage(FILE *fp)
-{
-	cmd_usage(fp, "tag");
-}
 
 /* The test's result the tag is made on: in run, else its newest. */
 static void
@@ -39,13 +32,13 @@ tag_result(struct store *st, const char *test, int64_t run,
 			t->status_at = (int)r.status;
 			store_result_clear(&r);
 		} else
-			fprintf(stderr, "ltpscope: tag: warning: run %" PRId64
-			    " has no result for %s\n", run, test);
+			cli_error("tag", "warning: run %" PRId64 " has no "
+			    "result for %s", run, test);
 	} else if (store_test_history(st, test, 1, &h, &n, &dl) ==
 	    STORE_OK) {
 		if (n == 0)
-			fprintf(stderr, "ltpscope: tag: warning: no result "
-			    "for %s in the database yet\n", test);
+			cli_error("tag", "warning: no result for %s in the "
+			    "database yet", test);
 		else {
 			t->run_id = h[0].run_id;
 			t->status_at = (int)h[0].status;
@@ -55,94 +48,53 @@ tag_result(struct store *st, const char *test, int64_t run,
 	diag_free(&dl);
 }
 
-int
-cmd_tag(int argc, char **argv)
+static int
+tag_exec(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "message", required_argument, NULL, 'm' },
-		{ "run", required_argument, NULL, 'r' },
-		{ "line", required_argument, NULL, 'l' },
-		{ "author", required_argument, NULL, 'a' },
-		{ "resolved", no_argument, NULL, 'R' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct triage_tag t;
 	struct categories cats;
 	struct diaglist dl;
 	struct store *st;
-	const char *db = NULL, *note = "", *runarg = NULL, *line = "";
-	const char *author = NULL;
-	int ch, resolved = 0, rv = 0;
+	const char *note = cmd_str(a, "message"), *runarg = cmd_str(a, "run");
+	const char *line = cmd_str(a, "line");
+	int resolved = cmd_has(a, "resolved") > 0, rv = 0;
 	int64_t run = 0;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:m:h", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'm':
-			note = optarg;
-			break;
-		case 'r':
-			runarg = optarg;
-			break;
-		case 'l':
-			line = optarg;
-			break;
-		case 'a':
-			author = optarg;
-			break;
-		case 'R':
-			resolved = 1;
-			break;
-		case 'h':
-			tag_usage(stdout);
-			return 0;
-		default:
-			tag_usage(stderr);
-			return 2;
-		}
-	}
-	if (argc - optind != (resolved ? 1 : 2)) {
-		tag_usage(stderr);
-		return 2;
-	}
+	if (a->argc != (resolved ? 1 : 2))
+		return cmd_usage_error(a);
 	if (!resolved) {
 		if (cli_categories(&cats) < 0)
 			return 1;
-		if (categories_find(&cats, argv[optind + 1]) == NULL) {
-			fprintf(stderr, "ltpscope: tag: unknown category "
-			    "'%s' (see data/categories; add your own in "
-			    "$XDG_CONFIG_HOME/ltpscope/categories)\n",
-			    argv[optind + 1]);
+		if (categories_find(&cats, a->argv[1]) == NULL) {
 			categories_free(&cats);
-			return 2;
+			return cmd_error(a, "unknown category '%s' (see "
+			    "data/categories; add your own in "
+			    "$XDG_CONFIG_HOME/ltpscope/categories)",
+			    a->argv[1]);
 		}
 		categories_free(&cats);
 	}
-	if (cli_open(db, 0, &st) != 0)
+	if (line == NULL)
+		line = "";
+	if (cli_open(cmd_str(a, "db"), 0, &st) != 0)
 		return 1;
 	diag_init(&dl);
 	if (resolved) {
-		if (store_tag_resolve(st, argv[optind], line, 1, &dl) !=
+		if (store_tag_resolve(st, a->argv[0], line, 1, &dl) !=
 		    STORE_OK)
 			rv = 1;
 		goto out;
 	}
-	if (runarg != NULL && (run = cli_run(st, runarg, "tag")) == 0) {
+	if (runarg != NULL && (run = cli_run(st, runarg, a->name)) == 0) {
 		rv = 1;
 		goto out;
 	}
 	memset(&t, 0, sizeof(t));
-	t.tag = argv[optind];
-	t.category = argv[optind + 1];
-	t.note = (char *)note;
+	t.tag = a->argv[0];
+	t.category = a->argv[1];
+	t.note = (char *)(note != NULL ? note : "");
 	t.line = (char *)line;
-	t.author = (char *)cli_author(author);
+	t.author = (char *)cli_author(cmd_str(a, "author"));
 	tag_result(st, t.tag, run, &t);
 	if (store_tag_set(st, &t, &dl) != STORE_OK)
 		rv = 1;
@@ -153,68 +105,28 @@ out:
 	return rv;
 }
 
-static void
-untag_usage(FILE *fp)
+static int
+untag_exec(struct cmd_args *a)
 {
-	cmd_usage(fp, "untag");
-}
-
-int
-cmd_untag(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "line", required_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct diaglist dl;
 	struct store *st;
-	const char *db = NULL, *line = NULL;
 	size_t n;
-	int ch, rv = 0;
+	int rv = 0;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'l':
-			line = optarg;
-			break;
-		case 'h':
-			untag_usage(stdout);
-			return 0;
-		default:
-			untag_usage(stderr);
-			return 2;
-		}
-	}
-	if (argc - optind != 1) {
-		untag_usage(stderr);
-		return 2;
-	}
-	if (cli_open(db, 0, &st) != 0)
+	if (cli_open(cmd_str(a, "db"), 0, &st) != 0)
 		return 1;
 	diag_init(&dl);
-	if (store_tag_remove(st, argv[optind], line, &n, &dl) != STORE_OK)
+	if (store_tag_remove(st, a->argv[0], cmd_str(a, "line"), &n, &dl) !=
+	    STORE_OK)
 		rv = 1;
 	else if (n == 0) {
-		fprintf(stderr, "ltpscope: untag: %s has no tag\n",
-		    argv[optind]);
+		(void)cmd_error(a, "%s has no tag", a->argv[0]);
 		rv = 1;
 	}
 	cli_diags(&dl);
 	diag_free(&dl);
 	store_close(st);
 	return rv;
-}
-
-static void
-tags_usage(FILE *fp)
-{
-	cmd_usage(fp, "tags");
 }
 
 static void
@@ -296,66 +208,29 @@ tags_print(const struct triage_tag *v, size_t n, int format)
 		printf("%s]\n", n > 0 ? "\n" : "");
 }
 
-int
-cmd_tags(int argc, char **argv)
+static int
+tags_exec(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "run", required_argument, NULL, 'r' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
+	static const char *const formats[] = { "text", "csv", "json", NULL };
 	struct triage_tag *v;
 	struct diaglist dl;
 	struct store *st;
-	const char *db = NULL, *runarg = NULL;
+	const char *runarg = cmd_str(a, "run");
 	size_t n;
-	int ch, format = 0, rv = 0;
+	int format = 0, rv = 0;
 	int64_t run = 0;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "d:f:h", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'r':
-			runarg = optarg;
-			break;
-		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				format = 0;
-			else if (strcmp(optarg, "csv") == 0)
-				format = 1;
-			else if (strcmp(optarg, "json") == 0)
-				format = 2;
-			else {
-				tags_usage(stderr);
-				return 2;
-			}
-			break;
-		case 'h':
-			tags_usage(stdout);
-			return 0;
-		default:
-			tags_usage(stderr);
-			return 2;
-		}
-	}
-	if (argc - optind > 1) {
-		tags_usage(stderr);
-		return 2;
-	}
-	if (cli_open(db, 0, &st) != 0)
+	while (a->format != NULL && formats[format] != NULL &&
+	    strcmp(formats[format], a->format) != 0)
+		format++;
+	if (cli_open(cmd_str(a, "db"), 0, &st) != 0)
 		return 1;
-	if (runarg != NULL && (run = cli_run(st, runarg, "tags")) == 0) {
+	if (runarg != NULL && (run = cli_run(st, runarg, a->name)) == 0) {
 		store_close(st);
 		return 1;
 	}
 	diag_init(&dl);
-	if (store_tags_list(st, run, optind < argc ? argv[optind] : NULL, &v,
+	if (store_tags_list(st, run, a->argc > 0 ? a->argv[0] : NULL, &v,
 	    &n, &dl) != STORE_OK)
 		rv = 1;
 	else {
@@ -367,3 +242,58 @@ cmd_tags(int argc, char **argv)
 	store_close(st);
 	return rv;
 }
+
+static const struct cmd_option tag_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "message", .letter = 'm', .kind = CMD_STR },
+	{ .name = "run", .kind = CMD_STR },
+	{ .name = "line", .kind = CMD_STR },
+	{ .name = "author", .kind = CMD_STR },
+	{ .name = "resolved", .kind = CMD_FLAG },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_tag_entry = {
+	.name = "tag",
+	.exec = tag_exec,
+	.options = tag_options,
+	.args_min = 1,
+	.args_max = 2,
+	.usage = "tag [-d db] [-m note] [--run run] [--line text] "
+	    "[--author name] test category\n"
+	    "tag [-d db] --resolved [--line text] test",
+	.summary = "put a triage category and a note on a failing test",
+};
+
+static const struct cmd_option untag_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "line", .kind = CMD_STR },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_untag_entry = {
+	.name = "untag",
+	.exec = untag_exec,
+	.options = untag_options,
+	.args_min = 1,
+	.args_max = 1,
+	.usage = "untag [-d db] [--line text] test",
+	.summary = "remove a test's triage tag",
+};
+
+static const struct cmd_option tags_options[] = {
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "run", .kind = CMD_STR },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_tags_entry = {
+	.name = "tags",
+	.exec = tags_exec,
+	.options = tags_options,
+	.formats = "text|csv|json",
+	.args_max = 1,
+	.usage = "tags [-d db] [--run run] [--format text|csv|json] [test]",
+	.summary = "list triage tags, with \"resolved?\" for tests that "
+	    "now pass",
+};

@@ -6,7 +6,6 @@
  * what each test checks and the Linux commits or CVEs it is about; the
  * JSON output always carries them.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,97 +211,41 @@ print_text(const struct ltpindex *idx, const size_t *sel, size_t n,
 	}
 }
 
-int
-cmd_tests(int argc, char **argv)
+static int
+tests_exec(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'F' },
-		{ "unmapped", no_argument, NULL, 'U' },
-		{ "doc", no_argument, NULL, 'D' },
-		{ "metadata", required_argument, NULL, 'E' },
-		{ "no-metadata", no_argument, NULL, 'X' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct strvec files = { NULL, 0 }, sysv = { NULL, 0 };
-	struct strvec tables = { NULL, 0 };
+	struct strvec sysv = { NULL, 0 };
 	struct ltpselect sel;
 	struct suite_opts so;
 	struct suite suite;
 	struct diaglist dl;
-	const char *dir = NULL;
+	const char **lists;
 	char **items;
-	size_t *picked = NULL, npicked = 0, i, first;
-	const char *metadata = NULL;
-	int ch, json = 0, rv = 0, doc = 0, no_metadata = 0;
+	size_t *picked = NULL, npicked = 0, i, j, n, first;
+	int json = cmd_json(a), rv = 0;
 
 	memset(&sel, 0, sizeof(sel));
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "L:f:m:s:p:h", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'L':
-			dir = optarg;
-			break;
-		case 'f':
-			strvec_add(&files, optarg, strlen(optarg));
-			break;
-		case 'm':
-			strvec_add(&tables, optarg, strlen(optarg));
-			break;
-		case 's':
-			items = listparse_split(optarg, NULL);
-			for (i = 0; items[i] != NULL; i++)
-				strvec_add(&sysv, items[i], strlen(items[i]));
-			xfreev(items);
-			break;
-		case 'p':
-			sel.pattern = optarg;
-			break;
-		case 'U':
-			sel.unmapped_only = 1;
-			break;
-		case 'D':
-			doc = 1;
-			break;
-		case 'E':
-			metadata = optarg;
-			break;
-		case 'X':
-			no_metadata = 1;
-			break;
-		case 'F':
-			if ((json = cli_json_format(optarg)) < 0) {
-				fprintf(stderr, "ltpscope: tests: unknown "
-				    "format '%s'\n", optarg);
-				cmd_usage(stderr, "tests");
-				rv = 2;
-				goto out;
-			}
-			break;
-		case 'h':
-			cmd_usage(stdout, "tests");
-			goto out;
-		default:
-			cmd_usage(stderr, "tests");
-			rv = 2;
-			goto out;
-		}
+	lists = cmd_list(a, "syscalls", &n);
+	for (j = 0; j < n; j++) {
+		items = listparse_split(lists[j], NULL);
+		for (i = 0; items[i] != NULL; i++)
+			strvec_add(&sysv, items[i], strlen(items[i]));
+		xfreev(items);
 	}
+	sel.pattern = cmd_str(a, "pattern");
+	sel.unmapped_only = cmd_has(a, "unmapped") > 0;
 	sel.syscalls = (const char *const *)sysv.v;
 	sel.nsyscalls = sysv.n;
-	sel.tags = (const char *const *)(argv + optind);
-	sel.ntags = (size_t)(argc - optind);
+	sel.tags = (const char *const *)a->argv;
+	sel.ntags = (size_t)a->argc;
 
 	diag_init(&dl);
 	memset(&so, 0, sizeof(so));
-	so.tables = (const char *const *)tables.v;
-	so.ntables = tables.n;
-	so.ltpdir = dir;
-	so.runtests = (const char *const *)files.v;
-	so.nruntests = files.n;
-	so.metadata = metadata;
-	so.no_metadata = no_metadata;
+	so.tables = cmd_list(a, "master", &so.ntables);
+	so.ltpdir = cmd_str(a, "ltproot");
+	so.runtests = cmd_list(a, "runtest", &so.nruntests);
+	so.metadata = cmd_str(a, "metadata");
+	so.no_metadata = cmd_has(a, "no-metadata") > 0;
 	if (suite_load(&suite, &so, &dl) != 0 || dl.nerrors > 0)
 		rv = 1;
 	first = dl.n;
@@ -320,15 +263,38 @@ cmd_tests(int argc, char **argv)
 		if (json)
 			print_json(&suite.idx, picked, npicked, suite.meta);
 		else
-			print_text(&suite.idx, picked, npicked, doc ?
-			    suite.meta : NULL);
+			print_text(&suite.idx, picked, npicked,
+			    cmd_has(a, "doc") ? suite.meta : NULL);
 	}
 	free(picked);
 	suite_free(&suite);
 	diag_free(&dl);
-out:
-	strvec_free(&files);
 	strvec_free(&sysv);
-	strvec_free(&tables);
 	return rv;
 }
+
+static const struct cmd_option tests_options[] = {
+	{ .name = "ltproot", .letter = 'L', .kind = CMD_STR },
+	{ .name = "runtest", .letter = 'f', .kind = CMD_LIST },
+	{ .name = "master", .letter = 'm', .kind = CMD_LIST },
+	{ .name = "syscalls", .letter = 's', .kind = CMD_LIST },
+	{ .name = "pattern", .letter = 'p', .kind = CMD_STR },
+	{ .name = "unmapped", .kind = CMD_FLAG },
+	{ .name = "doc", .kind = CMD_FLAG },
+	{ .name = "metadata", .kind = CMD_STR },
+	{ .name = "no-metadata", .kind = CMD_FLAG },
+	{ .name = NULL }
+};
+
+const struct cmd_entry cmd_tests_entry = {
+	.name = "tests",
+	.exec = tests_exec,
+	.options = tests_options,
+	.formats = "text|json",
+	.args_max = CMD_ANY,
+	.usage = "tests [-L dir] [-f runtest]... [-m table]... "
+	    "[-s syscall[,...]] [-p regex] [--unmapped] [--doc] "
+	    "[--format text|json] [--metadata file | --no-metadata] "
+	    "[tag ...]",
+	.summary = "list LTP tests with the syscalls they exercise",
+};

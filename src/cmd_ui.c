@@ -4,7 +4,6 @@
  * its configuration file (ui_config.c), theme, data and results store,
  * opened before the terminal is taken; ui.c then runs the screen.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +12,6 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/compat.h"
 #include "ltpscope/diag.h"
-#include "ltpscope/ltpindex.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/settings.h"
@@ -24,12 +22,6 @@
 /* As the settings file (and run -j) take them. */
 #define UI_MAXJOBS	SETTINGS_JOBS_MAX
 #define UI_TIMEOUT_MAX	SETTINGS_TIMEOUT_MAX
-
-static void
-ui_usage(FILE *fp)
-{
-	cmd_usage(fp, "ui");
-}
 
 /* Verdicts judged under other rules are judged under the current ones. */
 static void
@@ -66,7 +58,7 @@ ui_box_suite(struct ui *ui, struct suite_opts *so, const char *db,
 	diag_init(&dl);
 	memset(&ro, 0, sizeof(ro));
 	ro.config = ui->ssh_config[0] != '\0' ? ui->ssh_config : NULL;
-	ro.ltproot = ltpindex_root(so->ltpdir);
+	ro.ltproot = paths_ltproot(so->ltpdir);
 	fprintf(stderr, "ltpscope: connecting to %s\n", ui->host);
 	if ((ui->box = remote_open(ui->host, &ro, &dl)) == NULL ||
 	    (cachedir = boxfiles_cachedir(db, ui->host, &dl)) == NULL ||
@@ -184,90 +176,36 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 	return rv;
 }
 
-/* tables and runtests have room for every -m and -f of argv. */
 static int
-ui_main(int argc, char **argv, const char **tables, const char **runtests)
+ui_exec(struct cmd_args *a)
 {
-	static const struct option longopts[] = {
-		{ "demo", no_argument, NULL, 'D' },
-		{ "master", required_argument, NULL, 'm' },
-		{ "theme", required_argument, NULL, 'T' },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "db", required_argument, NULL, 'd' },
-		{ "ltproot", required_argument, NULL, 'L' },
-		{ "runtest", required_argument, NULL, 'f' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "host", required_argument, NULL, 'H' },
-		{ "ssh-config", required_argument, NULL, 'F' },
-		{ "box-master", required_argument, NULL, 'A' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct ui ui;
 	struct diaglist dl;
-	const char *themename = NULL, *db = NULL, *ltpdir = NULL;
+	const char *themename = NULL, *db = cmd_str(a, "db");
+	const char **tables, **runtests;
 	char dirs[4096];
-	size_t ntables = 0, nruntests = 0;
-	long long n;
-	int ch, demo = 0, rv, timeout_s = 300;
+	size_t ntables, nruntests;
+	int demo = cmd_has(a, "demo") > 0, rv, timeout_s = 300;
 
 	memset(&ui, 0, sizeof(ui));
 	ui.jobs = 1;
 	ui.box_wait_s = -1;
-	optind = 1;
+	/* The settings file first: the command line wins. */
 	ui_config(&ui, &themename, &timeout_s);
-	while ((ch = getopt_long(argc, argv, "hm:d:L:f:j:", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'D':
-			demo = 1;
-			break;
-		case 'm':
-			tables[ntables++] = optarg;
-			break;
-		case 'f':
-			runtests[nruntests++] = optarg;
-			break;
-		case 'd':
-			db = optarg;
-			break;
-		case 'L':
-			ltpdir = optarg;
-			break;
-		case 't':
-			if (cmd_number("ui", "--timeout", optarg, 0,
-			    UI_TIMEOUT_MAX, &n) != 0)
-				return 2;
-			timeout_s = (int)n;
-			break;
-		case 'j':
-			if (cmd_number("ui", "-j", optarg, 1, UI_MAXJOBS,
-			    &n) != 0)
-				return 2;
-			ui.jobs = (int)n;
-			break;
-		case 'T':
-			themename = optarg;
-			break;
-		case 'H':
-			snprintf(ui.host, sizeof(ui.host), "%s", optarg);
-			break;
-		case 'F':
-			snprintf(ui.ssh_config, sizeof(ui.ssh_config), "%s",
-			    optarg);
-			break;
-		case 'A':
-			snprintf(ui.box_master, sizeof(ui.box_master), "%s",
-			    optarg);
-			break;
-		case 'h':
-			ui_usage(stdout);
-			return 0;
-		default:
-			ui_usage(stderr);
-			return 2;
-		}
-	}
+	tables = cmd_list(a, "master", &ntables);
+	runtests = cmd_list(a, "runtest", &nruntests);
+	ui.jobs = (int)cmd_num(a, "jobs", ui.jobs);
+	timeout_s = (int)cmd_num(a, "timeout", timeout_s);
+	if (cmd_str(a, "theme") != NULL)
+		themename = cmd_str(a, "theme");
+	if (cmd_str(a, "host") != NULL)
+		snprintf(ui.host, sizeof(ui.host), "%s", cmd_str(a, "host"));
+	if (cmd_str(a, "ssh-config") != NULL)
+		snprintf(ui.ssh_config, sizeof(ui.ssh_config), "%s",
+		    cmd_str(a, "ssh-config"));
+	if (cmd_str(a, "box-master") != NULL)
+		snprintf(ui.box_master, sizeof(ui.box_master), "%s",
+		    cmd_str(a, "box-master"));
 	if (themename == NULL)
 		themename = getenv("NO_COLOR") != NULL ? "mono" : "default";
 	paths_themedirs(dirs, sizeof(dirs));
@@ -286,8 +224,8 @@ ui_main(int argc, char **argv, const char **tables, const char **runtests)
 	}
 	ui.argv0 = xstrdup(paths_program());
 	ui.timeout_s = timeout_s;
-	if (ui_open_data(&ui, demo, tables, ntables, ltpdir, runtests,
-	    nruntests, db) != 0) {
+	if (ui_open_data(&ui, demo, tables, ntables, cmd_str(a, "ltproot"),
+	    runtests, nruntests, db) != 0) {
 		suite_free(&ui.suite);
 		skiplist_free(&ui.skip);
 		boxfiles_free(&ui.boxfiles);
@@ -316,17 +254,30 @@ ui_main(int argc, char **argv, const char **tables, const char **runtests)
 	return rv == 0 ? 0 : 1;
 }
 
-int
-cmd_ui(int argc, char **argv)
-{
-	const char **tables, **runtests;
-	int rv;
+static const struct cmd_option ui_options[] = {
+	{ .name = "demo", .kind = CMD_FLAG },
+	{ .name = "master", .letter = 'm', .kind = CMD_LIST },
+	{ .name = "theme", .kind = CMD_STR },
+	{ .name = "timeout", .kind = CMD_NUM, .min = 0,
+	    .max = UI_TIMEOUT_MAX },
+	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "ltproot", .letter = 'L', .kind = CMD_STR },
+	{ .name = "runtest", .letter = 'f', .kind = CMD_LIST },
+	{ .name = "jobs", .letter = 'j', .kind = CMD_NUM, .min = 1,
+	    .max = UI_MAXJOBS },
+	{ .name = "host", .kind = CMD_STR },
+	{ .name = "ssh-config", .kind = CMD_STR },
+	{ .name = "box-master", .kind = CMD_STR },
+	{ .name = NULL }
+};
 
-	/* Each -m or -f takes one of argv at least: argc always suffice. */
-	tables = xcalloc((size_t)argc, sizeof(*tables));
-	runtests = xcalloc((size_t)argc, sizeof(*runtests));
-	rv = ui_main(argc, argv, tables, runtests);
-	free(tables);
-	free(runtests);
-	return rv;
-}
+const struct cmd_entry cmd_ui_entry = {
+	.name = "ui",
+	.exec = ui_exec,
+	.options = ui_options,
+	.usage = "[ui] [--demo] [-m table]... [-L dir] [-f runtest]... "
+	    "[-d db] [-j jobs] [--timeout seconds] [--theme name] "
+	    "[--host [user@]host[:port]] [--ssh-config file] "
+	    "[--box-master path]",
+	.summary = "open the explorer (the default without a subcommand)",
+};

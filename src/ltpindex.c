@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "ltpscope/ltpindex.h"
-#include "ltpscope/paths.h"
 #include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
 
@@ -59,18 +58,6 @@ ltpindex_free(struct ltpindex *idx)
 	free(idx->files);
 	free(idx->hash);
 	ltpindex_init(idx);
-}
-
-const char *
-ltpindex_root(const char *dir)
-{
-	const char *env;
-
-	if (dir != NULL)
-		return dir;
-	if ((env = getenv("LTPROOT")) != NULL && *env != '\0')
-		return env;
-	return PATHS_LTPROOT;
 }
 
 char *

@@ -3,118 +3,28 @@
  * ltpscope: the command table and dispatch.  With no subcommand the
  * explorer (TUI) starts; every subcommand is also usable from a script.
  *
- * Each subcommand is declared once below, with its synopsis: "help",
- * its -h and tests/test_man (against the manual's SYNOPSIS) all read it
- * from here.
+ * Each subcommand is declared once, in a struct cmd_entry beside its
+ * exec function (cmd.h); cmd_table[] lists them.  "help", each -h and
+ * tests/test_man (against the manual's SYNOPSIS) all read the entries.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ltpscope/cmd.h"
-#include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/xmalloc.h"
 
-#define USAGE_WIDTH	80
-
-static int	cmd_help(int, char **);
-
-const struct cmd cmd_table[] = {
-	{ .name = "ui", .fn = cmd_ui, .globals = "dLm",
-	  .synopsis = "[ui] [--demo] [-m table]... [-L dir] [-f runtest]... "
-	    "[-d db] [-j jobs] [--timeout seconds] [--theme name] "
-	    "[--host [user@]host[:port]] [--ssh-config file] "
-	    "[--box-master path]",
-	  .summary = "open the explorer (the default without a subcommand)" },
-	{ .name = "catalogue", .fn = cmd_catalogue, .globals = "m",
-	  .synopsis = "catalogue [-m table]... [--format text|csv|json] "
-	    "[--all]\n"
-	    "catalogue [-m table]... --summary | --crosscheck\n"
-	    "catalogue [-m table]... --diff old new",
-	  .summary = "list the syscall catalogue of syscalls.master files" },
-	{ .name = "tests", .fn = cmd_tests, .globals = "Lm",
-	  .synopsis = "tests [-L dir] [-f runtest]... [-m table]... "
-	    "[-s syscall[,...]] [-p regex] [--unmapped] [--doc] "
-	    "[--format text|json] [--metadata file | --no-metadata] "
-	    "[tag ...]",
-	  .summary = "list LTP tests with the syscalls they exercise" },
-	{ .name = "run", .fn = cmd_run, .globals = "dLm",
-	  .synopsis = "run [-v] [-j jobs] [-d db] [-L dir] [-f runtest]... "
-	    "[-m table]... [-s syscall[,...]] [-p regex] [--timeout seconds] "
-	    "[--grace ms] [--label text] [--skip file]... [--pipe] "
-	    "[--timeout-mul x] [--dev device] [--reproducible] "
-	    "[--kconfig file] [--metadata file | --no-metadata] "
-	    "[--no-skiplist] [--host [user@]host[:port]]... "
-	    "[--ssh-config file] [--box-master path] [--reboot-cmd command] "
-	    "[--box-wait seconds] "
-	    "[--console file] [--skip-culprit] [--reference] [--dry-run] "
-	    "[tag ...]\n"
-	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",
-	  .summary = "run LTP tests safely, storing every result" },
-	{ .name = "runs", .fn = cmd_runs, .globals = "d",
-	  .synopsis = "runs [-d db] [--format text|json]",
-	  .summary = "list the runs in the results database, newest first" },
-	{ .name = "show", .fn = cmd_show, .globals = "d",
-	  .synopsis = "show run|last [-d db] [--format text|json] "
-	    "[--output test]\n"
-	    "show run|last [-d db] --format json --with-outputs",
-	  .summary = "show the results of a run, or the output of one test" },
-	{ .name = "tag", .fn = cmd_tag, .globals = "d",
-	  .synopsis = "tag [-d db] [-m note] [--run run] [--line text] "
-	    "[--author name] test category\n"
-	    "tag [-d db] --resolved [--line text] test",
-	  .summary = "put a triage category and a note on a failing test" },
-	{ .name = "untag", .fn = cmd_untag, .globals = "d",
-	  .synopsis = "untag [-d db] [--line text] test",
-	  .summary = "remove a test's triage tag" },
-	{ .name = "tags", .fn = cmd_tags, .globals = "d",
-	  .synopsis = "tags [-d db] [--run run] [--format text|csv|json] "
-	    "[test]",
-	  .summary = "list triage tags, with \"resolved?\" for tests that "
-	    "now pass" },
-	{ .name = "suggest", .fn = cmd_suggest, .globals = "d",
-	  .synopsis = "suggest [-d db] [--accept] [--author name] "
-	    "[--format text|json] [run]",
-	  .summary = "suggest categories for a run's failures from the rules" },
-	{ .name = "baseline", .fn = cmd_baseline, .globals = "d",
-	  .synopsis = "baseline [-d db] [--reference] run\n"
-	    "baseline [-d db] --clear arch\n"
-	    "baseline [-d db] --clear-reference arch",
-	  .summary = "make a run the baseline (or the Linux reference) of "
-	    "its arch" },
-	{ .name = "compare", .fn = cmd_compare, .globals = "d",
-	  .synopsis = "compare [-d db] [--fail-on-regression] [--all] "
-	    "[--flaky N/M] [--format text|json] [run_a] [run_b]\n"
-	    "compare [-d db] --arch [--all] [--format text|json] "
-	    "[arch|run ...]",
-	  .summary = "compare two runs (the newest and its baseline), or "
-	    "the arches" },
-	{ .name = "export", .fn = cmd_export, .globals = "dm",
-	  .synopsis = "export [-d db] [--format csv|md|json|html] [-o file] "
-	    "[--arch arch] [--run run] [--all] [-m table]... "
-	    "[--weight @profile[,...]]",
-	  .summary = "export the shopping list of failures per syscall" },
-	{ .name = "import", .fn = cmd_import, .globals = "d",
-	  .synopsis = "import [-v] [-d db] [--label text] [--kirk] "
-	    "[--reference] path",
-	  .summary = "import shell tool logs or kirk's results.json as a run" },
-	{ .name = "export-logs", .fn = cmd_export_logs, .globals = "d",
-	  .synopsis = "export-logs [-d db] [--force] run|last dir",
-	  .summary = "write a run as the shell tool's <syscall>/<test>.log "
-	    "tree" },
-	{ .name = "profile", .fn = cmd_profile, .globals = "dm",
-	  .synopsis = "profile import [-d db] [--name name] file\n"
-	    "profile show [-d db] [-m table]... [--arch arch] "
-	    "[--format text|json] name\n"
-	    "profile list [-d db]\n"
-	    "profile delete [-d db] name",
-	  .summary = "import a trace of a Linux program; show the calls it "
-	    "needs" },
-	{ .name = "help", .fn = cmd_help, .globals = "",
-	  .synopsis = "help [subcommand]",
-	  .summary = "this list, or the usage of one subcommand" },
-	{ NULL, NULL, NULL, NULL, NULL }
+/*
+ * Every subcommand, in the order "ltpscope help" lists them; each entry
+ * sits beside its exec function.
+ */
+const struct cmd_entry *const cmd_table[] = {
+	&cmd_ui_entry, &cmd_catalogue_entry, &cmd_tests_entry, &cmd_run_entry,
+	&cmd_runs_entry, &cmd_show_entry, &cmd_tag_entry, &cmd_untag_entry,
+	&cmd_tags_entry, &cmd_suggest_entry, &cmd_baseline_entry,
+	&cmd_compare_entry, &cmd_export_entry, &cmd_import_entry,
+	&cmd_export_logs_entry, &cmd_profile_entry, &cmd_help_entry, NULL
 };
 
 /* Said after help's synopses: where the global options may go. */
@@ -122,147 +32,76 @@ static const char global_note[] =
     "-d, -L and -m may also come before the subcommand, as in\n"
     "\"ltpscope -d my.db show last\", where the subcommand takes them.\n";
 
-const struct cmd *
-cmd_find(const char *name)
-{
-	const struct cmd *c;
-
-	for (c = cmd_table; c->name != NULL; c++)
-		if (strcmp(c->name, name) == 0)
-			return c;
-	return NULL;
-}
-
-/*
- * One form, "ltpscope " and the form after lead, wrapped before
- * USAGE_WIDTH at blanks outside brackets; a continuation lines up
- * after the subcommand's name.
- */
-static void
-usage_form(FILE *fp, const char *lead, const char *form, size_t len)
-{
-	const char *p = form, *end = form + len, *tok;
-	size_t col, indent = 0, toklen;
-	int depth;
-
-	col = (size_t)fprintf(fp, "%sltpscope", lead);
-	while (p < end) {
-		while (p < end && *p == ' ')
-			p++;
-		if (p == end)
-			break;
-		for (tok = p, depth = 0; p < end && (depth > 0 || *p != ' ');
-		    p++)
-			depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
-		toklen = (size_t)(p - tok);
-		if (indent == 0)
-			indent = col + 1 + toklen + 1;
-		else if (col + 1 + toklen > USAGE_WIDTH) {
-			fprintf(fp, "\n%*s", (int)indent - 1, "");
-			col = indent - 1;
-		}
-		col += (size_t)fprintf(fp, " %.*s", (int)toklen, tok);
-	}
-	fputc('\n', fp);
-}
-
-/* Every form of c; lead goes before the first ("usage: " or blanks). */
-static void
-usage_forms(FILE *fp, const struct cmd *c, const char *lead)
-{
-	const char *p, *nl;
-
-	for (p = c->synopsis; *p != '\0'; p = *nl == '\n' ? nl + 1 : nl) {
-		nl = p + strcspn(p, "\n");
-		usage_form(fp, lead, p, (size_t)(nl - p));
-		lead = "       ";
-	}
-}
-
-void
-cmd_usage(FILE *fp, const char *name)
-{
-	const struct cmd *c;
-
-	if ((c = cmd_find(name)) != NULL)
-		usage_forms(fp, c, "usage: ");
-}
-
-int
-cmd_number(const char *cmd, const char *opt, const char *arg,
-    long long min, long long max, long long *out)
-{
-	char msg[160];
-
-	if (numparse_ll(arg, min, max, out, msg, sizeof(msg)) == 0)
-		return 0;
-	fprintf(stderr, "ltpscope: %s: %s: %s\n", cmd, opt, msg);
-	return -1;
-}
-
 static void
 help_all(void)
 {
-	const struct cmd *c;
+	size_t i;
 
 	printf("usage: ltpscope [-d db] [-L dir] [-m table]... subcommand "
 	    "[argument ...]\n");
-	for (c = cmd_table; c->name != NULL; c++)
-		usage_forms(stdout, c, "       ");
+	for (i = 0; cmd_table[i] != NULL; i++)
+		cmd_entry_usage(stdout, cmd_table[i], "       ");
 	printf("\n%s\nSubcommands:\n", global_note);
-	for (c = cmd_table; c->name != NULL; c++)
-		printf("  %-12s %s\n", c->name, c->summary);
+	for (i = 0; cmd_table[i] != NULL; i++)
+		printf("  %-12s %s\n", cmd_table[i]->name,
+		    cmd_table[i]->summary);
 	printf("\nSee ltpscope(1) for details.\n");
 }
 
 static int
-cmd_help(int argc, char **argv)
+help_exec(struct cmd_args *a)
 {
-	const struct cmd *c;
+	const struct cmd_entry *c;
 
-	if (argc == 1) {
+	if (a->argc == 0) {
 		help_all();
 		return 0;
 	}
-	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "--help") == 0)) {
-		cmd_usage(stdout, "help");
-		return 0;
-	}
-	if (argc != 2 || argv[1][0] == '-') {
-		cmd_usage(stderr, "help");
-		return 2;
-	}
-	if ((c = cmd_find(argv[1])) == NULL) {
-		fprintf(stderr, "ltpscope: help: unknown subcommand '%s'\n",
-		    argv[1]);
-		return 2;
-	}
-	usage_forms(stdout, c, "usage: ");
+	if ((c = cmd_find(a->argv[0])) == NULL)
+		return cmd_error(a, "unknown subcommand '%s'", a->argv[0]);
+	cmd_entry_usage(stdout, c, NULL);
 	printf("\n%s.\n", c->summary);
 	return 0;
 }
 
+const struct cmd_entry cmd_help_entry = {
+	.name = "help",
+	.exec = help_exec,
+	.args_max = 1,
+	.usage = "help [subcommand]",
+	.summary = "this list, or the usage of one subcommand",
+};
+
+/* The options that may come before the subcommand's name. */
+static const struct global {
+	int		 letter;
+	const char	*name;
+	const char	*what;		/* what it means there */
+} globals[] = {
+	{ 'd', "db", "a results database" },
+	{ 'L', "ltproot", "an LTP install" },
+	{ 'm', "master", "a syscall table" },
+	{ 0, NULL, NULL }
+};
+
 /*
  * A global option at argv[*i] (-d db, -dDB, --db db, --db=db, and so
- * for -L/--ltproot and -m/--master): its letter, *val and *i past it;
- * 0 when argv[*i] is none.
+ * for -L/--ltproot and -m/--master): *val and *i past it; NULL when
+ * argv[*i] is none.
  */
-static int
+static const struct global *
 global_option(int argc, char **argv, int *i, const char **val)
 {
-	static const struct { int letter; const char *name; } g[] = {
-		{ 'd', "db" }, { 'L', "ltproot" }, { 'm', "master" }
-	};
+	const struct global *g;
 	const char *a = argv[*i];
-	size_t k, n;
+	size_t n;
 
-	for (k = 0; k < sizeof(g) / sizeof(g[0]); k++) {
-		n = strlen(g[k].name);
-		if (a[0] == '-' && a[1] == g[k].letter) {
+	for (g = globals; g->name != NULL; g++) {
+		n = strlen(g->name);
+		if (a[0] == '-' && a[1] == g->letter) {
 			*val = a[2] != '\0' ? a + 2 : NULL;
 		} else if (strncmp(a, "--", 2) == 0 &&
-		    strncmp(a + 2, g[k].name, n) == 0 &&
+		    strncmp(a + 2, g->name, n) == 0 &&
 		    (a[n + 2] == '\0' || a[n + 2] == '=')) {
 			*val = a[n + 2] == '=' ? a + n + 3 : NULL;
 		} else
@@ -270,20 +109,13 @@ global_option(int argc, char **argv, int *i, const char **val)
 		if (*val == NULL) {
 			/* Without its argument: the explorer says so. */
 			if (*i + 1 >= argc)
-				return 0;
+				return NULL;
 			*val = argv[++*i];
 		}
 		++*i;
-		return g[k].letter;
+		return g;
 	}
-	return 0;
-}
-
-static const char *
-global_what(int letter)
-{
-	return letter == 'd' ? "a results database" : letter == 'L' ?
-	    "an LTP install" : "a syscall table";
+	return NULL;
 }
 
 /*
@@ -295,47 +127,46 @@ static int
 dispatch(int argc, char **argv)
 {
 	static char dopt[] = "-d", Lopt[] = "-L", mopt[] = "-m";
-	const struct cmd *c;
+	const struct global *g;
+	const struct cmd_entry *c;
 	const char *val;
-	char **nargv, prog[64];
-	int i = 1, n = 1, letter, rv = 2;
+	char **nargv;
+	int i = 1, n = 1, given = 0, rv = 2;
 
 	nargv = xcalloc((size_t)argc * 2 + 1, sizeof(*nargv));
-	while (i < argc && (letter = global_option(argc, argv, &i, &val)) !=
-	    0) {
-		nargv[n++] = letter == 'd' ? dopt : letter == 'L' ? Lopt :
-		    mopt;
+	while (i < argc && (g = global_option(argc, argv, &i, &val)) !=
+	    NULL) {
+		nargv[n++] = g->letter == 'd' ? dopt : g->letter == 'L' ?
+		    Lopt : mopt;
 		nargv[n++] = (char *)val;
+		given |= 1 << (g - globals);
 	}
 	if (i == argc || argv[i][0] == '-') {
 		/*
-		 * The explorer's options, as they always were; getopt's
-		 * messages name the program the user typed, not "ui".
+		 * The explorer's options, as they always were; its messages
+		 * name no subcommand, as the user typed none.
 		 */
 		free(nargv);
-		argv[0] = (char *)"ltpscope";
-		return cmd_ui(argc, argv);
+		return cmd_entry_run(&cmd_ui_entry, NULL, argc, argv);
 	}
 	if ((c = cmd_find(argv[i])) == NULL) {
 		fprintf(stderr, "ltpscope: unknown subcommand '%s'; "
 		    "ltpscope help lists them\n", argv[i]);
 		goto out;
 	}
-	for (letter = 1; letter < n; letter += 2)
-		if (strchr(c->globals, nargv[letter][1]) == NULL) {
+	for (g = globals; g->name != NULL; g++)
+		if ((given & 1 << (g - globals)) != 0 &&
+		    !cmd_entry_takes(c, g->letter, g->name)) {
 			fprintf(stderr, "ltpscope: %s: before the "
-			    "subcommand, %s means %s, which %s does not "
-			    "take\n", c->name, nargv[letter],
-			    global_what(nargv[letter][1]), c->name);
-			cmd_usage(stderr, c->name);
+			    "subcommand, -%c means %s, which %s does not "
+			    "take\n", c->name, g->letter, g->what, c->name);
+			cmd_entry_usage(stderr, c, NULL);
 			goto out;
 		}
-	/* getopt's own messages then name the subcommand like ours do. */
-	snprintf(prog, sizeof(prog), "ltpscope %s", c->name);
-	nargv[0] = prog;
+	nargv[0] = argv[i];
 	for (i++; i < argc; i++)
 		nargv[n++] = argv[i];
-	rv = c->fn(n, nargv);
+	rv = cmd_entry_run(c, c->name, n, nargv);
 out:
 	free(nargv);
 	return rv;

@@ -30,6 +30,18 @@ static const char *const paths_unistd[] = {
 static char	paths_bindir[1024];
 static char	paths_argv0[1024];
 
+const char *
+paths_ltproot(const char *dir)
+{
+	const char *env;
+
+	if (dir != NULL)
+		return dir;
+	if ((env = getenv("LTPROOT")) != NULL && *env != '\0')
+		return env;
+	return PATHS_LTPROOT;
+}
+
 void
 paths_init(const char *argv0)
 {

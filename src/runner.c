@@ -612,7 +612,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		argv = remote_exec_argv(rx);
 		use_pipe = 1;
 	}
-	ltproot = ltpindex_root(o->ltproot);
+	ltproot = paths_ltproot(o->ltproot);
 	if ((tmpbase = o->tmpbase) == NULL &&
 	    ((tmpbase = getenv("TMPDIR")) == NULL || tmpbase[0] != '/'))
 		tmpbase = "/tmp";

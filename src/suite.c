@@ -103,7 +103,7 @@ suite_load(struct suite *s, const struct suite_opts *o, struct diaglist *dl)
 	if (o->no_index || rv != 0)
 		return rv;
 
-	s->root = ltpindex_root(o->ltpdir);
+	s->root = paths_ltproot(o->ltpdir);
 	if (o->nruntests == 0) {
 		if (ltpindex_load_default(&s->idx, s->root, dl) < 0)
 			rv = -1;

@@ -3,8 +3,9 @@
  * The command line as a user types it: the global options -d, -L and
  * -m before the subcommand (as git and tig take theirs), numbers that
  * options take checked whole with an error naming the option, and run
- * honouring every item of a list however long.  The synopses of help
- * and -h are checked against the manual in test_man.
+ * honouring every item of a list however long, and every kind of
+ * option error said in one form by every subcommand.  The synopses of
+ * help and -h are checked against the manual in test_man.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,6 +216,151 @@ test_numbers(void)
 	free(err);
 }
 
+/*
+ * The option loop every subcommand shares (cmd_entry.c) says each kind
+ * of mistake in one form: "ltpscope: CMD: ...", the synopsis after an
+ * unknown option or a bad --format, exit 2 and nothing on stdout; and
+ * without a subcommand (the explorer's options) "ltpscope: ..." alone.
+ */
+static void
+test_option_errors(void)
+{
+	static const struct {
+		const char	*args;
+		const char	*first;		/* the whole first line */
+		const char	*usage;		/* the synopsis after it */
+	} bad[] = {
+		{ "runs --bogus", "ltpscope: runs: unknown option '--bogus'",
+		    "usage: ltpscope runs" },
+		{ "show -q last", "ltpscope: show: unknown option '-q'",
+		    "usage: ltpscope show" },
+		{ "run --bogus", "ltpscope: run: unknown option '--bogus'",
+		    "usage: ltpscope run" },
+		{ "profile show --bogus x",
+		    "ltpscope: profile show: unknown option '--bogus'",
+		    "usage: ltpscope profile import" },
+		{ "help --bogus", "ltpscope: help: unknown option '--bogus'",
+		    "usage: ltpscope help" },
+		{ "--bogus", "ltpscope: unknown option '--bogus'",
+		    "usage: ltpscope [ui]" },
+		{ "ui --bogus", "ltpscope: ui: unknown option '--bogus'",
+		    "usage: ltpscope [ui]" },
+		{ "runs --format x",
+		    "ltpscope: runs: unknown format 'x' (text or json)",
+		    "usage: ltpscope runs" },
+		{ "compare --format x",
+		    "ltpscope: compare: unknown format 'x' (text or json)",
+		    "usage: ltpscope compare" },
+		{ "tags --format=yaml",
+		    "ltpscope: tags: unknown format 'yaml' (text, csv or json)",
+		    "usage: ltpscope tags" },
+		{ "catalogue --format x", "ltpscope: catalogue: unknown "
+		    "format 'x' (text, csv or json)", "usage: ltpscope "
+		    "catalogue" },
+		{ "export --format x", "ltpscope: export: unknown format 'x' "
+		    "(csv, md, markdown, json or html)", "usage: ltpscope "
+		    "export" },
+		{ "profile show --format x y", "ltpscope: profile show: "
+		    "unknown format 'x' (text or json)", "usage: ltpscope "
+		    "profile" },
+		{ "run -j", "ltpscope: run: -j needs an argument",
+		    "usage: ltpscope run" },
+		{ "run --label", "ltpscope: run: --label needs an argument",
+		    "usage: ltpscope run" },
+		{ "run --dry-run=yes", "ltpscope: run: --dry-run takes no "
+		    "argument", "usage: ltpscope run" },
+		{ "run --time 5", "ltpscope: run: ambiguous option '--time'",
+		    "usage: ltpscope run" },
+		{ "profile frob", "ltpscope: profile: unknown action 'frob'",
+		    "usage: ltpscope profile" },
+		{ "help frob", "ltpscope: help: unknown subcommand 'frob'",
+		    NULL },
+		{ "--timeout x", "ltpscope: --timeout: 'x' is not a whole "
+		    "number from 0 to 2147483", NULL },
+		{ "-j 0", "ltpscope: -j: '0' is not a whole number from 1 to "
+		    "64", NULL },
+		{ "ui --timeout x", "ltpscope: ui: --timeout: 'x' is not a "
+		    "whole number from 0 to 2147483", NULL },
+		{ "run --timeout x", "ltpscope: run: --timeout: 'x' is not a "
+		    "whole number from 0 to 2147483", NULL },
+		{ "run --timeout-mul 0", "ltpscope: run: --timeout-mul: '0' "
+		    "is not a number from 0.1 to 10000", NULL },
+		{ "run --resume x", "ltpscope: run: --resume: 'x' is not a "
+		    "whole number from 1 to 9223372036854775807", NULL },
+		{ "compare --flaky 5/2", "ltpscope: compare: --flaky: '5/2' "
+		    "is not N/M with 0 < N < M <= 1000, e.g. 2/5", NULL },
+		{ "compare --arch --flaky 2/5", "ltpscope: compare: --arch "
+		    "sets arches side by side: no --fail-on-regression or "
+		    "--flaky with it", NULL },
+		{ "run --box-master x", "ltpscope: run: --box-master is the "
+		    "path of a box's syscalls.master: it goes with --host",
+		    NULL },
+	};
+	char *out, *err, first[512];
+	size_t i;
+	int st;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		st = tap_run3(bin, bad[i].args, &out, &err);
+		is_int(st, 2, "ltpscope %s: exit 2", bad[i].args);
+		snprintf(first, sizeof(first), "%.*s", (int)strcspn(err, "\n"),
+		    err);
+		is_str(first, bad[i].first, "ltpscope %s: the message",
+		    bad[i].args);
+		if (bad[i].usage != NULL)
+			has_str(err + strcspn(err, "\n"), bad[i].usage,
+			    "ltpscope %s: then the synopsis", bad[i].args);
+		else
+			ok(strstr(err, "usage:") == NULL, "ltpscope %s: the "
+			    "message alone", bad[i].args);
+		is_str(out, "", "ltpscope %s: nothing on stdout", bad[i].args);
+		free(out);
+		free(err);
+	}
+}
+
+/* What getopt_long took, the shared loop takes. */
+static void
+test_option_forms(void)
+{
+	char args[4096], *out, *err;
+	int st;
+
+	/* A long name cut short, an option after the operands, -f. */
+	snprintf(args, sizeof(args), "runs --form json --d=%s", db);
+	st = tap_run3(bin, args, &out, &err);
+	is_int(st, 0, "runs --form json --d=db: exit 0");
+	ok(out[0] == '[', "--form is --format, --d is --db: JSON");
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "show last -fjson -d%s", db);
+	st = tap_run3(bin, args, &out, &err);
+	is_int(st, 0, "show last -fjson -ddb: exit 0");
+	has_str(out, "\"tag\": \"open01\"", "-f is --format where nothing "
+	    "else takes -f, the operand first");
+	free(out);
+	free(err);
+	/* "--" ends the options: "-x" is then a test's name. */
+	snprintf(args, sizeof(args), "tests -L %s -m %s -- -x", root, table);
+	st = tap_run3(bin, args, &out, &err);
+	is_int(st, 1, "tests -- -x: -x is a tag (none such): exit 1");
+	ok(strstr(err, "unknown option") == NULL, "not an option after --");
+	free(out);
+	free(err);
+	/* -vh: flags together; -h in them prints the synopsis. */
+	st = tap_run3(bin, "import -vh", &out, &err);
+	is_int(st, 0, "import -vh: exit 0");
+	has_str(out, "usage: ltpscope import", "the synopsis on stdout");
+	free(out);
+	free(err);
+	/* Too many operands: the synopsis alone. */
+	st = tap_run3(bin, "runs extra", &out, &err);
+	is_int(st, 2, "runs extra: exit 2");
+	ok(strncmp(err, "usage: ltpscope runs", 20) == 0, "the synopsis");
+	free(out);
+	free(err);
+}
+
 /* More items than run once kept, in each of its lists. */
 static void
 test_long_lists(void)
@@ -406,6 +552,8 @@ main(void)
 	test_numbers();
 	test_long_lists();
 	test_messages();
+	test_option_errors();
+	test_option_forms();
 	test_lists();
 	return tap_done();
 }

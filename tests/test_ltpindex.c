@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "ltpscope/ltpindex.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/xmalloc.h"
 #include "tap.h"
 
@@ -643,12 +644,12 @@ test_root(void)
 	/* tap.c's LTPROOT (no LTP) must be back for the commands later. */
 	pinned = strdup(getenv("LTPROOT") != NULL ? getenv("LTPROOT") : "");
 	unsetenv("LTPROOT");
-	is_str(ltpindex_root(NULL), "/opt/ltp", "default root");
+	is_str(paths_ltproot(NULL), "/opt/ltp", "default root");
 	setenv("LTPROOT", "", 1);
-	is_str(ltpindex_root(NULL), "/opt/ltp", "empty LTPROOT ignored");
+	is_str(paths_ltproot(NULL), "/opt/ltp", "empty LTPROOT ignored");
 	setenv("LTPROOT", "/usr/lib/ltp", 1);
-	is_str(ltpindex_root(NULL), "/usr/lib/ltp", "$LTPROOT");
-	is_str(ltpindex_root("/x"), "/x", "-L wins");
+	is_str(paths_ltproot(NULL), "/usr/lib/ltp", "$LTPROOT");
+	is_str(paths_ltproot("/x"), "/x", "-L wins");
 	setenv("LTPROOT", pinned, 1);
 	free(pinned);
 	p = ltpindex_runtest_path("/r", "syscalls-ipc");

@@ -7,11 +7,14 @@
  * 80 columns, its SUBCOMMANDS section has an entry for every subcommand
  * "ltpscope help" lists, each entry documents every long option the
  * subcommand's usage prints, and its KEYS section lists exactly the keys
- * of the explorer's help screen (ui_keys[] in src/ui_keys.c).  A new option
- * or key without a line in the manual fails here, naming what is
- * missing where.
+ * of the explorer's help screen (ui_keys[] in src/ui_keys.c).  Each
+ * subcommand's -h names the options its SYNOPSIS forms name, and the
+ * options its struct cmd_entry declares (src/cmd_*.c) are those its
+ * usage names.  A new option or key without a line in the manual fails
+ * here, naming what is missing where.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -855,6 +858,321 @@ test_help_usage(const char *man, const char *manpath)
 	forms_free(&prog);
 }
 
+/*
+ * The options a synopsis form names, as "-x" and "--name": a dash after
+ * a blank, '[' or '|', then a letter alone or a long name.
+ */
+static void
+form_opts(const char *form, struct strset *out)
+{
+	const char *p, *q;
+
+	for (p = form; *p != '\0'; p++) {
+		if (*p != '-' || (p > form && strchr(" [|", p[-1]) == NULL))
+			continue;
+		if (p[1] == '-' && isalnum((unsigned char)p[2])) {
+			for (q = p + 2; isalnum((unsigned char)*q) || *q == '-';
+			    q++)
+				;
+			set_add(out, p, (size_t)(q - p));
+			p = q - 1;
+		} else if (isalnum((unsigned char)p[1]) &&
+		    (p[2] == '\0' || strchr(" ]|", p[2]) != NULL))
+			set_add(out, p, 2);
+	}
+}
+
+/* The options of the forms of f that are sub's (and action's, if any). */
+static void
+sub_opts(const struct forms *f, const char *sub, const char *action,
+    struct strset *out)
+{
+	char name[ITEMLEN];
+	const char *rest;
+	size_t i, n;
+
+	for (i = 0; i < f->n; i++) {
+		form_subcommand(f->v[i], name, sizeof(name));
+		if (strcmp(name, sub) != 0)
+			continue;
+		rest = f->v[i] + strcspn(f->v[i], " ");
+		rest += *rest == ' ';
+		n = action != NULL ? strlen(action) : 0;
+		if (action != NULL && (strncmp(rest, action, n) != 0 ||
+		    (rest[n] != ' ' && rest[n] != '\0')))
+			continue;
+		form_opts(f->v[i], out);
+	}
+}
+
+/*
+ * Each subcommand's -h names the options the manual's SYNOPSIS forms
+ * of it name, no more and no fewer.
+ */
+static void
+test_usage_vs_synopsis(const char *manpath)
+{
+	struct forms man = { { NULL }, 0 }, prog = { { NULL }, 0 };
+	struct strset subs, inman, inprog;
+	char *out;
+	size_t i, j;
+	int st;
+
+	memset(&subs, 0, sizeof(subs));
+	help_subcommands(&subs);
+	(void)manual_forms(manpath, &man);
+	for (i = 0; i < subs.n; i++) {
+		out = tap_cli(&st, 0, "%s -h", subs.v[i]);
+		program_forms(out, &prog);
+		free(out);
+		memset(&inman, 0, sizeof(inman));
+		memset(&inprog, 0, sizeof(inprog));
+		sub_opts(&man, subs.v[i], NULL, &inman);
+		sub_opts(&prog, subs.v[i], NULL, &inprog);
+		ok(inprog.n > 0 || strcmp(subs.v[i], "help") == 0,
+		    "ltpscope %s -h names options (%zu)", subs.v[i], inprog.n);
+		for (j = 0; j < inprog.n; j++)
+			ok(set_has(&inman, inprog.v[j]), "%s: SYNOPSIS of %s "
+			    "has %s (ltpscope %s -h has it)", manpath,
+			    subs.v[i], inprog.v[j], subs.v[i]);
+		for (j = 0; j < inman.n; j++)
+			ok(set_has(&inprog, inman.v[j]), "ltpscope %s -h has "
+			    "%s (SYNOPSIS of %s in %s has it)", subs.v[i],
+			    inman.v[j], subs.v[i], manpath);
+		forms_free(&prog);
+	}
+	forms_free(&man);
+}
+
+/* A subcommand's declaration in the source (struct cmd_entry). */
+struct decl {
+	char		var[ITEMLEN];	/* cmd_run_entry */
+	char		name[ITEMLEN];	/* run */
+	char		options[ITEMLEN];	/* run_options */
+	char		parent[ITEMLEN];	/* an action's: its var */
+	char		file[ITEMLEN];
+	int		formats;
+	int		actions;	/* its actions declare the options */
+	struct strset	spelled[2];	/* [0] "--name", [1] "-x" or "" */
+};
+
+/* Whether the n bytes at line (in a longer text) hold key. */
+static int
+line_has(const char *line, size_t n, const char *key)
+{
+	const char *q = strstr(line, key);
+
+	return q != NULL && q + strlen(key) <= line + n;
+}
+
+/* The quoted string or identifier after "key" in line, into buf. */
+static int
+field(const char *line, size_t n, const char *key, char *buf, size_t size)
+{
+	const char *p, *end = line + n;
+	size_t len = 0;
+
+	if ((p = strstr(line, key)) == NULL || p >= end)
+		return 0;
+	p += strlen(key);
+	while (p < end && (*p == ' ' || *p == '=' || *p == '&' || *p == '"' ||
+	    *p == '\''))
+		p++;
+	while (p < end && len + 1 < size && (isalnum((unsigned char)*p) ||
+	    *p == '_' || *p == '-'))
+		buf[len++] = *p++;
+	buf[len] = '\0';
+	return len > 0;
+}
+
+/*
+ * The entries of one source file and the options of each: from
+ * "struct cmd_option NAME[] = {" and "struct cmd_entry VAR = {" to
+ * their "};", one ".name = ..." a line, as the files write them.
+ */
+static size_t
+source_decls(const char *src, const char *file, struct decl *v, size_t nv,
+    size_t max)
+{
+	struct decl opts[32];
+	const char *p = src, *line, *q;
+	char arr[ITEMLEN], buf[ITEMLEN - 2];
+	size_t n, nopts = 0, i, k, first = nv;
+	int in = 0;	/* 1: an option array, 2: an entry */
+
+	while (next_line(&p, &line, &n)) {
+		if (in == 0 && line_has(line, n, "struct cmd_option ") &&
+		    memchr(line, '{', n) != NULL && nopts < 32) {
+			q = strstr(line, "struct cmd_option ");
+			(void)field(q, n - (size_t)(q - line),
+			    "struct cmd_option", arr, sizeof(arr));
+			memset(&opts[nopts], 0, sizeof(opts[nopts]));
+			snprintf(opts[nopts++].options, ITEMLEN, "%s", arr);
+			in = 1;
+		} else if (in == 0 && line_has(line, n, "struct cmd_entry ") &&
+		    memchr(line, '{', n) != NULL && nv < max) {
+			q = strstr(line, "struct cmd_entry ");
+			memset(&v[nv], 0, sizeof(v[nv]));
+			(void)field(q, n - (size_t)(q - line),
+			    "struct cmd_entry", v[nv].var, ITEMLEN);
+			snprintf(v[nv].file, ITEMLEN, "%s", file);
+			nv++;
+			in = 2;
+		} else if (n >= 2 && strncmp(line, "};", 2) == 0)
+			in = 0;
+		else if (in == 1 && line_has(line, n, ".name = \"") &&
+		    field(line, n, ".name", buf, sizeof(buf)) &&
+		    (k = opts[nopts - 1].spelled[0].n) < MAXITEMS) {
+			snprintf(opts[nopts - 1].spelled[0].v[k], ITEMLEN,
+			    "--%s", buf);
+			opts[nopts - 1].spelled[0].n = k + 1;
+			if (!field(line, n, ".letter", buf, sizeof(buf)))
+				buf[0] = '\0';
+			snprintf(opts[nopts - 1].spelled[1].v[k], ITEMLEN,
+			    "%s%s", buf[0] != '\0' ? "-" : "", buf);
+			opts[nopts - 1].spelled[1].n = k + 1;
+		} else if (in == 2) {
+			(void)field(line, n, ".name", v[nv - 1].name, ITEMLEN);
+			(void)field(line, n, ".options", v[nv - 1].options,
+			    ITEMLEN);
+			(void)field(line, n, ".parent", v[nv - 1].parent,
+			    ITEMLEN);
+			v[nv - 1].formats |= line_has(line, n, ".formats");
+			v[nv - 1].actions |= line_has(line, n, ".actions");
+		}
+	}
+	/* Each entry's options, by the array's name. */
+	for (i = first; i < nv; i++)
+		for (k = 0; k < nopts; k++)
+			if (strcmp(v[i].options, opts[k].options) == 0) {
+				v[i].spelled[0] = opts[k].spelled[0];
+				v[i].spelled[1] = opts[k].spelled[1];
+			}
+	return nv;
+}
+
+/* Every entry of src/cmd_*.c and src/main.c. */
+static size_t
+all_decls(struct decl *v, size_t max)
+{
+	struct dirent *de;
+	char path[1024], *src;
+	size_t n = 0;
+	DIR *d;
+
+	if ((d = opendir("src")) == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		if ((strncmp(de->d_name, "cmd_", 4) != 0 &&
+		    strcmp(de->d_name, "main.c") != 0) ||
+		    strcmp(de->d_name + strlen(de->d_name) - 2, ".c") != 0)
+			continue;
+		snprintf(path, sizeof(path), "src/%s", de->d_name);
+		if ((src = tap_slurp(path, NULL)) == NULL)
+			continue;
+		n = source_decls(src, path, v, n, max);
+		free(src);
+	}
+	closedir(d);
+	return n;
+}
+
+/* The declaration parser, on text whose answer is known. */
+static void
+test_decl_parser(void)
+{
+	static const char src[] =
+	    "static const struct cmd_option x_options[] = {\n"
+	    "\t{ .name = \"db\", .letter = 'd', .kind = CMD_STR },\n"
+	    "\t{ .name = \"all\", .kind = CMD_FLAG },\n"
+	    "\t{ .name = NULL }\n"
+	    "};\n"
+	    "\n"
+	    "const struct cmd_entry cmd_x_entry = {\n"
+	    "\t.name = \"x\",\n"
+	    "\t.options = x_options,\n"
+	    "\t.formats = \"text|json\",\n"
+	    "\t.parent = &cmd_y_entry,\n"
+	    "};\n";
+	struct decl *v;
+	size_t n;
+
+	if ((v = calloc(2, sizeof(*v))) == NULL)
+		abort();
+	n = source_decls(src, "x.c", v, 0, 2);
+	is_int((long long)n, 1, "decl parser: one entry");
+	is_str(v[0].name, "x", "decl parser: its name");
+	is_str(v[0].parent, "cmd_y_entry", "decl parser: its parent");
+	ok(v[0].formats, "decl parser: it takes --format");
+	is_int((long long)v[0].spelled[0].n, 2, "decl parser: two options");
+	is_str(v[0].spelled[0].v[0], "--db", "decl parser: --db");
+	is_str(v[0].spelled[1].v[0], "-d", "decl parser: ... as -d");
+	is_str(v[0].spelled[1].v[1], "", "decl parser: --all has no letter");
+	free(v);
+}
+
+/*
+ * What each struct cmd_entry declares against the usage it prints: an
+ * option it takes that its synopsis does not name is undocumented; an
+ * option its synopsis names that it does not take is an error waiting
+ * for a user.
+ */
+static void
+test_decls_vs_usage(void)
+{
+	struct forms prog = { { NULL }, 0 };
+	struct strset used;
+	struct decl *v;
+	const char *sub, *action;
+	char *out;
+	size_t n, i, j, k;
+	int st, found;
+
+	if ((v = calloc(64, sizeof(*v))) == NULL)
+		abort();
+	n = all_decls(v, 64);
+	ok(n >= 17, "src/cmd_*.c and src/main.c declare the subcommands "
+	    "(%zu entries)", n);
+	out = tap_cli(&st, 1, "help");
+	program_forms(out, &prog);
+	free(out);
+	for (i = 0; i < n; i++) {
+		if (v[i].name[0] == '\0' || v[i].actions)
+			continue;
+		sub = v[i].name;
+		action = NULL;
+		for (j = 0; v[i].parent[0] != '\0' && j < n; j++)
+			if (strcmp(v[j].var, v[i].parent) == 0) {
+				sub = v[j].name;
+				action = v[i].name;
+			}
+		memset(&used, 0, sizeof(used));
+		sub_opts(&prog, sub, action, &used);
+		for (k = 0; k < v[i].spelled[0].n; k++)
+			ok(set_has(&used, v[i].spelled[0].v[k]) ||
+			    set_has(&used, v[i].spelled[1].v[k]), "%s: %s%s%s "
+			    "takes %s: its usage names it", v[i].file, sub,
+			    action != NULL ? " " : "", action != NULL ?
+			    action : "", v[i].spelled[0].v[k]);
+		if (v[i].formats)
+			ok(set_has(&used, "--format"), "%s: %s takes --format: "
+			    "its usage names it", v[i].file, v[i].name);
+		for (k = 0; k < used.n; k++) {
+			found = set_has(&v[i].spelled[0], used.v[k]) ||
+			    (v[i].formats && strcmp(used.v[k], "--format") ==
+			    0);
+			for (j = 0; j < v[i].spelled[1].n; j++)
+				found |= strcmp(v[i].spelled[1].v[j],
+				    used.v[k]) == 0;
+			ok(found, "%s: %s%s%s declares %s (its usage names it)",
+			    v[i].file, sub, action != NULL ? " " : "",
+			    action != NULL ? action : "", used.v[k]);
+		}
+	}
+	forms_free(&prog);
+	free(v);
+}
+
 static void
 test_keys(const char *man, const char *manpath)
 {
@@ -909,6 +1227,9 @@ main(void)
 		test_form_parsers();
 		test_synopsis(manpath);
 		test_dash_h();
+		test_usage_vs_synopsis(manpath);
+		test_decl_parser();
+		test_decls_vs_usage();
 		test_keys(man, manpath);
 	}
 	free(man);

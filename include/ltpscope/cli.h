@@ -12,6 +12,7 @@
 #ifndef LTPSCOPE_CLI_H
 #define LTPSCOPE_CLI_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,9 +22,11 @@
 #include "ltpscope/rules.h"
 #include "ltpscope/store.h"
 
-/* "ltpscope: cmd: " and the message on stderr. */
+/* "ltpscope: cmd: " ("ltpscope: " for NULL) and the message on stderr. */
 void	cli_error(const char *cmd, const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 2, 3)));
+void	cli_verror(const char *cmd, const char *fmt, va_list)
+	    __attribute__((__format__(__printf__, 2, 0)));
 /* Every diagnostic of dl on stderr, "ltpscope: FILE: error: ..." */
 void	cli_diags(const struct diaglist *);
 
@@ -66,8 +69,6 @@ void	cli_time(int64_t, char *, size_t);
  * '?'.  Returns one of two static buffers, so two may share a printf.
  */
 const char	*cli_field(const char *);
-/* --format text or json: 0 or 1; -1 for anything else. */
-int	cli_json_format(const char *);
 
 /*
  * The rules that judge verdicts (the user's, then data/rules), after
@@ -92,6 +93,6 @@ struct rules	*cli_rules(const struct categories *);
  * any, with Linux's names; NULL after printing an error in a table
  * given.
  */
-struct catalogue	*cli_catalogue(char **tables, size_t n);
+struct catalogue	*cli_catalogue(const char *const *tables, size_t n);
 
 #endif

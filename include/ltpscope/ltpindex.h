@@ -46,12 +46,6 @@ void	ltpindex_init(struct ltpindex *);
 void	ltpindex_free(struct ltpindex *);
 
 /*
- * The LTP install to use: dir if non-NULL, else $LTPROOT if set and not
- * empty, else PATHS_LTPROOT (paths.h).  The result is one of those strings,
- * not a copy.
- */
-const char	*ltpindex_root(const char *dir);
-/*
  * Path of a runtest file given as on the command line: an absolute path
  * as is; a plain name as ROOT/runtest/NAME; a relative path with a '/'
  * as ROOT/runtest/PATH when that exists, else relative to the current

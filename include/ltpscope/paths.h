@@ -15,6 +15,12 @@
 #define PATHS_LTPROOT	"/opt/ltp"
 
 /*
+ * The LTP install to use: dir if non-NULL, else $LTPROOT if set and not
+ * empty, else PATHS_LTPROOT.  The result is one of those strings, not a
+ * copy.
+ */
+const char	*paths_ltproot(const char *dir);
+/*
  * Records argv[0] once at start-up so that a binary run from a source
  * tree (./ltpscope) finds ./data and ./themes beside it.  This is the
  * only state the module keeps, set once before anything else runs.
