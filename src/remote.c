@@ -948,7 +948,7 @@ remote_plain_ok(const char *s)
 /*
  * Sends the run's kernel config to a directory of this connection's on
  * the box (below the TMPDIR base the tests get theirs in), so that
- * every test's wrapper can point KCONFIG_PATH at it.  0, or -1 with dl
+ * the agents can point every test's KCONFIG_PATH at it.  0, or -1 with dl
  * naming the file or the box.
  */
 static int

@@ -143,7 +143,11 @@ static const char agent_reader[] =
     "i=$((i+1)); done; ks KILL >/dev/null; kill -s KILL \"$C\"; fi; "
     "} <&3 3<&- | ";
 
-/* The loop: one test per line, its marks, its TMPDIR. */
+/*
+ * The loop: one test per line, its marks, its TMPDIR.  dash's kill
+ * wants "--" before a process group, NetBSD's takes "--" for a pid
+ * (and fails, having signalled the group): either way, one answers.
+ */
 static const char agent_loop[] =
     "{ trap '' PIPE; while read -r l; do N=; G=1; eval \"$l\"; "
     "[ -n \"$N\" ] || continue; "
@@ -151,7 +155,8 @@ static const char agent_loop[] =
     "{ trap - PIPE; J; } >\"$A/o\" 2>&1 </dev/null & P=$!; "
     "echo \"$N $P $C $G\" >\"$A/p\"; "
     "wait \"$P\"; st=$?; n=0; "
-    "if kill -s 0 -- \"-$P\"; then n=$(ks KILL); fi; "
+    "if kill -s 0 -- \"-$P\" || kill -s 0 \"-$P\"; then n=$(ks KILL); "
+    "fi; "
     "printf '\\036%s D\\n' \"$N\"; wait \"$C\"; printf '' >\"$A/p\"; "
     "f=; g=; for x in T S K O; do if [ -e \"$A/$x.$N\" ]; "
     "then f=$f$x; g=1; fi; done; "

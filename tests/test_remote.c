@@ -5,7 +5,7 @@
  * the same test gives the same bytes, exit status and verdict as a
  * local run; output streams while the test runs; a timeout or a stop
  * kills the whole session on the box and removes its TMPDIR; a status
- * line forged by the test's output is not taken for the wrapper's; a
+ * line forged by the test's output is not taken for the agent's; a
  * box that goes away mid-test is told apart from a test's end, leaves
  * the run as a crash does, and --resume finishes it there.
  */
@@ -368,7 +368,7 @@ test_same_as_local(struct remote *rm)
 	    "empty");
 }
 
-/* The wrapper's status line cannot be forged by the test's output. */
+/* The agent's status line cannot be forged by the test's output. */
 static void
 test_forged_status(struct remote *rm)
 {
