@@ -606,7 +606,7 @@ remote_close(struct remote *rm)
 	if (rm == NULL)
 		return;
 	/* First: each removes its directory there as it ends. */
-	remote_agents_free(rm->agents);
+	remote_agents_free(rm->agents, remote_alive(rm));
 	rm->agents = NULL;
 	/* The box may have gone: then there is nothing to remove. */
 	if (rm->boxdir != NULL && remote_alive(rm)) {

@@ -204,8 +204,9 @@ agent_script(const struct remote *rm, const char *n0)
 	}
 	remote_buf_add(&b, agent_ks);
 	remote_buf_quote(&b, agent_ks_awk);
-	remote_buf_add(&b, "); [ -z \"$l\" ] || kill -s \"$1\" $l 2>/dev/null; "
-	    "set -- $l; echo $#; }; ");
+	/* The count first: what waits for the kill finds it written. */
+	remote_buf_add(&b, "); z=$1; set -- $l; echo $#; "
+	    "[ $# = 0 ] || kill -s \"$z\" \"$@\" 2>/dev/null; }; ");
 	remote_buf_add(&b, agent_reader);
 	remote_buf_add(&b, agent_loop);
 	return b.s;
@@ -371,10 +372,11 @@ remote_agents_new(void)
 /*
  * EOF on every agent's stdin: each ends its test (there should be
  * none), removes its directory on the box and exits, and its ssh with
- * it.  Those that take longer than REMOTE_CLOSE_MS are killed.
+ * it.  Those that take longer than REMOTE_CLOSE_MS (with wait; else at
+ * once: the box is gone) are killed.
  */
 void
-remote_agents_free(struct remote_agents *as)
+remote_agents_free(struct remote_agents *as, int wait)
 {
 	struct remote_agent *ag;
 	long long deadline;
@@ -387,7 +389,7 @@ remote_agents_free(struct remote_agents *as)
 		close(ag->in);
 		ag->in = -1;
 	}
-	deadline = remote_now_ms() + REMOTE_CLOSE_MS;
+	deadline = remote_now_ms() + (wait ? REMOTE_CLOSE_MS : 0);
 	do {
 		left = 0;
 		for (ag = as->list; ag != NULL; ag = ag->next) {

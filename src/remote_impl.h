@@ -74,8 +74,11 @@ int	remote_set_cloexec(int);
 /* ssh's or the shell's first line of words, for a message (in place). */
 const char *remote_first_words(char *, size_t);
 
-/* remote_agent.c: the agents' list, made empty; ended, freed. */
+/*
+ * remote_agent.c: the agents' list, made empty; ended (waiting for
+ * them to clean up on the box when wait is set), freed.
+ */
 struct remote_agents *remote_agents_new(void);
-void	remote_agents_free(struct remote_agents *);
+void	remote_agents_free(struct remote_agents *, int wait);
 
 #endif
