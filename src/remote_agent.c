@@ -3,10 +3,11 @@
  * The agents tests run in on a box (see remote.h): one long-lived sh
  * per ssh session over the master, fed one test at a time as a line on
  * its stdin, answering on its stdout with the test's output and marks
- * (RS, the test's nonce, a letter).  A test then costs the box a fork,
- * the exec of setsid and the test's, and the exec of cat that relays
- * its output; no ssh client, mux handshake, sshd session or login
- * shell, which cost a per-test session some ten milliseconds.
+ * (RS, the test's nonce, a letter).  A test then costs the box two
+ * forks and the execs of sh (which tells the test's pid), setsid, the
+ * test, and cat that relays its output; no ssh client, mux handshake,
+ * sshd session or login shell, which cost a per-test session some ten
+ * milliseconds.
  *
  * On the box (the script below, one line for sh -s; the login shell,
  * csh maybe, parses nothing but "exec /bin/sh -s"):
@@ -64,7 +65,7 @@
 extern char **environ;
 
 struct remote_agent {
-	pid_t		 pid;		/* the local ssh; 0 once reaped */
+	pid_t		 pid;		/* the local ssh; 0: reaped */
 	int		 in;		/* its stdin: our lines */
 	int		 out;		/* its stdout and stderr */
 	int		 ready;		/* said so: lines may go */
@@ -144,19 +145,24 @@ static const char agent_reader[] =
     "} <&3 3<&- | ";
 
 /*
- * The loop: one test per line, its marks, its TMPDIR.  dash's kill
- * wants "--" before a process group, NetBSD's takes "--" for a pid
- * (and fails, having signalled the group): either way, one answers.
+ * The loop: one test per line, its marks, its TMPDIR.  The test runs
+ * in the foreground, through a sh of its own that writes its pid (the
+ * test's, once it has exec'd) for the reader: an asynchronous list
+ * would have SIGINT and SIGQUIT ignored, for good (POSIX), and the
+ * test would inherit that.  dash's kill wants "--" before a process
+ * group, NetBSD's takes "--" for a pid (and fails, having signalled
+ * the group): either way, one answers.
  */
 static const char agent_loop[] =
     "{ trap '' PIPE; while read -r l; do N=; G=1; eval \"$l\"; "
     "[ -n \"$N\" ] || continue; "
     "cat \"$A/o\" & C=$!; "
-    "{ trap - PIPE; J; } >\"$A/o\" 2>&1 </dev/null & P=$!; "
-    "echo \"$N $P $C $G\" >\"$A/p\"; "
-    "wait \"$P\"; st=$?; n=0; "
-    "if kill -s 0 -- \"-$P\" || kill -s 0 \"-$P\"; then n=$(ks KILL); "
-    "fi; "
+    "( trap - PIPE; exec /bin/sh -c 'echo \"$1 $$ $2 $3\" >\"$4\"; s=$5; "
+    "nl=$6; eval \"$7\"; J' sh \"$N\" \"$C\" \"$G\" \"$A/p\" \"$s\" "
+    "\"$nl\" \"$l\" ) >\"$A/o\" 2>&1 </dev/null; st=$?; "
+    "P=; read -r x P x <\"$A/p\"; n=0; if [ -n \"$P\" ] && "
+    "{ kill -s 0 -- \"-$P\" || kill -s 0 \"-$P\"; }; then "
+    "n=$(ks KILL); fi; "
     "printf '\\036%s D\\n' \"$N\"; wait \"$C\"; printf '' >\"$A/p\"; "
     "f=; g=; for x in T S K O; do if [ -e \"$A/$x.$N\" ]; "
     "then f=$f$x; g=1; fi; done; "

@@ -711,6 +711,23 @@ test_agent(struct remote *rm)
 	is_str(c.buf, "after\n", "... whole");
 	free(c.buf);
 
+	/* The agent ignores SIGPIPE; the test does not. */
+	if (access("/proc/self/status", R_OK) == 0) {
+		const char *sigs = "grep -e SigIgn -e SigBlk /proc/self/status";
+		struct cap lc;
+
+		memset(&c, 0, sizeof(c));
+		memset(&lc, 0, sizeof(lc));
+		runner_opts_for(&o, NULL, &lc, 10000);
+		(void)runner_run(&o, sigs, &res, &dl);
+		runner_opts_for(&o, rm, &c, 10000);
+		ok(runner_run(&o, sigs, &res, &dl) == 0 && lc.buf != NULL && c.buf != NULL &&
+		    strcmp(c.buf, lc.buf) == 0, "the test's signals are as "
+		    "here: %s", c.buf != NULL ? c.buf : "");
+		free(c.buf);
+		free(lc.buf);
+	}
+
 	/* A stop: a line to the agent, the whole session goes. */
 	memset(&c, 0, sizeof(c));
 	runner_opts_for(&o, rm, &c, 60000);
@@ -728,6 +745,7 @@ test_agent(struct remote *rm)
 		ok(gone_within("escape nest hang 78", 10000), "its child and "
 		    "grandchild are gone too");
 	}
+	free(c.buf);
 	is_int((int)(remote_agents_started(rm) - n1), 0, "every test of "
 	    "these went to the agent already there");
 	is_int(box_leftovers(), 0, "nothing of them is left on the box");

@@ -170,7 +170,8 @@ int		 remote_exec_leader_done(const struct remote_exec *);
  */
 void		 remote_exec_tell(struct remote_exec *, int what);
 /* The nonce of its marks, into nonce (returned). */
-const char	*remote_exec_nonce(const struct remote_exec *, char nonce[17]);
+const char	*remote_exec_nonce(const struct remote_exec *,
+		    char nonce[17]);
 /*
  * The filter remote_exec_service() uses, for what the agent sent:
  * the test's bytes go on to out, the marks ("RS nonce D", "RS nonce
