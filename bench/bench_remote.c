@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What a test on a box over ssh costs beyond ssh itself: the "tiny"
+ * What a test on a box over ssh costs against ssh itself: the "tiny"
  * fake (exits at once) run through runner_run() with runner_opts.remote
- * -- the sh wrapper's session, TMPDIR, watchdogs, straggler check and
- * status line -- against a bare loop of "ssh -S master host tiny" over
- * the same master connection, to the same private sshd on 127.0.0.1
- * (tests/sshd.c), both measured here, now.  Run from the repository
+ * -- the line to the connection's agent, the test's session, TMPDIR,
+ * output relay, straggler evidence and status line there -- against a
+ * bare loop of "ssh -S master host tiny" over the same master
+ * connection, to the same private sshd on 127.0.0.1 (tests/sshd.c),
+ * both measured here, now.  Run from the repository
  * root (make bench); without sshd (or root) it says so and measures
  * nothing.
  *
- * The ratio, wrapper over bare ssh per test, is the issue's figure
+ * The ratio, agent over bare ssh per test, is the issue's figure
  * (target under 1.10).  Each method runs in ROUNDS interleaved rounds
  * of PER tests; the figures are the median round.
  */
@@ -47,9 +48,9 @@ cleanup(void)
 	(void)system(cmd);
 }
 
-/* Seconds per test through the runner and the wrapper. */
+/* Seconds per test through the runner and the agent. */
 static double
-bench_wrapper(struct remote *rm, int n)
+bench_agent(struct remote *rm, int n)
 {
 	struct runner_opts o;
 	struct runner_result res;
@@ -75,32 +76,18 @@ bench_wrapper(struct remote *rm, int n)
 }
 
 /*
- * Seconds per test for "ssh -S master host tiny": the same ssh command
- * line the runner uses, with the bare program in place of the wrapper.
+ * Seconds per test for "ssh -S master host tiny": the ssh command line
+ * the agents' sessions are started with, the bare program in place of
+ * the agent.
  */
 static double
 bench_bare(struct remote *rm, int n)
 {
-	char *const argv[] = { tiny, NULL };
-	struct remote_exec *x;
-	struct diaglist dl;
-	char **v;
-	size_t len, i;
+	char **v = remote_command_argv(rm, tiny);
 	double t0;
 	pid_t pid;
 	int k, st, fd;
 
-	diag_init(&dl);
-	if ((x = remote_exec_new(rm, argv, NULL, 0, 1, &dl)) == NULL) {
-		diag_print(&dl, stderr, "bench_remote");
-		exit(1);
-	}
-	for (len = 0; remote_exec_argv(x)[len] != NULL; len++)
-		;
-	v = xcalloc(len + 1, sizeof(*v));
-	for (i = 0; i + 1 < len; i++)
-		v[i] = remote_exec_argv(x)[i];
-	v[len - 1] = tiny;
 	t0 = bench_now();
 	for (k = 0; k < n; k++) {
 		if ((pid = fork()) == 0) {
@@ -118,9 +105,7 @@ bench_bare(struct remote *rm, int n)
 		}
 	}
 	t0 = (bench_now() - t0) / n;
-	free(v);
-	remote_exec_free(x);
-	diag_free(&dl);
+	xfreev(v);
 	return t0;
 }
 
@@ -158,19 +143,19 @@ main(void)
 		return 1;
 	}
 	/* One of each first: the box's caches warm for both. */
-	(void)bench_wrapper(rm, 1);
+	(void)bench_agent(rm, 1);
 	(void)bench_bare(rm, 1);
 	for (i = 0; i < ROUNDS; i++) {
-		wr[i] = bench_wrapper(rm, PER);
+		wr[i] = bench_agent(rm, PER);
 		br[i] = bench_bare(rm, PER);
 	}
 	w = bench_median(wr, ROUNDS);
 	b = bench_median(br, ROUNDS);
-	printf("remote test through the wrapper:   %8.2f ms/test\n",
+	printf("remote test through the agent:     %8.2f ms/test\n",
 	    w * 1e3);
 	printf("bare ssh -S master host tiny:      %8.2f ms/test\n",
 	    b * 1e3);
-	printf("ratio wrapper/bare ssh:            %8.2f  (target < 1.10)\n",
+	printf("ratio agent/bare ssh:              %8.2f  (target < 1.10)\n",
 	    w / b);
 	remote_close(rm);
 	diag_free(&dl);

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Test boxes over ssh (see remote.h): the spec parser, the master
- * connection, and the sh wrapper each test runs in on the box with the
- * filter that takes its status line out of the output.
+ * connection, the box's facts and files, and the commands run there
+ * through the master.  The agents the tests run in are in
+ * remote_agent.c.
  *
  * The login shell on the box may be csh (root's on NetBSD), which
  * expands "!" even in single quotes and takes no newline in them: all
  * it is given is "exec /bin/sh -s", and the script goes to sh on ssh's
  * stdin, one line that sh reads and parses whole before it runs any of
- * it.  The rest of stdin is then the test's stop (EOF), or, for the
- * master, its life.
+ * it.  The rest of stdin is then, for the master, its life.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -33,21 +33,15 @@
 #include "ltpscope/slurp.h"
 #include "ltpscope/spawn.h"
 #include "ltpscope/xmalloc.h"
+#include "remote_impl.h"
 
 #define REMOTE_CONNECT_S	15
 #define REMOTE_ALIVE_S		5
 #define REMOTE_ALIVE_COUNT	3
-#define REMOTE_CLOSE_MS		3000
 /* A unix socket path must fit sun_path (104 bytes on the BSDs). */
 #define REMOTE_SOCK_MAX		100
-/* The status line's first byte: ASCII RS, which LTP never prints. */
-#define REMOTE_MARK		'\036'
-/* A script fits in any pipe (NetBSD's start at 16 KiB): written whole. */
-#define REMOTE_SCRIPT_MAX	12288
 /* What remote_capture() keeps of a command's output. */
 #define REMOTE_CAPTURE_MAX	(4u * 1024 * 1024)
-/* What the login shell runs, whatever shell it is. */
-#define REMOTE_SH		"exec /bin/sh -s"
 /* What remote_fetch() takes of a file: LTP's ltp.json is a few MiB. */
 #define REMOTE_FETCH_MAX	(64u * 1024 * 1024)
 /* A kernel config is a few hundred KiB; more is not one. */
@@ -55,40 +49,10 @@
 
 extern char **environ;
 
-struct remote;
 static int	remote_send_kconfig(struct remote *, struct diaglist *);
 
-struct remote {
-	char		*spec;
-	struct remote_addr addr;
-	char		*ssh;		/* absolute path */
-	char		*config;
-	char		*ltproot;
-	char		*tmpbase;
-	char		*kconfig;	/* the local file sent, or NULL */
-	char		*boxdir;	/* the connection's directory on the
-					   box, or NULL */
-	char		*box_kconfig;	/* its copy of kconfig there */
-	char		*dir;		/* private, 0700 */
-	char		*sock;
-	int		 alive_s;
-	int		 alive_n;
-	int		 connect_s;
-	pid_t		 master;
-	int		 master_in;	/* its stdin: closed, it goes */
-	int		 master_out;
-	struct remote_box box;
-};
-
-/* A growing string. */
-struct sbuf {
-	char	*s;
-	size_t	 len;
-	size_t	 cap;
-};
-
-static void
-sb_addn(struct sbuf *b, const char *s, size_t n)
+void
+remote_buf_addn(struct remote_buf *b, const char *s, size_t n)
 {
 	if (b->len + n + 1 > b->cap) {
 		while (b->len + n + 1 > b->cap)
@@ -100,41 +64,41 @@ sb_addn(struct sbuf *b, const char *s, size_t n)
 	b->s[b->len] = '\0';
 }
 
-static void
-sb_add(struct sbuf *b, const char *s)
+void
+remote_buf_add(struct remote_buf *b, const char *s)
 {
-	sb_addn(b, s, strlen(s));
+	remote_buf_addn(b, s, strlen(s));
 }
 
-static void
-sb_quote(struct sbuf *b, const char *s)
+void
+remote_buf_quote(struct remote_buf *b, const char *s)
 {
 	const char *q;
 
-	sb_add(b, "'");
+	remote_buf_add(b, "'");
 	while ((q = strchr(s, '\'')) != NULL) {
-		sb_addn(b, s, (size_t)(q - s));
-		sb_add(b, "'\\''");
+		remote_buf_addn(b, s, (size_t)(q - s));
+		remote_buf_add(b, "'\\''");
 		s = q + 1;
 	}
-	sb_add(b, s);
-	sb_add(b, "'");
+	remote_buf_add(b, s);
+	remote_buf_add(b, "'");
 }
 
 void
 remote_quote(char **buf, size_t *len, const char *s)
 {
-	struct sbuf b;
+	struct remote_buf b;
 
 	b.s = *buf;
 	b.len = *len;
 	b.cap = *buf != NULL ? *len + 1 : 0;
-	sb_quote(&b, s);
+	remote_buf_quote(&b, s);
 	*buf = b.s;
 	*len = b.len;
 }
 
-static long long
+long long
 remote_now_ms(void)
 {
 	struct timespec ts;
@@ -261,7 +225,7 @@ remote_find_program(const char *prog)
 }
 
 /* 16 hex digits nobody can guess: the status line's nonce. */
-static void
+void
 remote_nonce(char out[17])
 {
 	static const char hex[] = "0123456789abcdef";
@@ -292,7 +256,7 @@ remote_nonce(char out[17])
  * The ssh command line up to and including the host: every connection
  * of a run the same way, through the master's socket.
  */
-static void
+void
 remote_ssh_argv(const struct remote *rm, const char *master, char ***vp,
     size_t *np)
 {
@@ -348,7 +312,7 @@ remote_write_all(int fd, const char *s, size_t len)
 	return 0;
 }
 
-static int
+int
 remote_set_cloexec(int fd)
 {
 	int fl = fcntl(fd, F_GETFD);
@@ -363,9 +327,9 @@ remote_set_cloexec(int fd)
 static char *
 remote_describe_script(const struct remote *rm, const char *nonce)
 {
-	struct sbuf b = { NULL, 0, 0 };
+	struct remote_buf b = { NULL, 0, 0 };
 
-	sb_add(&b, "echo \"sysname=$(uname -s)\"; "
+	remote_buf_add(&b, "echo \"sysname=$(uname -s)\"; "
 	    "echo \"nodename=$(uname -n)\"; "
 	    "echo \"release=$(uname -r)\"; "
 	    "echo \"version=$(uname -v)\"; "
@@ -374,10 +338,10 @@ remote_describe_script(const struct remote *rm, const char *nonce)
 	    "echo \"emul=$(sysctl -n emul.linux.kern.osrelease "
 	    "2>/dev/null)\"; "
 	    "echo \"ltp=$(head -n 1 ");
-	sb_quote(&b, rm->ltproot);
-	sb_add(&b, "/Version 2>/dev/null)\"; echo end=");
-	sb_add(&b, nonce);
-	sb_add(&b, "; exec cat >/dev/null\n");
+	remote_buf_quote(&b, rm->ltproot);
+	remote_buf_add(&b, "/Version 2>/dev/null)\"; echo end=");
+	remote_buf_add(&b, nonce);
+	remote_buf_add(&b, "; exec cat >/dev/null\n");
 	return b.s;
 }
 
@@ -473,7 +437,7 @@ static int
 remote_master_start(struct remote *rm, struct diaglist *dl)
 {
 	struct spawn_req rq;
-	struct sbuf out = { NULL, 0, 0 };
+	struct remote_buf out = { NULL, 0, 0 };
 	char **v, *script, nonce[17], endline[32], buf[4096], *nl, *p;
 	int inp[2] = { -1, -1 }, outp[2] = { -1, -1 }, done = 0;
 	long long deadline;
@@ -537,7 +501,7 @@ remote_master_start(struct remote *rm, struct diaglist *dl)
 				continue;
 			break;
 		}
-		sb_addn(&out, buf, (size_t)r);
+		remote_buf_addn(&out, buf, (size_t)r);
 		done = strstr(out.s, endline) != NULL;
 	}
 	if (!done) {
@@ -600,6 +564,7 @@ remote_open(const char *spec, const struct remote_opts *o,
 		o = &defaults;
 	rm = xcalloc(1, sizeof(*rm));
 	rm->master_in = rm->master_out = -1;
+	rm->agents = remote_agents_new();
 	rm->spec = xstrdup(spec != NULL ? spec : "");
 	if (remote_parse(spec, &rm->addr, dl) != 0)
 		goto fail;
@@ -643,16 +608,19 @@ remote_close(struct remote *rm)
 {
 	if (rm == NULL)
 		return;
+	/* First: each removes its directory there as it ends. */
+	remote_agents_free(rm->agents, remote_alive(rm));
+	rm->agents = NULL;
 	/* The box may have gone: then there is nothing to remove. */
 	if (rm->boxdir != NULL && remote_alive(rm)) {
 		struct diaglist dl;
-		struct sbuf b = { NULL, 0, 0 };
+		struct remote_buf b = { NULL, 0, 0 };
 		char *out = NULL;
 		size_t len;
 
 		diag_init(&dl);
-		sb_add(&b, "rm -rf ");
-		sb_quote(&b, rm->boxdir);
+		remote_buf_add(&b, "rm -rf ");
+		remote_buf_quote(&b, rm->boxdir);
 		(void)remote_capture(rm, b.s, rm->connect_s, &out, &len, &dl);
 		free(out);
 		free(b.s);
@@ -729,7 +697,7 @@ remote_talk(const struct remote *rm, const char *command,
     size_t max, char **outp, size_t *lenp, int *cut, struct diaglist *dl)
 {
 	struct spawn_req rq;
-	struct sbuf out = { NULL, 0, 0 }, send = { NULL, 0, 0 };
+	struct remote_buf out = { NULL, 0, 0 }, send = { NULL, 0, 0 };
 	struct pollfd pfd[2];
 	struct timespec zero = { 0, 0 };
 	sigset_t spipe, oldmask, pending;
@@ -746,8 +714,8 @@ remote_talk(const struct remote *rm, const char *command,
 	*lenp = 0;
 	*cut = 0;
 	if (script != NULL) {
-		sb_add(&send, script);
-		sb_add(&send, "\n");
+		remote_buf_add(&send, script);
+		remote_buf_add(&send, "\n");
 	}
 	if (pipe(inp) == -1 || pipe(outp2) == -1 ||
 	    remote_set_cloexec(inp[1]) == -1 ||
@@ -842,7 +810,7 @@ remote_talk(const struct remote *rm, const char *command,
 		if (r <= 0)
 			eof = 1;
 		else if (out.len + (size_t)r <= max)
-			sb_addn(&out, buf, (size_t)r);
+			remote_buf_addn(&out, buf, (size_t)r);
 		else
 			*cut = 1;
 	}
@@ -908,7 +876,7 @@ remote_capture(const struct remote *rm, const char *script, int timeout_s,
 }
 
 /* ssh's or the shell's first line of words, for a message. */
-static const char *
+const char *
 remote_first_words(char *out, size_t len)
 {
 	size_t i;
@@ -926,7 +894,7 @@ int
 remote_fetch(const struct remote *rm, const char *path, int timeout_s,
     char **datap, size_t *lenp, struct diaglist *dl)
 {
-	struct sbuf b = { NULL, 0, 0 };
+	struct remote_buf b = { NULL, 0, 0 };
 	char *out;
 	size_t len;
 	int rc, cut;
@@ -939,9 +907,9 @@ remote_fetch(const struct remote *rm, const char *path, int timeout_s,
 		return -1;
 	}
 	/* 3: nothing there; 4: there, but no file sh can read. */
-	sb_add(&b, "p=");
-	sb_quote(&b, path);
-	sb_add(&b, "; [ -e \"$p\" ] || exit 3; "
+	remote_buf_add(&b, "p=");
+	remote_buf_quote(&b, path);
+	remote_buf_add(&b, "; [ -e \"$p\" ] || exit 3; "
 	    "if [ -f \"$p\" ] && [ -r \"$p\" ]; then exec cat <\"$p\"; fi; "
 	    "echo 'not a readable file'; exit 4");
 	rc = remote_talk(rm, REMOTE_SH, b.s, NULL, 0, timeout_s,
@@ -983,13 +951,13 @@ remote_plain_ok(const char *s)
 /*
  * Sends the run's kernel config to a directory of this connection's on
  * the box (below the TMPDIR base the tests get theirs in), so that
- * every test's wrapper can point KCONFIG_PATH at it.  0, or -1 with dl
+ * the agents can point every test's KCONFIG_PATH at it.  0, or -1 with dl
  * naming the file or the box.
  */
 static int
 remote_send_kconfig(struct remote *rm, struct diaglist *dl)
 {
-	struct sbuf b = { NULL, 0, 0 };
+	struct remote_buf b = { NULL, 0, 0 };
 	char nonce[17], *data = NULL, *out = NULL;
 	size_t len, olen;
 	int rc, cut;
@@ -1004,15 +972,15 @@ remote_send_kconfig(struct remote *rm, struct diaglist *dl)
 		return -1;
 	}
 	remote_nonce(nonce);
-	sb_add(&b, "b=");
+	remote_buf_add(&b, "b=");
 	if (rm->tmpbase != NULL)
-		sb_quote(&b, rm->tmpbase);
+		remote_buf_quote(&b, rm->tmpbase);
 	else
-		sb_add(&b, "${TMPDIR:-/tmp}");
-	sb_add(&b, "; case $b in /*) ;; *) b=/tmp;; esac; "
+		remote_buf_add(&b, "${TMPDIR:-/tmp}");
+	remote_buf_add(&b, "; case $b in /*) ;; *) b=/tmp;; esac; "
 	    "d=$b/ltpscope-box.");
-	sb_add(&b, nonce);
-	sb_add(&b, "; umask 022; mkdir \"$d\" && echo \"$d\"");
+	remote_buf_add(&b, nonce);
+	remote_buf_add(&b, "; umask 022; mkdir \"$d\" && echo \"$d\"");
 	rc = remote_talk(rm, REMOTE_SH, b.s, NULL, 0, rm->connect_s,
 	    REMOTE_CAPTURE_MAX, &out, &olen, &cut, dl);
 	free(b.s);
@@ -1039,9 +1007,9 @@ remote_send_kconfig(struct remote *rm, struct diaglist *dl)
 		return -1;
 	}
 	/* The data go straight to cat: no shell reads them. */
-	sb_add(&b, "cat >'");
-	sb_add(&b, rm->box_kconfig);
-	sb_add(&b, "'");
+	remote_buf_add(&b, "cat >'");
+	remote_buf_add(&b, rm->box_kconfig);
+	remote_buf_add(&b, "'");
 	out = NULL;
 	rc = remote_talk(rm, b.s, NULL, data, len, rm->connect_s +
 	    (int)(len >> 16), REMOTE_CAPTURE_MAX, &out, &olen, &cut, dl);
@@ -1066,341 +1034,14 @@ remote_kconfig(const struct remote *rm)
 	return rm->box_kconfig;
 }
 
-/*
- * The wrapper, in pieces joined into one line.  $P is the test, $w the
- * timeout's watchdog, $r the stop watcher (EOF on the saved stdin, fd
- * 3).  ks SIG signals what belongs to the test and prints how many:
- * its session (when setsid made one), else the wrapper's own session
- * minus the wrapper's helpers; then, to a fixed point, the children of
- * what is in and the members of its process groups (never the
- * wrapper's group).  ps -o sid is not POSIX: without it, the tree and
- * the groups.  ks runs once more when the test has ended, for what it
- * left behind.  A TMPDIR found empty can have nothing mounted below
- * it: mount(8) is asked only about one that is not.
- */
-static const char remote_ks_awk[] =
-    "{ q=$1; o[NR]=q; pp[q]=$2; pg[q]=$3; sd[q]=(NF>3)?$4:\"\" } "
-    "END { W=pg[me]; S=sd[me]; h[me]=1; if (w!=\"\") h[w]=1; "
-    "if (r!=\"\") h[r]=1; "
-    "do { c=0; for (i=1;i<=NR;i++) { q=o[i]; "
-    "if ((q in h)||q==P) continue; "
-    "if (pp[q] in h) { h[q]=1; c=1 } } } while (c); "
-    "k[P]=1; if ((P in pg) && pg[P]!=W) g[pg[P]]=1; "
-    "for (i=1;i<=NR;i++) { q=o[i]; if (q in h) continue; "
-    "if (sd[q]!=\"\" && (sd[q]==P || (m==0 && S==me && sd[q]==S))) "
-    "k[q]=1 } "
-    "do { c=0; for (i=1;i<=NR;i++) { q=o[i]; "
-    "if ((q in k)||(q in h)) continue; "
-    "if ((pp[q] in k)||(pg[q] in g)) { k[q]=1; c=1 } } "
-    "for (q in k) if ((q in pg) && pg[q]!=W && !(pg[q] in g)) "
-    "{ g[pg[q]]=1; c=1 } } while (c); "
-    "for (q in k) if (q in pp) printf \"%s \", q }";
-
-static const char remote_wrapper_head[] =
-    "case $b in /*) ;; *) b=/tmp;; esac; "
-    "S=$b/ltpscope.$N; umask 022; "
-    "if mkdir \"$S\" && mkdir -m 1777 \"$S/tmp\"; "
-    "then :; else printf '\\036%s E cannot make a directory in %s\\n' "
-    "\"$N\" \"$b\"; exit 0; fi; "
-    "exec 2>/dev/null; w=; r=; m=0; ";
-
-static const char remote_wrapper_ks[] =
-    "ks() { l=$(ps -A -o pid= -o ppid= -o pgid= -o sid= 2>/dev/null) || "
-    "l=$(ps -A -o pid= -o ppid= -o pgid=); "
-    "l=$(echo \"$l\" | awk -v P=\"$P\" -v me=$$ -v w=\"$w\" -v r=\"$r\" "
-    "-v m=\"$m\" ";
-
-static const char remote_wrapper_tail[] =
-    "P=$!; "
-    "if [ \"$T\" -gt 0 ]; then ( trap 'kill $s 2>/dev/null; exit 0' TERM; "
-    "sleep \"$T\" & s=$!; wait $s; : >\"$S/T\"; ks TERM >/dev/null; "
-    "sleep \"$G\" & s=$!; wait $s; if kill -0 \"$P\" 2>/dev/null; "
-    "then : >\"$S/K\"; ks KILL >/dev/null; fi ) >/dev/null 2>&1 & "
-    "w=$!; fi; "
-    "( while read -r x; do :; done; [ -d \"$S\" ] || exit 0; "
-    ": >\"$S/S\"; ks TERM >/dev/null; i=0; "
-    "while [ $i -lt \"$G\" ]; do kill -0 \"$P\" 2>/dev/null || exit 0; "
-    "sleep 1; i=$((i+1)); done; : >\"$S/K\"; ks KILL >/dev/null "
-    ") <&3 >/dev/null 2>&1 & r=$!; exec 3<&-; "
-    "wait \"$P\"; st=$?; "
-    "if [ -n \"$w\" ]; then kill \"$w\" 2>/dev/null; wait \"$w\"; fi; "
-    "kill -s KILL \"$r\" 2>/dev/null; wait \"$r\" 2>/dev/null; "
-    "n=$(ks KILL); cd /; f=; "
-    "for x in T K S; do if [ -e \"$S/$x\" ]; then f=$f$x; fi; done; "
-    "e=1; for x in \"$S/tmp\"/* \"$S/tmp\"/.[!.]* \"$S/tmp\"/..?*; do "
-    "if [ -e \"$x\" ] || [ -h \"$x\" ]; then e=0; fi; done; "
-    "if [ $e = 0 ] && mount 2>/dev/null | grep -F \" $S/\" >/dev/null; "
-    "then f=${f}L; else rm -rf \"$S\" 2>/dev/null || f=${f}L; fi; "
-    "printf '\\036%s X %s %s %s\\n' \"$N\" \"$st\" \"$n\" \"${f:--}\"; "
-    "exit 0\n";
-
-static int
-remote_env_name_ok(const char *e)
+char **
+remote_command_argv(const struct remote *rm, const char *command)
 {
-	size_t i, len = strcspn(e, "=");
-
-	if (len == 0 || e[len] != '=' || (e[0] >= '0' && e[0] <= '9'))
-		return 0;
-	for (i = 0; i < len; i++)
-		if (!((e[i] >= 'a' && e[i] <= 'z') ||
-		    (e[i] >= 'A' && e[i] <= 'Z') ||
-		    (e[i] >= '0' && e[i] <= '9') || e[i] == '_'))
-			return 0;
-	return 1;
-}
-
-static char *
-remote_wrapper(const struct remote *rm, const char *nonce,
-    char *const argv[], char *const env[], int timeout_s, int grace_s)
-{
-	struct sbuf b = { NULL, 0, 0 };
-	char num[64];
-	size_t i, len;
-
-	sb_add(&b, "N=");
-	sb_add(&b, nonce);
-	snprintf(num, sizeof(num), "; T=%d; G=%d; b=", timeout_s, grace_s);
-	sb_add(&b, num);
-	if (rm->tmpbase != NULL)
-		sb_quote(&b, rm->tmpbase);
-	else
-		sb_add(&b, "${TMPDIR:-/tmp}");
-	sb_add(&b, "; ");
-	sb_add(&b, remote_wrapper_head);
-	sb_add(&b, remote_wrapper_ks);
-	sb_quote(&b, remote_ks_awk);
-	sb_add(&b, "); [ -z \"$l\" ] || kill -s \"$1\" $l 2>/dev/null; "
-	    "set -- $l; echo $#; }; ");
-	sb_add(&b, "cd \"$S/tmp\" || exit 1; LTPROOT=");
-	sb_quote(&b, rm->ltproot);
-	sb_add(&b, "; PATH=\"$LTPROOT/testcases/bin:$PATH\"; "
-	    "TMPDIR=\"$S/tmp\"; export LTPROOT PATH TMPDIR; ");
-	if (rm->box_kconfig != NULL) {
-		sb_add(&b, "KCONFIG_PATH=");
-		sb_quote(&b, rm->box_kconfig);
-		sb_add(&b, "; export KCONFIG_PATH; ");
-	}
-	for (i = 0; env != NULL && env[i] != NULL; i++) {
-		if (!remote_env_name_ok(env[i]))
-			continue;
-		len = strcspn(env[i], "=");
-		sb_addn(&b, env[i], len);
-		sb_add(&b, "=");
-		sb_quote(&b, env[i] + len + 1);
-		sb_add(&b, "; export ");
-		sb_addn(&b, env[i], len);
-		sb_add(&b, "; ");
-	}
-	/* The test's stdin is /dev/null; the channel's waits on fd 3. */
-	sb_add(&b, "exec 3<&0 </dev/null; "
-	    "if command -v setsid >/dev/null 2>&1; then m=1; setsid");
-	for (i = 0; argv[i] != NULL; i++) {
-		sb_add(&b, " ");
-		sb_quote(&b, argv[i]);
-	}
-	sb_add(&b, " 3<&- 2>&1 & else");
-	for (i = 0; argv[i] != NULL; i++) {
-		sb_add(&b, " ");
-		sb_quote(&b, argv[i]);
-	}
-	sb_add(&b, " 3<&- 2>&1 & fi; ");
-	sb_add(&b, remote_wrapper_tail);
-	return b.s;
-}
-
-struct remote_exec {
-	char	**argv;
-	char	 *script;	/* for ssh's stdin, newline-terminated */
-	char	  mark[20];	/* RS + nonce + " " */
-	size_t	  mlen;
-	char	  hold[20];	/* a possible start of the mark */
-	size_t	  nhold;
-	int	  state;	/* 0 output, 1 status line, 2 done */
-	char	  line[512];	/* the status line after the mark */
-	size_t	  nline;
-	struct remote_status st;
-};
-
-struct remote_exec *
-remote_exec_new(const struct remote *rm, char *const argv[],
-    char *const env[], int timeout_s, int grace_s, struct diaglist *dl)
-{
-	struct remote_exec *x;
-	char nonce[17], *script, **v;
+	char **v;
 	size_t n;
 
-	if (argv == NULL || argv[0] == NULL || argv[0][0] == '\0') {
-		diag_error(dl, NULL, 0, "%s: empty command", rm->spec);
-		return NULL;
-	}
-	remote_nonce(nonce);
-	script = remote_wrapper(rm, nonce, argv, env,
-	    timeout_s > 0 ? timeout_s : 0, grace_s > 0 ? grace_s : 1);
-	if (strlen(script) > REMOTE_SCRIPT_MAX) {
-		diag_error(dl, NULL, 0, "%s: the command is too long to send "
-		    "(%zu bytes with the wrapper; at most %d)", rm->spec,
-		    strlen(script), REMOTE_SCRIPT_MAX);
-		free(script);
-		return NULL;
-	}
-	x = xcalloc(1, sizeof(*x));
-	x->mark[0] = REMOTE_MARK;
-	memcpy(x->mark + 1, nonce, 16);
-	x->mark[17] = ' ';
-	x->mlen = 18;
 	remote_ssh_argv(rm, "no", &v, &n);
-	v[n++] = xstrdup(REMOTE_SH);
+	v[n++] = xstrdup(command);
 	v[n] = NULL;
-	x->argv = v;
-	x->script = script;
-	return x;
-}
-
-const char *
-remote_exec_script(const struct remote_exec *x, size_t *len)
-{
-	*len = strlen(x->script);
-	return x->script;
-}
-
-char *const *
-remote_exec_argv(const struct remote_exec *x)
-{
-	return x->argv;
-}
-
-/* "X status stragglers flags" or "E message". */
-static void
-remote_exec_parse(struct remote_exec *x)
-{
-	struct remote_status *s = &x->st;
-	char flags[16] = "";
-	const char *f;
-
-	x->line[x->nline] = '\0';
-	if (x->line[0] == 'E' && x->line[1] == ' ') {
-		snprintf(s->error, sizeof(s->error), "%s", x->line + 2);
-		s->have = 1;
-		s->status = 127;
-		return;
-	}
-	if (sscanf(x->line, "X %d %d %15s", &s->status, &s->stragglers,
-	    flags) != 3) {
-		snprintf(s->error, sizeof(s->error), "unreadable status line "
-		    "from the box");
-		return;
-	}
-	for (f = flags; *f != '\0'; f++)
-		switch (*f) {
-		case 'T':
-			s->timed_out = 1;
-			break;
-		case 'K':
-			s->killed = 1;
-			break;
-		case 'S':
-			s->stopped = 1;
-			break;
-		case 'L':
-			s->tmpdir_left = 1;
-			break;
-		}
-	s->have = 1;
-}
-
-/* Bytes after the mark: the status line, up to its newline. */
-static void
-remote_exec_status_bytes(struct remote_exec *x, const char *p, size_t len)
-{
-	const char *nl;
-	size_t n;
-
-	if (x->state != 1)
-		return;
-	nl = memchr(p, '\n', len);
-	n = nl != NULL ? (size_t)(nl - p) : len;
-	if (n > sizeof(x->line) - 1 - x->nline)
-		n = sizeof(x->line) - 1 - x->nline;
-	memcpy(x->line + x->nline, p, n);
-	x->nline += n;
-	if (nl != NULL) {
-		remote_exec_parse(x);
-		x->state = 2;
-	}
-}
-
-void
-remote_exec_feed(struct remote_exec *x, const char *buf, size_t len,
-    remote_output_fn *out, void *arg)
-{
-	const char *p, *end = buf + len, *start = buf;
-	size_t n;
-
-	if (x->state != 0) {
-		remote_exec_status_bytes(x, buf, len);
-		return;
-	}
-	/* A mark begun in the last chunk: does this one complete it? */
-	while (x->nhold > 0 && buf < end) {
-		if (*buf != x->mark[x->nhold]) {
-			if (out != NULL)
-				out(arg, x->hold, x->nhold);
-			x->nhold = 0;
-			break;
-		}
-		x->hold[x->nhold++] = *buf++;
-		if (x->nhold == x->mlen) {
-			x->nhold = 0;
-			x->state = 1;
-			remote_exec_status_bytes(x, buf, (size_t)(end - buf));
-			return;
-		}
-	}
-	start = buf;
-	/* The mark's first byte occurs nowhere else in it: no overlap. */
-	for (p = buf; (p = memchr(p, REMOTE_MARK, (size_t)(end - p))) != NULL;
-	    p++) {
-		n = (size_t)(end - p) < x->mlen ? (size_t)(end - p) : x->mlen;
-		if (memcmp(p, x->mark, n) != 0)
-			continue;
-		if (out != NULL && p > start)
-			out(arg, start, (size_t)(p - start));
-		if (n < x->mlen) {
-			memcpy(x->hold, p, n);
-			x->nhold = n;
-			return;
-		}
-		x->state = 1;
-		remote_exec_status_bytes(x, p + n, (size_t)(end - p - n));
-		return;
-	}
-	if (out != NULL && end > start)
-		out(arg, start, (size_t)(end - start));
-}
-
-void
-remote_exec_flush(struct remote_exec *x, remote_output_fn *out, void *arg)
-{
-	if (x->state == 0 && x->nhold > 0 && out != NULL)
-		out(arg, x->hold, x->nhold);
-	x->nhold = 0;
-	if (x->state == 1 && x->nline > 0 && x->st.error[0] == '\0')
-		snprintf(x->st.error, sizeof(x->st.error), "the box's status "
-		    "line was cut short");
-}
-
-const struct remote_status *
-remote_exec_status(const struct remote_exec *x)
-{
-	return &x->st;
-}
-
-void
-remote_exec_free(struct remote_exec *x)
-{
-	if (x == NULL)
-		return;
-	xfreev(x->argv);
-	free(x->script);
-	free(x);
+	return v;
 }

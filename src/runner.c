@@ -62,8 +62,9 @@
 #define RUNNER_EIO_GRACE_MS	3
 #define RUNNER_EIO_POLL_MS	1
 /*
- * A remote test's own timeout and grace run on the box; the local ssh
- * is killed only when the box has not reported this much later.
+ * A remote test's last resort: when the box has not reported this long
+ * after the last thing it was told (SIGKILL, let go of the output), the
+ * test is taken for lost, its agent for gone.
  */
 #define RUNNER_REMOTE_SLACK_MS	30000
 
@@ -95,9 +96,11 @@ struct runner {
 	runner_output_fn *output;
 	void		*output_arg;
 	char		*buf;
-	struct remote_exec *rx;		/* remote: the wrapper, or NULL */
-	int		 rx_stdin;	/* ssh's stdin: closing it stops the
-					   test on the box; else -1 */
+	struct remote_exec *rx;		/* remote: the test, or NULL */
+	int		 hunt_sent;	/* remote: 'H' told */
+	int		 cut_sent;	/* remote: 'C' told */
+	long long	 cut_at;	/* ms; 'C' then; -1: not yet due */
+	long long	 giveup_at;	/* ms; lost then; -1: not yet due */
 	struct runner_result res;
 };
 
@@ -526,22 +529,34 @@ prepare_spares(struct runner_spares *sp, const char *tmpbase, int pty)
 		sp->ptym = sp->ptys = -1;
 }
 
+/* What a remote test delivers, counted as a local one's is. */
+static void
+runner_remote_out(void *arg, const char *buf, size_t len)
+{
+	struct runner *r = arg;
+
+	r->res.bytes += (unsigned long long)len;
+	if (r->output != NULL)
+		r->output(r->output_arg, buf, len);
+}
+
 /*
- * A test on a box (runner_opts.remote): what the box is told (LTPROOT,
- * PATH and TMPDIR are made there), and the wrapper that runs it there;
- * the runner then runs the local ssh that carries it, with a pipe on
- * its stdin whose closing stops the test.  NULL after an error (dl).
+ * A test on a box (runner_opts.remote): no local process, but a line
+ * to one of the connection's agents (remote.h), what the box is told
+ * (LTPROOT, PATH and TMPDIR are made there).  The runner keeps the
+ * clock: the timeout, the grace and the drain become lines to the box
+ * ('T', 'K', 'H').  NULL after an error (dl).
  */
-static struct remote_exec *
-runner_remote_new(const struct runner_opts *o, char *const argv[],
-    int stdin_pipe[2], struct diaglist *dl)
+static struct runner *
+runner_remote_start(const struct runner_opts *o, char *const argv[],
+    struct diaglist *dl)
 {
 	struct envbuild env = { NULL, 0, 0 };
 	struct remote_exec *rx;
-	const char *script;
-	long long t_ms;
-	size_t i, len;
+	struct runner *r;
+	size_t i;
 	char *s;
+	int grace_ms;
 
 	env_push(&env, xstrdup("LTP_COLORIZE_OUTPUT=0"));
 	if (o->timeout_mul != NULL) {
@@ -556,32 +571,32 @@ runner_remote_new(const struct runner_opts *o, char *const argv[],
 		env_push(&env, xstrdup("LTP_REPRODUCIBLE_OUTPUT=1"));
 	for (i = 0; o->env_extra != NULL && o->env_extra[i] != NULL; i++)
 		env_push(&env, xstrdup(o->env_extra[i]));
-	t_ms = o->timeout_ms < 0 ? 0 : o->timeout_ms > 0 ? o->timeout_ms :
-	    RUNNER_DEFAULT_TIMEOUT_MS;
-	rx = remote_exec_new(o->remote, argv, env.v, (int)((t_ms + 999) /
-	    1000), ((o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS)
-	    + 999) / 1000, dl);
+	grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
+	rx = remote_exec_new(o->remote, argv, env.v, (grace_ms + 999) / 1000,
+	    dl);
 	xfreev(env.v);
 	if (rx == NULL)
 		return NULL;
-	if (pipe(stdin_pipe) == -1) {
-		diag_error(dl, NULL, 0, "runner: pipe: %s", strerror(errno));
+	r = xcalloc(1, sizeof(*r));
+	r->t_start_ns = now_ns();
+	if (remote_exec_start(rx, dl) != 0) {
 		remote_exec_free(rx);
+		free(r);
 		return NULL;
 	}
-	/* The wrapper goes first; it fits the pipe (remote.h). */
-	script = remote_exec_script(rx, &len);
-	if (set_cloexec(stdin_pipe[0]) == -1 ||
-	    set_cloexec(stdin_pipe[1]) == -1 ||
-	    fd_above_stdio(&stdin_pipe[0]) == -1 ||
-	    write(stdin_pipe[1], script, len) != (ssize_t)len) {
-		diag_error(dl, NULL, 0, "runner: pipe: %s", strerror(errno));
-		close(stdin_pipe[0]);
-		close(stdin_pipe[1]);
-		remote_exec_free(rx);
-		return NULL;
-	}
-	return rx;
+	r->rx = rx;
+	r->fd = r->slave = r->xfd = -1;
+	r->grace_ms = grace_ms;
+	r->drain_ms = o->drain_ms > 0 ? o->drain_ms : RUNNER_DEFAULT_DRAIN_MS;
+	if (o->timeout_ms < 0)
+		r->deadline = -1;
+	else
+		r->deadline = r->t_start_ns / 1000000 + (o->timeout_ms > 0 ?
+		    o->timeout_ms : RUNNER_DEFAULT_TIMEOUT_MS);
+	r->kill_at = r->drain_at = r->cut_at = r->giveup_at = -1;
+	r->output = o->output;
+	r->output_arg = o->output_arg;
+	return r;
 }
 
 struct runner *
@@ -592,8 +607,6 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	const char *ltproot, *tmpbase, *syspath;
 	char *path = NULL, *exe = NULL, *tmpl = NULL, **envp = NULL;
 	int out = -1, in = -1, devnull = -1, pfd[2], use_pipe;
-	int rin[2] = { -1, -1 };
-	struct remote_exec *rx = NULL;
 	struct spawn_req rq;
 	struct runner *r;
 	pid_t pid;
@@ -604,14 +617,9 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		diag_error(dl, NULL, 0, "runner: empty command");
 		return NULL;
 	}
+	if (o->remote != NULL)
+		return runner_remote_start(o, argv, dl);
 	use_pipe = o->use_pipe;
-	if (o->remote != NULL) {
-		/* From here on the command is the local ssh. */
-		if ((rx = runner_remote_new(o, argv, rin, dl)) == NULL)
-			return NULL;
-		argv = remote_exec_argv(rx);
-		use_pipe = 1;
-	}
 	ltproot = paths_ltproot(o->ltproot);
 	if ((tmpbase = o->tmpbase) == NULL &&
 	    ((tmpbase = getenv("TMPDIR")) == NULL || tmpbase[0] != '/'))
@@ -680,7 +688,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	rq.argv = argv;
 	rq.envp = envp;
 	rq.out_fd = out;
-	rq.in_fd = rin[0] >= 0 ? rin[0] : devnull;
+	rq.in_fd = devnull;
 	rq.dir = tmpl;
 	r = xcalloc(1, sizeof(*r));
 	/* Before the test can mount anything on it. */
@@ -695,10 +703,6 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	}
 
 	close(devnull);
-	if (rin[0] >= 0)
-		close(rin[0]);
-	r->rx = rx;
-	r->rx_stdin = rin[1];
 	xfreev(envp);
 	free(exe);
 	free(path);
@@ -726,8 +730,6 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	else
 		r->deadline = r->t_start_ns / 1000000 + (o->timeout_ms > 0 ?
 		    o->timeout_ms : RUNNER_DEFAULT_TIMEOUT_MS);
-	if (rx != NULL && r->deadline >= 0)
-		r->deadline += r->grace_ms + RUNNER_REMOTE_SLACK_MS;
 	r->kill_at = r->drain_at = -1;
 	r->output = o->output;
 	r->output_arg = o->output_arg;
@@ -748,11 +750,6 @@ fail:
 	xfreev(envp);
 	free(exe);
 	free(path);
-	if (rin[0] >= 0) {
-		close(rin[0]);
-		close(rin[1]);
-	}
-	remote_exec_free(rx);
 	return NULL;
 }
 
@@ -804,10 +801,7 @@ runner_read(struct runner *r)
 		if (n > 0) {
 			total += (size_t)n;
 			r->res.bytes += (unsigned long long)n;
-			if (r->rx != NULL)
-				remote_exec_feed(r->rx, r->buf, (size_t)n,
-				    r->output, r->output_arg);
-			else if (r->output != NULL)
+			if (r->output != NULL)
 				r->output(r->output_arg, r->buf, (size_t)n);
 			continue;
 		}
@@ -948,7 +942,7 @@ runner_remote_result(struct runner *r)
 	char line[320];
 	int len;
 
-	remote_exec_flush(r->rx, r->output, r->output_arg);
+	remote_exec_flush(r->rx, runner_remote_out, r);
 	st = remote_exec_status(r->rx);
 	if (st->error[0] != '\0' && r->output != NULL) {
 		len = snprintf(line, sizeof(line), "ltpscope: on the box: %s\n",
@@ -973,6 +967,7 @@ runner_remote_result(struct runner *r)
 	res->stopped |= st->stopped;
 	res->stragglers = st->stragglers;
 	res->tmpdir_left = st->tmpdir_left;
+	res->output_cut = st->output_cut;
 }
 
 static void
@@ -1005,6 +1000,78 @@ runner_finish(struct runner *r)
 	r->done = 1;
 }
 
+/* The next thing a remote test's clock is waiting for, ms; -1: none. */
+static long long
+runner_remote_next(const struct runner *r)
+{
+	long long t = -1, c[4];
+	int i, n = 0;
+
+	if (!r->term_sent && r->deadline >= 0)
+		c[n++] = r->deadline;
+	if (r->term_sent && !r->kill_sent)
+		c[n++] = r->kill_at;
+	if (r->drain_at >= 0 && !r->hunt_sent)
+		c[n++] = r->drain_at;
+	if (r->cut_at >= 0 && !r->cut_sent)
+		c[n++] = r->cut_at;
+	if (r->giveup_at >= 0)
+		c[n++] = r->giveup_at;
+	for (i = 0; i < n; i++)
+		if (t < 0 || c[i] < t)
+			t = c[i];
+	return t;
+}
+
+/*
+ * A remote test: what the agent sent, and what the box is to be told
+ * when.  After the leader's end the output gets drain_ms to end, then
+ * what holds it is killed ('H'), then, after the grace, it is let go
+ * of ('C'); a test the box does not report on after that, or after
+ * its SIGKILL, is lost.
+ */
+static int
+runner_remote_service(struct runner *r)
+{
+	long long now;
+	int rc;
+
+	rc = remote_exec_service(r->rx, runner_remote_out, r);
+	now = now_ms();
+	if (rc == 0 && r->giveup_at >= 0 && now >= r->giveup_at)
+		rc = -1;
+	if (rc != 0) {
+		r->res.duration = (double)(now_ns() - r->t_start_ns) / 1e9;
+		runner_finish(r);
+		return 1;
+	}
+	if (remote_exec_leader_done(r->rx) && r->drain_at < 0)
+		r->drain_at = now + r->drain_ms;
+	if (!r->term_sent && r->deadline >= 0 && now >= r->deadline) {
+		r->res.timed_out = 1;
+		r->term_sent = 1;
+		r->kill_at = now + r->grace_ms;
+		remote_exec_tell(r->rx, 'T');
+	}
+	if (r->term_sent && !r->kill_sent && now >= r->kill_at &&
+	    !remote_exec_leader_done(r->rx)) {
+		r->kill_sent = 1;
+		remote_exec_tell(r->rx, 'K');
+		r->giveup_at = now + RUNNER_REMOTE_SLACK_MS;
+	}
+	if (r->drain_at >= 0 && !r->hunt_sent && now >= r->drain_at) {
+		r->hunt_sent = 1;
+		remote_exec_tell(r->rx, 'H');
+		r->cut_at = now + r->grace_ms;
+	}
+	if (r->cut_at >= 0 && !r->cut_sent && now >= r->cut_at) {
+		r->cut_sent = 1;
+		remote_exec_tell(r->rx, 'C');
+		r->giveup_at = now + RUNNER_REMOTE_SLACK_MS;
+	}
+	return 0;
+}
+
 int
 runner_service(struct runner *r)
 {
@@ -1012,17 +1079,9 @@ runner_service(struct runner *r)
 
 	if (r->done)
 		return 1;
+	if (r->rx != NULL)
+		return runner_remote_service(r);
 	runner_read(r);
-	if (r->rx != NULL && !r->reaped && !r->term_sent &&
-	    remote_exec_status(r->rx)->have) {
-		/*
-		 * The box has reported: ssh ends at once unless something
-		 * that escaped the test's session holds the channel open.
-		 */
-		now = now_ms() + r->drain_ms;
-		if (r->deadline < 0 || now < r->deadline)
-			r->deadline = now;
-	}
 	if (!r->reaped) {
 		runner_reap(r);
 		if (r->reaped) {
@@ -1065,6 +1124,12 @@ runner_poll_timeout(const struct runner *r)
 	if (r->done)
 		return 0;
 	now = now_ms();
+	if (r->rx != NULL) {
+		if ((t = runner_remote_next(r)) < 0)
+			return -1;
+		t -= now;
+		return t < 0 ? 0 : (int)(t > INT_MAX ? INT_MAX : t);
+	}
 	if (r->fd >= 0 && r->eio_until != 0 && (r->reaped || r->xfd < 0))
 		return RUNNER_EIO_POLL_MS;
 	if (r->reaped) {
@@ -1102,6 +1167,14 @@ runner_pollfds(const struct runner *r, struct pollfd *pfd, int max)
 
 	if (r->done)
 		return 0;
+	if (r->rx != NULL) {
+		if (remote_exec_fd(r->rx) < 0 || max < 1)
+			return 0;
+		pfd[0].fd = remote_exec_fd(r->rx);
+		pfd[0].events = POLLIN;
+		pfd[0].revents = 0;
+		return 1;
+	}
 	/* After an EIO the fd polls readable for good: time, not poll. */
 	if (r->fd >= 0 && r->eio_until == 0 && n < max) {
 		pfd[n].fd = r->fd;
@@ -1128,19 +1201,19 @@ runner_stop(struct runner *r)
 	if (r->done || r->reaped)
 		return;
 	if (r->rx != NULL) {
-		/*
-		 * EOF on its stdin: the box stops the test (SIGTERM, then
-		 * SIGKILL after the grace) and reports.  The local ssh is
-		 * killed only if no report comes.
-		 */
-		r->res.stopped = 1;
-		if (r->rx_stdin >= 0) {
-			close(r->rx_stdin);
-			r->rx_stdin = -1;
+		/* The box signals; the first time, SIGKILL after the grace. */
+		if (r->res.stopped) {
+			r->kill_sent = 1;
+			remote_exec_tell(r->rx, 'K');
+			if (r->giveup_at < 0)
+				r->giveup_at = now_ms() +
+				    RUNNER_REMOTE_SLACK_MS;
+		} else if (!r->term_sent) {
 			r->term_sent = 1;
-			r->kill_at = now_ms() + r->grace_ms +
-			    RUNNER_REMOTE_SLACK_MS;
+			r->kill_at = now_ms() + r->grace_ms;
+			remote_exec_tell(r->rx, 'S');
 		}
+		r->res.stopped = 1;
 		return;
 	}
 	if (r->res.stopped) {
@@ -1181,7 +1254,12 @@ runner_free(struct runner *r)
 {
 	if (r == NULL)
 		return;
-	if (!r->reaped) {
+	if (r->rx != NULL && !r->done) {
+		/* Its agent goes; the box then kills the test (remote.h). */
+		r->res.killed = 1;
+		runner_finish(r);
+	}
+	if (!r->reaped && r->rx == NULL) {
 		runner_signal(r, SIGKILL);
 		r->res.killed = 1;
 		runner_reap(r);
@@ -1195,8 +1273,6 @@ runner_free(struct runner *r)
 		runner_finish(r);
 	if (r->xfd >= 0)
 		close(r->xfd);
-	if (r->rx_stdin >= 0)
-		close(r->rx_stdin);
 	remote_exec_free(r->rx);
 	free(r->tmpdir);
 	free(r->buf);
@@ -1214,7 +1290,7 @@ runner_run(const struct runner_opts *o, const char *cmdline,
 	if ((r = runner_start(o, cmdline, dl)) == NULL)
 		return -1;
 	while (!runner_service(r)) {
-		if (r->fd < 0 && !r->reaped && r->xfd < 0) {
+		if (r->rx == NULL && r->fd < 0 && !r->reaped && r->xfd < 0) {
 			/*
 			 * Output ended and the leader is on its way out,
 			 * which takes tens of microseconds: finer steps

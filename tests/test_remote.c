@@ -5,7 +5,7 @@
  * the same test gives the same bytes, exit status and verdict as a
  * local run; output streams while the test runs; a timeout or a stop
  * kills the whole session on the box and removes its TMPDIR; a status
- * line forged by the test's output is not taken for the wrapper's; a
+ * line forged by the test's output is not taken for the agent's; a
  * box that goes away mid-test is told apart from a test's end, leaves
  * the run as a crash does, and --resume finishes it there.
  */
@@ -103,6 +103,72 @@ dir_entries(const char *dir)
 			n++;
 	closedir(d);
 	return n;
+}
+
+/*
+ * What tests left on the box: anything in a TMPDIR (an agent keeps
+ * its empty one for the next test, in boxtmp/ltpscope.X/tmp), and
+ * anything in boxtmp or an agent's directory but the agent's own.
+ */
+static int
+box_leftovers(void)
+{
+	struct dirent *de, *fe;
+	char path[2048], sub[2400];
+	DIR *d, *f;
+	int n = 0;
+
+	if ((d = opendir(boxtmp)) == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", boxtmp, de->d_name);
+		if (strncmp(de->d_name, "ltpscope.", 9) != 0 ||
+		    (f = opendir(path)) == NULL) {
+			tap_diag("left on the box: %s", path);
+			n++;
+			continue;
+		}
+		while ((fe = readdir(f)) != NULL) {
+			if (strcmp(fe->d_name, ".") == 0 ||
+			    strcmp(fe->d_name, "..") == 0 ||
+			    strcmp(fe->d_name, "o") == 0 ||
+			    strcmp(fe->d_name, "p") == 0)
+				continue;
+			snprintf(sub, sizeof(sub), "%s/%s", path, fe->d_name);
+			if (strncmp(fe->d_name, "tmp", 3) == 0 &&
+			    dir_entries(sub) == 0)
+				continue;
+			tap_diag("left on the box: %s", sub);
+			n++;
+		}
+		closedir(f);
+	}
+	closedir(d);
+	return n;
+}
+
+/* The pid of our child ssh whose command line holds s, or -1. */
+static long
+our_ssh(const char *s)
+{
+	char *out, *line, *save = NULL;
+	long pid = -1, ppid;
+	int st, off;
+
+	out = tap_run("ps -eo pid=,ppid=,args=", &st, 0);
+	for (line = out != NULL ? strtok_r(out, "\n", &save) : NULL;
+	    line != NULL && pid == -1; line = strtok_r(NULL, "\n", &save)) {
+		long p;
+
+		if (sscanf(line, "%ld %ld %n", &p, &ppid, &off) == 2 &&
+		    ppid == (long)getpid() && strstr(line + off, s) != NULL)
+			pid = p;
+	}
+	free(out);
+	return pid;
 }
 
 /* 1 if a process whose command line holds s is alive. */
@@ -298,10 +364,11 @@ test_same_as_local(struct remote *rm)
 		free(rc.buf);
 		diag_free(&dl);
 	}
-	is_int(dir_entries(boxtmp), 0, "every TMPDIR on the box is gone");
+	is_int(box_leftovers(), 0, "every TMPDIR on the box is gone or "
+	    "empty");
 }
 
-/* The wrapper's status line cannot be forged by the test's output. */
+/* The agent's status line cannot be forged by the test's output. */
 static void
 test_forged_status(struct remote *rm)
 {
@@ -360,7 +427,7 @@ test_forged_status(struct remote *rm)
 	ok(runner_run(&o, "envdump mess", &res, &dl) == 0 && c.buf != NULL &&
 	    strstr(c.buf, "mess=made") != NULL && !res.tmpdir_left,
 	    "a test that leaves a tree without permissions behind");
-	is_int(dir_entries(boxtmp), 0, "... has its TMPDIR removed all the "
+	is_int(box_leftovers(), 0, "... has its TMPDIR removed all the "
 	    "same");
 	free(c.buf);
 	memset(&c, 0, sizeof(c));
@@ -380,39 +447,26 @@ test_forged_status(struct remote *rm)
 	is_str(c.buf, "a!b it's x\ny 3\n", "... with its quoting intact");
 	free(c.buf);
 	{
-		char *const av[] = { (char *)"pass", NULL };
-		struct remote_exec *x = remote_exec_new(rm, av, NULL, 1, 1,
-		    &dl);
-		char *const *v = remote_exec_argv(x);
+		char *out, *p;
+		int st;
 
-		while (v[1] != NULL)
-			v++;
-		is_str(*v, "exec /bin/sh -s", "the login shell (csh, say) "
-		    "parses nothing but this");
-		remote_exec_free(x);
+		out = tap_run("ps -eo args=", &st, 0);
+		p = out != NULL ? strstr(out, "-oControlMaster=no") : NULL;
+		if (p != NULL)
+			p[strcspn(p, "\n")] = '\0';
+		ok(p != NULL && strlen(p) > 15 && strcmp(p + strlen(p) - 15,
+		    "exec /bin/sh -s") == 0, "the login shell (csh, say) "
+		    "parses nothing but this: %s", p != NULL ? p : "");
+		free(out);
 	}
 	diag_free(&dl);
-}
-
-/* The nonce of x's status line, from its script ("N=..."). */
-static int
-exec_nonce(const struct remote_exec *x, char nonce[17])
-{
-	const char *p;
-	size_t len;
-
-	if ((p = strstr(remote_exec_script(x, &len), "N=")) == NULL ||
-	    strlen(p) < 18)
-		return -1;
-	memcpy(nonce, p + 2, 16);
-	nonce[16] = '\0';
-	return 0;
 }
 
 /*
  * The filter, fed the same stream cut in three everywhere: a mark cut
  * anywhere is put back together, a false start (RS and part of the
- * nonce, a bare RS at the end) is given back, in order.
+ * nonce, a bare RS at the end) is given back, in order; the leader's
+ * end, marked in the middle of the output, is taken out and noted.
  */
 static void
 test_filter_splits(struct remote *rm)
@@ -428,17 +482,22 @@ test_filter_splits(struct remote *rm)
 	diag_init(&dl);
 	for (i = 0; i <= 60; i++) {
 		for (j = i; j <= 60; j++) {
-			x = remote_exec_new(rm, argv, NULL, 10, 1, &dl);
-			if (x == NULL || exec_nonce(x, nonce) != 0) {
+			x = remote_exec_new(rm, argv, NULL, 1, &dl);
+			if (x == NULL) {
 				bad++;
-				remote_exec_free(x);
 				continue;
 			}
+			remote_exec_nonce(x, nonce);
 			plen = (size_t)snprintf(payload, sizeof(payload),
 			    "x\036%.8sy\nz%c\033[2J\036", nonce, 0);
-			memcpy(stream, payload, plen);
-			slen = plen + (size_t)snprintf(stream + plen,
-			    sizeof(stream) - plen, "\036%s X 3 1 TK\n",
+			/* The leader's end, between two bytes of output. */
+			memcpy(stream, payload, 4);
+			slen = 4 + (size_t)snprintf(stream + 4,
+			    sizeof(stream) - 4, "\036%s D\n", nonce);
+			memcpy(stream + slen, payload + 4, plen - 4);
+			slen += plen - 4;
+			slen += (size_t)snprintf(stream + slen,
+			    sizeof(stream) - slen, "\036%s X 3 1 TK\n",
 			    nonce);
 			if (j > slen) {
 				remote_exec_free(x);
@@ -453,6 +512,7 @@ test_filter_splits(struct remote *rm)
 			n++;
 			if (c.len != plen || memcmp(c.buf, payload, plen) != 0 ||
 			    !st->have || st->status != 3 ||
+			    !remote_exec_leader_done(x) ||
 			    st->stragglers != 1 || !st->timed_out ||
 			    !st->killed || st->stopped)
 				bad++;
@@ -460,8 +520,8 @@ test_filter_splits(struct remote *rm)
 			remote_exec_free(x);
 		}
 	}
-	ok(n > 1000 && bad == 0, "a status line cut in three anywhere is "
-	    "found, the output before it kept whole (%zu of %zu cuts bad)",
+	ok(n > 1000 && bad == 0, "marks cut in three anywhere are found, "
+	    "the output around them kept whole (%zu of %zu cuts bad)",
 	    bad, n);
 	diag_free(&dl);
 }
@@ -491,7 +551,7 @@ test_timeout(struct remote *rm)
 	    now_ms() - t0);
 	ok(!process_alive("escape nest hang 73"), "no process of it is "
 	    "left on the box");
-	is_int(dir_entries(boxtmp), 0, "its TMPDIR is gone");
+	is_int(box_leftovers(), 0, "its TMPDIR is gone or empty");
 
 	/* The leader exits, its child in a group of its own lives on. */
 	runner_opts_for(&o, rm, &c, 30000);
@@ -502,7 +562,7 @@ test_timeout(struct remote *rm)
 	    res.stragglers);
 	ok(now_ms() - t0 < 10000, "... at once (%lld ms)", now_ms() - t0);
 	ok(!process_alive("escape pgrp exit 75"), "... and is gone");
-	is_int(dir_entries(boxtmp), 0, "its TMPDIR is gone");
+	is_int(box_leftovers(), 0, "its TMPDIR is gone or empty");
 	free(c.buf);
 	diag_free(&dl);
 }
@@ -550,9 +610,198 @@ test_stream_and_stop(struct remote *rm)
 	    res->signo);
 	runner_free(r);
 	ok(!process_alive("escape pgrp hang 74"), "nothing of it is left");
-	is_int(dir_entries(boxtmp), 0, "its TMPDIR is gone");
+	is_int(box_leftovers(), 0, "its TMPDIR is gone or empty");
 	free(c.buf);
 	diag_free(&dl);
+}
+
+/* Runs the runner until it is done or deadline_ms pass; 1 if done. */
+static int
+serve(struct runner *r, int deadline_ms, struct cap *c, const char *until)
+{
+	struct pollfd pfd[RUNNER_NPOLL];
+	long long deadline = now_ms() + deadline_ms;
+	int n;
+
+	while (!runner_service(r) && now_ms() < deadline) {
+		if (until != NULL && c->buf != NULL &&
+		    strstr(c->buf, until) != NULL)
+			return 0;
+		n = runner_pollfds(r, pfd, RUNNER_NPOLL);
+		(void)poll(pfd, (nfds_t)n, runner_poll_timeout(r));
+	}
+	return runner_done(r);
+}
+
+/* Polls until no process whose command line holds s is left. */
+static int
+gone_within(const char *s, int ms)
+{
+	long long deadline = now_ms() + ms;
+
+	while (process_alive(s)) {
+		if (now_ms() >= deadline)
+			return 0;
+		(void)poll(NULL, 0, 50);
+	}
+	return 1;
+}
+
+/*
+ * Tests one after another go to the agent already there: nothing of
+ * one reaches the next (its settings, its directory), a test that
+ * reads stdin reads EOF and not the agent's lines, a stop goes as a
+ * line and kills the test's whole session, and the agent stays.
+ */
+static void
+test_agent(struct remote *rm)
+{
+	char *const leak[] = { (char *)"LEAKY=set by the first", NULL };
+	const struct runner_result *rp;
+	struct runner_result res;
+	struct runner_opts o;
+	struct diaglist dl;
+	struct runner *r;
+	struct cap c;
+	char first[1200] = "", want[1200];
+	unsigned int n1;
+	long long t0;
+
+	diag_init(&dl);
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	o.env_extra = leak;
+	ok(runner_run(&o, "echo \"[$LEAKY]\"; pwd; cd /; echo moved", &res,
+	    &dl) == 0 && res.exited && res.exit_code == 0, "a test that is "
+	    "given a setting and moves runs on the box");
+	has_str(c.buf, "[set by the first]\n", "... with its setting");
+	if (c.buf != NULL && strchr(c.buf, '\n') != NULL)
+		snprintf(first, sizeof(first), "%.*s",
+		    (int)strcspn(strchr(c.buf, '\n') + 1, "\n"),
+		    strchr(c.buf, '\n') + 1);
+	snprintf(want, sizeof(want), "%s/ltpscope.", boxtmp);
+	ok(strncmp(first, want, strlen(want)) == 0, "... in its TMPDIR: %s",
+	    first);
+	n1 = remote_agents_started(rm);
+	free(c.buf);
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	ok(runner_run(&o, "echo \"[$LEAKY]\"; pwd; echo \"$TMPDIR\"", &res,
+	    &dl) == 0 && res.exited && res.exit_code == 0, "the next test "
+	    "runs");
+	snprintf(want, sizeof(want), "[]\n%s\n%s\n", first, first);
+	is_str(c.buf, want, "... without the first's setting, in the same "
+	    "(empty) TMPDIR, not where the first moved");
+	free(c.buf);
+
+	/* stdin is /dev/null: the agent's next line is not the test's. */
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 10000);
+	t0 = now_ms();
+	ok(runner_run(&o, "cat; read x; echo \"got[$x]\"", &res, &dl) == 0
+	    && res.exited && res.exit_code == 0 && !res.timed_out,
+	    "a test that reads stdin reads EOF at once (%lld ms)",
+	    now_ms() - t0);
+	is_str(c.buf, "got[]\n", "... and nothing of the agent's");
+	free(c.buf);
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 10000);
+	ok(runner_run(&o, "echo after", &res, &dl) == 0 && res.exited &&
+	    res.exit_code == 0, "the agent runs the next test");
+	is_str(c.buf, "after\n", "... whole");
+	free(c.buf);
+
+	/* The agent ignores SIGPIPE; the test does not. */
+	if (access("/proc/self/status", R_OK) == 0) {
+		const char *sigs = "grep -e SigIgn -e SigBlk /proc/self/status";
+		struct cap lc;
+
+		memset(&c, 0, sizeof(c));
+		memset(&lc, 0, sizeof(lc));
+		runner_opts_for(&o, NULL, &lc, 10000);
+		(void)runner_run(&o, sigs, &res, &dl);
+		runner_opts_for(&o, rm, &c, 10000);
+		ok(runner_run(&o, sigs, &res, &dl) == 0 && lc.buf != NULL && c.buf != NULL &&
+		    strcmp(c.buf, lc.buf) == 0, "the test's signals are as "
+		    "here: %s", c.buf != NULL ? c.buf : "");
+		free(c.buf);
+		free(lc.buf);
+	}
+
+	/* A stop: a line to the agent, the whole session goes. */
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 60000);
+	if (ok((r = runner_start(&o, "escape nest hang 78", &dl)) != NULL,
+	    "a test with a child in its own group and a grandchild in its "
+	    "own session starts")) {
+		ok(!serve(r, 15000, &c, "grandchild") && c.buf != NULL &&
+		    strstr(c.buf, "grandchild") != NULL, "... they run");
+		runner_stop(r);
+		ok(serve(r, 15000, &c, NULL), "a stop ends it");
+		rp = runner_result(r);
+		ok(rp->stopped && !rp->lost && !rp->exited && rp->signo != 0,
+		    "... the box says how (signal %d)", rp->signo);
+		runner_free(r);
+		ok(gone_within("escape nest hang 78", 10000), "its child and "
+		    "grandchild are gone too");
+	}
+	free(c.buf);
+	is_int((int)(remote_agents_started(rm) - n1), 0, "every test of "
+	    "these went to the agent already there");
+	is_int(box_leftovers(), 0, "nothing of them is left on the box");
+	diag_free(&dl);
+}
+
+/*
+ * A connection closed: its agents remove their directories on the box.
+ * A connection dropped mid-test (the master killed): the agent kills
+ * the test there, session and all, and goes.
+ */
+static struct remote *
+test_dropped(struct remote *rm)
+{
+	struct runner_opts o;
+	struct diaglist dl;
+	struct runner *r;
+	struct cap c;
+	long long deadline;
+	long master;
+
+	remote_close(rm);
+	is_int(dir_entries(boxtmp), 0, "a closed connection's agents have "
+	    "removed their directories on the box");
+	diag_init(&dl);
+	if (!ok((rm = open_box(&dl)) != NULL, "a new connection: %s",
+	    tap_first_diag(&dl)))
+		return NULL;
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 60000);
+	if (!ok((r = runner_start(&o, "escape nest hang 79", &dl)) != NULL,
+	    "a hanging test with escaped children starts")) {
+		diag_free(&dl);
+		return rm;
+	}
+	ok(!serve(r, 15000, &c, "grandchild") && c.buf != NULL &&
+	    strstr(c.buf, "grandchild") != NULL, "... they run");
+	master = our_ssh("-oControlMaster=yes");
+	ok(master > 0 && kill((pid_t)master, SIGKILL) == 0, "the connection "
+	    "drops (its master killed)");
+	ok(serve(r, 20000, &c, NULL) && runner_result(r)->lost,
+	    "the test's end is unknown here");
+	runner_free(r);
+	ok(gone_within("escape nest hang 79", 15000), "the box has killed "
+	    "it, its child and grandchild");
+	deadline = now_ms() + 10000;
+	while (dir_entries(boxtmp) != 0 && now_ms() < deadline)
+		(void)poll(NULL, 0, 50);
+	is_int(dir_entries(boxtmp), 0, "... and the agent's directory is "
+	    "gone");
+	free(c.buf);
+	remote_close(rm);
+	rm = open_box(&dl);
+	ok(rm != NULL, "a new connection: %s", tap_first_diag(&dl));
+	diag_free(&dl);
+	return rm;
 }
 
 /*
@@ -1465,9 +1714,12 @@ main(void)
 		test_filter_splits(rm);
 		test_timeout(rm);
 		test_stream_and_stop(rm);
+		test_agent(rm);
 		test_cli();
 		test_box_files();
-		test_lost(rm);
+		rm = test_dropped(rm);
+		if (rm != NULL)
+			test_lost(rm);
 		remote_close(rm);
 		if (ok(sshd_restart(&box) == 0, "the box is back"))
 			test_crash_resume();

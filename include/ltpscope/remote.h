@@ -3,7 +3,7 @@
  * Test boxes over ssh: the tests run on another machine through the
  * system's OpenSSH client, while the store, the explorer and triage
  * stay here.  Nothing is installed on the box: it needs sh, the usual
- * commands (ps, awk, mkdir, rm, sleep) and the LTP install.
+ * commands (ps, awk, cat, mkdir, mkfifo, rm, sleep) and the LTP install.
  *
  * One master connection (ControlMaster, its socket in a private
  * directory) carries every test of a run, so a test costs no new
@@ -11,16 +11,21 @@
  * only we hold: when ltpscope ends, however it ends, the master sees
  * EOF and goes, instead of persisting with nobody to close it.
  *
- * Each test is one "ssh -S socket host 'exec /bin/sh -s'" started by
- * the runner (runner_opts.remote), its stdin carrying a small POSIX sh
- * wrapper (so that no login shell, csh included, parses it) that gives the
- * test a session of its own (setsid where there is one), a TMPDIR of
- * mode 1777 removed afterwards, a timeout that kills the whole session
- * (tree and process groups, found with ps), and a stop: EOF on its
- * stdin, which the runner closes.  Its last output is a line that
- * starts with a byte LTP never prints and a random nonce, carrying the
- * exit status; remote_exec_feed() takes it out of the output stream,
- * so the test's own bytes, binary or escape-laden, pass unchanged.
+ * The tests run in agents: each one "ssh -S socket host 'exec /bin/sh
+ * -s'" whose stdin carries a small POSIX sh script (so that no login
+ * shell, csh included, parses it) and then, one line at a time, the
+ * tests it is to run (runner_opts.remote).  It gives each test a
+ * session of its own (setsid where there is one), a TMPDIR of mode
+ * 1777, stdin /dev/null, and kills what the test leaves behind (its
+ * session, tree and process groups, found with ps); a timeout or a
+ * stop, which the runner decides, goes to the agent as a line too and
+ * kills the whole session.  When the connection drops, the agent kills
+ * the test it runs and ends.  The test's output comes back on the
+ * agent's stdout with marks: lines that start with a byte LTP never
+ * prints and the test's random nonce, one when the test's leader has
+ * ended and one with its exit status; remote_exec_feed() takes them
+ * out of the stream, so the test's own bytes, binary or escape-laden,
+ * pass unchanged.
  *
  * The core rules hold: nothing here prints or calls curses; errors go
  * to a diaglist.
@@ -126,47 +131,83 @@ const char	*remote_kconfig(const struct remote *);
 typedef void	remote_output_fn(void *arg, const char *buf, size_t len);
 
 /*
- * One command on the box, as the runner drives it.  env holds the
+ * One command on the box, as the runner drives it, run by one of the
+ * connection's agents (remote_agent.c): long-lived shells on the box,
+ * one per ssh session over the master, each running one test at a
+ * time; a test that finds them all busy starts another.  env holds the
  * "NAME=value" settings the test gets (NULL-terminated; PATH and
- * TMPDIR are made on the box), timeout_s 0 means none, grace_s is the
- * time between SIGTERM and SIGKILL there.  NULL after an error (dl).
+ * TMPDIR are made on the box), grace_s is how long the box waits
+ * between SIGTERM and SIGKILL when the connection drops mid-test.  The
+ * timeout is the caller's: it tells the box (remote_exec_tell()).
+ * NULL after an error (dl).
  */
 struct remote_exec;
 struct remote_exec *remote_exec_new(const struct remote *,
-		    char *const argv[], char *const env[], int timeout_s,
-		    int grace_s, struct diaglist *);
-/* The local ssh command to run, argv[0] an absolute path; owned. */
-char *const	*remote_exec_argv(const struct remote_exec *);
+		    char *const argv[], char *const env[], int grace_s,
+		    struct diaglist *);
 /*
- * What ssh's stdin must carry first (the wrapper, for sh -s on the
- * box): at most a few KiB, so it fits a pipe written before ssh
- * starts.  The pipe then stays open: closing it stops the test.
+ * Hands it to an idle agent, or starts one (without waiting for it);
+ * the test goes to the box as soon as the agent is ready.  0, or -1
+ * (dl) when no ssh could be started.
  */
-const char	*remote_exec_script(const struct remote_exec *, size_t *);
+int		 remote_exec_start(struct remote_exec *, struct diaglist *);
+/* The agent's output to poll for POLLIN; -1 when there is none. */
+int		 remote_exec_fd(const struct remote_exec *);
 /*
- * The ssh process's output, as read: the test's bytes go on to out,
- * the status line is kept.  A possible start of the status line is
- * held back until the next call decides; remote_exec_flush() lets go
- * of it at EOF.
+ * Reads what the agent sent (never blocks): the test's bytes go on to
+ * out, the marks are kept.  1 once the box has said how the test
+ * ended (remote_exec_status()), -1 when the agent's connection ended
+ * before that (the box or the master gone), else 0.
+ */
+int		 remote_exec_service(struct remote_exec *,
+		    remote_output_fn *out, void *arg);
+/* 1 once the box has said the test's leader has ended. */
+int		 remote_exec_leader_done(const struct remote_exec *);
+/*
+ * Tells the box, for this test: 'T' timed out and 'S' stopped (its
+ * session gets SIGTERM), 'K' SIGKILL (after the grace), 'H' kill what
+ * the ended test left that still holds its output, 'C' let go of the
+ * output.  Before the test has gone to the box, kept until it goes.
+ */
+void		 remote_exec_tell(struct remote_exec *, int what);
+/* The nonce of its marks, into nonce (returned). */
+const char	*remote_exec_nonce(const struct remote_exec *,
+		    char nonce[17]);
+/*
+ * The filter remote_exec_service() uses, for what the agent sent:
+ * the test's bytes go on to out, the marks ("RS nonce D", "RS nonce
+ * X ...") are taken out.  A possible start of a mark is held back
+ * until the next call decides; remote_exec_flush() lets go of it.
  */
 void		 remote_exec_feed(struct remote_exec *, const char *, size_t,
 		    remote_output_fn *out, void *arg);
 void		 remote_exec_flush(struct remote_exec *, remote_output_fn *,
 		    void *);
 
-/* What the wrapper reported; have is 0 when no status line came. */
+/* What the box reported; have is 0 when no status line came. */
 struct remote_status {
 	int	 have;
 	int	 status;	/* sh's $? of the test: > 128 a signal */
 	int	 stragglers;	/* killed after the test ended */
 	int	 timed_out;
 	int	 killed;	/* SIGKILL was needed */
-	int	 stopped;	/* stopped through EOF on stdin */
+	int	 stopped;	/* stopped ('S') */
 	int	 tmpdir_left;	/* a mount below it, or rm failed */
-	char	 error[256];	/* the wrapper could not run the test */
+	int	 output_cut;	/* the output was let go of ('C') */
+	char	 error[256];	/* the agent could not run the test */
 };
 const struct remote_status *remote_exec_status(const struct remote_exec *);
+/* Frees; a test still running is killed on the box (its agent goes). */
 void		 remote_exec_free(struct remote_exec *);
+/* How many agents the connection has started: for tests. */
+unsigned int	 remote_agents_started(const struct remote *);
+/*
+ * The ssh command line (argv[0] an absolute path, NULL-terminated;
+ * free with xfreev()) that runs command on the box through the master
+ * as the agents' sessions are run: what a bare loop measures against.
+ */
+char		**remote_command_argv(const struct remote *,
+		    const char *command);
 
 /*
  * Quotes s for a POSIX shell (and csh, the login shell of root on

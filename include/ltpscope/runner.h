@@ -158,7 +158,8 @@ int		 runner_done(const struct runner *);
 void		 runner_stop(struct runner *);
 /* Owned by the handle. */
 const struct runner_result *runner_result(const struct runner *);
-pid_t		 runner_pid(const struct runner *);	/* = session id */
+/* The session id; 0 for a test on a box (it has no local process). */
+pid_t		 runner_pid(const struct runner *);
 const char	*runner_tmpdir(const struct runner *);	/* owned */
 /* Kills and reaps a run still going, removes its TMPDIR, frees. */
 void		 runner_free(struct runner *);

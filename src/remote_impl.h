@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Private to src/remote*.c: the open connection and the helpers the
+ * master's code (remote.c) and the agents' (remote_agent.c) share.
+ */
+#ifndef LTPSCOPE_REMOTE_IMPL_H
+#define LTPSCOPE_REMOTE_IMPL_H
+
+#include <sys/types.h>
+
+#include <stddef.h>
+
+#include "ltpscope/remote.h"
+
+#define REMOTE_CLOSE_MS		3000
+/* A mark's first byte: ASCII RS, which LTP never prints. */
+#define REMOTE_MARK		'\036'
+/* A script fits in any pipe (NetBSD's start at 16 KiB): written whole. */
+#define REMOTE_SCRIPT_MAX	12288
+/* What the login shell runs, whatever shell it is. */
+#define REMOTE_SH		"exec /bin/sh -s"
+
+struct remote_agents;
+
+struct remote {
+	char		*spec;
+	struct remote_addr addr;
+	char		*ssh;		/* absolute path */
+	char		*config;
+	char		*ltproot;
+	char		*tmpbase;
+	char		*kconfig;	/* the local file sent, or NULL */
+	char		*boxdir;	/* the connection's directory on the
+					   box, or NULL */
+	char		*box_kconfig;	/* its copy of kconfig there */
+	char		*dir;		/* private, 0700 */
+	char		*sock;
+	int		 alive_s;
+	int		 alive_n;
+	int		 connect_s;
+	pid_t		 master;
+	int		 master_in;	/* its stdin: closed, it goes */
+	int		 master_out;
+	struct remote_box box;
+	/*
+	 * The sessions the tests run in: working state, not what the
+	 * connection is, so a const connection still hands them out.
+	 */
+	struct remote_agents *agents;
+};
+
+/* A growing string. */
+struct remote_buf {
+	char	*s;
+	size_t	 len;
+	size_t	 cap;
+};
+
+void	remote_buf_addn(struct remote_buf *, const char *, size_t);
+void	remote_buf_add(struct remote_buf *, const char *);
+/* s in single quotes, for sh and csh alike (no newline: see there). */
+void	remote_buf_quote(struct remote_buf *, const char *);
+long long remote_now_ms(void);
+/* 16 hex digits nobody can guess. */
+void	remote_nonce(char out[17]);
+/*
+ * The ssh command line up to and including the host, through the
+ * master's socket; master is "yes" for the master itself, else "no".
+ * *vp has room for two more entries and the NULL.
+ */
+void	remote_ssh_argv(const struct remote *, const char *master,
+	    char ***vp, size_t *np);
+int	remote_set_cloexec(int);
+/* ssh's or the shell's first line of words, for a message (in place). */
+const char *remote_first_words(char *, size_t);
+
+/*
+ * remote_agent.c: the agents' list, made empty; ended (waiting for
+ * them to clean up on the box when wait is set), freed.
+ */
+struct remote_agents *remote_agents_new(void);
+void	remote_agents_free(struct remote_agents *, int wait);
+
+#endif
