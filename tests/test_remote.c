@@ -711,6 +711,20 @@ test_agent(struct remote *rm)
 	is_str(c.buf, "after\n", "... whole");
 	free(c.buf);
 
+	/* A TMPDIR whose mode a test changed is not handed on. */
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 10000);
+	ok(runner_run(&o, "chmod 700 \"$TMPDIR\"", &res, &dl) == 0 &&
+	    res.exited && res.exit_code == 0, "a test makes its TMPDIR 0700");
+	free(c.buf);
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 10000);
+	ok(runner_run(&o, "ls -ld \"$TMPDIR\"", &res, &dl) == 0 &&
+	    res.exited && res.exit_code == 0, "the next test looks at its own");
+	ok(c.buf != NULL && strncmp(c.buf, "drwxrwxrwt", 10) == 0, "... mode "
+	    "1777 again: %.10s", c.buf != NULL ? c.buf : "");
+	free(c.buf);
+
 	/* The agent ignores SIGPIPE; the test does not. */
 	if (access("/proc/self/status", R_OK) == 0) {
 		const char *sigs = "grep -e SigIgn -e SigBlk /proc/self/status";
