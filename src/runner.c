@@ -7,7 +7,7 @@
  * The life of a run: started -> leader reaped (stragglers of the
  * session killed at once) -> output drained to EOF, or abandoned after
  * a short drain period when something outside the session still holds
- * the pty -> TMPDIR removed -> done.
+ * the pty -> TMPDIR removed, or handed on to the next test -> done.
  *
  * The end of a test's output on a pty: the runner keeps the slave open
  * itself while the test runs, so the master never answers EIO early,
@@ -90,7 +90,9 @@ struct runner {
 	int		 grace_ms;
 	int		 drain_ms;
 	char		*tmpdir;
-	struct stat	 tmpdir_st;	/* as made: a mount on it differs */
+	char		*tmpbase;	/* where it was made */
+	struct stat	 tmpdir_st;	/* as made: a mount on it differs;
+					   st_ino 0: unknown */
 	struct runner_spares *spares;	/* the caller's, or NULL */
 	runner_output_fn *output;
 	void		*output_arg;
@@ -392,21 +394,32 @@ open_pty(int *master, int *slave)
 }
 
 /*
- * What the next test will need, made while this one runs: a fresh
- * TMPDIR costs tens to hundreds of microseconds (the file system's), a
- * pty some tens, and a test's start on another CPU hides that.
- * Nothing is reused: a spare goes to one test only, and a spare
- * directory that is no longer empty, or no longer ours, is not used.
- * The caller owns the spares (the engine keeps one set per run), so
- * the runner itself keeps no state between tests.
+ * What the next test will need.  A pty is made while this test runs
+ * (some tens of microseconds) and goes to one test only.  A TMPDIR is
+ * handed on: a test that ended clean and left its TMPDIR as it got it
+ * -- empty, the same directory (no mount on it), ours, mode 1777 --
+ * gives it to the next test, so that a queue of such tests pays no
+ * mkdir and rmdir, which cost tens to hundreds of microseconds each on
+ * a journalling file system (ext4 mounted with discard: ~300 us an
+ * rmdir).  Anything else is removed at the test's end, as without
+ * spares.  All of them live below the caller's base (the engine's run
+ * directory, which --resume cleans after a kill -9).  The caller owns
+ * the spares (the engine keeps one set per run), so the runner itself
+ * keeps no state between tests.
  */
+#define RUNNER_SPARE_DIRS	8	/* kept for -j: one a worker */
+
+struct spare_dir {
+	char		*path;
+	char		*base;		/* the tmpbase it was made in */
+	struct stat	 st;		/* as the test got it */
+};
+
 struct runner_spares {
-	char	*base;		/* the tmpbase dir was made in */
-	char	*dir;
-	int	 ptym;		/* a pty pair never used, or -1 */
-	int	 ptys;
-	char	*trash;		/* the last test's TMPDIR, found empty:
-				   removed while the next one starts */
+	struct spare_dir dirs[RUNNER_SPARE_DIRS];
+	size_t		 ndirs;
+	int		 ptym;		/* a pty pair never used, or -1 */
+	int		 ptys;
 };
 
 struct runner_spares *
@@ -418,33 +431,38 @@ runner_spares_new(void)
 	return sp;
 }
 
+static void
+spare_dir_drop(struct spare_dir *d)
+{
+	(void)rmtree(d->path);		/* 1777: others may write in it */
+	free(d->path);
+	free(d->base);
+	d->path = d->base = NULL;
+}
+
 void
 runner_spares_free(struct runner_spares *sp)
 {
+	size_t i;
+
 	if (sp == NULL)
 		return;
 	if (sp->ptym >= 0) {
 		close(sp->ptym);
 		close(sp->ptys);
 	}
-	if (sp->dir != NULL)
-		(void)rmtree(sp->dir);	/* 1777: others may write in it */
-	if (sp->trash != NULL)
-		(void)rmtree(sp->trash);
-	free(sp->trash);
-	free(sp->dir);
-	free(sp->base);
+	for (i = 0; i < sp->ndirs; i++)
+		spare_dir_drop(&sp->dirs[i]);
 	free(sp);
 }
 
 /*
- * 1 if dir is a directory (not a link to one) with nothing in it; with
- * ours, also one of ours of mode 1777: a spare nobody has touched; with
- * was, also the very directory was describes, not something a test
- * mounted on it.
+ * 1 if dir is still the directory was describes (not a link, not
+ * something mounted on it), owned as it was and by us, of mode 1777,
+ * and has nothing in it: a TMPDIR as a test got it.
  */
 static int
-dir_is_empty(const char *dir, int ours, const struct stat *was)
+dir_as_made(const char *dir, const struct stat *was)
 {
 	struct dirent *de;
 	struct stat st;
@@ -454,11 +472,11 @@ dir_is_empty(const char *dir, int ours, const struct stat *was)
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd == -1)
 		return 0;
-	if (((ours || was != NULL) && fstat(fd, &st) == -1) ||
-	    (ours && (st.st_uid != geteuid() ||
-	    (st.st_mode & 07777) != RUNNER_TMPDIR_MODE)) ||
-	    (was != NULL && (st.st_dev != was->st_dev ||
-	    st.st_ino != was->st_ino)) || (d = fdopendir(fd)) == NULL) {
+	if (fstat(fd, &st) == -1 || st.st_dev != was->st_dev ||
+	    st.st_ino != was->st_ino || st.st_uid != was->st_uid ||
+	    st.st_gid != was->st_gid || st.st_uid != geteuid() ||
+	    (st.st_mode & 07777) != RUNNER_TMPDIR_MODE ||
+	    compat_dir_extra_attrs(fd) != 0 || (d = fdopendir(fd)) == NULL) {
 		close(fd);
 		return 0;
 	}
@@ -470,27 +488,29 @@ dir_is_empty(const char *dir, int ours, const struct stat *was)
 	return n == 0;
 }
 
-/* A fresh TMPDIR below tmpbase: the spare if there is a good one. */
+/*
+ * A TMPDIR below tmpbase: one handed on by an earlier test if it is
+ * still as that test left it, else a fresh one.  st is what it is.
+ */
 static char *
-take_tmpdir(struct runner_spares *sp, const char *tmpbase)
+take_tmpdir(struct runner_spares *sp, const char *tmpbase, struct stat *st)
 {
+	struct spare_dir d;
 	char *dir;
 
-	if (sp != NULL && sp->dir != NULL && strcmp(sp->base, tmpbase) == 0 &&
-	    dir_is_empty(sp->dir, 1, NULL)) {
-		dir = sp->dir;
-		sp->dir = NULL;
-		free(sp->base);
-		sp->base = NULL;
-		return dir;
+	while (sp != NULL && sp->ndirs > 0) {
+		d = sp->dirs[--sp->ndirs];
+		if (strcmp(d.base, tmpbase) == 0 &&
+		    dir_as_made(d.path, &d.st)) {
+			free(d.base);
+			*st = d.st;
+			return d.path;
+		}
+		spare_dir_drop(&d);
 	}
-	if (sp != NULL && sp->dir != NULL) {
-		(void)rmtree(sp->dir);
-		free(sp->dir);
-		free(sp->base);
-		sp->dir = sp->base = NULL;
-	}
-	return make_tmpdir(tmpbase);
+	if ((dir = make_tmpdir(tmpbase)) != NULL && lstat(dir, st) == -1)
+		st->st_ino = 0;		/* then it is never handed on */
+	return dir;
 }
 
 /* A pty for a test: the spare if there is one. */
@@ -506,23 +526,12 @@ take_pty(struct runner_spares *sp, int *master, int *slave)
 	return open_pty(master, slave);
 }
 
-/*
- * After a start: the last test's TMPDIR goes, the next test's TMPDIR
- * and pty are made, if they can be.
- */
+/* After a start: the next test's pty is made, if it can be. */
 static void
-prepare_spares(struct runner_spares *sp, const char *tmpbase, int pty)
+prepare_spares(struct runner_spares *sp, int pty)
 {
-	if (sp == NULL)
-		return;
-	if (sp->trash != NULL) {
-		(void)rmtree(sp->trash);
-		free(sp->trash);
-		sp->trash = NULL;
-	}
-	if (sp->dir == NULL && (sp->dir = make_tmpdir(tmpbase)) != NULL)
-		sp->base = xstrdup(tmpbase);
-	if (pty && sp->ptym < 0 && open_pty(&sp->ptym, &sp->ptys) == -1)
+	if (sp != NULL && pty && sp->ptym < 0 &&
+	    open_pty(&sp->ptym, &sp->ptys) == -1)
 		sp->ptym = sp->ptys = -1;
 }
 
@@ -595,6 +604,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	int rin[2] = { -1, -1 };
 	struct remote_exec *rx = NULL;
 	struct spawn_req rq;
+	struct stat tst;
 	struct runner *r;
 	pid_t pid;
 
@@ -633,7 +643,8 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		free(why);
 		goto fail;
 	}
-	if ((tmpl = take_tmpdir(o->spares, tmpbase)) == NULL) {
+	/* Its stat before the test can mount anything on it. */
+	if ((tmpl = take_tmpdir(o->spares, tmpbase, &tst)) == NULL) {
 		diag_error(dl, NULL, 0, "runner: cannot create a directory "
 		    "in %s: %s", tmpbase, strerror(errno));
 		goto fail;
@@ -683,9 +694,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	rq.in_fd = rin[0] >= 0 ? rin[0] : devnull;
 	rq.dir = tmpl;
 	r = xcalloc(1, sizeof(*r));
-	/* Before the test can mount anything on it. */
-	if (lstat(tmpl, &r->tmpdir_st) == -1)
-		r->tmpdir_st.st_ino = 0;	/* then no shortcut */
+	r->tmpdir_st = tst;
 	r->t_start_ns = now_ns();
 	if ((pid = spawn_session(&rq)) == -1) {
 		diag_error(dl, NULL, 0, "runner: cannot run %s: %s", exe,
@@ -716,8 +725,9 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		r->held = 1;
 	} else
 		close(out);
-	prepare_spares(o->spares, tmpbase, !use_pipe);
+	prepare_spares(o->spares, !use_pipe);
 	r->tmpdir = tmpl;
+	r->tmpbase = xstrdup(tmpbase);
 	r->spares = o->spares;
 	r->grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
 	r->drain_ms = o->drain_ms > 0 ? o->drain_ms : RUNNER_DEFAULT_DRAIN_MS;
@@ -975,6 +985,30 @@ runner_remote_result(struct runner *r)
 	res->tmpdir_left = st->tmpdir_left;
 }
 
+/*
+ * Gives r's TMPDIR to the next test (runner_spares) if the test ended
+ * clean -- on its own, nothing of it left running or holding the
+ * output -- and left the directory as it got it; 1 if it did.
+ */
+static int
+runner_hand_on(struct runner *r)
+{
+	struct runner_spares *sp = r->spares;
+	const struct runner_result *res = &r->res;
+	struct spare_dir *d;
+
+	if (sp == NULL || sp->ndirs >= RUNNER_SPARE_DIRS ||
+	    r->tmpdir_st.st_ino == 0 || res->timed_out || res->killed ||
+	    res->stopped || res->stragglers > 0 || res->output_cut ||
+	    res->lost || !dir_as_made(r->tmpdir, &r->tmpdir_st))
+		return 0;
+	d = &sp->dirs[sp->ndirs++];
+	d->path = xstrdup(r->tmpdir);
+	d->base = xstrdup(r->tmpbase);
+	d->st = r->tmpdir_st;
+	return 1;
+}
+
 static void
 runner_finish(struct runner *r)
 {
@@ -988,17 +1022,10 @@ runner_finish(struct runner *r)
 		close(r->fd);
 		r->fd = -1;
 	}
-	/*
-	 * Removing even an empty directory costs some 100 microseconds on
-	 * a journalling file system: an empty TMPDIR (most are) is left
-	 * to the next test's start, which hides that.
-	 */
 	if (r->tmpdir == NULL)
 		;
-	else if (r->spares != NULL && r->spares->trash == NULL &&
-	    r->tmpdir_st.st_ino != 0 &&
-	    dir_is_empty(r->tmpdir, 0, &r->tmpdir_st))
-		r->spares->trash = xstrdup(r->tmpdir);
+	else if (runner_hand_on(r))
+		;
 	else if (rmtree_unmount(r->tmpdir, r->res.tmpdir_why,
 	    sizeof(r->res.tmpdir_why)) == -1)
 		r->res.tmpdir_left = 1;
@@ -1199,6 +1226,7 @@ runner_free(struct runner *r)
 		close(r->rx_stdin);
 	remote_exec_free(r->rx);
 	free(r->tmpdir);
+	free(r->tmpbase);
 	free(r->buf);
 	free(r);
 }
