@@ -408,6 +408,7 @@ open_pty(int *master, int *slave)
  * keeps no state between tests.
  */
 #define RUNNER_SPARE_DIRS	8	/* kept for -j: one a worker */
+#define RUNNER_SPARE_FDS	8
 
 struct spare_dir {
 	char		*path;
@@ -420,6 +421,9 @@ struct runner_spares {
 	size_t		 ndirs;
 	int		 ptym;		/* a pty pair never used, or -1 */
 	int		 ptys;
+	int		 done[RUNNER_SPARE_FDS]; /* outputs read to their end,
+					   closed after the next start */
+	size_t		 ndone;
 };
 
 struct runner_spares *
@@ -451,6 +455,8 @@ runner_spares_free(struct runner_spares *sp)
 		close(sp->ptym);
 		close(sp->ptys);
 	}
+	for (i = 0; i < sp->ndone; i++)
+		close(sp->done[i]);
 	for (i = 0; i < sp->ndirs; i++)
 		spare_dir_drop(&sp->dirs[i]);
 	free(sp);
@@ -526,13 +532,33 @@ take_pty(struct runner_spares *sp, int *master, int *slave)
 	return open_pty(master, slave);
 }
 
-/* After a start: the next test's pty is made, if it can be. */
+/*
+ * After a start, while the test gets going on another CPU: the last
+ * tests' outputs are closed (tearing a pty down costs some tens of
+ * microseconds), the next test's pty is made, if it can be.
+ */
 static void
 prepare_spares(struct runner_spares *sp, int pty)
 {
-	if (sp != NULL && pty && sp->ptym < 0 &&
-	    open_pty(&sp->ptym, &sp->ptys) == -1)
+	if (sp == NULL)
+		return;
+	while (sp->ndone > 0)
+		close(sp->done[--sp->ndone]);
+	if (pty && sp->ptym < 0 && open_pty(&sp->ptym, &sp->ptys) == -1)
 		sp->ptym = sp->ptys = -1;
+}
+
+/* The output has ended: closed now, or by the next start. */
+static void
+runner_close_output(struct runner *r)
+{
+	struct runner_spares *sp = r->spares;
+
+	if (sp != NULL && sp->ndone < RUNNER_SPARE_FDS)
+		sp->done[sp->ndone++] = r->fd;
+	else
+		close(r->fd);
+	r->fd = -1;
 }
 
 /*
@@ -833,8 +859,7 @@ runner_read(struct runner *r)
 			if (now < r->eio_until)
 				break;
 		}
-		close(r->fd);
-		r->fd = -1;
+		runner_close_output(r);
 	}
 }
 
