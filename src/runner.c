@@ -183,9 +183,13 @@ kconfig_path(const struct runner_opts *o)
 	return NULL;
 }
 
+/*
+ * The test's environment: the caller's entries are shared with environ
+ * (the first *nshared, not to be freed: env_free), ours follow.
+ */
 static char **
 build_env(const struct runner_opts *o, const char *ltproot,
-    const char *tmpdir, const char *path)
+    const char *tmpdir, const char *path, size_t *nshared)
 {
 	struct envbuild ours = { NULL, 0, 0 }, all = { NULL, 0, 0 };
 	char *s, *kconfig, **ep;
@@ -219,11 +223,24 @@ build_env(const struct runner_opts *o, const char *ltproot,
 
 	for (ep = environ; ep != NULL && *ep != NULL; ep++)
 		if (!env_is_set_by(ours.v, ours.n, *ep))
-			env_push(&all, xstrdup(*ep));
+			env_push(&all, *ep);
+	*nshared = all.n;
 	for (i = 0; i < ours.n; i++)
 		env_push(&all, ours.v[i]);
 	free(ours.v);
 	return all.v;
+}
+
+static void
+env_free(char **envp, size_t nshared)
+{
+	size_t i;
+
+	if (envp == NULL)
+		return;
+	for (i = nshared; envp[i] != NULL; i++)
+		free(envp[i]);
+	free(envp);
 }
 
 /* Where execve() will find argv0 in the test's PATH; NULL: nowhere. */
@@ -631,6 +648,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	struct remote_exec *rx = NULL;
 	struct spawn_req rq;
 	struct stat tst;
+	size_t nshared = 0;
 	struct runner *r;
 	pid_t pid;
 
@@ -681,7 +699,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		free(tmpl);
 		tmpl = abs;
 	}
-	envp = build_env(o, ltproot, tmpl, path);
+	envp = build_env(o, ltproot, tmpl, path, &nshared);
 
 	if (use_pipe) {
 		if (pipe(pfd) == -1) {
@@ -734,7 +752,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		close(rin[0]);
 	r->rx = rx;
 	r->rx_stdin = rin[1];
-	xfreev(envp);
+	env_free(envp, nshared);
 	free(exe);
 	free(path);
 	r->pid = pid;
@@ -781,7 +799,7 @@ fail:
 		(void)rmtree(tmpl);
 		free(tmpl);
 	}
-	xfreev(envp);
+	env_free(envp, nshared);
 	free(exe);
 	free(path);
 	if (rin[0] >= 0) {
