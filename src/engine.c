@@ -802,8 +802,9 @@ engine_tell(struct engine *e)
 		free(p->why);
 	}
 	/* Written since, not committed yet: told after the next commit. */
-	memmove(e->pending, e->pending + e->ncommitted,
-	    (e->npending - e->ncommitted) * sizeof(*e->pending));
+	if (e->npending > e->ncommitted)
+		memmove(e->pending, e->pending + e->ncommitted,
+		    (e->npending - e->ncommitted) * sizeof(*e->pending));
 	e->npending -= e->ncommitted;
 	e->ncommitted = 0;
 }
