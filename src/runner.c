@@ -414,8 +414,9 @@ open_pty(int *master, int *slave)
  * What the next test will need.  A pty is made while this test runs
  * (some tens of microseconds) and goes to one test only.  A TMPDIR is
  * handed on: a test that ended clean and left its TMPDIR as it got it
- * -- empty, the same directory (no mount on it), ours, mode 1777 --
- * gives it to the next test, so that a queue of such tests pays no
+ * -- empty, the same directory (no mount on it), ours, mode 1777, no
+ * extended attribute (a default ACL would reach the next test's files)
+ * -- gives it to the next test, so that a queue of such tests pays no
  * mkdir and rmdir, which cost tens to hundreds of microseconds each on
  * a journalling file system (ext4 mounted with discard: ~300 us an
  * rmdir).  Anything else is removed at the test's end, as without
