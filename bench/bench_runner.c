@@ -16,10 +16,10 @@
  * it hands it on to the next one (runner.h), so tiny tests make none.
  * The figure is taken with the TMPDIRs on a memory file system and
  * again with them in $TMPDIR (default /tmp): the two should agree; the
- * cost of a mkdir+rmdir there is measured alone for comparison.  Also printed: a fair baseline, a
- * shell loop that makes and removes a TMPDIR per test and starts each
- * test with setsid(1), and a C floor, the same work done with direct
- * system calls and no pty.  Each method runs in ROUNDS interleaved
+ * cost of a mkdir+rmdir there is measured alone for comparison.  Also
+ * printed: a fair baseline, a shell loop that makes and removes a
+ * TMPDIR per test and starts each test with setsid(1), and a C floor,
+ * the same work done with direct system calls and no pty.  Each method runs in ROUNDS interleaved
  * rounds of RUNS / ROUNDS tests; the figures are the median round.
  */
 #include <sys/stat.h>

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Portability helpers that cannot be expressed as a header choice:
- * strlcpy, the system's name, extended attributes.  The mount table is compat_mount.c's.
+ * strlcpy, the system's name, extended attributes.  The mount table
+ * is compat_mount.c's.
  */
 #include <sys/utsname.h>
 #if defined(__linux__)
