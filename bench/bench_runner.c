@@ -1,24 +1,25 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the runner costs per test: the "tiny" fake (exits at once) run
- * through runner_run() -- fresh TMPDIR, own session, pty, exit watch,
- * straggler check, TMPDIR removed -- against the same program started
+ * through runner_run() -- private TMPDIR, own session, pty, exit watch,
+ * straggler check, TMPDIR checked -- against the same program started
  * from a plain shell loop, both measured here, now, on this machine.
  * Run from the repository root (make bench).
  *
  * The first ratio, runner time over bare shell loop time per test, is
  * the issue's acceptance figure (target under 1.10): how much slower a
  * queue of trivial tests goes through ltpscope than through "for t in
- * ...; do $t; done".  The bare loop makes no directories, and a fresh
- * TMPDIR per test costs what its file system makes it cost (on a
- * journalling one with discards, a mkdir and an rmdir take longer
- * than the rest of the runner's work), so that figure is taken with
- * the TMPDIRs on a memory file system, and the same run with them in
- * $TMPDIR (default /tmp) is printed next to it, with the cost of a
- * mkdir+rmdir there measured alone.  Also printed: a fair baseline, a
- * shell loop that makes and removes a TMPDIR per test and starts each
- * test with setsid(1), and a C floor, the same work done with direct
- * system calls and no pty.  Each method runs in ROUNDS interleaved
+ * ...; do $t; done".  The bare loop makes no directories; a fresh
+ * TMPDIR per test would cost what its file system makes it cost (on
+ * ext4 with discards, a mkdir and an rmdir take longer than the rest
+ * of the runner's work), but a test that leaves its TMPDIR as it got
+ * it hands it on to the next one (runner.h), so tiny tests make none.
+ * The figure is taken with the TMPDIRs on a memory file system and
+ * again with them in $TMPDIR (default /tmp): the two should agree; the
+ * cost of a mkdir+rmdir there is measured alone for comparison.  Also
+ * printed: a fair baseline, a shell loop that makes and removes a
+ * TMPDIR per test and starts each test with setsid(1), and a C floor,
+ * the same work done with direct system calls and no pty.  Each method runs in ROUNDS interleaved
  * rounds of RUNS / ROUNDS tests; the figures are the median round.
  */
 #include <sys/stat.h>
@@ -313,9 +314,9 @@ main(void)
 	    "pty open+close %.0f us; the runner's cost over the bare loop "
 	    "is %.0f us with TMPDIRs in %s\n", base, med[M_DIRS],
 	    med[M_PTY], med[M_RUNNER] - med[M_SHELL], base);
-	printf("runner:   (a fresh TMPDIR per test costs what its file "
-	    "system makes it cost: a journal, discards; the next one is made "
-	    "and the last one removed while a test runs, which hides only "
-	    "part of it on 2 CPUs)\n");
+	printf("runner:   (a fresh TMPDIR per test would cost what its file "
+	    "system makes it cost: a journal, discards; a test that leaves "
+	    "its TMPDIR empty hands it on to the next, so these make none)"
+	    "\n");
 	return 0;
 }

@@ -40,6 +40,67 @@ show_sanitized(FILE *fp, const unsigned char *p, size_t len)
 	}
 }
 
+/*
+ * show_sanitized() a piece at a time, as store_read_output() hands the
+ * output out: what is shown of each byte depends on no byte after it
+ * but those of its own UTF-8 character, so only a character cut at a
+ * piece's end waits for the next piece.  Memory: one piece.
+ */
+struct show_stream {
+	FILE		*fp;
+	unsigned char	 held[4];	/* a character's first bytes */
+	size_t		 nheld;
+};
+
+/* How long the UTF-8 character whose first byte is c says it is. */
+static size_t
+show_char_len(unsigned char c)
+{
+	return c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+}
+
+/* Where a UTF-8 character that the end of p cuts begins, else len. */
+static size_t
+show_cut_char(const unsigned char *p, size_t len)
+{
+	size_t i, j;
+
+	for (i = len > 3 ? len - 3 : 0; i < len; i++) {
+		if (p[i] < 0xc0)
+			continue;
+		for (j = i + 1; j < len && (p[j] & 0xc0) == 0x80; j++)
+			continue;
+		if (j == len && len - i < show_char_len(p[i]))
+			return i;
+	}
+	return len;
+}
+
+static void
+show_stream_feed(void *arg, const char *buf, size_t len)
+{
+	struct show_stream *ss = arg;
+	const unsigned char *p = (const unsigned char *)buf;
+	size_t need, cut;
+
+	if (ss->nheld > 0) {
+		/* The rest of the held character, as far as it goes. */
+		need = show_char_len(ss->held[0]);
+		while (ss->nheld < need && len > 0 && (*p & 0xc0) == 0x80) {
+			ss->held[ss->nheld++] = *p++;
+			len--;
+		}
+		if (ss->nheld < need && len == 0)
+			return;
+		show_sanitized(ss->fp, ss->held, ss->nheld);
+		ss->nheld = 0;
+	}
+	cut = show_cut_char(p, len);
+	show_sanitized(ss->fp, p, cut);
+	memcpy(ss->held, p + cut, len - cut);
+	ss->nheld = len - cut;
+}
+
 static void
 show_run_header(const struct store_run *r)
 {
@@ -204,18 +265,26 @@ show_output(struct store *st, int64_t run_id, const char *tag, int json)
 		diag_free(&dl);
 		return 1;
 	}
-	if (store_get_output(st, r.id, &o, &dl) != STORE_OK) {
+	if (!json) {
+		struct show_stream ss = { stdout, { 0 }, 0 };
+
+		if (store_read_output(st, r.id, show_stream_feed, &ss, &o,
+		    &dl) != STORE_OK) {
+			cli_diags(&dl);
+			rv = 1;
+		}
+		/* A character the output's end cut: shown as its bytes. */
+		show_sanitized(stdout, ss.held, ss.nheld);
+	} else if (store_get_output(st, r.id, &o, &dl) != STORE_OK) {
 		cli_diags(&dl);
 		rv = 1;
-	} else if (json) {
+	} else {
 		printf("{\"run\": %" PRId64 ", \"result\": ", run_id);
 		show_json_result(&r);
 		printf(", \"output\": ");
 		json_write_str(stdout, o.data, o.stored_size, 0);
 		printf("}\n");
-	} else
-		show_sanitized(stdout, (const unsigned char *)o.data,
-		    o.stored_size);
+	}
 	store_output_clear(&o);
 	store_result_clear(&r);
 	diag_free(&dl);

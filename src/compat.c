@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Portability helpers that cannot be expressed as a header choice:
- * strlcpy, the system's name and its processor.  The mount table is compat_mount.c's.
+ * strlcpy, the system's name and processor, extended attributes.  The
+ * mount table is compat_mount.c's.
  */
 #include <sys/types.h>
 #ifdef __NetBSD__
 #include <sys/sysctl.h>
 #endif
 #include <sys/utsname.h>
+#if defined(__linux__)
+#include <sys/xattr.h>
+#endif
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,4 +73,23 @@ compat_machine_arch(char *buf, size_t len)
 	if (uname(&u) == 0)
 		snprintf(buf, len, "%s", u.machine);
 	return buf;
+}
+
+int
+compat_dir_extra_attrs(int fd)
+{
+#if defined(__linux__)
+	char names[1024];
+	ssize_t n, i;
+
+	if ((n = flistxattr(fd, names, sizeof(names))) == -1)
+		return errno == ENOTSUP ? 0 : -1;
+	for (i = 0; i < n; i += (ssize_t)strlen(names + i) + 1)
+		if (strncmp(names + i, "security.", 9) != 0)
+			return 1;
+	return 0;
+#else
+	(void)fd;
+	return 0;
+#endif
 }

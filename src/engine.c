@@ -105,6 +105,7 @@ struct engine {
 	char			*rundir;	/* parent of the TMPDIRs */
 	struct epending		*pending;	/* told after the commit */
 	size_t			 npending;
+	size_t			 ncommitted;	/* of them, committed */
 };
 
 static void
@@ -776,38 +777,60 @@ engine_record(struct engine *e, struct eworker *w, struct store_result *r,
 }
 
 /*
- * Commits what was written since the last commit (one fsync), then
- * counts and tells the results it held.  0, or -1: none of them is
- * stored, and none is told.
+ * Commits what was written since the last commit (one fsync).  0, or
+ * -1: none of the results it held is stored, and none will be told.
  */
 static int
-engine_flush(struct engine *e, struct diaglist *dl)
+engine_commit(struct engine *e, struct diaglist *dl)
+{
+	size_t i;
+
+	if (store_batch_commit(e->st, dl) == STORE_OK) {
+		e->ncommitted = e->npending;
+		return 0;
+	}
+	for (i = 0; i < e->npending; i++)
+		free(e->pending[i].why);
+	e->npending = e->ncommitted = 0;
+	return -1;
+}
+
+/* Counts and tells the results the last commit made durable. */
+static void
+engine_tell(struct engine *e)
 {
 	struct epending *p;
 	size_t i;
-	int rv;
 
-	rv = store_batch_commit(e->st, dl) == STORE_OK ? 0 : -1;
-	for (i = 0; i < e->npending; i++) {
+	for (i = 0; i < e->ncommitted; i++) {
 		p = &e->pending[i];
-		if (rv == 0) {
-			if ((unsigned)p->r.status < TS__COUNT)
-				e->counts[p->r.status]++;
-			if (test_status_env_marked(p->r.status,
-			    p->r.nenvwarn))
-				e->nenvmarked++;
-			e->ndone++;
-			if (e->ev.test_end != NULL)
-				e->ev.test_end(e->ev.arg, &p->r, p->why,
-				    p->idx, e->n);
-			if (e->ev.worker_end != NULL)
-				e->ev.worker_end(e->ev.arg, p->worker, &p->r,
-				    p->why, p->idx, e->n);
-		}
+		if ((unsigned)p->r.status < TS__COUNT)
+			e->counts[p->r.status]++;
+		if (test_status_env_marked(p->r.status, p->r.nenvwarn))
+			e->nenvmarked++;
+		e->ndone++;
+		if (e->ev.test_end != NULL)
+			e->ev.test_end(e->ev.arg, &p->r, p->why, p->idx, e->n);
+		if (e->ev.worker_end != NULL)
+			e->ev.worker_end(e->ev.arg, p->worker, &p->r, p->why,
+			    p->idx, e->n);
 		free(p->why);
 	}
-	e->npending = 0;
-	return rv;
+	/* Written since, not committed yet: told after the next commit. */
+	if (e->npending > e->ncommitted)
+		memmove(e->pending, e->pending + e->ncommitted,
+		    (e->npending - e->ncommitted) * sizeof(*e->pending));
+	e->npending -= e->ncommitted;
+	e->ncommitted = 0;
+}
+
+static int
+engine_flush(struct engine *e, struct diaglist *dl)
+{
+	if (engine_commit(e, dl) != 0)
+		return -1;
+	engine_tell(e);
+	return 0;
 }
 
 /* A free worker, or NULL. */
@@ -820,6 +843,25 @@ engine_free_worker(struct engine *e)
 		if (e->w[i].r == NULL)
 			return &e->w[i];
 	return NULL;
+}
+
+/*
+ * Tells the results committed before the test idx, then that it
+ * starts (on worker w), and that it runs though skip lists it.
+ */
+static void
+engine_tell_start(struct engine *e, struct eworker *w, size_t idx,
+    const struct skip_entry *skip)
+{
+	const struct etest *t = &e->tests[idx];
+
+	engine_tell(e);
+	if (e->ev.test_start != NULL)
+		e->ev.test_start(e->ev.arg, t->tag, idx, e->n);
+	if (e->ev.worker_start != NULL)
+		e->ev.worker_start(e->ev.arg, w->index, t->tag, idx, e->n);
+	if (skip != NULL && t->explicit && e->ev.skip_warning != NULL)
+		e->ev.skip_warning(e->ev.arg, t->tag, skip->reason);
 }
 
 /* Starts the next test, or records why it does not run. */
@@ -853,19 +895,15 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	w->started = (int64_t)time(NULL);
 	/* Committed with the result before it, before the test starts. */
 	if (store_test_start(e->st, e->run_id, t->tag, t->syscall, t->seq,
-	    &w->result_id, dl) != STORE_OK || engine_flush(e, dl) != 0)
+	    &w->result_id, dl) != STORE_OK || engine_commit(e, dl) != 0)
 		return -1;
-	if (e->ev.test_start != NULL)
-		e->ev.test_start(e->ev.arg, t->tag, idx, e->n);
-	if (e->ev.worker_start != NULL)
-		e->ev.worker_start(e->ev.arg, w->index, t->tag, idx, e->n);
-	if (skip != NULL && t->explicit && e->ev.skip_warning != NULL)
-		e->ev.skip_warning(e->ev.arg, t->tag, skip->reason);
 	memset(&r, 0, sizeof(r));
 	r.started = r.ended = w->started;
 	/* Judged by ltpscope, not by output: never judged again. */
 	(void)snprintf(r.raw, sizeof(r.raw), "-");
 	(void)rules_env_digest(e->opts.rules, r.judged, sizeof(r.judged));
+	if ((skip != NULL && !t->explicit) || t->notrun != NULL)
+		engine_tell_start(e, w, idx, skip);
 	if (skip != NULL && !t->explicit) {
 		engine_meta(w, "ltpscope: not run: %s (skip list %s:%lu)",
 		    skip->reason, skip->file ? skip->file : "", skip->line);
@@ -891,6 +929,12 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	ro.output_arg = w;
 	diag_init(&rdl);
 	run = runner_start(&ro, t->cmdline, &rdl);
+	/*
+	 * Told once the test is on its way (what came before it is
+	 * committed): printing and the caller's updates are not on the
+	 * path from one test to the next.
+	 */
+	engine_tell_start(e, w, idx, skip);
 	if (run == NULL) {
 		char msg[400] = "cannot start";
 

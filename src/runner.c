@@ -7,7 +7,7 @@
  * The life of a run: started -> leader reaped (stragglers of the
  * session killed at once) -> output drained to EOF, or abandoned after
  * a short drain period when something outside the session still holds
- * the pty -> TMPDIR removed -> done.
+ * the pty -> TMPDIR removed, or handed on to the next test -> done.
  *
  * The end of a test's output on a pty: the runner keeps the slave open
  * itself while the test runs, so the master never answers EIO early,
@@ -91,7 +91,9 @@ struct runner {
 	int		 grace_ms;
 	int		 drain_ms;
 	char		*tmpdir;
-	struct stat	 tmpdir_st;	/* as made: a mount on it differs */
+	char		*tmpbase;	/* where it was made */
+	struct stat	 tmpdir_st;	/* as made: a mount on it differs;
+					   st_ino 0: unknown */
 	struct runner_spares *spares;	/* the caller's, or NULL */
 	runner_output_fn *output;
 	void		*output_arg;
@@ -184,9 +186,13 @@ kconfig_path(const struct runner_opts *o)
 	return NULL;
 }
 
+/*
+ * The test's environment: the caller's entries are shared with environ
+ * (the first *nshared, not to be freed: env_free), ours follow.
+ */
 static char **
 build_env(const struct runner_opts *o, const char *ltproot,
-    const char *tmpdir, const char *path)
+    const char *tmpdir, const char *path, size_t *nshared)
 {
 	struct envbuild ours = { NULL, 0, 0 }, all = { NULL, 0, 0 };
 	char *s, *kconfig, **ep;
@@ -220,11 +226,24 @@ build_env(const struct runner_opts *o, const char *ltproot,
 
 	for (ep = environ; ep != NULL && *ep != NULL; ep++)
 		if (!env_is_set_by(ours.v, ours.n, *ep))
-			env_push(&all, xstrdup(*ep));
+			env_push(&all, *ep);
+	*nshared = all.n;
 	for (i = 0; i < ours.n; i++)
 		env_push(&all, ours.v[i]);
 	free(ours.v);
 	return all.v;
+}
+
+static void
+env_free(char **envp, size_t nshared)
+{
+	size_t i;
+
+	if (envp == NULL)
+		return;
+	for (i = nshared; envp[i] != NULL; i++)
+		free(envp[i]);
+	free(envp);
 }
 
 /* Where execve() will find argv0 in the test's PATH; NULL: nowhere. */
@@ -395,21 +414,37 @@ open_pty(int *master, int *slave)
 }
 
 /*
- * What the next test will need, made while this one runs: a fresh
- * TMPDIR costs tens to hundreds of microseconds (the file system's), a
- * pty some tens, and a test's start on another CPU hides that.
- * Nothing is reused: a spare goes to one test only, and a spare
- * directory that is no longer empty, or no longer ours, is not used.
- * The caller owns the spares (the engine keeps one set per run), so
- * the runner itself keeps no state between tests.
+ * What the next test will need.  A pty is made while this test runs
+ * (some tens of microseconds) and goes to one test only.  A TMPDIR is
+ * handed on: a test that ended clean and left its TMPDIR as it got it
+ * -- empty, the same directory (no mount on it), ours, mode 1777, no
+ * extended attribute (a default ACL would reach the next test's files)
+ * -- gives it to the next test, so that a queue of such tests pays no
+ * mkdir and rmdir, which cost tens to hundreds of microseconds each on
+ * a journalling file system (ext4 mounted with discard: ~300 us an
+ * rmdir).  Anything else is removed at the test's end, as without
+ * spares.  All of them live below the caller's base (the engine's run
+ * directory, which --resume cleans after a kill -9).  The caller owns
+ * the spares (the engine keeps one set per run), so the runner itself
+ * keeps no state between tests.
  */
+#define RUNNER_SPARE_DIRS	8	/* kept for -j: one a worker */
+#define RUNNER_SPARE_FDS	8
+
+struct spare_dir {
+	char		*path;
+	char		*base;		/* the tmpbase it was made in */
+	struct stat	 st;		/* as the test got it */
+};
+
 struct runner_spares {
-	char	*base;		/* the tmpbase dir was made in */
-	char	*dir;
-	int	 ptym;		/* a pty pair never used, or -1 */
-	int	 ptys;
-	char	*trash;		/* the last test's TMPDIR, found empty:
-				   removed while the next one starts */
+	struct spare_dir dirs[RUNNER_SPARE_DIRS];
+	size_t		 ndirs;
+	int		 ptym;		/* a pty pair never used, or -1 */
+	int		 ptys;
+	int		 done[RUNNER_SPARE_FDS]; /* outputs read to their end,
+					   closed after the next start */
+	size_t		 ndone;
 };
 
 struct runner_spares *
@@ -421,33 +456,40 @@ runner_spares_new(void)
 	return sp;
 }
 
+static void
+spare_dir_drop(struct spare_dir *d)
+{
+	(void)rmtree(d->path);		/* 1777: others may write in it */
+	free(d->path);
+	free(d->base);
+	d->path = d->base = NULL;
+}
+
 void
 runner_spares_free(struct runner_spares *sp)
 {
+	size_t i;
+
 	if (sp == NULL)
 		return;
 	if (sp->ptym >= 0) {
 		close(sp->ptym);
 		close(sp->ptys);
 	}
-	if (sp->dir != NULL)
-		(void)rmtree(sp->dir);	/* 1777: others may write in it */
-	if (sp->trash != NULL)
-		(void)rmtree(sp->trash);
-	free(sp->trash);
-	free(sp->dir);
-	free(sp->base);
+	for (i = 0; i < sp->ndone; i++)
+		close(sp->done[i]);
+	for (i = 0; i < sp->ndirs; i++)
+		spare_dir_drop(&sp->dirs[i]);
 	free(sp);
 }
 
 /*
- * 1 if dir is a directory (not a link to one) with nothing in it; with
- * ours, also one of ours of mode 1777: a spare nobody has touched; with
- * was, also the very directory was describes, not something a test
- * mounted on it.
+ * 1 if dir is still the directory was describes (not a link, not
+ * something mounted on it), owned as it was and by us, of mode 1777,
+ * and has nothing in it: a TMPDIR as a test got it.
  */
 static int
-dir_is_empty(const char *dir, int ours, const struct stat *was)
+dir_as_made(const char *dir, const struct stat *was)
 {
 	struct dirent *de;
 	struct stat st;
@@ -457,11 +499,11 @@ dir_is_empty(const char *dir, int ours, const struct stat *was)
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd == -1)
 		return 0;
-	if (((ours || was != NULL) && fstat(fd, &st) == -1) ||
-	    (ours && (st.st_uid != geteuid() ||
-	    (st.st_mode & 07777) != RUNNER_TMPDIR_MODE)) ||
-	    (was != NULL && (st.st_dev != was->st_dev ||
-	    st.st_ino != was->st_ino)) || (d = fdopendir(fd)) == NULL) {
+	if (fstat(fd, &st) == -1 || st.st_dev != was->st_dev ||
+	    st.st_ino != was->st_ino || st.st_uid != was->st_uid ||
+	    st.st_gid != was->st_gid || st.st_uid != geteuid() ||
+	    (st.st_mode & 07777) != RUNNER_TMPDIR_MODE ||
+	    compat_dir_extra_attrs(fd) != 0 || (d = fdopendir(fd)) == NULL) {
 		close(fd);
 		return 0;
 	}
@@ -473,27 +515,29 @@ dir_is_empty(const char *dir, int ours, const struct stat *was)
 	return n == 0;
 }
 
-/* A fresh TMPDIR below tmpbase: the spare if there is a good one. */
+/*
+ * A TMPDIR below tmpbase: one handed on by an earlier test if it is
+ * still as that test left it, else a fresh one.  st is what it is.
+ */
 static char *
-take_tmpdir(struct runner_spares *sp, const char *tmpbase)
+take_tmpdir(struct runner_spares *sp, const char *tmpbase, struct stat *st)
 {
+	struct spare_dir d;
 	char *dir;
 
-	if (sp != NULL && sp->dir != NULL && strcmp(sp->base, tmpbase) == 0 &&
-	    dir_is_empty(sp->dir, 1, NULL)) {
-		dir = sp->dir;
-		sp->dir = NULL;
-		free(sp->base);
-		sp->base = NULL;
-		return dir;
+	while (sp != NULL && sp->ndirs > 0) {
+		d = sp->dirs[--sp->ndirs];
+		if (strcmp(d.base, tmpbase) == 0 &&
+		    dir_as_made(d.path, &d.st)) {
+			free(d.base);
+			*st = d.st;
+			return d.path;
+		}
+		spare_dir_drop(&d);
 	}
-	if (sp != NULL && sp->dir != NULL) {
-		(void)rmtree(sp->dir);
-		free(sp->dir);
-		free(sp->base);
-		sp->dir = sp->base = NULL;
-	}
-	return make_tmpdir(tmpbase);
+	if ((dir = make_tmpdir(tmpbase)) != NULL && lstat(dir, st) == -1)
+		st->st_ino = 0;		/* then it is never handed on */
+	return dir;
 }
 
 /* A pty for a test: the spare if there is one. */
@@ -510,21 +554,17 @@ take_pty(struct runner_spares *sp, int *master, int *slave)
 }
 
 /*
- * After a start: the last test's TMPDIR goes, the next test's TMPDIR
- * and pty are made, if they can be.
+ * After a start, while the test gets going on another CPU: the last
+ * tests' outputs are closed (tearing a pty down costs some tens of
+ * microseconds), the next test's pty is made, if it can be.
  */
 static void
-prepare_spares(struct runner_spares *sp, const char *tmpbase, int pty)
+prepare_spares(struct runner_spares *sp, int pty)
 {
 	if (sp == NULL)
 		return;
-	if (sp->trash != NULL) {
-		(void)rmtree(sp->trash);
-		free(sp->trash);
-		sp->trash = NULL;
-	}
-	if (sp->dir == NULL && (sp->dir = make_tmpdir(tmpbase)) != NULL)
-		sp->base = xstrdup(tmpbase);
+	while (sp->ndone > 0)
+		close(sp->done[--sp->ndone]);
 	if (pty && sp->ptym < 0 && open_pty(&sp->ptym, &sp->ptys) == -1)
 		sp->ptym = sp->ptys = -1;
 }
@@ -538,6 +578,19 @@ runner_remote_out(void *arg, const char *buf, size_t len)
 	r->res.bytes += (unsigned long long)len;
 	if (r->output != NULL)
 		r->output(r->output_arg, buf, len);
+}
+
+/* The output has ended: closed now, or by the next start. */
+static void
+runner_close_output(struct runner *r)
+{
+	struct runner_spares *sp = r->spares;
+
+	if (sp != NULL && sp->ndone < RUNNER_SPARE_FDS)
+		sp->done[sp->ndone++] = r->fd;
+	else
+		close(r->fd);
+	r->fd = -1;
 }
 
 /*
@@ -608,6 +661,8 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	char *path = NULL, *exe = NULL, *tmpl = NULL, **envp = NULL;
 	int out = -1, in = -1, devnull = -1, pfd[2], use_pipe;
 	struct spawn_req rq;
+	struct stat tst;
+	size_t nshared = 0;
 	struct runner *r;
 	pid_t pid;
 
@@ -641,7 +696,8 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		free(why);
 		goto fail;
 	}
-	if ((tmpl = take_tmpdir(o->spares, tmpbase)) == NULL) {
+	/* Its stat before the test can mount anything on it. */
+	if ((tmpl = take_tmpdir(o->spares, tmpbase, &tst)) == NULL) {
 		diag_error(dl, NULL, 0, "runner: cannot create a directory "
 		    "in %s: %s", tmpbase, strerror(errno));
 		goto fail;
@@ -652,7 +708,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		free(tmpl);
 		tmpl = abs;
 	}
-	envp = build_env(o, ltproot, tmpl, path);
+	envp = build_env(o, ltproot, tmpl, path, &nshared);
 
 	if (use_pipe) {
 		if (pipe(pfd) == -1) {
@@ -691,9 +747,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	rq.in_fd = devnull;
 	rq.dir = tmpl;
 	r = xcalloc(1, sizeof(*r));
-	/* Before the test can mount anything on it. */
-	if (lstat(tmpl, &r->tmpdir_st) == -1)
-		r->tmpdir_st.st_ino = 0;	/* then no shortcut */
+	r->tmpdir_st = tst;
 	r->t_start_ns = now_ns();
 	if ((pid = spawn_session(&rq)) == -1) {
 		diag_error(dl, NULL, 0, "runner: cannot run %s: %s", exe,
@@ -703,7 +757,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	}
 
 	close(devnull);
-	xfreev(envp);
+	env_free(envp, nshared);
 	free(exe);
 	free(path);
 	r->pid = pid;
@@ -720,8 +774,9 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		r->held = 1;
 	} else
 		close(out);
-	prepare_spares(o->spares, tmpbase, !use_pipe);
+	prepare_spares(o->spares, !use_pipe);
 	r->tmpdir = tmpl;
+	r->tmpbase = xstrdup(tmpbase);
 	r->spares = o->spares;
 	r->grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
 	r->drain_ms = o->drain_ms > 0 ? o->drain_ms : RUNNER_DEFAULT_DRAIN_MS;
@@ -747,7 +802,7 @@ fail:
 		(void)rmtree(tmpl);
 		free(tmpl);
 	}
-	xfreev(envp);
+	env_free(envp, nshared);
 	free(exe);
 	free(path);
 	return NULL;
@@ -817,8 +872,7 @@ runner_read(struct runner *r)
 			if (now < r->eio_until)
 				break;
 		}
-		close(r->fd);
-		r->fd = -1;
+		runner_close_output(r);
 	}
 }
 
@@ -970,6 +1024,30 @@ runner_remote_result(struct runner *r)
 	res->output_cut = st->output_cut;
 }
 
+/*
+ * Gives r's TMPDIR to the next test (runner_spares) if the test ended
+ * clean -- on its own, nothing of it left running or holding the
+ * output -- and left the directory as it got it; 1 if it did.
+ */
+static int
+runner_hand_on(struct runner *r)
+{
+	struct runner_spares *sp = r->spares;
+	const struct runner_result *res = &r->res;
+	struct spare_dir *d;
+
+	if (sp == NULL || sp->ndirs >= RUNNER_SPARE_DIRS ||
+	    r->tmpdir_st.st_ino == 0 || res->timed_out || res->killed ||
+	    res->stopped || res->stragglers > 0 || res->output_cut ||
+	    res->lost || !dir_as_made(r->tmpdir, &r->tmpdir_st))
+		return 0;
+	d = &sp->dirs[sp->ndirs++];
+	d->path = xstrdup(r->tmpdir);
+	d->base = xstrdup(r->tmpbase);
+	d->st = r->tmpdir_st;
+	return 1;
+}
+
 static void
 runner_finish(struct runner *r)
 {
@@ -983,17 +1061,10 @@ runner_finish(struct runner *r)
 		close(r->fd);
 		r->fd = -1;
 	}
-	/*
-	 * Removing even an empty directory costs some 100 microseconds on
-	 * a journalling file system: an empty TMPDIR (most are) is left
-	 * to the next test's start, which hides that.
-	 */
 	if (r->tmpdir == NULL)
 		;
-	else if (r->spares != NULL && r->spares->trash == NULL &&
-	    r->tmpdir_st.st_ino != 0 &&
-	    dir_is_empty(r->tmpdir, 0, &r->tmpdir_st))
-		r->spares->trash = xstrdup(r->tmpdir);
+	else if (runner_hand_on(r))
+		;
 	else if (rmtree_unmount(r->tmpdir, r->res.tmpdir_why,
 	    sizeof(r->res.tmpdir_why)) == -1)
 		r->res.tmpdir_left = 1;
@@ -1275,6 +1346,7 @@ runner_free(struct runner *r)
 		close(r->xfd);
 	remote_exec_free(r->rx);
 	free(r->tmpdir);
+	free(r->tmpbase);
 	free(r->buf);
 	free(r);
 }

@@ -413,38 +413,52 @@ store_latest_statuses(struct store *st, store_status_fn *fn, void *arg,
 	return STORE_OK;
 }
 
+/*
+ * Read into one buffer of its size through an incremental blob handle:
+ * a column value would be built whole by SQLite, then copied, twice
+ * the memory of the (capped) output.
+ */
 int
 store_get_output(struct store *st, int64_t result_id, struct store_output *o,
     struct diaglist *dl)
 {
 	sqlite3_stmt *s;
-	const void *p;
+	sqlite3_blob *b;
 	int rc, err;
 
 	memset(o, 0, sizeof(*o));
-	if ((err = store_prepare(st, &s, "SELECT data, original_size, capped "
-	    "FROM outputs WHERE result_id = ?", dl)) != STORE_OK)
+	/* length() of a blob reads its header, not its pages. */
+	if ((err = store_prepare(st, &s, "SELECT length(data), "
+	    "original_size, capped FROM outputs WHERE result_id = ?", dl)) !=
+	    STORE_OK)
 		return err;
 	(void)sqlite3_bind_int64(s, 1, result_id);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		p = sqlite3_column_blob(s, 0);
-		o->stored_size = (size_t)sqlite3_column_bytes(s, 0);
-		o->data = xmalloc(o->stored_size + 1);
-		if (o->stored_size > 0)
-			memcpy(o->data, p, o->stored_size);
-		o->data[o->stored_size] = '\0';
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		o->stored_size = (size_t)sqlite3_column_int64(s, 0);
 		o->original_size = sqlite3_column_int64(s, 1);
 		o->capped = sqlite3_column_int(s, 2);
 	}
 	(void)sqlite3_finalize(s);
-	if (rc == SQLITE_ROW)
-		return STORE_OK;
 	if (rc == SQLITE_DONE) {
 		diag_error(dl, st->path, 0, "no output stored for result %lld",
 		    (long long)result_id);
 		return STORE_ENOTFOUND;
 	}
+	if (rc != SQLITE_ROW)
+		goto fail;
+	o->data = xmalloc(o->stored_size + 1);
+	o->data[o->stored_size] = '\0';
+	if (o->stored_size == 0)
+		return STORE_OK;
+	if ((rc = sqlite3_blob_open(st->db, "main", "outputs", "data",
+	    result_id, 0, &b)) != SQLITE_OK)
+		goto fail;
+	rc = sqlite3_blob_read(b, o->data, (int)o->stored_size, 0);
+	(void)sqlite3_blob_close(b);
+	if (rc == SQLITE_OK)
+		return STORE_OK;
+fail:
+	store_output_clear(o);
 	return store_sqlerr(st, dl, rc, "cannot read the output of result "
 	    "%lld", (long long)result_id);
 }

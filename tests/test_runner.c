@@ -7,6 +7,9 @@
  */
 #include <sys/stat.h>
 #include <sys/types.h>
+#if defined(__linux__)
+#include <sys/xattr.h>
+#endif
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -706,44 +709,97 @@ count_tmpdirs(const char *dir, const char *skip, char *last, size_t len)
 }
 
 /*
- * The runner makes the next test's TMPDIR while one runs; that spare
- * must never reach a test once anything has been put into it, and must
- * not outlive runner_spares_free().
+ * With spares, a test that ends clean and leaves its TMPDIR as it got
+ * it hands it on to the next test: empty, mode 1777, ours.  Anything
+ * else -- a file left, a mode changed, something put in it between two
+ * tests, an attribute set on it, a test killed -- and the directory is
+ * removed at once and the next test gets a fresh one.  Nothing
+ * outlives runner_spares_free().
  */
+#define LOOK	"echo \"T=$TMPDIR\"; echo \"E=$(ls -A | wc -l)\"; " \
+		"echo \"M=$(stat -c %a .)\"; echo \"U=$(stat -c %u .)\""
+
 static void
 test_spares(void)
 {
 	struct runner_opts o;
 	struct runner_result res;
-	char spare[PATH_MAX], planted[PATH_MAX + 16], tmpdir[PATH_MAX];
+	char a[PATH_MAX], b[PATH_MAX], last[PATH_MAX], planted[PATH_MAX + 16];
+	char uid[32];
 	struct stat st;
 	int fd;
 
 	opts_init(&o);
 	o.spares = runner_spares_new();
-	run(&o, FAKE "envdump", &res);
-	snprintf(tmpdir, sizeof(tmpdir), "%s", field("TMPDIR"));
-	/* Its own TMPDIR, empty, goes when the next test starts. */
-	if (!is_int(count_tmpdirs(tap_tmpdir(), tmpdir, spare, sizeof(spare)),
-	    2, "a spare TMPDIR waits for the next test, beside the last "
-	    "test's")) {
-		runner_spares_free(o.spares);
-		return;
-	}
-	ok(stat(tmpdir, &st) == 0, "the last test's empty TMPDIR waits");
-	snprintf(planted, sizeof(planted), "%s/planted", spare);
+	run(&o, LOOK, &res);
+	snprintf(a, sizeof(a), "%s", field("T"));
+	is_int(count_tmpdirs(tap_tmpdir(), NULL, last, sizeof(last)), 1,
+	    "a test that left its TMPDIR empty: it waits for the next test");
+	ok(stat(a, &st) == 0 && strcmp(last, a) == 0, "and it is %s", a);
+	run(&o, LOOK, &res);
+	is_str(field("T"), a, "the next test gets that TMPDIR");
+	is_str(field("E"), "0", "empty");
+	is_str(field("M"), "1777", "mode 1777");
+	snprintf(uid, sizeof(uid), "%u", (unsigned)geteuid());
+	is_str(field("U"), uid, "still ours");
+
+	/* A file left: removed at the test's end, the next one is new. */
+	run(&o, "touch left", &res);
+	ok(!res.tmpdir_left && stat(a, &st) == -1, "a TMPDIR a test left a "
+	    "file in is removed at its end");
+	is_int(count_tmpdirs(tap_tmpdir(), NULL, last, sizeof(last)), 0,
+	    "and nothing waits");
+	run(&o, LOOK, &res);
+	snprintf(b, sizeof(b), "%s", field("T"));
+	ok(b[0] == '/' && strcmp(a, b) != 0, "the next test gets a fresh "
+	    "TMPDIR (%s)", b);
+	is_str(field("E"), "0", "empty");
+
+	/* Empty, but its mode changed. */
+	run(&o, "chmod 755 .", &res);
+	ok(stat(b, &st) == -1, "a TMPDIR whose mode a test changed is "
+	    "removed");
+	run(&o, LOOK, &res);
+	snprintf(a, sizeof(a), "%s", field("T"));
+	ok(strcmp(a, b) != 0, "and not handed on");
+	is_str(field("M"), "1777", "the fresh one is 1777");
+
+	/* Something put in the waiting TMPDIR between two tests. */
+	snprintf(planted, sizeof(planted), "%s/planted", a);
 	if ((fd = open(planted, O_WRONLY | O_CREAT, 0644)) >= 0)
 		close(fd);
-	run(&o, FAKE "envdump", &res);
-	ok(stat(tmpdir, &st) == -1, "which the next test's start removes");
-	snprintf(tmpdir, sizeof(tmpdir), "%s", field("TMPDIR"));
-	ok(tmpdir[0] == '/' && strcmp(tmpdir, spare) != 0,
-	    "a spare with something in it is not handed out (%s)", tmpdir);
-	ok(stat(spare, &st) == -1, "it is removed instead");
-	run(&o, FAKE "envdump", &res);
-	ok(strcmp(field("TMPDIR"), tmpdir) != 0, "every test its own TMPDIR");
+	run(&o, LOOK, &res);
+	snprintf(b, sizeof(b), "%s", field("T"));
+	ok(strcmp(a, b) != 0 && stat(a, &st) == -1, "a waiting TMPDIR "
+	    "with something put in it is removed, not handed on");
+	is_str(field("E"), "0", "the test's TMPDIR is empty");
+
+#if defined(__linux__)
+	/* A default ACL or any attribute would reach the next test. */
+	if (setxattr(b, "user.ltpscope", "1", 1, 0) == 0) {
+		run(&o, LOOK, &res);
+		snprintf(a, sizeof(a), "%s", field("T"));
+		ok(strcmp(a, b) != 0 && stat(b, &st) == -1, "a TMPDIR with "
+		    "an extended attribute set on it is not handed on");
+	} else
+		ok(1, "# SKIP no user extended attributes in %s",
+		    tap_tmpdir());
+#endif
+
+	/* Killed: whatever it did, its TMPDIR is not handed on. */
+	run(&o, LOOK, &res);
+	snprintf(a, sizeof(a), "%s", field("T"));
+	o.timeout_ms = 300;
+	o.grace_ms = 100;
+	run(&o, "sleep 30", &res);
+	ok(res.timed_out && stat(a, &st) == -1, "the TMPDIR of a test that "
+	    "timed out is removed (%s)", a);
+	o.timeout_ms = 10000;
+	o.grace_ms = 500;
+	run(&o, LOOK, &res);
+	ok(strcmp(field("T"), a) != 0, "and the next test's is fresh");
 	runner_spares_free(o.spares);
-	is_int(count_tmpdirs(tap_tmpdir(), NULL, spare, sizeof(spare)), 0,
+	is_int(count_tmpdirs(tap_tmpdir(), NULL, last, sizeof(last)), 0,
 	    "nothing left below the base after runner_spares_free()");
 }
 

@@ -5,8 +5,11 @@
  * with -d, in text and JSON, with terminal-safe output and warnings
  * about a run that died.
  */
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+
+#include <fcntl.h>
 
 #include <signal.h>
 #include <stdio.h>
@@ -15,6 +18,7 @@
 #include <unistd.h>
 
 #include "ltpscope/store.h"
+#include "ltpscope/textsafe.h"
 #include "tap.h"
 
 static char		 db[1024];
@@ -89,6 +93,162 @@ crashed_run(void)
 		_exit(4);
 	}
 	waitpid(pid, NULL, 0);
+}
+
+/*
+ * `ltpscope show 1 -d DB --output TAG` into outf: its peak resident set
+ * in KiB, -1 on failure.  It runs below a child of ours that reports
+ * getrusage(RUSAGE_CHILDREN) of it alone, the one child it reaps.
+ */
+static long
+show_rss(const char *dbf, const char *tag, const char *outf)
+{
+	struct rusage ru;
+	const char *bin;
+	long kib = -1;
+	pid_t pid, show;
+	int st, fd, pfd[2];
+
+	if ((bin = getenv("LTPSCOPE_BIN")) == NULL || *bin == '\0')
+		bin = "./ltpscope";
+	if (pipe(pfd) == -1 || (pid = fork()) == -1)
+		return -1;
+	if (pid == 0) {
+		close(pfd[0]);
+		if ((show = fork()) == 0) {
+			if ((fd = open(outf, O_WRONLY | O_CREAT | O_TRUNC,
+			    0644)) == -1 || dup2(fd, 1) == -1)
+				_exit(127);
+			execl(bin, bin, "show", "1", "-d", dbf, "--output",
+			    tag, (char *)NULL);
+			_exit(127);
+		}
+		if (show == -1 || waitpid(show, &st, 0) != show ||
+		    !WIFEXITED(st) || WEXITSTATUS(st) != 0 ||
+		    getrusage(RUSAGE_CHILDREN, &ru) == -1)
+			_exit(1);
+		kib = ru.ru_maxrss;
+		_exit(write(pfd[1], &kib, sizeof(kib)) == sizeof(kib) ? 0 : 1);
+	}
+	close(pfd[1]);
+	if (read(pfd[0], &kib, sizeof(kib)) != sizeof(kib))
+		kib = -1;
+	close(pfd[0]);
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) ||
+	    WEXITSTATUS(st) != 0)
+		kib = -1;
+	return kib;
+}
+
+/* What show --output prints of p: show_sanitized() in cmd_show.c. */
+static char *
+sanitized(const char *p, size_t len, size_t *outlen)
+{
+	char *out = malloc(len * 4 + 1), *safe;
+	size_t n, o = 0, slen;
+
+	if (out == NULL)
+		abort();
+	while (len > 0) {
+		for (n = 0; n < len && p[n] != '\n' && p[n] != '\t'; n++)
+			continue;
+		safe = textsafe_display(p, n, 0, &slen);
+		memcpy(out + o, safe, slen);
+		o += slen;
+		free(safe);
+		if (n < len)
+			out[o++] = p[n++];
+		p += n;
+		len -= n;
+	}
+	*outlen = o;
+	return out;
+}
+
+/* len bytes of unit again and again, a newline every 4 KiB. */
+static char *
+big_output(const char *unit, size_t ulen, size_t len)
+{
+	char *big;
+	size_t i;
+
+	if ((big = malloc(len)) == NULL)
+		abort();
+	for (i = 0; i < len; i++)
+		big[i] = unit[i % ulen];
+	for (i = 4095; i < len; i += 4096)
+		big[i] = '\n';
+	return big;
+}
+
+/*
+ * A big stored output is shown a piece at a time: exactly as it would
+ * be whole (UTF-8 characters and escapes cut at the pieces' ends
+ * included), with the memory of a small one, not the output's size.
+ */
+static void
+test_big_output(void)
+{
+	/* 13 bytes: the reads' 64 KiB ends fall in every one of them. */
+	static const char unit[] = "a\xe2\x82\xac\x1b[1m\tc\xf0\x9f\x98";
+	char bigdb[1100], outf[1100], *big, *want, *got;
+	size_t len = 15u * 1024 * 1024, wlen, glen;
+	struct store *st;
+	struct diaglist dl;
+	long judge, small, rss;
+	int64_t run;
+	pid_t pid;
+	int wst;
+
+	snprintf(bigdb, sizeof(bigdb), "%s/big.db", tap_tmpdir());
+	snprintf(outf, sizeof(outf), "%s/big.out", tap_tmpdir());
+	/*
+	 * Stored by a child: a show's peak counts what the process it was
+	 * forked from held, which must stay small.
+	 */
+	if ((pid = fork()) == 0) {
+		big = big_output(unit, sizeof(unit) - 1, len);
+		diag_init(&dl);
+		if (store_open(&st, bigdb, STORE_CREATE, &dl) != STORE_OK) {
+			diag_print(&dl, stdout, "# open");
+			_exit(1);
+		}
+		run = add_run(st, "big", 2);
+		add_result(st, run, "abort01", 0, TS_PASS, "small\n", 6);
+		add_result(st, run, "access01", 1, TS_PASS, big, len);
+		store_close(st);
+		_exit(0);
+	}
+	if (!ok(pid > 0 && waitpid(pid, &wst, 0) == pid && WIFEXITED(wst) &&
+	    WEXITSTATUS(wst) == 0, "a 15 MiB output stored"))
+		return;
+	/* The first open judges the new results: each output read whole. */
+	judge = show_rss(bigdb, "abort01", outf);
+	small = show_rss(bigdb, "abort01", outf);
+	rss = show_rss(bigdb, "access01", outf);
+	big = big_output(unit, sizeof(unit) - 1, len);
+	want = sanitized(big, len, &wlen);
+	got = tap_slurp(outf, &glen);
+	ok(got != NULL && glen == wlen && memcmp(got, want, wlen) == 0,
+	    "a 15 MiB output is shown exactly as whole (%zu bytes, %zu "
+	    "expected)", got != NULL ? glen : 0, wlen);
+	ok(judge > 0 && small > 0 && rss > 0, "show --output ran (peak %ld "
+	    "KiB, %ld KiB for a small output, %ld KiB judging both)", rss,
+	    small, judge);
+	/* ASan's shadow and quarantine make any figure meaningless. */
+	if (getenv("LTPSCOPE_ASAN") != NULL) {
+		ok(1, "# SKIP peak memory under ASan");
+		ok(1, "# SKIP peak memory under ASan");
+	} else {
+		ok(rss - small < 4 * 1024, "its peak memory is a small "
+		    "output's + %ld KiB, not the output's %zu KiB", rss - small,
+		    len / 1024);
+		ok(judge - small < (long)(len / 1024) + 4 * 1024, "judging "
+		    "it holds the output once: + %ld KiB", judge - small);
+	}
+	free(got);
+	free(want);
+	free(big);
 }
 
 int
@@ -222,5 +382,6 @@ main(void)
 	has_str(out, "/ltpscope/ltpscope.db: no such database; no runs yet",
 	    "names the default path");
 	free(out);
+	test_big_output();
 	return tap_done();
 }

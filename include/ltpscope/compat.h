@@ -71,4 +71,14 @@ void	compat_mounts_free(struct compat_mount *, long n);
  */
 int	compat_unmount(const char *path);
 
+/*
+ * 1 if the file open at fd carries extended attributes other than the
+ * system's own labels (security.*): an ACL, a default ACL for what is
+ * made in a directory, a user attribute.  A test's TMPDIR is handed on
+ * to the next test only without them.  Linux only; elsewhere 0 (NetBSD's
+ * extended attributes are off unless a file system is mounted with
+ * them).  -1 when it cannot tell.
+ */
+int	compat_dir_extra_attrs(int fd);
+
 #endif

@@ -2,11 +2,12 @@
 /*
  * The safe test runner: runs one LTP test command in its own session,
  * in a pseudo-terminal (LTP line-buffers on a tty) or on a pipe, with
- * the environment LTP expects, a fresh TMPDIR (mode 1777, as /tmp)
- * that is removed afterwards, what the test mounted in it unmounted
- * first (the removal never enters another file system: see rmtree.h),
- * and a timeout that kills the whole session, grandchildren that left
- * the process group included.
+ * the environment LTP expects, a private TMPDIR (mode 1777, as /tmp),
+ * empty when the test starts, removed afterwards (or, left empty,
+ * handed on to the next test: runner_spares), what the test mounted in
+ * it unmounted first (the removal never enters another file system:
+ * see rmtree.h), and a timeout that kills the whole session,
+ * grandchildren that left the process group included.
  *
  * The interface is non-blocking so that the TUI can drive a test from
  * its own poll(2) loop:
@@ -146,8 +147,8 @@ int		 runner_poll_timeout(const struct runner *);
 /*
  * Reads what output there is (in big chunks, to the callback), reaps
  * the child, applies the timeout.  Never blocks.  Returns 1 when the
- * run is finished (fds closed, TMPDIR removed or, found empty, left to
- * the spares to remove at the next start), else 0.
+ * run is finished (fds closed, TMPDIR removed or, left as the test got
+ * it, handed on to the next test through the spares), else 0.
  */
 int		 runner_service(struct runner *);
 int		 runner_done(const struct runner *);
@@ -169,12 +170,16 @@ int		 runner_run(const struct runner_opts *, const char *cmdline,
 		    struct runner_result *, struct diaglist *);
 
 /*
- * To start the next test sooner, runner_start() makes a fresh TMPDIR
- * and pty for it while the current test runs (never ones used before),
- * and removes the last test's TMPDIR then if that was left empty,
- * when runner_opts.spares holds a set of spares, which must outlive
- * every run started with it.  The caller owns it:
- * runner_spares_free() removes and closes what is left.
+ * To start the next test sooner, when runner_opts.spares holds a set
+ * of spares: runner_start() makes the next test's pty while this one
+ * runs (a pty is never used twice), and a test that ended clean (no
+ * timeout, stop, kill, straggler or output held open) and left its
+ * TMPDIR as it got it -- empty, the same directory, ours, mode 1777,
+ * no extended attributes -- hands the directory on to the next test,
+ * which checks it again before use; any other TMPDIR is removed when
+ * its test ends.  The spares must outlive every run started with
+ * them.  The caller owns them: runner_spares_free() removes and closes
+ * what is left.
  */
 struct runner_spares	*runner_spares_new(void);
 void			 runner_spares_free(struct runner_spares *);
