@@ -552,6 +552,42 @@ tap_cmd_free(struct tap_cmd *r)
 }
 
 int
+tap_have(const char *prog)
+{
+	char cmd[256], *out;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", prog);
+	out = tap_run(cmd, &st, 0);
+	free(out);
+	return st == 0;
+}
+
+char *
+tap_chromium(const char *opt, const char *page)
+{
+	char cmd[4400];
+
+	if (!tap_have("chromium"))
+		return NULL;
+	/* No network here: keep Chromium from reaching for it. */
+	snprintf(cmd, sizeof(cmd), "timeout 120 chromium --headless "
+	    "--no-sandbox --disable-gpu --disable-quic --no-first-run "
+	    "--disable-background-networking --disable-component-update "
+	    "--disable-sync --user-data-dir=%s/chromium %s file://%s "
+	    "2>/dev/null", tap_tmpdir(), opt, page);
+	return tap_run(cmd, NULL, 0);
+}
+
+long
+tap_pos(const char *hay, const char *needle)
+{
+	const char *p = hay != NULL ? strstr(hay, needle) : NULL;
+
+	return p != NULL ? (long)(p - hay) : -1;
+}
+
+int
 tap_db_integrity_ok(const char *db)
 {
 	sqlite3_stmt *s;

@@ -110,6 +110,17 @@ struct tap_cmd {
 int	tap_cmd(struct tap_cmd *r, const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 2, 3)));
 void	tap_cmd_free(struct tap_cmd *r);
+/* 1 if prog is on the PATH. */
+int	tap_have(const char *prog);
+/*
+ * Runs headless chromium (no network, a profile of its own under
+ * tap_tmpdir()) with opt, e.g. "--dump-dom" or "--screenshot=FILE", on
+ * the page at the absolute path page: its stdout, or NULL when chromium
+ * is not on the PATH.  Caller frees.
+ */
+char	*tap_chromium(const char *opt, const char *page);
+/* Where needle starts in hay, or -1 (hay NULL too): "comes before". */
+long	tap_pos(const char *hay, const char *needle);
 /*
  * 1 if the SQLite database db passes PRAGMA integrity_check, opened
  * read-write (a killed writer's WAL is recovered) with a 5 s busy

@@ -1007,19 +1007,6 @@ test_export_weight(void)
 	tap_cmd_free(&r);
 }
 
-/* Is prog on the PATH? */
-static int
-have(const char *prog)
-{
-	char cmd[256], *out;
-	int st;
-
-	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", prog);
-	out = tap_run(cmd, &st, 0);
-	free(out);
-	return st == 0;
-}
-
 /* How many times needle occurs in hay. */
 static size_t
 count_str(const char *hay, const char *needle)
@@ -1056,23 +1043,6 @@ html_rows_even(const char *buf)
 		n++;
 	}
 	return n > 0;
-}
-
-/* Runs chromium headless on the page; its DOM afterwards, or NULL. */
-static char *
-chromium_dom(const char *path)
-{
-	char cmd[4400];
-
-	if (!have("chromium"))
-		return NULL;
-	/* No network here: keep Chromium from reaching for it. */
-	snprintf(cmd, sizeof(cmd), "timeout 120 chromium --headless "
-	    "--no-sandbox --disable-gpu --disable-quic --no-first-run "
-	    "--disable-background-networking --disable-component-update "
-	    "--disable-sync --user-data-dir=%s/chromium --dump-dom file://%s "
-	    "2>/dev/null", tap_tmpdir(), path);
-	return tap_run(cmd, NULL, 0);
 }
 
 /*
@@ -1196,7 +1166,7 @@ test_absent_cli(void)
 		fclose(fp);
 	}
 	free(buf);
-	if ((buf = chromium_dom(path)) != NULL) {
+	if ((buf = tap_chromium("--dump-dom", path)) != NULL) {
 		has_str(buf, "class=\"weight\" aria-sort=\"descending\">calls",
 		    "chromium: calls sorted, most first");
 		ok(strstr(buf, "<td>memfd_create</td>") != NULL &&
@@ -1378,12 +1348,12 @@ test_live(void)
 	size_t i;
 	int st;
 
-	if (!have("strace")) {
+	if (!tap_have("strace")) {
 		ok(1, "live traces # SKIP strace is not installed");
 		return;
 	}
 	for (i = 0; i < sizeof(progs) / sizeof(progs[0]); i++) {
-		if (!have(progs[i].prog)) {
+		if (!tap_have(progs[i].prog)) {
 			tap_diag("SKIP %s: not installed", progs[i].prog);
 			continue;
 		}
@@ -1473,8 +1443,8 @@ test_ls_real_ltp(const struct profile *p, const char *master_path)
 		ok(0, "real: link LTP's runtest file");
 		return;
 	}
-	tap_cmd(&r, "run -d %s -L %s -m %s --metadata %s -s @ls --dry-run",
-	    db, dir, master, meta);
+	tap_cmd(&r, "run -d %s -L %s -m %s --metadata %s -s @ls --dry-run", db,
+	    dir, master, meta);
 	is_int(r.status, 0, "real: run -s @ls --dry-run on LTP's runtest file "
 	    "(%s)", first_line(r.err));
 	for (l = r.out; l != NULL && *l != '\0'; l = strchr(l, '\n'),
@@ -1558,8 +1528,7 @@ test_ls(const char *master, const char *layer)
 	}
 
 	write_runtest(tags);
-	tap_cmd(&r, "run -d %s -L %s -m %s -s @ls --dry-run", db, root,
-	    master);
+	tap_cmd(&r, "run -d %s -L %s -m %s -s @ls --dry-run", db, root, master);
 	is_int(r.status, 0, "%s: run -s @ls --dry-run (%s)", layer,
 	    first_line(r.err));
 	has_str(r.out, "openat01", "%s: openat's test selected", layer);
@@ -1604,7 +1573,7 @@ main(void)
 	test_absent_real();
 	test_tui();
 	test_live();
-	if (have("strace")) {
+	if (tap_have("strace")) {
 		snprintf(master, sizeof(master), "%s/" MASTER, cwd);
 		test_ls(master, "fixture");
 		if (!tap_skip_shared("ls against the real master")) {
