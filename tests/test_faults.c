@@ -36,7 +36,6 @@
 #define QUEUE		5000
 #define FLOOD_MB	64	/* 4x the store's cap: see test_flood() */
 
-static char bin[2048];
 static char cwd[1024];
 static char root[1200];		/* the fake LTP install */
 static char tmp[1024];		/* tap_tmpdir() */
@@ -86,7 +85,7 @@ ltpscope_as(uid_t uid, char **outp, long *rssp, const char *fmt, ...)
 	vsnprintf(args, sizeof(args), fmt, ap);
 	va_end(ap);
 	snprintf(outf, sizeof(outf), "%s/out/ltpscope.out", tmp);
-	snprintf(cmd, sizeof(cmd), "exec %s %s </dev/null", bin, args);
+	snprintf(cmd, sizeof(cmd), "exec %s %s </dev/null", tap_bin(), args);
 	if ((pid = fork()) == 0) {
 		if ((fd = open(outf, O_WRONLY | O_CREAT | O_TRUNC, 0666)) ==
 		    -1)
@@ -121,7 +120,7 @@ ltpscope_bg(const char *outf, const char *args)
 	pid_t pid;
 	int fd;
 
-	snprintf(cmd, sizeof(cmd), "exec %s %s </dev/null", bin, args);
+	snprintf(cmd, sizeof(cmd), "exec %s %s </dev/null", tap_bin(), args);
 	if ((pid = fork()) == 0) {
 		fd = open(outf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		dup2(fd, 1);
@@ -787,11 +786,8 @@ setup(void)
 int
 main(void)
 {
-	const char *b = getenv("LTPSCOPE_BIN");
-
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		return 1;
-	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
 	snprintf(tmp, sizeof(tmp), "%s", tap_tmpdir());
 	asan = getenv("LTPSCOPE_ASAN") != NULL;
 	setenv("XDG_CONFIG_HOME", tmp, 1);

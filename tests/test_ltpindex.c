@@ -196,6 +196,31 @@ test_split(void)
 }
 
 /*
+ * Tests the made-up and the real runtest file both hold, read the same
+ * way; setdomainname01, tab-separated, stands on line setdomain_line.
+ */
+static void
+check_common_tags(const struct ltpindex *idx, unsigned long setdomain_line)
+{
+	const struct ltptest *t;
+
+	t = ltpindex_find(idx, "abort01");
+	ok(t != NULL && t->line == 2 && strcmp(t->cmdline, "abort01") == 0,
+	    "abort01 on line 2");
+	t = ltpindex_find(idx, "fork06");
+	ok(t != NULL && strcmp(joinv(t->argv), "fork_procs|-n|1000") == 0,
+	    "fork06 runs fork_procs -n 1000");
+	t = ltpindex_find(idx, "setdomainname01");
+	ok(t != NULL && t->line == setdomain_line &&
+	    strcmp(joinv(t->argv), "setdomainname01") == 0,
+	    "tab-separated line");
+	t = ltpindex_find(idx, "process_vm_writev01");
+	ok(t != NULL && strcmp(joinv(t->argv), "process_vm01") == 0,
+	    "tag differs from the program");
+	ok(ltpindex_find(idx, "nonexistent01") == NULL, "unknown tag");
+}
+
+/*
  * Our made-up runtest file (tests/fixtures/madeup/ltp/runtest-syscalls)
  * and Linux table (tests/fixtures/linux/syscall_64.tbl): the kinds of
  * line the real file has, and tests the table leaves unmapped.
@@ -223,26 +248,13 @@ test_madeup_file(const struct names *nm, struct testmap *tm)
 	for (i = 0; i < idx.ntests; i++)
 		shells += idx.tests[i].needs_shell;
 	is_int(shells, 0, "every line is a simple command");
-	t = ltpindex_find(&idx, "abort01");
-	ok(t != NULL && t->line == 2 && strcmp(t->cmdline, "abort01") == 0,
-	    "abort01 on line 2");
+	check_common_tags(&idx, 19);
 	t = ltpindex_find(&idx, "pipeio_1");
 	ok(t != NULL && strcmp(joinv(t->argv), "pipeio|-T|pipeio_1|-c|5|-s|"
 	    "4090|-i|100|-b|-f|x80") == 0, "pipeio_1 argv");
-	t = ltpindex_find(&idx, "fork06");
-	ok(t != NULL && strcmp(joinv(t->argv), "fork_procs|-n|1000") == 0,
-	    "fork06 runs fork_procs -n 1000");
 	t = ltpindex_find(&idx, "ioctl02");
 	ok(t != NULL && strcmp(t->cmdline, "test_ioctl") == 0,
 	    "ioctl02: blanks after the command are not part of it");
-	t = ltpindex_find(&idx, "setdomainname01");
-	ok(t != NULL && t->line == 19 &&
-	    strcmp(joinv(t->argv), "setdomainname01") == 0,
-	    "tab-separated line");
-	t = ltpindex_find(&idx, "process_vm_writev01");
-	ok(t != NULL && strcmp(joinv(t->argv), "process_vm01") == 0,
-	    "tag differs from the program");
-	ok(ltpindex_find(&idx, "nonexistent01") == NULL, "unknown tag");
 
 	unmapped = ltpindex_map(&idx, tm, (const char *const *)nm->v, nm->n);
 	is_int(unmapped, 6, "6 tests left unmapped");
@@ -290,9 +302,7 @@ test_real_file(const struct names *nm, struct testmap *tm)
 		shells += idx.tests[i].needs_shell;
 	/* LTP 20260529 has no quoting or shell syntax in runtest/syscalls. */
 	is_int(shells, 0, "every real line is a simple command");
-	t = ltpindex_find(&idx, "abort01");
-	ok(t != NULL && t->line == 2 && strcmp(t->cmdline, "abort01") == 0,
-	    "abort01 on line 2");
+	check_common_tags(&idx, 1410);
 	t = ltpindex_find(&idx, "pipeio_1");
 	ok(t != NULL, "pipeio_1 found");
 	if (t != NULL) {
@@ -301,21 +311,10 @@ test_real_file(const struct names *nm, struct testmap *tm)
 		is_str(t->cmdline, "pipeio -T pipeio_1 -c 5 -s 4090 -i 100 "
 		    "-b -f x80", "pipeio_1 raw line");
 	}
-	t = ltpindex_find(&idx, "fork06");
-	ok(t != NULL && strcmp(joinv(t->argv), "fork_procs|-n|1000") == 0,
-	    "fork06 runs fork_procs -n 1000");
 	t = ltpindex_find(&idx, "ioctl02");
 	ok(t != NULL && strcmp(t->cmdline, "test_ioctl") == 0 &&
 	    strcmp(joinv(t->argv), "test_ioctl") == 0,
 	    "ioctl02: blanks after the tag are not part of the command");
-	t = ltpindex_find(&idx, "setdomainname01");
-	ok(t != NULL && t->line == 1410 &&
-	    strcmp(joinv(t->argv), "setdomainname01") == 0,
-	    "tab-separated line");
-	t = ltpindex_find(&idx, "process_vm_writev01");
-	ok(t != NULL && strcmp(joinv(t->argv), "process_vm01") == 0,
-	    "tag differs from the program");
-	ok(ltpindex_find(&idx, "nonexistent01") == NULL, "unknown tag");
 
 	unmapped = ltpindex_map(&idx, tm, (const char *const *)nm->v, nm->n);
 	is_int(unmapped, 69, "69 tests left unmapped");
@@ -875,12 +874,10 @@ count_lines(const char *s)
 static void
 test_cli(void)
 {
-	const char *bin = getenv("LTPSCOPE_BIN");
+	const char *bin = tap_bin();
 	char cmd[2048], *out, *tbl, *rt;
 	int st;
 
-	if (bin == NULL)
-		bin = "./ltpscope";
 	tbl = strdup(LINUX_TBL);
 	rt = strdup(MADEUP_RT);
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
@@ -996,12 +993,10 @@ test_cli(void)
 static void
 test_cli_real(void)
 {
-	const char *bin = getenv("LTPSCOPE_BIN");
+	const char *bin = tap_bin();
 	char cmd[2048], *out, *tbl, *rt;
 	int st;
 
-	if (bin == NULL)
-		bin = "./ltpscope";
 	/* tap_shared_path() returns a static buffer: keep copies. */
 	tbl = strdup(tap_shared_path("linux/syscall_64.tbl"));
 	rt = strdup(tap_shared_path("ltp/runtest-syscalls"));

@@ -1333,6 +1333,34 @@ out:
 	free(buf);
 }
 
+/*
+ * strace with opts of cmd (prog's): the trace read without an error,
+ * call made n times (0: at least once).
+ */
+static void
+check_traced(const char *prog, const char *opts, const char *cmd,
+    const char *call, unsigned long n)
+{
+	struct profile p;
+	struct diaglist dl;
+	char line[2048], path[1300], *out;
+	int st;
+
+	snprintf(path, sizeof(path), "%s/%s-opts.strace", tap_tmpdir(), prog);
+	snprintf(line, sizeof(line), "strace %s -o %s %s >/dev/null 2>&1",
+	    opts, path, cmd);
+	out = tap_run(line, &st, 0);
+	free(out);
+	/* load() may not run, or run after tap_first_diag(). */
+	profile_init(&p);
+	diag_init(&dl);
+	ok(st == 0 && load(&p, path, &dl) == 0 && (n == 0 ? count_of(&p,
+	    call) > 0 : count_of(&p, call) == n), "strace %s of %s: read (%s)",
+	    opts, prog, tap_first_diag(&dl));
+	profile_free(&p);
+	diag_free(&dl);
+}
+
 static void
 test_live(void)
 {
@@ -1370,44 +1398,9 @@ test_live(void)
 		}
 		check_against_summary(progs[i].name, path);
 	}
-	/* -i -n -ttt -T with -f. */
-	snprintf(path, sizeof(path), "%s/ls-in.strace", tap_tmpdir());
-	snprintf(cmd, sizeof(cmd), "strace -f -i -n -ttt -T -o %s ls / "
-	    ">/dev/null 2>&1", path);
-	out = tap_run(cmd, &st, 0);
-	free(out);
-	{
-		struct profile p;
-		struct diaglist dl;
-
-		/* load() may not run, or run after tap_first_diag(). */
-		profile_init(&p);
-		diag_init(&dl);
-		ok(st == 0 && load(&p, path, &dl) == 0 && count_of(&p,
-		    "execve") == 1, "strace -f -i -n -ttt -T of ls: read (%s)",
-		    tap_first_diag(&dl));
-		profile_free(&p);
-		diag_free(&dl);
-	}
-	/* -y -tt -T without -f. */
-	snprintf(path, sizeof(path), "%s/cat-y.strace", tap_tmpdir());
-	snprintf(cmd, sizeof(cmd), "strace -y -tt -T -o %s cat /dev/null "
-	    ">/dev/null 2>&1", path);
-	out = tap_run(cmd, &st, 0);
-	free(out);
-	{
-		struct profile p;
-		struct diaglist dl;
-
-		/* load() may not run, or run after tap_first_diag(). */
-		profile_init(&p);
-		diag_init(&dl);
-		ok(st == 0 && load(&p, path, &dl) == 0 && count_of(&p,
-		    "openat") > 0, "strace -y -tt -T of cat: read (%s)",
-		    tap_first_diag(&dl));
-		profile_free(&p);
-		diag_free(&dl);
-	}
+	/* -i -n -ttt -T with -f; -y -tt -T without -f. */
+	check_traced("ls", "-f -i -n -ttt -T", "ls /", "execve", 1);
+	check_traced("cat", "-y -tt -T", "cat /dev/null", "openat", 0);
 }
 
 /*
