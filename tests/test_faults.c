@@ -333,6 +333,29 @@ test_readonly(void)
 	    1, "  the database is unchanged");
 }
 
+/* A tmpfs with opts at mnt: 0, or -1 after a SKIP of what. */
+static int
+mount_tmpfs(const char *mnt, const char *opts, const char *what)
+{
+	if (shell("mount -t tmpfs -o %s ltpscope-test %s", opts, mnt) == 0)
+		return 0;
+	ok(1, "# SKIP %s: cannot mount tmpfs", what);
+	return -1;
+}
+
+/* run -f rt into db with TMPDIR at dir: its status, *out what it said. */
+static int
+run_with_tmpdir(const char *dir, char **out, const char *db, const char *rt)
+{
+	int st;
+
+	setenv("TMPDIR", dir, 1);
+	st = ltpscope(out, "run -d %s -L %s -m %s -f %s", db, root, LINUX_TBL,
+	    rt);
+	setenv("TMPDIR", tmp, 1);
+	return st;
+}
+
 static void
 test_full(void)
 {
@@ -343,10 +366,8 @@ test_full(void)
 	if (!need_root("full file system"))
 		return;
 	mnt = subdir("fullmnt", 0755);
-	if (shell("mount -t tmpfs -o size=1m ltpscope-test %s", mnt) != 0) {
-		ok(1, "# SKIP full file system: cannot mount tmpfs");
+	if (mount_tmpfs(mnt, "size=1m", "full file system") != 0)
 		return;
-	}
 	snprintf(db, sizeof(db), "%s/full.db", mnt);
 	st = ltpscope(&out, "run -d %s -L %s -m %s -f floods", db, root,
 	    LINUX_TBL);
@@ -375,14 +396,9 @@ test_tmpdir(void)
 		return;
 	snprintf(db, sizeof(db), "%s/tmpdir.db", tmp);
 	mnt = subdir("tmpmnt", 0755);
-	if (shell("mount -t tmpfs -o ro,size=1m ltpscope-test %s", mnt) != 0) {
-		ok(1, "# SKIP TMPDIR: cannot mount tmpfs");
+	if (mount_tmpfs(mnt, "ro,size=1m", "TMPDIR") != 0)
 		return;
-	}
-	setenv("TMPDIR", mnt, 1);
-	st = ltpscope(&out, "run -d %s -L %s -m %s -f quick", db, root,
-	    LINUX_TBL);
-	setenv("TMPDIR", tmp, 1);
+	st = run_with_tmpdir(mnt, &out, db, "quick");
 	is_int(st, 1, "TMPDIR not writable: the run does not start");
 	has_str(out, "cannot create a directory for the tests", "  says "
 	    "so");
@@ -393,15 +409,9 @@ test_tmpdir(void)
 	is_int(shell("umount %s", mnt), 0, "  unmounted");
 
 	/* Full: no inode left for a directory. */
-	if (shell("mount -t tmpfs -o size=1m,nr_inodes=1 ltpscope-test %s",
-	    mnt) != 0) {
-		ok(1, "# SKIP full TMPDIR: cannot mount tmpfs");
+	if (mount_tmpfs(mnt, "size=1m,nr_inodes=1", "full TMPDIR") != 0)
 		return;
-	}
-	setenv("TMPDIR", mnt, 1);
-	st = ltpscope(&out, "run -d %s -L %s -m %s -f quick", db, root,
-	    LINUX_TBL);
-	setenv("TMPDIR", tmp, 1);
+	st = run_with_tmpdir(mnt, &out, db, "quick");
 	is_int(st, 1, "TMPDIR full: the run does not start");
 	has_str(out, "No space left on device", "  says why");
 	free(out);
@@ -426,14 +436,9 @@ test_spool_full(void)
 		return;
 	snprintf(db, sizeof(db), "%s/spool.db", tmp);
 	mnt = subdir("spoolmnt", 0755);
-	if (shell("mount -t tmpfs -o size=2m ltpscope-test %s", mnt) != 0) {
-		ok(1, "# SKIP TMPDIR filling up: cannot mount tmpfs");
+	if (mount_tmpfs(mnt, "size=2m", "TMPDIR filling up") != 0)
 		return;
-	}
-	setenv("TMPDIR", mnt, 1);
-	st = ltpscope(&out, "run -d %s -L %s -m %s -f spoolfull", db, root,
-	    LINUX_TBL);
-	setenv("TMPDIR", tmp, 1);
+	st = run_with_tmpdir(mnt, &out, db, "spoolfull");
 	is_int(st, 0, "TMPDIR full during an 8 MiB flood: the run goes on");
 	ok(strstr(out, "PASS        big01") != NULL &&
 	    strstr(out, "PASS        p1") != NULL, "  the flood and the test "

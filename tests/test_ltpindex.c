@@ -125,6 +125,25 @@ join_tags(const struct ltpindex *idx, const size_t *sel, size_t n)
 	return s;
 }
 
+/*
+ * ltpindex_select() with s, which must succeed (checked as what): the
+ * tags it picked in order, the caller's to free; *np their number.
+ */
+static char *
+selected(const struct ltpindex *idx, const struct ltpselect *s,
+    struct diaglist *dl, size_t *np, const char *what)
+{
+	size_t *sel, n;
+	char *got;
+
+	is_int(ltpindex_select(idx, s, &sel, &n, dl), 0, "%s", what);
+	got = join_tags(idx, sel, n);
+	free(sel);
+	if (np != NULL)
+		*np = n;
+	return got;
+}
+
 static char *
 diag_text(const struct diaglist *dl)
 {
@@ -236,7 +255,7 @@ test_madeup_file(const struct names *nm, struct testmap *tm)
 	struct ltpindex idx;
 	struct diaglist dl;
 	const struct ltptest *t;
-	size_t i, shells = 0, unmapped, *sel, nsel;
+	size_t i, shells = 0, unmapped;
 	char *got, path[1024];
 
 	diag_init(&dl);
@@ -264,8 +283,7 @@ test_madeup_file(const struct names *nm, struct testmap *tm)
 	t = ltpindex_find(&idx, "close01");
 	ok(t != NULL && t->mapline == 0, "close01 by its name");
 
-	is_int(ltpindex_select(&idx, &sl, &sel, &nsel, &dl), 0, "-s select");
-	got = join_tags(&idx, sel, nsel);
+	got = selected(&idx, &sl, &dl, NULL, "-s select");
 	is_str(got, "readv01 readv02 writev01 writev02 open01 open02 close01 "
 	    "close02", "-s readv,writev,open,close: syscall by syscall");
 	/* The made-up logs of the shell tool for them are all selected. */
@@ -276,7 +294,6 @@ test_madeup_file(const struct names *nm, struct testmap *tm)
 		    "shell tool's %s is selected", logs[i]);
 	}
 	free(got);
-	free(sel);
 	ltpindex_free(&idx);
 	diag_free(&dl);
 }
@@ -347,9 +364,7 @@ test_real_file(const struct names *nm, struct testmap *tm)
 		struct dirent *de;
 		DIR *d;
 
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "-s select");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, NULL, "-s select");
 		is_str(got, "readv01 readv02 writev01 writev02 writev03 "
 		    "writev05 writev06 writev07 open01 open02 open03 open04 "
 		    "open06 open07 open08 open09 open10 open11 open12 open13 "
@@ -385,16 +400,13 @@ test_real_file(const struct names *nm, struct testmap *tm)
 			closedir(d);
 		}
 		free(got);
-		free(sel);
 	}
 	{
 		/* The transcript: -s read,pipe runs read then pipe only. */
 		static const char *const sys[] = { "read", "pipe" };
 		struct ltpselect s = { sys, 2, NULL, NULL, 0, 0 };
 
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "-s read,pipe");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, &nsel, "-s read,pipe");
 		has_str(got, "read01 read02 read03 read04 pipe01 pipe02",
 		    "read's tests, then pipe's");
 		ok(strstr(got, "readv") == NULL && strstr(got, "pipe2") ==
@@ -402,43 +414,33 @@ test_real_file(const struct names *nm, struct testmap *tm)
 		    "no readv, pipe2 or pipeio in -s read,pipe");
 		is_int(nsel, 19, "4 read + 15 pipe tests");
 		free(got);
-		free(sel);
 	}
 	{
 		/* The shell tool's groups named after libc functions. */
 		static const char *const sys[] = { "abort", "signal" };
 		struct ltpselect s = { sys, 2, NULL, NULL, 0, 0 };
 
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "-s abort,signal");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, NULL, "-s abort,signal");
 		is_str(got, "abort01 signal01 signal02 signal03 signal04 "
 		    "signal05 signal06", "groups as the shell tool had them");
 		free(got);
-		free(sel);
 	}
 	{
 		struct ltpselect s = { NULL, 0, "^pipe2?$", NULL, 0, 0 };
 
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "-p ^pipe2?$");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, &nsel, "-p ^pipe2?$");
 		has_str(got, "pipe15 pipe2_01 pipe2_02 pipe2_04",
 		    "-p matches syscall names");
 		is_int(nsel, 18, "15 pipe + 3 pipe2");
 		free(got);
-		free(sel);
 	}
 	{
 		struct ltpselect s = { NULL, 0, "^statmount0[12]$", NULL, 0,
 		    0 };
 
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "-p on tags");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, NULL, "-p on tags");
 		is_str(got, "statmount01 statmount02", "-p matches tags");
 		free(got);
-		free(sel);
 	}
 	{
 		static const char *const tags[] = { "dup201", "abort01",
@@ -448,9 +450,7 @@ test_real_file(const struct names *nm, struct testmap *tm)
 		struct ltpselect s = { sys, 3, "^memc", tags, 3, 0 };
 
 		diag_free(&dl);
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "-s, tags and -p together");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, NULL, "-s, tags and -p together");
 		is_str(got, "dup201 dup202 dup203 dup204 dup205 dup206 dup207 "
 		    "pread01 pread01_64 pread02 pread02_64 abort01 sysconf01 "
 		    "memcmp01 memcpy01", "union, each test once");
@@ -458,15 +458,11 @@ test_real_file(const struct names *nm, struct testmap *tm)
 		    "syscall 'nosuchcall'\n", "unknown syscall warned, "
 		    "pread taken as the shell tool's group");
 		free(got);
-		free(sel);
 		s.unmapped_only = 1;
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "--unmapped filter");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, NULL, "--unmapped filter");
 		is_str(got, "sysconf01 memcmp01 memcpy01",
 		    "only the unmapped ones");
 		free(got);
-		free(sel);
 	}
 	{
 		static const char *const tags[] = { "nosuch01" };
