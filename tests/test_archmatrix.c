@@ -16,6 +16,7 @@
 #include "ltpscope/export.h"
 #include "ltpscope/import.h"
 #include "ltpscope/linuxref.h"
+#include "fixture_store.h"
 #include "tap.h"
 #include "tmux.h"
 
@@ -35,13 +36,10 @@ made_run(struct store *st, const char *arch, const char *const *tags,
 	int64_t id;
 	size_t i;
 
-	memset(&run, 0, sizeof(run));
-	run.host = (char *)"h";
+	fixture_run_init(&run);
 	run.uname = (char *)"NetBSD h 10.1 GENERIC";
-	run.os_name = (char *)"NetBSD";
 	run.os_version = (char *)"10.1";
 	run.arch = (char *)arch;
-	run.ltp_version = (char *)"20260529";
 	run.label = (char *)"made up";
 	diag_init(&dl);
 	if (store_run_begin(st, &run, NULL, 0, &dl) != STORE_OK)

@@ -23,6 +23,7 @@
 #include "ltpscope/store.h"
 #include "ltpscope/store_triage.h"
 
+#include "fixture_store.h"
 #include "tap.h"
 #include "tmux.h"
 
@@ -909,14 +910,8 @@ make_run(const char *path)
 		diag_free(&dl);
 		return;
 	}
-	memset(&run, 0, sizeof(run));
-	run.host = (char *)"h";
+	fixture_run_init(&run);
 	run.uname = (char *)"NetBSD h 11.0 GENERIC amd64";
-	run.os_name = (char *)"NetBSD";
-	run.os_version = (char *)"11.0";
-	run.arch = (char *)"amd64";
-	run.ltp_version = (char *)"20260529";
-	run.label = (char *)"t";
 	if (store_run_begin(st, &run, NULL, 0, &dl) != STORE_OK)
 		tap_diag("run_begin: %s", tap_first_diag(&dl));
 	add_result(st, run.id, "openat01", "openat", TS_FAIL, 1);

@@ -18,6 +18,7 @@
 #include "ltpscope/ltpout.h"
 #include "ltpscope/store_triage.h"
 #include "ltpscope/triage.h"
+#include "fixture_store.h"
 #include "tap.h"
 
 /* Made-up logs and table of the real ones' kind: triage needs no more. */
@@ -44,14 +45,9 @@ new_run(struct store *st, const char *osver)
 	struct store_run run;
 	struct diaglist dl;
 
-	memset(&run, 0, sizeof(run));
-	run.host = (char *)"h";
+	fixture_run_init(&run);
 	run.uname = (char *)"NetBSD h 11.0 GENERIC amd64";
-	run.os_name = (char *)"NetBSD";
 	run.os_version = (char *)osver;
-	run.arch = (char *)"amd64";
-	run.ltp_version = (char *)"20260529";
-	run.label = (char *)"t";
 	diag_init(&dl);
 	if (store_run_begin(st, &run, NULL, 0, &dl) != STORE_OK)
 		tap_diag("run_begin: %s", tap_first_diag(&dl));
