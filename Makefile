@@ -148,15 +148,19 @@ test-progs: ${TEST_PROGS} ${TEST_ASAN} tests/runtests
 
 # Each test program on its own: its source and headers come from
 # build/depend.mk, so only those a change touches are built again.
-${TEST_PROGS}: libltpscope.a tests/tap.o tests/tmux.o tests/sshd.o
+${TEST_PROGS}: libltpscope.a tests/tap.o tests/tmux.o tests/sshd.o \
+    tests/fixture_store.o
 	@[ "${V}" = 1 ] || echo "CC $@"
 	${Q}${CC} ${ALL_CFLAGS} -Itests -o $@ $@.c tests/tap.o \
-	    tests/tmux.o tests/sshd.o libltpscope.a ${LIBS}
+	    tests/tmux.o tests/sshd.o tests/fixture_store.o libltpscope.a \
+	    ${LIBS}
 
-${TEST_ASAN}: libltpscope-asan.a tests/tap.ao tests/tmux.o tests/sshd.o
+${TEST_ASAN}: libltpscope-asan.a tests/tap.ao tests/tmux.o tests/sshd.o \
+    tests/fixture_store.ao
 	@[ "${V}" = 1 ] || echo "CC $@"
 	${Q}${CC} ${ALL_CFLAGS} ${ASAN_FLAGS} -Itests -o $@ ${@:.asan=.c} \
-	    tests/tap.ao tests/tmux.o tests/sshd.o libltpscope-asan.a ${LIBS}
+	    tests/tap.ao tests/tmux.o tests/sshd.o tests/fixture_store.ao \
+	    libltpscope-asan.a ${LIBS}
 
 # The runner's tests again, with the fork(2) path the BSDs take.
 src/spawn.fork.o:
@@ -164,11 +168,11 @@ src/spawn.fork.o:
 	${Q}${CC} ${ALL_CFLAGS} -DSPAWN_FORK -c src/spawn.c -o $@
 
 tests/test_runner.fork: src/spawn.fork.o libltpscope.a tests/tap.o \
-    tests/tmux.o tests/sshd.o
+    tests/tmux.o tests/sshd.o tests/fixture_store.o
 	@[ "${V}" = 1 ] || echo "CC $@"
 	${Q}${CC} ${ALL_CFLAGS} -Itests -o $@ tests/test_runner.c \
 	    src/spawn.fork.o tests/tap.o tests/tmux.o tests/sshd.o \
-	    libltpscope.a ${LIBS}
+	    tests/fixture_store.o libltpscope.a ${LIBS}
 
 tests/runtests: tests/runtests.c
 	${CC} ${ALL_CFLAGS} -o $@ tests/runtests.c
@@ -302,10 +306,10 @@ tests/stress_runner: tests/stress_runner.c libltpscope.a
 # bench_remote starts the tests' private sshd (tests/sshd.c).
 bench-progs: ${BENCH_PROGS}
 
-${BENCH_PROGS}: libltpscope.a tests/tap.o tests/sshd.o
+${BENCH_PROGS}: libltpscope.a tests/tap.o tests/sshd.o tests/fixture_store.o
 	@[ "${V}" = 1 ] || echo "CC $@"
 	${Q}${CC} ${ALL_CFLAGS} -Itests -o $@ $@.c tests/sshd.o tests/tap.o \
-	    libltpscope.a ${LIBS}
+	    tests/fixture_store.o libltpscope.a ${LIBS}
 
 install: ${PROG} demo-build
 	mkdir -p ${DESTDIR}${BINDIR} ${DESTDIR}${MANDIR}/man1 \

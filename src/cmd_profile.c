@@ -59,57 +59,25 @@ out:
 	return rv;
 }
 
-/* --arch's ABI, else the first compat_linux ABI the tables have. */
-static const char *
-profile_abi(struct catalogue *cat, const char *arch, char *buf,
-    size_t size)
-{
-	const char **abis;
-	size_t n, i;
-
-	if (arch != NULL) {
-		(void)snprintf(buf, size, "%s%s", strncmp(arch, "linux", 5) ==
-		    0 ? "" : "linux-", arch);
-		return buf;
-	}
-	buf[0] = '\0';
-	abis = catalogue_abis(cat, &n);
-	for (i = 0; i < n && buf[0] == '\0'; i++)
-		if (strncmp(abis[i], "linux", 5) == 0)
-			(void)snprintf(buf, size, "%s", abis[i]);
-	free(abis);
-	return buf[0] != '\0' ? buf : NULL;
-}
-
-/* A row's call as the table shows it: "pread (pread64)". */
-static void
-show_name(const struct profile_row *r, char *buf, size_t len)
-{
-	(void)snprintf(buf, len, "%s%s%s%s", r->call->name,
-	    r->linux_name != NULL ? " (" : "", r->linux_name != NULL ?
-	    r->linux_name : "", r->linux_name != NULL ? ")" : "");
-}
-
 /* Columns as wide as their widest cell, so the rows stay aligned. */
 static void
 show_text(const struct profile *p, const struct profile_report *rp,
     const char *abi)
 {
-	const struct profile_row *r;
+	struct profile_cells c;
 	unsigned long made = 0;
-	char errs[256], tests[64], line[1024], name[160];
+	char line[2048];
 	int wname = 20, werr = 22;
 	size_t i, n;
 
 	for (i = 0; i < p->ncalls; i++)
 		made += p->calls[i].count;
 	for (i = 0; i < rp->nrows; i++) {
-		show_name(&rp->rows[i], name, sizeof(name));
-		if ((int)strlen(name) > wname)
-			wname = (int)strlen(name);
-		profile_errs_format(rp->rows[i].call, errs, sizeof(errs));
-		if ((int)strlen(errs) > werr)
-			werr = (int)strlen(errs);
+		profile_row_cells(&rp->rows[i], &c);
+		if ((int)strlen(c.name) > wname)
+			wname = (int)strlen(c.name);
+		if ((int)strlen(c.errs) > werr)
+			werr = (int)strlen(c.errs);
 	}
 	printf("profile %s: %zu calls, %lu made; %s trace %s; on %s\n",
 	    p->name, p->ncalls, made, profile_format_name(p->format),
@@ -117,21 +85,10 @@ show_text(const struct profile *p, const struct profile_report *rp,
 	printf("%-*s %7s  %-*s %-20s %-14s %s\n", wname, "CALL", "COUNT",
 	    werr, "ERRORS", "STATE", "TESTS", "TAGS / FLAGS");
 	for (i = 0; i < rp->nrows; i++) {
-		r = &rp->rows[i];
-		profile_errs_format(r->call, errs, sizeof(errs));
-		if (r->ntests == 0)
-			(void)snprintf(tests, sizeof(tests), "-");
-		else
-			(void)snprintf(tests, sizeof(tests), "%u, %u failing",
-			    r->ntests, r->nbad);
-		show_name(r, name, sizeof(name));
+		profile_row_cells(&rp->rows[i], &c);
 		(void)snprintf(line, sizeof(line), "%-*s %7lu  %-*s %-20s "
-		    "%-14s %s%s%s%s", wname, name, r->call->count, werr,
-		    errs[0] != '\0' ? errs : "-", r->state, tests,
-		    r->tags != NULL ? r->tags : "",
-		    r->tags != NULL && r->call->flags[0] != '\0' ? "; " : "",
-		    r->call->flags[0] != '\0' ? "flags failed: " : "",
-		    r->call->flags);
+		    "%-14s %s", wname, c.name, rp->rows[i].call->count, werr,
+		    c.errs, rp->rows[i].state, c.tests, c.notes);
 		n = strlen(line);
 		while (n > 0 && line[n - 1] == ' ')
 			line[--n] = '\0';

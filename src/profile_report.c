@@ -273,3 +273,48 @@ profile_report_free(struct profile_report *rp)
 	free(rp->rows);
 	memset(rp, 0, sizeof(*rp));
 }
+
+const char *
+profile_abi(struct catalogue *cat, const char *arch, char *buf,
+    size_t size)
+{
+	const char **abis;
+	size_t n, i;
+
+	if (arch != NULL) {
+		(void)snprintf(buf, size, "%s%s", strncmp(arch, "linux", 5) ==
+		    0 ? "" : "linux-", arch);
+		return buf;
+	}
+	buf[0] = '\0';
+	if (cat == NULL)
+		return NULL;
+	abis = catalogue_abis(cat, &n);
+	for (i = 0; i < n && buf[0] == '\0'; i++)
+		if (strncmp(abis[i], "linux", 5) == 0)
+			(void)snprintf(buf, size, "%s", abis[i]);
+	free(abis);
+	return buf[0] != '\0' ? buf : NULL;
+}
+
+void
+profile_row_cells(const struct profile_row *r, struct profile_cells *c)
+{
+	const char *flags = r->call->flags;
+
+	(void)snprintf(c->name, sizeof(c->name), "%s%s%s%s", r->call->name,
+	    r->linux_name != NULL ? " (" : "", r->linux_name != NULL ?
+	    r->linux_name : "", r->linux_name != NULL ? ")" : "");
+	profile_errs_format(r->call, c->errs, sizeof(c->errs));
+	if (c->errs[0] == '\0')
+		(void)snprintf(c->errs, sizeof(c->errs), "-");
+	if (r->ntests == 0)
+		(void)snprintf(c->tests, sizeof(c->tests), "-");
+	else
+		(void)snprintf(c->tests, sizeof(c->tests), "%u, %u failing",
+		    r->ntests, r->nbad);
+	(void)snprintf(c->notes, sizeof(c->notes), "%s%s%s%s",
+	    r->tags != NULL ? r->tags : "",
+	    r->tags != NULL && flags[0] != '\0' ? "; " : "",
+	    flags[0] != '\0' ? "flags failed: " : "", flags);
+}

@@ -81,6 +81,19 @@ tag_bind(sqlite3_stmt *s, const struct triage_tag *t)
 	(void)sqlite3_bind_int(s, 8, t->status_at);
 }
 
+/* A tag names a test and a category: STORE_EINVAL, said, otherwise. */
+static int
+tag_check(struct store *st, const struct triage_tag *t, struct diaglist *dl)
+{
+	if (t->tag == NULL || *t->tag == '\0' || t->category == NULL ||
+	    *t->category == '\0') {
+		diag_error(dl, st->path, 0, "a tag needs a test and a "
+		    "category");
+		return STORE_EINVAL;
+	}
+	return STORE_OK;
+}
+
 int
 store_tag_set(struct store *st, const struct triage_tag *t,
     struct diaglist *dl)
@@ -88,12 +101,8 @@ store_tag_set(struct store *st, const struct triage_tag *t,
 	sqlite3_stmt *s;
 	int err;
 
-	if (t->tag == NULL || *t->tag == '\0' || t->category == NULL ||
-	    *t->category == '\0') {
-		diag_error(dl, st->path, 0, "a tag needs a test and a "
-		    "category");
-		return STORE_EINVAL;
-	}
+	if ((err = tag_check(st, t, dl)) != STORE_OK)
+		return err;
 	if ((err = store_prepare(st, &s, "INSERT INTO tags (tag, line, "
 	    "category, note, author, created, run_id, status_at, resolved) "
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, nullif(?7, 0), ?8, 0) "
@@ -116,12 +125,8 @@ store_tag_add(struct store *st, const struct triage_tag *t, int *addedp,
 
 	if (addedp != NULL)
 		*addedp = 0;
-	if (t->tag == NULL || *t->tag == '\0' || t->category == NULL ||
-	    *t->category == '\0') {
-		diag_error(dl, st->path, 0, "a tag needs a test and a "
-		    "category");
-		return STORE_EINVAL;
-	}
+	if ((err = tag_check(st, t, dl)) != STORE_OK)
+		return err;
 	if ((err = store_prepare(st, &s, "INSERT INTO tags (tag, line, "
 	    "category, note, author, created, run_id, status_at, resolved) "
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, nullif(?7, 0), ?8, 0) "

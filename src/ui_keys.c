@@ -377,6 +377,18 @@ key_back(struct ui *ui)
 }
 
 static void
+key_quit_now(struct ui *ui)
+{
+	if (ui->eng != NULL) {
+		ui_ask(ui, UC_QUIT_RUNNING, "A run is in progress. Stop it and "
+		    "quit? (it can be resumed later)");
+		return;
+	}
+	ui->quit = 1;
+}
+
+/* q: help closes, a view goes back; only the last one quits. */
+static void
 key_quit(struct ui *ui)
 {
 	if (ui->help) {
@@ -387,23 +399,7 @@ key_quit(struct ui *ui)
 		key_back(ui);
 		return;
 	}
-	if (ui->eng != NULL) {
-		ui_ask(ui, UC_QUIT_RUNNING, "A run is in progress. Stop it and "
-		    "quit? (it can be resumed later)");
-		return;
-	}
-	ui->quit = 1;
-}
-
-static void
-key_quit_now(struct ui *ui)
-{
-	if (ui->eng != NULL) {
-		ui_ask(ui, UC_QUIT_RUNNING, "A run is in progress. Stop it and "
-		    "quit? (it can be resumed later)");
-		return;
-	}
-	ui->quit = 1;
+	key_quit_now(ui);
 }
 
 static void

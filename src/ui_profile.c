@@ -18,24 +18,6 @@
 
 #define PROFILE_TITLE	"profile "
 
-/* The first compat_linux ABI of the catalogue, as profile show takes. */
-static const char *
-ui_profile_abi(struct catalogue *cat, char *buf, size_t size)
-{
-	const char **abis;
-	size_t n, i;
-
-	buf[0] = '\0';
-	if (cat == NULL)
-		return NULL;
-	abis = catalogue_abis(cat, &n);
-	for (i = 0; i < n && buf[0] == '\0'; i++)
-		if (strncmp(abis[i], "linux", 5) == 0)
-			(void)snprintf(buf, size, "%s", abis[i]);
-	free(abis);
-	return buf[0] != '\0' ? buf : NULL;
-}
-
 /* Which profile to show: the one after the profile on screen, if any. */
 static size_t
 ui_profile_pick(struct ui *ui, char **names, size_t n)
@@ -72,28 +54,16 @@ ui_profile_fill(struct view *v, const struct profile *p,
     const struct profile_report *rp, const char *abi)
 {
 	const struct profile_row *r;
-	char errs[256], tests[64], name[160];
+	struct profile_cells c;
 	size_t i;
 
 	view_text_add(v, TE_TITLE, NULL, 0, "verdict: %s", rp->verdict);
 	for (i = 0; i < rp->nrows; i++) {
 		r = &rp->rows[i];
-		profile_errs_format(r->call, errs, sizeof(errs));
-		if (r->ntests == 0)
-			(void)snprintf(tests, sizeof(tests), "-");
-		else
-			(void)snprintf(tests, sizeof(tests), "%u, %u failing",
-			    r->ntests, r->nbad);
-		(void)snprintf(name, sizeof(name), "%s%s%s%s", r->call->name,
-		    r->linux_name != NULL ? " (" : "", r->linux_name != NULL ?
-		    r->linux_name : "", r->linux_name != NULL ? ")" : "");
+		profile_row_cells(r, &c);
 		view_text_add(v, row_elem(r), r->call->name, 0,
-		    "  %-20s %7lu  %-20s %-19s %-14s %s%s%s%s", name,
-		    r->call->count, errs[0] != '\0' ? errs : "-", r->state,
-		    tests, r->tags != NULL ? r->tags : "",
-		    r->tags != NULL && r->call->flags[0] != '\0' ? "; " : "",
-		    r->call->flags[0] != '\0' ? "flags failed: " : "",
-		    r->call->flags);
+		    "  %-20s %7lu  %-20s %-19s %-14s %s", c.name,
+		    r->call->count, c.errs, r->state, c.tests, c.notes);
 	}
 	(void)snprintf(v->title, sizeof(v->title), PROFILE_TITLE "%s: %zu "
 	    "calls on %s, from %s (P: next profile)", p->name, p->ncalls,
@@ -136,7 +106,7 @@ ui_profile_screen(struct ui *ui)
 	(void)store_latest_results(ui->store, &res, &nres, &dl);
 	(void)store_tags_list(ui->store, 0, NULL, &tags, &ntags, &dl);
 	cat = ui->have_suite ? ui->suite.cat : NULL;
-	abi = ui_profile_abi(cat, abibuf, sizeof(abibuf));
+	abi = profile_abi(cat, NULL, abibuf, sizeof(abibuf));
 	profile_report_build(&rp, &p, cat != NULL && catalogue_count(cat) >
 	    0 ? cat : NULL, abi, res, nres, tags, ntags);
 	ui_push_view(ui);

@@ -21,6 +21,7 @@
 static int	tap_count;
 static int	tap_failed;
 static char	tap_tmp[256];
+static char	tap_binpath[2048];
 /* Where tap_shared_path() looks: NULL for ../shared (see tap_layer()). */
 static const char	*tap_layer_root;
 
@@ -197,6 +198,26 @@ tap_envdir(const char *var, const char *rel)
 }
 
 /*
+ * The ltpscope under test, found before main() so that a test may
+ * change directory and still run it.
+ */
+static void
+tap_find_bin(void)
+{
+	const char *b = getenv("LTPSCOPE_BIN");
+	char cwd[1024];
+
+	if (b == NULL || *b == '\0')
+		b = "ltpscope";
+	if (b[0] == '/')
+		snprintf(tap_binpath, sizeof(tap_binpath), "%s", b);
+	else if (getcwd(cwd, sizeof(cwd)) != NULL)
+		snprintf(tap_binpath, sizeof(tap_binpath), "%s/%s", cwd, b);
+	else
+		snprintf(tap_binpath, sizeof(tap_binpath), "./%s", b);
+}
+
+/*
  * Before main(): every test program, however started, sees none of the
  * host's configuration: HOME and the XDG directories are its own
  * temporary directory, LTPROOT a directory that does not exist (as on a
@@ -237,6 +258,7 @@ tap_clean_env(void)
 	tap_envdir("XDG_CACHE_HOME", "cache");
 	snprintf(path, sizeof(path), "%s/no-ltp", tap_tmpdir());
 	(void)setenv("LTPROOT", path, 1);
+	tap_find_bin();
 }
 
 int
@@ -463,31 +485,106 @@ tap_run3(const char *bin, const char *args, char **out, char **err)
 	return st;
 }
 
+const char *
+tap_bin(void)
+{
+	return tap_binpath;
+}
+
+/* The words printf(3) makes of fmt and ap, in a buffer of their size. */
+static char *
+tap_vformat(const char *fmt, va_list ap)
+{
+	va_list again;
+	char *s;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	if (n < 0 || (s = malloc((size_t)n + 1)) == NULL)
+		abort();
+	(void)vsnprintf(s, (size_t)n + 1, fmt, again);
+	va_end(again);
+	return s;
+}
+
 char *
 tap_cli(int *status, int merge, const char *fmt, ...)
 {
-	const char *bin;
 	char *args, *cmd, *out;
 	va_list ap;
-	int n;
+	size_t len;
 
-	if ((bin = getenv("LTPSCOPE_BIN")) == NULL || *bin == '\0')
-		bin = "./ltpscope";
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	args = tap_vformat(fmt, ap);
 	va_end(ap);
-	if (n < 0 || (args = malloc((size_t)n + 1)) == NULL)
+	len = strlen(tap_bin()) + strlen(args) + 2;
+	if ((cmd = malloc(len)) == NULL)
 		abort();
-	va_start(ap, fmt);
-	(void)vsnprintf(args, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	if ((cmd = malloc(strlen(bin) + (size_t)n + 2)) == NULL)
-		abort();
-	(void)sprintf(cmd, "%s %s", bin, args);
+	(void)snprintf(cmd, len, "%s %s", tap_bin(), args);
 	out = tap_run(cmd, status, merge);
 	free(cmd);
 	free(args);
 	return out;
+}
+
+int
+tap_cmd(struct tap_cmd *r, const char *fmt, ...)
+{
+	char *args;
+	va_list ap;
+
+	tap_cmd_free(r);
+	va_start(ap, fmt);
+	args = tap_vformat(fmt, ap);
+	va_end(ap);
+	r->status = tap_run3(tap_bin(), args, &r->out, &r->err);
+	free(args);
+	return r->status;
+}
+
+void
+tap_cmd_free(struct tap_cmd *r)
+{
+	free(r->out);
+	free(r->err);
+	r->out = r->err = NULL;
+}
+
+int
+tap_have(const char *prog)
+{
+	char cmd[256], *out;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", prog);
+	out = tap_run(cmd, &st, 0);
+	free(out);
+	return st == 0;
+}
+
+char *
+tap_chromium(const char *opt, const char *page)
+{
+	char cmd[4400];
+
+	if (!tap_have("chromium"))
+		return NULL;
+	/* No network here: keep Chromium from reaching for it. */
+	snprintf(cmd, sizeof(cmd), "timeout 120 chromium --headless "
+	    "--no-sandbox --disable-gpu --disable-quic --no-first-run "
+	    "--disable-background-networking --disable-component-update "
+	    "--disable-sync --user-data-dir=%s/chromium %s file://%s "
+	    "2>/dev/null", tap_tmpdir(), opt, page);
+	return tap_run(cmd, NULL, 0);
+}
+
+long
+tap_pos(const char *hay, const char *needle)
+{
+	const char *p = hay != NULL ? strstr(hay, needle) : NULL;
+
+	return p != NULL ? (long)(p - hay) : -1;
 }
 
 int
@@ -513,7 +610,7 @@ tap_db_integrity_ok(const char *db)
 const char *
 tap_line_of(const char *out, const char *needle)
 {
-	static char line[512];
+	static char line[4096];
 	const char *p = out != NULL ? strstr(out, needle) : NULL, *s, *e;
 
 	line[0] = '\0';

@@ -90,6 +90,38 @@ int	tap_run3(const char *bin, const char *args, char **out, char **err);
 char	*tap_cli(int *status, int merge, const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 3, 4)));
 /*
+ * The ltpscope under test as an absolute path: $LTPSCOPE_BIN, else
+ * ltpscope, in the directory the program started in.
+ */
+const char	*tap_bin(void);
+/*
+ * One run of the ltpscope under test, kept for the checks after it:
+ * tap_cmd() frees what r held, runs tap_bin() with the rest of a shell
+ * command line made as printf(3) makes it from fmt and stdin from
+ * /dev/null, fills r and returns the exit status.  tap_cmd_free() frees
+ * the last run.  Start from TAP_CMD_INIT.
+ */
+struct tap_cmd {
+	int	 status;
+	char	*out;		/* its stdout */
+	char	*err;		/* its stderr */
+};
+#define TAP_CMD_INIT	{ 0, NULL, NULL }
+int	tap_cmd(struct tap_cmd *r, const char *fmt, ...)
+	    __attribute__((__format__(__printf__, 2, 3)));
+void	tap_cmd_free(struct tap_cmd *r);
+/* 1 if prog is on the PATH. */
+int	tap_have(const char *prog);
+/*
+ * Runs headless chromium (no network, a profile of its own under
+ * tap_tmpdir()) with opt, e.g. "--dump-dom" or "--screenshot=FILE", on
+ * the page at the absolute path page: its stdout, or NULL when chromium
+ * is not on the PATH.  Caller frees.
+ */
+char	*tap_chromium(const char *opt, const char *page);
+/* Where needle starts in hay, or -1 (hay NULL too): "comes before". */
+long	tap_pos(const char *hay, const char *needle);
+/*
  * 1 if the SQLite database db passes PRAGMA integrity_check, opened
  * read-write (a killed writer's WAL is recovered) with a 5 s busy
  * timeout.

@@ -21,15 +21,6 @@ static struct sshd_box box;
 static char broot[1200];	/* the box's LTP install */
 static char master[1300];	/* --box-master, %m in it */
 
-static const char *
-bin(void)
-{
-	const char *b = getenv("LTPSCOPE_BIN");
-
-	return b != NULL ? b : "./ltpscope";
-}
-
-
 /* The processor the box's uname -p names from now on. */
 static void
 set_processor(const char *proc)
@@ -141,7 +132,7 @@ test_ui(const char *db)
 	fclose(fp);
 	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_CONFIG_HOME=%s/config "
 	    "XDG_DATA_HOME=%s/data XDG_STATE_HOME=%s/state %s ui -d %s -L %s",
-	    t, t, t, t, bin(), db, broot);
+	    t, t, t, t, tap_bin(), db, broot);
 	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
 	    20000), "the explorer starts on a box")) {
 		tap_diag("screen:\n%s", tmux_screen());

@@ -676,13 +676,11 @@ test_real_names(void)
 static void
 test_cli(void)
 {
-	const char *bin = getenv("LTPSCOPE_BIN");
+	const char *bin = tap_bin();
 	char cmd[16640], amd64[4096], old[4096], i386[4096], tbl32[4096];
 	char *out;
 	int st;
 
-	if (bin == NULL || *bin == '\0')
-		bin = "./ltpscope";
 	if (tap_have_shared())
 		snprintf(amd64, sizeof(amd64), "%s",
 		    tap_shared_path("netbsd/linux-amd64-syscalls.master"));

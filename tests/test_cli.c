@@ -17,7 +17,6 @@
 /* More than the 256 items run once kept of each list, dropping the rest. */
 #define MANY	300
 
-static char	bin[2048];
 static char	root[1100];
 static char	table[2048];
 static char	db[1200];
@@ -59,100 +58,66 @@ mkroot(void)
 static void
 test_globals_first(void)
 {
-	char args[8192], *out, *err;
-	int st;
+	struct tap_cmd r = TAP_CMD_INIT;
 
 	/* What used to start the explorer and fail without a terminal. */
-	snprintf(args, sizeof(args), "-d %s -L %s -m %s run open01 close01",
-	    db, root, table);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "ltpscope -d db -L dir -m table run ...: exit 0");
-	ok(strstr(err, "needs a terminal") == NULL, "run, not the explorer");
-	is_str(status_of(out, "open01"), "PASS", "open01 ran and passed");
-	is_str(status_of(out, "close01"), "PASS", "close01 ran and passed");
-	free(out);
-	free(err);
+	tap_cmd(&r, "-d %s -L %s -m %s run open01 close01", db, root, table);
+	is_int(r.status, 0, "ltpscope -d db -L dir -m table run ...: exit 0");
+	ok(strstr(r.err, "needs a terminal") == NULL, "run, not the explorer");
+	is_str(status_of(r.out, "open01"), "PASS", "open01 ran and passed");
+	is_str(status_of(r.out, "close01"), "PASS", "close01 ran and passed");
 
-	snprintf(args, sizeof(args), "-d %s show last", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "ltpscope -d db show last: exit 0");
-	has_str(out, "open01", "show last, in the database -d named, lists "
+	tap_cmd(&r, "-d %s show last", db);
+	is_int(r.status, 0, "ltpscope -d db show last: exit 0");
+	has_str(r.out, "open01", "show last, in the database -d named, lists "
 	    "open01");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "--db=%s show last --format json", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "ltpscope --db=db show last: exit 0");
-	has_str(out, "\"tag\": \"close01\"", "--db=db before show works");
-	free(out);
-	free(err);
+	tap_cmd(&r, "--db=%s show last --format json", db);
+	is_int(r.status, 0, "ltpscope --db=db show last: exit 0");
+	has_str(r.out, "\"tag\": \"close01\"", "--db=db before show works");
 
-	snprintf(args, sizeof(args), "-d%s runs", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "ltpscope -ddb runs: exit 0");
-	ok(strstr(err, "no such database") == NULL, "-ddb names the database");
-	free(out);
-	free(err);
+	tap_cmd(&r, "-d%s runs", db);
+	is_int(r.status, 0, "ltpscope -ddb runs: exit 0");
+	ok(strstr(r.err, "no such database") == NULL,
+	    "-ddb names the database");
 
-	snprintf(args, sizeof(args), "--master=%s catalogue --summary",
-	    table);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "ltpscope --master=table catalogue --summary: exit 0");
-	has_str(out, "8 numbers in Linux's table", "the table given first "
+	tap_cmd(&r, "--master=%s catalogue --summary", table);
+	is_int(r.status, 0,
+	    "ltpscope --master=table catalogue --summary: exit 0");
+	has_str(r.out, "8 numbers in Linux's table", "the table given first "
 	    "is the one summed up");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "--ltproot %s -m %s tests close01",
-	    root, table);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "ltpscope --ltproot dir -m table tests: exit 0");
-	has_str(out, "close01", "the tests of the install given first");
-	free(out);
-	free(err);
+	tap_cmd(&r, "--ltproot %s -m %s tests close01", root, table);
+	is_int(r.status, 0, "ltpscope --ltproot dir -m table tests: exit 0");
+	has_str(r.out, "close01", "the tests of the install given first");
 
 	/* The same option after the subcommand wins. */
-	snprintf(args, sizeof(args), "-d %s show -d %s/other.db last", db,
-	    tap_tmpdir());
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 1, "show -d other.db after a global -d: exit 1");
-	has_str(err, "other.db: no such database", "the later -d wins");
-	free(out);
-	free(err);
+	tap_cmd(&r, "-d %s show -d %s/other.db last", db, tap_tmpdir());
+	is_int(r.status, 1, "show -d other.db after a global -d: exit 1");
+	has_str(r.err, "other.db: no such database", "the later -d wins");
 
 	/* Before the name, -L and -m mean an install and a table. */
-	snprintf(args, sizeof(args), "-L %s show last", root);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 2, "-L before show (which takes no -L): exit 2");
-	has_str(err, "-L means an LTP install, which show does not take",
+	tap_cmd(&r, "-L %s show last", root);
+	is_int(r.status, 2, "-L before show (which takes no -L): exit 2");
+	has_str(r.err, "-L means an LTP install, which show does not take",
 	    "the error names -L and show");
-	is_str(out, "", "nothing on stdout");
-	free(out);
-	free(err);
+	is_str(r.out, "", "nothing on stdout");
 
-	snprintf(args, sizeof(args), "-m %s tag open01 bug", table);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 2, "-m before tag (whose -m is a note): exit 2");
-	has_str(err, "-m means a syscall table, which tag does not take",
+	tap_cmd(&r, "-m %s tag open01 bug", table);
+	is_int(r.status, 2, "-m before tag (whose -m is a note): exit 2");
+	has_str(r.err, "-m means a syscall table, which tag does not take",
 	    "the error names -m and tag");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "-d %s bogus", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 2, "an unknown subcommand after -d: exit 2");
-	has_str(err, "unknown subcommand 'bogus'", "and says which");
-	free(out);
-	free(err);
+	tap_cmd(&r, "-d %s bogus", db);
+	is_int(r.status, 2, "an unknown subcommand after -d: exit 2");
+	has_str(r.err, "unknown subcommand 'bogus'", "and says which");
 
 	/* With no subcommand the options stay the explorer's. */
-	snprintf(args, sizeof(args), "-d %s", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 1, "ltpscope -d db alone is the explorer: exit 1 here");
-	has_str(err, "the explorer needs a terminal", "it wants a terminal");
-	free(out);
-	free(err);
+	tap_cmd(&r, "-d %s", db);
+	is_int(r.status, 1,
+	    "ltpscope -d db alone is the explorer: exit 1 here");
+	has_str(r.err, "the explorer needs a terminal", "it wants a terminal");
+	tap_cmd_free(&r);
 }
 
 static void
@@ -182,38 +147,31 @@ test_numbers(void)
 		{ "compare --flaky 2/x", "--flaky", "N/M" },
 		{ "compare --flaky 5/2", "--flaky", "N/M" },
 	};
-	char args[8192], *out, *err;
+	struct tap_cmd r = TAP_CMD_INIT;
 	size_t i;
-	int st;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		st = tap_run3(bin, bad[i].args, &out, &err);
-		is_int(st, 2, "ltpscope %s: exit 2", bad[i].args);
-		has_str(err, bad[i].opt, "ltpscope %s: the error names %s",
+		tap_cmd(&r, "%s", bad[i].args);
+		is_int(r.status, 2, "ltpscope %s: exit 2", bad[i].args);
+		has_str(r.err, bad[i].opt, "ltpscope %s: the error names %s",
 		    bad[i].args, bad[i].opt);
-		has_str(err, bad[i].bad, "ltpscope %s: and quotes %s",
+		has_str(r.err, bad[i].bad, "ltpscope %s: and quotes %s",
 		    bad[i].args, bad[i].bad);
-		is_str(out, "", "ltpscope %s: nothing on stdout",
+		is_str(r.out, "", "ltpscope %s: nothing on stdout",
 		    bad[i].args);
-		free(out);
-		free(err);
 	}
 
 	/* Good numbers at the ends of their ranges pass. */
-	st = tap_run3(bin, "ui --timeout 0 -j 64", &out, &err);
-	is_int(st, 1, "ui --timeout 0 -j 64 is accepted (then wants a "
+	tap_cmd(&r, "ui --timeout 0 -j 64");
+	is_int(r.status, 1, "ui --timeout 0 -j 64 is accepted (then wants a "
 	    "terminal)");
-	has_str(err, "needs a terminal", "past the options");
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "run -L %s -m %s --timeout 0 -j 64 "
-	    "--grace 1 --timeout-mul 2.5 --dry-run open01", root, table);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "run --timeout 0 -j 64 --grace 1 --timeout-mul 2.5 "
+	has_str(r.err, "needs a terminal", "past the options");
+	tap_cmd(&r, "run -L %s -m %s --timeout 0 -j 64 --grace 1 "
+	    "--timeout-mul 2.5 --dry-run open01", root, table);
+	is_int(r.status, 0, "run --timeout 0 -j 64 --grace 1 --timeout-mul 2.5 "
 	    "--dry-run: exit 0");
-	has_str(out, "open01", "and lists open01");
-	free(out);
-	free(err);
+	has_str(r.out, "open01", "and lists open01");
+	tap_cmd_free(&r);
 }
 
 /*
@@ -296,79 +254,67 @@ test_option_errors(void)
 		    "path of a box's syscalls.master: it goes with --host",
 		    NULL },
 	};
-	char *out, *err, first[512];
+	struct tap_cmd r = TAP_CMD_INIT;
+	char first[512];
 	size_t i;
-	int st;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		st = tap_run3(bin, bad[i].args, &out, &err);
-		is_int(st, 2, "ltpscope %s: exit 2", bad[i].args);
-		snprintf(first, sizeof(first), "%.*s", (int)strcspn(err, "\n"),
-		    err);
+		tap_cmd(&r, "%s", bad[i].args);
+		is_int(r.status, 2, "ltpscope %s: exit 2", bad[i].args);
+		snprintf(first, sizeof(first), "%.*s",
+		    (int)strcspn(r.err, "\n"), r.err);
 		is_str(first, bad[i].first, "ltpscope %s: the message",
 		    bad[i].args);
 		if (bad[i].usage != NULL)
-			has_str(err + strcspn(err, "\n"), bad[i].usage,
+			has_str(r.err + strcspn(r.err, "\n"), bad[i].usage,
 			    "ltpscope %s: then the synopsis", bad[i].args);
 		else
-			ok(strstr(err, "usage:") == NULL, "ltpscope %s: the "
+			ok(strstr(r.err, "usage:") == NULL, "ltpscope %s: the "
 			    "message alone", bad[i].args);
-		is_str(out, "", "ltpscope %s: nothing on stdout", bad[i].args);
-		free(out);
-		free(err);
+		is_str(r.out, "", "ltpscope %s: nothing on stdout",
+		    bad[i].args);
 	}
+	tap_cmd_free(&r);
 }
 
 /* What getopt_long took, the shared loop takes. */
 static void
 test_option_forms(void)
 {
-	char args[4096], *out, *err;
-	int st;
+	struct tap_cmd r = TAP_CMD_INIT;
 
 	/* A long name cut short, an option after the operands, -f. */
-	snprintf(args, sizeof(args), "runs --form json --d=%s", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "runs --form json --d=db: exit 0");
-	ok(out[0] == '[', "--form is --format, --d is --db: JSON");
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "show last -fjson -d%s", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "show last -fjson -ddb: exit 0");
-	has_str(out, "\"tag\": \"open01\"", "-f is --format where nothing "
+	tap_cmd(&r, "runs --form json --d=%s", db);
+	is_int(r.status, 0, "runs --form json --d=db: exit 0");
+	ok(r.out[0] == '[', "--form is --format, --d is --db: JSON");
+	tap_cmd(&r, "show last -fjson -d%s", db);
+	is_int(r.status, 0, "show last -fjson -ddb: exit 0");
+	has_str(r.out, "\"tag\": \"open01\"", "-f is --format where nothing "
 	    "else takes -f, the operand first");
-	free(out);
-	free(err);
 	/* "--" ends the options: "-x" is then a test's name. */
-	snprintf(args, sizeof(args), "tests -L %s -m %s -- -x", root, table);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 1, "tests -- -x: -x is a tag (none such): exit 1");
-	ok(strstr(err, "unknown option") == NULL, "not an option after --");
-	free(out);
-	free(err);
+	tap_cmd(&r, "tests -L %s -m %s -- -x", root, table);
+	is_int(r.status, 1, "tests -- -x: -x is a tag (none such): exit 1");
+	ok(strstr(r.err, "unknown option") == NULL, "not an option after --");
 	/* -vh: flags together; -h in them prints the synopsis. */
-	st = tap_run3(bin, "import -vh", &out, &err);
-	is_int(st, 0, "import -vh: exit 0");
-	has_str(out, "usage: ltpscope import", "the synopsis on stdout");
-	free(out);
-	free(err);
+	tap_cmd(&r, "import -vh");
+	is_int(r.status, 0, "import -vh: exit 0");
+	has_str(r.out, "usage: ltpscope import", "the synopsis on stdout");
 	/* Too many operands: the synopsis alone. */
-	st = tap_run3(bin, "runs extra", &out, &err);
-	is_int(st, 2, "runs extra: exit 2");
-	ok(strncmp(err, "usage: ltpscope runs", 20) == 0, "the synopsis");
-	free(out);
-	free(err);
+	tap_cmd(&r, "runs extra");
+	is_int(r.status, 2, "runs extra: exit 2");
+	ok(strncmp(r.err, "usage: ltpscope runs", 20) == 0, "the synopsis");
+	tap_cmd_free(&r);
 }
 
 /* More items than run once kept, in each of its lists. */
 static void
 test_long_lists(void)
 {
-	char *args, path[1300], *out, *err;
+	struct tap_cmd r = TAP_CMD_INIT;
+	char *args, path[1300];
 	size_t len, cap = 64 * 1024;
 	FILE *fp;
-	int i, st;
+	int i;
 
 	if ((args = malloc(cap)) == NULL)
 		abort();
@@ -384,12 +330,10 @@ test_long_lists(void)
 		fclose(fp);
 		len += (size_t)snprintf(args + len, cap - len, " -f rt%03d", i);
 	}
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "run with %d -f files: exit 0", MANY);
-	has_str(out, "open000", "the first file's test is listed");
-	has_str(out, "open299", "the test of file %d is listed", MANY);
-	free(out);
-	free(err);
+	tap_cmd(&r, "%s", args);
+	is_int(r.status, 0, "run with %d -f files: exit 0", MANY);
+	has_str(r.out, "open000", "the first file's test is listed");
+	has_str(r.out, "open299", "the test of file %d is listed", MANY);
 
 	/* -s: the syscall that selects anything comes after MANY others. */
 	len = (size_t)snprintf(args, cap, "run -L %s -m %s --dry-run -s ",
@@ -397,12 +341,10 @@ test_long_lists(void)
 	for (i = 0; i < MANY; i++)
 		len += (size_t)snprintf(args + len, cap - len, "nosuch%d,", i);
 	snprintf(args + len, cap - len, "close");
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "run -s with %d names before close: exit 0", MANY);
-	has_str(out, "close01", "close, item %d of -s, selects close01",
+	tap_cmd(&r, "%s", args);
+	is_int(r.status, 0, "run -s with %d names before close: exit 0", MANY);
+	has_str(r.out, "close01", "close, item %d of -s, selects close01",
 	    MANY + 1);
-	free(out);
-	free(err);
 
 	/* --skip: MANY files; only the last skips anything. */
 	len = (size_t)snprintf(args, cap, "run -L %s -m %s --dry-run -s "
@@ -419,13 +361,12 @@ test_long_lists(void)
 		len += (size_t)snprintf(args + len, cap - len, " --skip %s",
 		    path);
 	}
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "run with %d --skip files: exit 0", MANY + 1);
-	has_str(out, "skip: skipped by the last list", "skip list %d holds",
+	tap_cmd(&r, "%s", args);
+	is_int(r.status, 0, "run with %d --skip files: exit 0", MANY + 1);
+	has_str(r.out, "skip: skipped by the last list", "skip list %d holds",
 	    MANY + 1);
-	free(out);
-	free(err);
 	free(args);
+	tap_cmd_free(&r);
 }
 
 /* Every option that takes a list splits it the same way (listparse.h). */
@@ -435,21 +376,17 @@ test_lists(void)
 	static const char *const lists[] = { "tests -s 'open, close'",
 	    "tests -s 'open close'", "tests -s ,open,,close,",
 	    "run --dry-run -s 'open, close'", "run --dry-run -s 'open close'" };
-	char args[4096], *out, *err;
+	struct tap_cmd r = TAP_CMD_INIT;
 	size_t i;
-	int st;
 
 	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
-		snprintf(args, sizeof(args), "-L %s -m %s %s", root, table,
-		    lists[i]);
-		st = tap_run3(bin, args, &out, &err);
-		is_int(st, 0, "%s: exit 0", lists[i]);
-		has_str(out, "open01", "%s: open01", lists[i]);
-		has_str(out, "close01", "%s: close01", lists[i]);
-		ok(strstr(out, "read01") == NULL, "%s: not read01", lists[i]);
-		free(out);
-		free(err);
+		tap_cmd(&r, "-L %s -m %s %s", root, table, lists[i]);
+		is_int(r.status, 0, "%s: exit 0", lists[i]);
+		has_str(r.out, "open01", "%s: open01", lists[i]);
+		has_str(r.out, "close01", "%s: close01", lists[i]);
+		ok(strstr(r.out, "read01") == NULL, "%s: not read01", lists[i]);
 	}
+	tap_cmd_free(&r);
 }
 
 /*
@@ -471,81 +408,59 @@ test_messages(void)
 	static const char *const badrun[] = { "show x", "compare x",
 	    "tags --run x", "export --run x", "export-logs x out",
 	    "baseline x", "suggest x" };
-	char args[4096], want[4096], none[1200], *out, *err, *first = NULL;
+	struct tap_cmd r = TAP_CMD_INIT;
+	char want[4096], none[1200], *first = NULL;
 	size_t i;
-	int st;
 
 	snprintf(none, sizeof(none), "%s/none.db", tap_tmpdir());
 	snprintf(want, sizeof(want), "ltpscope: %s: no such database; "
 	    "no runs yet\n", none);
 	for (i = 0; i < sizeof(missing) / sizeof(missing[0]); i++) {
-		snprintf(args, sizeof(args), "-d %s %s", none,
-		    missing[i].args);
-		st = tap_run3(bin, args, &out, &err);
-		is_int(st, missing[i].status, "%s on a missing database: "
+		tap_cmd(&r, "-d %s %s", none, missing[i].args);
+		is_int(r.status, missing[i].status, "%s on a missing database: "
 		    "exit %d", missing[i].args, missing[i].status);
-		is_str(err, want, "%s: the one missing-database message",
+		is_str(r.err, want, "%s: the one missing-database message",
 		    missing[i].args);
-		free(out);
-		free(err);
 	}
 	ok(access(none, F_OK) != 0, "and none of them created it");
 
 	/* A run argument that is no run: the same words, its own name. */
 	for (i = 0; i < sizeof(badrun) / sizeof(badrun[0]); i++) {
-		snprintf(args, sizeof(args), "-d %s %s", db, badrun[i]);
-		st = tap_run3(bin, args, &out, &err);
+		tap_cmd(&r, "-d %s %s", db, badrun[i]);
 		snprintf(want, sizeof(want), "ltpscope: %.*s: 'x' is not a "
 		    "run number (see ltpscope runs)\n",
 		    (int)strcspn(badrun[i], " "), badrun[i]);
-		ok(st != 0, "%s: fails", badrun[i]);
-		is_str(err, want, "%s: says it names no run", badrun[i]);
-		free(out);
-		free(err);
+		ok(r.status != 0, "%s: fails", badrun[i]);
+		is_str(r.err, want, "%s: says it names no run", badrun[i]);
 	}
 
 	/* The explorer's options: ltpscope is the program, ui or not. */
-	st = tap_run3(bin, "--bogus", &out, &err);
-	is_int(st, 2, "ltpscope --bogus: exit 2");
-	ok(strncmp(err, "ltpscope: ", 10) == 0, "the error names ltpscope");
-	has_str(err, "--bogus", "and the option");
-	ok(strstr(err, "ui:") == NULL, "not ui:");
-	first = strndup(err, strcspn(err, "\n"));
-	free(out);
-	free(err);
-	st = tap_run3(bin, "-d x.db --bogus", &out, &err);
-	is_int(st, 2, "ltpscope -d x.db --bogus: exit 2");
-	ok(first != NULL && strncmp(err, first, strlen(first)) == 0,
+	tap_cmd(&r, "--bogus");
+	is_int(r.status, 2, "ltpscope --bogus: exit 2");
+	ok(strncmp(r.err, "ltpscope: ", 10) == 0, "the error names ltpscope");
+	has_str(r.err, "--bogus", "and the option");
+	ok(strstr(r.err, "ui:") == NULL, "not ui:");
+	first = strndup(r.err, strcspn(r.err, "\n"));
+	tap_cmd(&r, "-d x.db --bogus");
+	is_int(r.status, 2, "ltpscope -d x.db --bogus: exit 2");
+	ok(first != NULL && strncmp(r.err, first, strlen(first)) == 0,
 	    "the same message after a global option");
-	free(out);
-	free(err);
 	free(first);
+	tap_cmd_free(&r);
 }
 
 int
 main(void)
 {
-	static const char *const unset[] = { "LTPSCOPE_DB",
-	    "LTPSCOPE_MASTER", "LTPSCOPE_TESTMAP", "LTPSCOPE_EXTRA",
-	    "LTPSCOPE_AUTHOR", "LTPSCOPE_LINUX_RELEASE", "LTPROOT", NULL };
-	const char *b = getenv("LTPSCOPE_BIN");
 	char cwd[1024];
-	size_t i;
 
+	/* tap.c gave the program its own HOME, XDG dirs and no LTPSCOPE_*. */
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		return 1;
-	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
 	snprintf(table, sizeof(table), "%s/tests/fixtures/catalogue/"
 	    "fixture_64.tbl", cwd);
 	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
 	snprintf(db, sizeof(db), "%s/cli.db", tap_tmpdir());
-	/* Nothing of the host: its home, its settings, its LTP. */
-	setenv("HOME", tap_tmpdir(), 1);
-	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
-	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
-	setenv("XDG_CACHE_HOME", tap_tmpdir(), 1);
-	for (i = 0; unset[i] != NULL; i++)
-		unsetenv(unset[i]);
 	mkroot();
 
 	test_globals_first();

@@ -36,7 +36,6 @@
 #define QUEUE		5000
 #define FLOOD_MB	64	/* 4x the store's cap: see test_flood() */
 
-static char bin[2048];
 static char cwd[1024];
 static char root[1200];		/* the fake LTP install */
 static char tmp[1024];		/* tap_tmpdir() */
@@ -86,7 +85,7 @@ ltpscope_as(uid_t uid, char **outp, long *rssp, const char *fmt, ...)
 	vsnprintf(args, sizeof(args), fmt, ap);
 	va_end(ap);
 	snprintf(outf, sizeof(outf), "%s/out/ltpscope.out", tmp);
-	snprintf(cmd, sizeof(cmd), "exec %s %s </dev/null", bin, args);
+	snprintf(cmd, sizeof(cmd), "exec %s %s </dev/null", tap_bin(), args);
 	if ((pid = fork()) == 0) {
 		if ((fd = open(outf, O_WRONLY | O_CREAT | O_TRUNC, 0666)) ==
 		    -1)
@@ -121,7 +120,7 @@ ltpscope_bg(const char *outf, const char *args)
 	pid_t pid;
 	int fd;
 
-	snprintf(cmd, sizeof(cmd), "exec %s %s </dev/null", bin, args);
+	snprintf(cmd, sizeof(cmd), "exec %s %s </dev/null", tap_bin(), args);
 	if ((pid = fork()) == 0) {
 		fd = open(outf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		dup2(fd, 1);
@@ -334,6 +333,29 @@ test_readonly(void)
 	    1, "  the database is unchanged");
 }
 
+/* A tmpfs with opts at mnt: 0, or -1 after a SKIP of what. */
+static int
+mount_tmpfs(const char *mnt, const char *opts, const char *what)
+{
+	if (shell("mount -t tmpfs -o %s ltpscope-test %s", opts, mnt) == 0)
+		return 0;
+	ok(1, "# SKIP %s: cannot mount tmpfs", what);
+	return -1;
+}
+
+/* run -f rt into db with TMPDIR at dir: its status, *out what it said. */
+static int
+run_with_tmpdir(const char *dir, char **out, const char *db, const char *rt)
+{
+	int st;
+
+	setenv("TMPDIR", dir, 1);
+	st = ltpscope(out, "run -d %s -L %s -m %s -f %s", db, root, LINUX_TBL,
+	    rt);
+	setenv("TMPDIR", tmp, 1);
+	return st;
+}
+
 static void
 test_full(void)
 {
@@ -344,10 +366,8 @@ test_full(void)
 	if (!need_root("full file system"))
 		return;
 	mnt = subdir("fullmnt", 0755);
-	if (shell("mount -t tmpfs -o size=1m ltpscope-test %s", mnt) != 0) {
-		ok(1, "# SKIP full file system: cannot mount tmpfs");
+	if (mount_tmpfs(mnt, "size=1m", "full file system") != 0)
 		return;
-	}
 	snprintf(db, sizeof(db), "%s/full.db", mnt);
 	st = ltpscope(&out, "run -d %s -L %s -m %s -f floods", db, root,
 	    LINUX_TBL);
@@ -376,14 +396,9 @@ test_tmpdir(void)
 		return;
 	snprintf(db, sizeof(db), "%s/tmpdir.db", tmp);
 	mnt = subdir("tmpmnt", 0755);
-	if (shell("mount -t tmpfs -o ro,size=1m ltpscope-test %s", mnt) != 0) {
-		ok(1, "# SKIP TMPDIR: cannot mount tmpfs");
+	if (mount_tmpfs(mnt, "ro,size=1m", "TMPDIR") != 0)
 		return;
-	}
-	setenv("TMPDIR", mnt, 1);
-	st = ltpscope(&out, "run -d %s -L %s -m %s -f quick", db, root,
-	    LINUX_TBL);
-	setenv("TMPDIR", tmp, 1);
+	st = run_with_tmpdir(mnt, &out, db, "quick");
 	is_int(st, 1, "TMPDIR not writable: the run does not start");
 	has_str(out, "cannot create a directory for the tests", "  says "
 	    "so");
@@ -394,15 +409,9 @@ test_tmpdir(void)
 	is_int(shell("umount %s", mnt), 0, "  unmounted");
 
 	/* Full: no inode left for a directory. */
-	if (shell("mount -t tmpfs -o size=1m,nr_inodes=1 ltpscope-test %s",
-	    mnt) != 0) {
-		ok(1, "# SKIP full TMPDIR: cannot mount tmpfs");
+	if (mount_tmpfs(mnt, "size=1m,nr_inodes=1", "full TMPDIR") != 0)
 		return;
-	}
-	setenv("TMPDIR", mnt, 1);
-	st = ltpscope(&out, "run -d %s -L %s -m %s -f quick", db, root,
-	    LINUX_TBL);
-	setenv("TMPDIR", tmp, 1);
+	st = run_with_tmpdir(mnt, &out, db, "quick");
 	is_int(st, 1, "TMPDIR full: the run does not start");
 	has_str(out, "No space left on device", "  says why");
 	free(out);
@@ -427,14 +436,9 @@ test_spool_full(void)
 		return;
 	snprintf(db, sizeof(db), "%s/spool.db", tmp);
 	mnt = subdir("spoolmnt", 0755);
-	if (shell("mount -t tmpfs -o size=2m ltpscope-test %s", mnt) != 0) {
-		ok(1, "# SKIP TMPDIR filling up: cannot mount tmpfs");
+	if (mount_tmpfs(mnt, "size=2m", "TMPDIR filling up") != 0)
 		return;
-	}
-	setenv("TMPDIR", mnt, 1);
-	st = ltpscope(&out, "run -d %s -L %s -m %s -f spoolfull", db, root,
-	    LINUX_TBL);
-	setenv("TMPDIR", tmp, 1);
+	st = run_with_tmpdir(mnt, &out, db, "spoolfull");
 	is_int(st, 0, "TMPDIR full during an 8 MiB flood: the run goes on");
 	ok(strstr(out, "PASS        big01") != NULL &&
 	    strstr(out, "PASS        p1") != NULL, "  the flood and the test "
@@ -787,11 +791,8 @@ setup(void)
 int
 main(void)
 {
-	const char *b = getenv("LTPSCOPE_BIN");
-
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		return 1;
-	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
 	snprintf(tmp, sizeof(tmp), "%s", tap_tmpdir());
 	asan = getenv("LTPSCOPE_ASAN") != NULL;
 	setenv("XDG_CONFIG_HOME", tmp, 1);

@@ -26,6 +26,7 @@
 #include "ltpscope/import.h"
 #include "ltpscope/store.h"
 #include "ltpscope/xmalloc.h"
+#include "fixture_store.h"
 #include "tap.h"
 
 #define REFDIR	"ctp/reference_logs_sample/NetBSD11-reference"
@@ -467,13 +468,9 @@ check_export_native(struct store *st)
 	char dir[1024], p[1200];
 	int64_t rid;
 
-	memset(&run, 0, sizeof(run));
+	fixture_run_init(&run);
 	run.host = (char *)"vm";
 	run.uname = (char *)"NetBSD 11.0 (GENERIC) #0";
-	run.os_name = (char *)"NetBSD";
-	run.os_version = (char *)"11.0";
-	run.arch = (char *)"amd64";
-	run.ltp_version = (char *)"20260529";
 	run.label = (char *)"native";
 	run.config = (char *)"ltproot=/opt/ltp\nreproducible=1\n";
 	memset(q, 0, sizeof(q));

@@ -28,9 +28,21 @@ parse(const char *s, struct diaglist *dl)
 static void
 check_scalars(void)
 {
+	/* Documents that are an int64. */
+	static const struct {
+		const char	*doc;
+		int64_t		 want;
+		const char	*what;
+	} ints[] = {
+		{ "-12", -12, "negative integer" },
+		{ "9223372036854775807", INT64_MAX, "INT64_MAX exact" },
+		{ "2.5e3", 2500, "2.5e3 is the integer 2500" },
+		{ "-0", 0, "-0" },
+	};
 	struct diaglist dl;
 	struct json *v;
 	int64_t i;
+	size_t k;
 
 	v = parse(" null ", &dl);
 	ok(v != NULL && v->type == JSON_NULL, "null");
@@ -45,14 +57,13 @@ check_scalars(void)
 	json_free(v);
 	diag_free(&dl);
 
-	v = parse("-12", &dl);
-	ok(json_int64(v, &i) == 0 && i == -12, "negative integer");
-	json_free(v);
-	diag_free(&dl);
-	v = parse("9223372036854775807", &dl);
-	ok(json_int64(v, &i) == 0 && i == INT64_MAX, "INT64_MAX exact");
-	json_free(v);
-	diag_free(&dl);
+	for (k = 0; k < sizeof(ints) / sizeof(ints[0]); k++) {
+		v = parse(ints[k].doc, &dl);
+		ok(json_int64(v, &i) == 0 && i == ints[k].want, "%s",
+		    ints[k].what);
+		json_free(v);
+		diag_free(&dl);
+	}
 	v = parse("123456789012345678901234567890", &dl);
 	ok(v != NULL, "a number beyond int64 parses");
 	ok(json_int64(v, &i) == -1, "... but is no int64");
@@ -66,17 +77,9 @@ check_scalars(void)
 	ok(v != NULL && json_int64(v, &i) == -1, "1e400 parses, no int");
 	json_free(v);
 	diag_free(&dl);
-	v = parse("2.5e3", &dl);
-	ok(json_int64(v, &i) == 0 && i == 2500, "2.5e3 is the integer 2500");
-	json_free(v);
-	diag_free(&dl);
 	v = parse("0.5", &dl);
 	ok(json_int64(v, &i) == -1 && json_number(v, 0) == 0.5,
 	    "0.5 is a number, not an integer");
-	json_free(v);
-	diag_free(&dl);
-	v = parse("-0", &dl);
-	ok(json_int64(v, &i) == 0 && i == 0, "-0");
 	json_free(v);
 	diag_free(&dl);
 }
@@ -84,28 +87,31 @@ check_scalars(void)
 static void
 check_strings(void)
 {
+	/* Strings without a NUL: what they read as. */
+	static const struct {
+		const char	*doc;
+		const char	*want;
+		const char	*what;
+	} strs[] = {
+		{ "\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\"", "a\"b\\c/d\b\f\n\r\t",
+		    "simple escapes" },
+		{ "\"\\u00e9\\u20AC\"", "\xc3\xa9\xe2\x82\xac",
+		    "\\u escapes to UTF-8 (2 and 3 bytes)" },
+		{ "\"\\ud83d\\ude00\"", "\xf0\x9f\x98\x80",
+		    "surrogate pair to one 4-byte character" },
+		{ "\"raw \xf0\x9f\x98\x80 \xc3\xa9\"",
+		    "raw \xf0\x9f\x98\x80 \xc3\xa9", "raw UTF-8 kept" },
+	};
 	struct diaglist dl;
 	struct json *v;
+	size_t k;
 
-	v = parse("\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\"", &dl);
-	is_str(json_string(v, NULL), "a\"b\\c/d\b\f\n\r\t", "simple escapes");
-	json_free(v);
-	diag_free(&dl);
-	v = parse("\"\\u00e9\\u20AC\"", &dl);
-	is_str(json_string(v, NULL), "\xc3\xa9\xe2\x82\xac",
-	    "\\u escapes to UTF-8 (2 and 3 bytes)");
-	json_free(v);
-	diag_free(&dl);
-	v = parse("\"\\ud83d\\ude00\"", &dl);
-	is_str(json_string(v, NULL), "\xf0\x9f\x98\x80",
-	    "surrogate pair to one 4-byte character");
-	json_free(v);
-	diag_free(&dl);
-	v = parse("\"raw \xf0\x9f\x98\x80 \xc3\xa9\"", &dl);
-	is_str(json_string(v, NULL), "raw \xf0\x9f\x98\x80 \xc3\xa9",
-	    "raw UTF-8 kept");
-	json_free(v);
-	diag_free(&dl);
+	for (k = 0; k < sizeof(strs) / sizeof(strs[0]); k++) {
+		v = parse(strs[k].doc, &dl);
+		is_str(json_string(v, NULL), strs[k].want, "%s", strs[k].what);
+		json_free(v);
+		diag_free(&dl);
+	}
 	v = parse("\"a\\u0000b\"", &dl);
 	ok(v != NULL && v->len == 3 && memcmp(v->str, "a\0b", 3) == 0,
 	    "\\u0000 kept, length exact");

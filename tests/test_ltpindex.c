@@ -125,6 +125,25 @@ join_tags(const struct ltpindex *idx, const size_t *sel, size_t n)
 	return s;
 }
 
+/*
+ * ltpindex_select() with s, which must succeed (checked as what): the
+ * tags it picked in order, the caller's to free; *np their number.
+ */
+static char *
+selected(const struct ltpindex *idx, const struct ltpselect *s,
+    struct diaglist *dl, size_t *np, const char *what)
+{
+	size_t *sel, n;
+	char *got;
+
+	is_int(ltpindex_select(idx, s, &sel, &n, dl), 0, "%s", what);
+	got = join_tags(idx, sel, n);
+	free(sel);
+	if (np != NULL)
+		*np = n;
+	return got;
+}
+
 static char *
 diag_text(const struct diaglist *dl)
 {
@@ -196,6 +215,31 @@ test_split(void)
 }
 
 /*
+ * Tests the made-up and the real runtest file both hold, read the same
+ * way; setdomainname01, tab-separated, stands on line setdomain_line.
+ */
+static void
+check_common_tags(const struct ltpindex *idx, unsigned long setdomain_line)
+{
+	const struct ltptest *t;
+
+	t = ltpindex_find(idx, "abort01");
+	ok(t != NULL && t->line == 2 && strcmp(t->cmdline, "abort01") == 0,
+	    "abort01 on line 2");
+	t = ltpindex_find(idx, "fork06");
+	ok(t != NULL && strcmp(joinv(t->argv), "fork_procs|-n|1000") == 0,
+	    "fork06 runs fork_procs -n 1000");
+	t = ltpindex_find(idx, "setdomainname01");
+	ok(t != NULL && t->line == setdomain_line &&
+	    strcmp(joinv(t->argv), "setdomainname01") == 0,
+	    "tab-separated line");
+	t = ltpindex_find(idx, "process_vm_writev01");
+	ok(t != NULL && strcmp(joinv(t->argv), "process_vm01") == 0,
+	    "tag differs from the program");
+	ok(ltpindex_find(idx, "nonexistent01") == NULL, "unknown tag");
+}
+
+/*
  * Our made-up runtest file (tests/fixtures/madeup/ltp/runtest-syscalls)
  * and Linux table (tests/fixtures/linux/syscall_64.tbl): the kinds of
  * line the real file has, and tests the table leaves unmapped.
@@ -211,7 +255,7 @@ test_madeup_file(const struct names *nm, struct testmap *tm)
 	struct ltpindex idx;
 	struct diaglist dl;
 	const struct ltptest *t;
-	size_t i, shells = 0, unmapped, *sel, nsel;
+	size_t i, shells = 0, unmapped;
 	char *got, path[1024];
 
 	diag_init(&dl);
@@ -223,26 +267,13 @@ test_madeup_file(const struct names *nm, struct testmap *tm)
 	for (i = 0; i < idx.ntests; i++)
 		shells += idx.tests[i].needs_shell;
 	is_int(shells, 0, "every line is a simple command");
-	t = ltpindex_find(&idx, "abort01");
-	ok(t != NULL && t->line == 2 && strcmp(t->cmdline, "abort01") == 0,
-	    "abort01 on line 2");
+	check_common_tags(&idx, 19);
 	t = ltpindex_find(&idx, "pipeio_1");
 	ok(t != NULL && strcmp(joinv(t->argv), "pipeio|-T|pipeio_1|-c|5|-s|"
 	    "4090|-i|100|-b|-f|x80") == 0, "pipeio_1 argv");
-	t = ltpindex_find(&idx, "fork06");
-	ok(t != NULL && strcmp(joinv(t->argv), "fork_procs|-n|1000") == 0,
-	    "fork06 runs fork_procs -n 1000");
 	t = ltpindex_find(&idx, "ioctl02");
 	ok(t != NULL && strcmp(t->cmdline, "test_ioctl") == 0,
 	    "ioctl02: blanks after the command are not part of it");
-	t = ltpindex_find(&idx, "setdomainname01");
-	ok(t != NULL && t->line == 19 &&
-	    strcmp(joinv(t->argv), "setdomainname01") == 0,
-	    "tab-separated line");
-	t = ltpindex_find(&idx, "process_vm_writev01");
-	ok(t != NULL && strcmp(joinv(t->argv), "process_vm01") == 0,
-	    "tag differs from the program");
-	ok(ltpindex_find(&idx, "nonexistent01") == NULL, "unknown tag");
 
 	unmapped = ltpindex_map(&idx, tm, (const char *const *)nm->v, nm->n);
 	is_int(unmapped, 6, "6 tests left unmapped");
@@ -252,8 +283,7 @@ test_madeup_file(const struct names *nm, struct testmap *tm)
 	t = ltpindex_find(&idx, "close01");
 	ok(t != NULL && t->mapline == 0, "close01 by its name");
 
-	is_int(ltpindex_select(&idx, &sl, &sel, &nsel, &dl), 0, "-s select");
-	got = join_tags(&idx, sel, nsel);
+	got = selected(&idx, &sl, &dl, NULL, "-s select");
 	is_str(got, "readv01 readv02 writev01 writev02 open01 open02 close01 "
 	    "close02", "-s readv,writev,open,close: syscall by syscall");
 	/* The made-up logs of the shell tool for them are all selected. */
@@ -264,7 +294,6 @@ test_madeup_file(const struct names *nm, struct testmap *tm)
 		    "shell tool's %s is selected", logs[i]);
 	}
 	free(got);
-	free(sel);
 	ltpindex_free(&idx);
 	diag_free(&dl);
 }
@@ -290,9 +319,7 @@ test_real_file(const struct names *nm, struct testmap *tm)
 		shells += idx.tests[i].needs_shell;
 	/* LTP 20260529 has no quoting or shell syntax in runtest/syscalls. */
 	is_int(shells, 0, "every real line is a simple command");
-	t = ltpindex_find(&idx, "abort01");
-	ok(t != NULL && t->line == 2 && strcmp(t->cmdline, "abort01") == 0,
-	    "abort01 on line 2");
+	check_common_tags(&idx, 1410);
 	t = ltpindex_find(&idx, "pipeio_1");
 	ok(t != NULL, "pipeio_1 found");
 	if (t != NULL) {
@@ -301,21 +328,10 @@ test_real_file(const struct names *nm, struct testmap *tm)
 		is_str(t->cmdline, "pipeio -T pipeio_1 -c 5 -s 4090 -i 100 "
 		    "-b -f x80", "pipeio_1 raw line");
 	}
-	t = ltpindex_find(&idx, "fork06");
-	ok(t != NULL && strcmp(joinv(t->argv), "fork_procs|-n|1000") == 0,
-	    "fork06 runs fork_procs -n 1000");
 	t = ltpindex_find(&idx, "ioctl02");
 	ok(t != NULL && strcmp(t->cmdline, "test_ioctl") == 0 &&
 	    strcmp(joinv(t->argv), "test_ioctl") == 0,
 	    "ioctl02: blanks after the tag are not part of the command");
-	t = ltpindex_find(&idx, "setdomainname01");
-	ok(t != NULL && t->line == 1410 &&
-	    strcmp(joinv(t->argv), "setdomainname01") == 0,
-	    "tab-separated line");
-	t = ltpindex_find(&idx, "process_vm_writev01");
-	ok(t != NULL && strcmp(joinv(t->argv), "process_vm01") == 0,
-	    "tag differs from the program");
-	ok(ltpindex_find(&idx, "nonexistent01") == NULL, "unknown tag");
 
 	unmapped = ltpindex_map(&idx, tm, (const char *const *)nm->v, nm->n);
 	is_int(unmapped, 69, "69 tests left unmapped");
@@ -348,9 +364,7 @@ test_real_file(const struct names *nm, struct testmap *tm)
 		struct dirent *de;
 		DIR *d;
 
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "-s select");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, NULL, "-s select");
 		is_str(got, "readv01 readv02 writev01 writev02 writev03 "
 		    "writev05 writev06 writev07 open01 open02 open03 open04 "
 		    "open06 open07 open08 open09 open10 open11 open12 open13 "
@@ -386,16 +400,13 @@ test_real_file(const struct names *nm, struct testmap *tm)
 			closedir(d);
 		}
 		free(got);
-		free(sel);
 	}
 	{
 		/* The transcript: -s read,pipe runs read then pipe only. */
 		static const char *const sys[] = { "read", "pipe" };
 		struct ltpselect s = { sys, 2, NULL, NULL, 0, 0 };
 
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "-s read,pipe");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, &nsel, "-s read,pipe");
 		has_str(got, "read01 read02 read03 read04 pipe01 pipe02",
 		    "read's tests, then pipe's");
 		ok(strstr(got, "readv") == NULL && strstr(got, "pipe2") ==
@@ -403,43 +414,33 @@ test_real_file(const struct names *nm, struct testmap *tm)
 		    "no readv, pipe2 or pipeio in -s read,pipe");
 		is_int(nsel, 19, "4 read + 15 pipe tests");
 		free(got);
-		free(sel);
 	}
 	{
 		/* The shell tool's groups named after libc functions. */
 		static const char *const sys[] = { "abort", "signal" };
 		struct ltpselect s = { sys, 2, NULL, NULL, 0, 0 };
 
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "-s abort,signal");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, NULL, "-s abort,signal");
 		is_str(got, "abort01 signal01 signal02 signal03 signal04 "
 		    "signal05 signal06", "groups as the shell tool had them");
 		free(got);
-		free(sel);
 	}
 	{
 		struct ltpselect s = { NULL, 0, "^pipe2?$", NULL, 0, 0 };
 
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "-p ^pipe2?$");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, &nsel, "-p ^pipe2?$");
 		has_str(got, "pipe15 pipe2_01 pipe2_02 pipe2_04",
 		    "-p matches syscall names");
 		is_int(nsel, 18, "15 pipe + 3 pipe2");
 		free(got);
-		free(sel);
 	}
 	{
 		struct ltpselect s = { NULL, 0, "^statmount0[12]$", NULL, 0,
 		    0 };
 
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "-p on tags");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, NULL, "-p on tags");
 		is_str(got, "statmount01 statmount02", "-p matches tags");
 		free(got);
-		free(sel);
 	}
 	{
 		static const char *const tags[] = { "dup201", "abort01",
@@ -449,9 +450,7 @@ test_real_file(const struct names *nm, struct testmap *tm)
 		struct ltpselect s = { sys, 3, "^memc", tags, 3, 0 };
 
 		diag_free(&dl);
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "-s, tags and -p together");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, NULL, "-s, tags and -p together");
 		is_str(got, "dup201 dup202 dup203 dup204 dup205 dup206 dup207 "
 		    "pread01 pread01_64 pread02 pread02_64 abort01 sysconf01 "
 		    "memcmp01 memcpy01", "union, each test once");
@@ -459,15 +458,11 @@ test_real_file(const struct names *nm, struct testmap *tm)
 		    "syscall 'nosuchcall'\n", "unknown syscall warned, "
 		    "pread taken as the shell tool's group");
 		free(got);
-		free(sel);
 		s.unmapped_only = 1;
-		is_int(ltpindex_select(&idx, &s, &sel, &nsel, &dl), 0,
-		    "--unmapped filter");
-		got = join_tags(&idx, sel, nsel);
+		got = selected(&idx, &s, &dl, NULL, "--unmapped filter");
 		is_str(got, "sysconf01 memcmp01 memcpy01",
 		    "only the unmapped ones");
 		free(got);
-		free(sel);
 	}
 	{
 		static const char *const tags[] = { "nosuch01" };
@@ -872,15 +867,30 @@ count_lines(const char *s)
 	return n;
 }
 
+/*
+ * --unmapped with -s and -p, on the Linux table tbl and runtest file rt
+ * (both the made-up and LTP's hold sysconf01, which maps to nothing).
+ */
+static void
+check_unmapped_sysconf(const char *tbl, const char *rt)
+{
+	char cmd[2048], *out;
+
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
+	    "-m %s -f %s --unmapped -s close,open -p '^sysconf' 2>/dev/null",
+	    tap_bin(), tbl, rt);
+	out = tap_run(cmd, NULL, 0);
+	is_str(out, "sysconf01\t-\tsysconf01\n", "--unmapped with -s, -p");
+	free(out);
+}
+
 static void
 test_cli(void)
 {
-	const char *bin = getenv("LTPSCOPE_BIN");
+	const char *bin = tap_bin();
 	char cmd[2048], *out, *tbl, *rt;
 	int st;
 
-	if (bin == NULL)
-		bin = "./ltpscope";
 	tbl = strdup(LINUX_TBL);
 	rt = strdup(MADEUP_RT);
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
@@ -937,12 +947,7 @@ test_cli(void)
 	    NULL, "-f replaces the default runtest files");
 	is_int(count_lines(out), MADEUP_NTESTS, "%d lines", MADEUP_NTESTS);
 	free(out);
-	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
-	    "-m %s -f %s --unmapped -s close,open -p '^sysconf' 2>/dev/null",
-	    bin, tbl, rt);
-	out = tap_run(cmd, &st, 0);
-	is_str(out, "sysconf01\t-\tsysconf01\n", "--unmapped with -s, -p");
-	free(out);
+	check_unmapped_sysconf(tbl, rt);
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
 	    "-m %s -f %s --unmapped", bin, tbl, rt);
 	out = tap_run(cmd, &st, 0);
@@ -996,12 +1001,10 @@ test_cli(void)
 static void
 test_cli_real(void)
 {
-	const char *bin = getenv("LTPSCOPE_BIN");
+	const char *bin = tap_bin();
 	char cmd[2048], *out, *tbl, *rt;
 	int st;
 
-	if (bin == NULL)
-		bin = "./ltpscope";
 	/* tap_shared_path() returns a static buffer: keep copies. */
 	tbl = strdup(tap_shared_path("linux/syscall_64.tbl"));
 	rt = strdup(tap_shared_path("ltp/runtest-syscalls"));
@@ -1015,22 +1018,10 @@ test_cli_real(void)
 	has_str(out, "pread01_64\tpread64\tpread01_64\n", "pread via testmap");
 	ok(strstr(out, "msgctl01") != NULL && strstr(out, "write05 -s") ==
 	    NULL, "-f replaces the default runtest files");
-	{
-		size_t lines = 0;
-		char *p;
-
-		for (p = out; *p != '\0'; p++)
-			lines += *p == '\n';
-		is_int(lines, 1525, "1525 lines");
-	}
+	is_int(count_lines(out), 1525, "1525 lines");
 	free(out);
 
-	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
-	    "-m %s -f %s --unmapped -s close,open -p '^sysconf' 2>/dev/null",
-	    bin, tbl, rt);
-	out = tap_run(cmd, &st, 0);
-	is_str(out, "sysconf01\t-\tsysconf01\n", "--unmapped with -s, -p");
-	free(out);
+	check_unmapped_sysconf(tbl, rt);
 
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TESTMAP=data/testmap %s tests "
 	    "-m %s -f %s --unmapped | wc -l", bin,

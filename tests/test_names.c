@@ -24,14 +24,6 @@
 #define NAMES	"data/syscalls"
 
 static const char *
-bin(void)
-{
-	const char *b = getenv("LTPSCOPE_BIN");
-
-	return b != NULL && *b != '\0' ? b : "./ltpscope";
-}
-
-static const char *
 name_at(struct catalogue *cat, const char *abi, long number)
 {
 	const struct cat_entry *e = catalogue_find_number(cat, abi, number);
@@ -293,7 +285,7 @@ test_cli(const char *root)
 	int st;
 
 	snprintf(cmd, sizeof(cmd), "%s catalogue --format csv -m "
-	    FIX "linux-amd64-netbsdnames.master", bin());
+	    FIX "linux-amd64-netbsdnames.master", tap_bin());
 	out = tap_run(cmd, &st, 0);
 	is_int(st, 0, "cli csv: exit 0");
 	has_str(out, "linux-amd64,82,rename,NOARGS,implemented-native,"
@@ -304,21 +296,21 @@ test_cli(const char *root)
 
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_DATA=%s/nonexistent %s "
 	    "catalogue --format csv -m " FIX "linux-amd64-netbsdnames.master",
-	    tap_tmpdir(), bin());
+	    tap_tmpdir(), tap_bin());
 	out = tap_run(cmd, &st, 0);
 	has_str(out, "linux-amd64,82,__posix_rename,",
 	    "cli: the names come from the data directory");
 	free(out);
 
 	snprintf(cmd, sizeof(cmd), "%s catalogue --summary -m "
-	    FIX "linux-amd64-netbsdnames.master", bin());
+	    FIX "linux-amd64-netbsdnames.master", tap_bin());
 	out = tap_run(cmd, &st, 0);
 	has_str(out, "  Linux's names from ", "cli summary: names source");
 	has_str(out, "data/syscalls/x86_64\n", "cli summary: the names file");
 	free(out);
 
 	snprintf(cmd, sizeof(cmd), "%s catalogue --crosscheck -m "
-	    FIX "linux-amd64-netbsdnames.master", bin());
+	    FIX "linux-amd64-netbsdnames.master", tap_bin());
 	out = tap_run(cmd, &st, 1);
 	is_int(st, 1, "cli crosscheck without a Linux table: runs");
 	has_str(out, "linux-amd64 333: NetBSD has getdents "
@@ -329,7 +321,7 @@ test_cli(const char *root)
 
 	snprintf(cmd, sizeof(cmd), "%s tests -L %s --no-metadata -m "
 	    FIX "linux-amd64-netbsdnames.master -s rename,getcwd,"
-	    "rt_sigqueueinfo,set_robust_list", bin(), root);
+	    "rt_sigqueueinfo,set_robust_list", tap_bin(), root);
 	out = tap_run(cmd, &st, 1);
 	is_int(st, 0, "cli tests -s: exit 0");
 	has_str(out, "rename01\trename\t", "tests -s rename: rename01");
@@ -342,47 +334,30 @@ test_cli(const char *root)
 	free(out);
 }
 
-/* The screen line holding text; "" if none. */
-static const char *
-line_with(const char *text, char *buf, size_t len)
-{
-	const char *s = tmux_screen(), *p, *start, *end;
-
-	buf[0] = '\0';
-	if ((p = strstr(s, text)) == NULL)
-		return buf;
-	for (start = p; start > s && start[-1] != '\n'; start--)
-		continue;
-	end = strchr(p, '\n');
-	snprintf(buf, len, "%.*s", (int)(end ? end - start :
-	    (long)strlen(start)), start);
-	return buf;
-}
-
 static void
 test_tui(const char *root)
 {
-	const char *t = tap_tmpdir();
-	char cmd[8192], buf[256];
+	const char *t = tap_tmpdir(), *line;
+	char cmd[8192];
 
 	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_DATA_HOME=%s/data "
 	    "XDG_CONFIG_HOME=%s/config XDG_STATE_HOME=%s/state %s ui "
 	    "-d %s/tui.db -L %s -m " FIX "linux-amd64-netbsdnames.master",
-	    t, t, t, t, bin(), t, root);
+	    t, t, t, t, tap_bin(), t, root);
 	if (!ok(tmux_start(cmd, 80, 24) == 0 && tmux_wait_for("? help",
 	    8000), "80x24: the explorer opens")) {
 		tap_diag("%s", tmux_screen());
 		tmux_stop();
 		return;
 	}
-	line_with("   82  ", buf, sizeof(buf));
-	has_str(buf, "   82  rename ", "explorer: 82 is rename");
-	has_str(buf, "native      2", "explorer: 82 has rename's two tests");
-	line_with("  129  ", buf, sizeof(buf));
-	has_str(buf, "rt_sigqueueinfo        compat      1",
+	line = tmux_line("   82  ");
+	has_str(line, "   82  rename ", "explorer: 82 is rename");
+	has_str(line, "native      2", "explorer: 82 has rename's two tests");
+	line = tmux_line("  129  ");
+	has_str(line, "rt_sigqueueinfo        compat      1",
 	    "explorer: 129 is rt_sigqueueinfo, with its test");
-	line_with("  600  ", buf, sizeof(buf));
-	has_str(buf, "  600  a_very_long_netbsd_on~ compat",
+	line = tmux_line("  600  ");
+	has_str(line, "  600  a_very_long_netbsd_on~ compat",
 	    "explorer: a long name is cut, STATE stays apart");
 	tmux_keys("q");
 	ok(tmux_wait_dead(5000), "q quits");
@@ -457,10 +432,10 @@ compare_real(const char *master, const char *tbl)
 	snprintf(m, sizeof(m), "%s", tap_shared_path(master));
 	snprintf(l, sizeof(l), "%s", tap_shared_path(tbl));
 	snprintf(cmd, sizeof(cmd), "%s catalogue --format csv -m '%s'",
-	    bin(), m);
+	    tap_bin(), m);
 	a = tap_run(cmd, &st, 0);
 	snprintf(cmd, sizeof(cmd), "%s catalogue --format csv -m '%s' "
-	    "-m '%s'", bin(), m, l);
+	    "-m '%s'", tap_bin(), m, l);
 	b = tap_run(cmd, &st, 0);
 	pa = a;
 	pb = b;
@@ -518,7 +493,7 @@ test_shared(void)
 	snprintf(m, sizeof(m), "%s",
 	    tap_shared_path("netbsd/linux-amd64-syscalls.master"));
 	snprintf(cmd, sizeof(cmd), "%s catalogue --format csv -m '%s'",
-	    bin(), m);
+	    tap_bin(), m);
 	out = tap_run(cmd, &st, 0);
 	has_str(out, "linux-amd64,82,rename,", "real amd64: 82 rename");
 	has_str(out, "linux-amd64,79,getcwd,", "real amd64: 79 getcwd");
@@ -540,7 +515,7 @@ test_shared(void)
 	    symlink(real, path) == 0,
 	    "a fake install with LTP's runtest/syscalls");
 	snprintf(cmd, sizeof(cmd), "%s tests -L %s --no-metadata -m '%s' "
-	    "-s rename", bin(), root, m);
+	    "-s rename", tap_bin(), root, m);
 	out = tap_run(cmd, &st, 1);
 	has_str(out, "rename01\trename\t", "real: tests -s rename, rename01");
 	has_str(out, "rename14\trename\t", "real: ... to rename14");

@@ -25,7 +25,7 @@
 
 #define NTESTS	200
 
-static char root[1024], bin[2048], cwd[1024], table[2048];
+static char root[1024], cwd[1024], table[2048];
 
 static const char *const kinds[] = {
 	"pass", "fail", "broken", "conf", "warn", "oldlib", "oldlib fail",
@@ -151,12 +151,12 @@ test_serial_vs_parallel(void)
 	snprintf(db1, sizeof(db1), "%s/serial.db", tap_tmpdir());
 	snprintf(db2, sizeof(db2), "%s/par.db", tap_tmpdir());
 	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s --timeout 30 "
-	    "--kconfig tests/fixtures/kconfig-meta </dev/null 2>&1", bin, db1,
-	    root, table);
+	    "--kconfig tests/fixtures/kconfig-meta </dev/null 2>&1", tap_bin(),
+	    db1, root, table);
 	out1 = tap_run(cmd, &st1, 0);
 	snprintf(cmd, sizeof(cmd), "%s run -j 2 -d %s -L %s -m %s --timeout "
-	    "30 --kconfig tests/fixtures/kconfig-meta </dev/null 2>&1", bin,
-	    db2, root, table);
+	    "30 --kconfig tests/fixtures/kconfig-meta </dev/null 2>&1",
+	    tap_bin(), db2, root, table);
 	out2 = tap_run(cmd, &st2, 0);
 	is_int(st1, 1, "serial run: exit 1 (some tests fail)");
 	is_int(st2, 1, "parallel run: the same exit");
@@ -181,11 +181,11 @@ test_serial_vs_parallel(void)
 		snprintf(db2, sizeof(db2), "%s/par2.db", tap_tmpdir());
 		snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s "
 		    "--timeout 30 --kconfig tests/fixtures/kconfig-meta "
-		    "</dev/null 2>&1", bin, db1, root, table);
+		    "</dev/null 2>&1", tap_bin(), db1, root, table);
 		out1 = tap_run(cmd, &st1, 0);
 		snprintf(cmd, sizeof(cmd), "%s run -j 2 -d %s -L %s -m %s "
 		    "--timeout 30 --kconfig tests/fixtures/kconfig-meta "
-		    "</dev/null 2>&1", bin, db2, root, table);
+		    "</dev/null 2>&1", tap_bin(), db2, root, table);
 		out2 = tap_run(cmd, &st2, 0);
 		r1 = results(db1, &n1);
 		r2 = results(db2, &n2);
@@ -242,7 +242,7 @@ test_dry(void)
 
 	snprintf(cmd, sizeof(cmd), "%s run -j 2 --dry-run -d %s/par.db -L %s "
 	    "-m %s --kconfig tests/fixtures/kconfig-meta </dev/null 2>&1",
-	    bin, tap_tmpdir(), root, table);
+	    tap_bin(), tap_tmpdir(), root, table);
 	out = tap_run(cmd, &st, 0);
 	is_int(st, 0, "dry run");
 	has_str(out, "2 jobs: tests marked parallel run side by side",
@@ -279,13 +279,13 @@ test_dry(void)
 
 	snprintf(cmd, sizeof(cmd), "%s run --dry-run -d %s/par.db -L %s "
 	    "-m %s --kconfig tests/fixtures/kconfig-meta </dev/null 2>&1",
-	    bin, tap_tmpdir(), root, table);
+	    tap_bin(), tap_tmpdir(), root, table);
 	out = tap_run(cmd, &st, 0);
 	ok(strstr(out, "parallel") == NULL && strstr(out, "   1  par001 ")
 	    != NULL, "without -j: runtest order, no modes");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "%s run -j 0 -L %s -m %s 2>&1", bin, root,
-	    table);
+	snprintf(cmd, sizeof(cmd), "%s run -j 0 -L %s -m %s 2>&1", tap_bin(),
+	    root, table);
 	out = tap_run(cmd, &st, 0);
 	is_int(st, 2, "-j 0 is a usage error");
 	free(out);
@@ -433,11 +433,8 @@ test_engine_api(void)
 int
 main(void)
 {
-	const char *b = getenv("LTPSCOPE_BIN");
-
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		return 1;
-	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
 	snprintf(table, sizeof(table), "%s/tests/fixtures/linux/syscall_64.tbl",
 	    cwd);
 	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);

@@ -23,13 +23,13 @@
 #include "ltpscope/store.h"
 #include "ltpscope/store_triage.h"
 
+#include "fixture_store.h"
 #include "tap.h"
 #include "tmux.h"
 
 #define FIX	"tests/fixtures/profile/"
 #define MASTER	FIX "linux-amd64-syscalls.master"
 
-static char	bin[2048];
 static char	cwd[1024];
 static char	root[1100];
 static char	db[1200];
@@ -66,9 +66,50 @@ flags_of(const struct profile *p, const char *name)
 	return c != NULL ? c->flags : "(none)";
 }
 
+/*
+ * What a trace must hold: call made n times or, with err, failing n
+ * times with that errno ("" for errors a summary does not name).
+ */
+struct want_call {
+	const char	*call;
+	const char	*err;
+	unsigned long	 n;
+	const char	*what;
+};
+
+static void
+check_calls(const struct profile *p, const struct want_call *w, size_t n)
+{
+	for (; n > 0; n--, w++)
+		is_int((long long)(w->err != NULL ? errs_of(p, w->call,
+		    w->err) : count_of(p, w->call)), (long long)w->n, "%s",
+		    w->what);
+}
+
+#define CHECK_CALLS(p, w)	\
+	check_calls((p), (w), sizeof(w) / sizeof((w)[0]))
+
 static void
 test_strace_variants(void)
 {
+	static const struct want_call variants[] = {
+		{ "openat", NULL, 3, "openat made 3 times" },
+		{ "openat", "EOPNOTSUPP", 1, "openat: EOPNOTSUPP once" },
+		{ "statx", "ENOSYS", 1, "statx ENOSYS" },
+		{ "read", NULL, 1, "read: unfinished + resumed is one call" },
+		{ "set_robust_list", NULL, 1,
+		    "set_robust_list resumed by pid" },
+		{ "futex", NULL, 1,
+		    "[pid N] futex, resumed with '= ? <unavailable>'" },
+		{ "wait4", NULL, 1, "wait4 with '==' inside" },
+		{ "exit_group", NULL, 1, "exit_group '= ?'" },
+		{ "syscall_0x1c2", "ENOSYS", 1,
+		    "a call strace has no name for" },
+	}, plain[] = {
+		{ "close", NULL, 2, "close twice" },
+		{ "close", "EBADF", 1, "close EBADF" },
+		{ "write", NULL, 1, "write: ' = ' and '(' inside its string" },
+	};
 	struct profile p;
 	struct diaglist dl;
 
@@ -76,29 +117,16 @@ test_strace_variants(void)
 	    "strace -f -y -tt: no errors");
 	is_str(profile_format_name(p.format), "strace", "detected as strace");
 	is_int((long long)p.ncalls, 14, "14 distinct calls");
-	is_int((long long)count_of(&p, "openat"), 3, "openat made 3 times");
-	is_int((long long)errs_of(&p, "openat", "EOPNOTSUPP"), 1,
-	    "openat: EOPNOTSUPP once");
+	CHECK_CALLS(&p, variants);
 	is_str(flags_of(&p, "openat"), "O_TMPFILE",
 	    "openat: O_TMPFILE failed it, O_RDWR did not");
 	is_str(flags_of(&p, "mmap"), "MAP_UNINITIALIZED",
 	    "mmap: the flag only the failing call had");
 	is_str(flags_of(&p, "statx"), "", "an ENOSYS is no flag's fault");
-	is_int((long long)errs_of(&p, "statx", "ENOSYS"), 1, "statx ENOSYS");
-	is_int((long long)count_of(&p, "read"), 1,
-	    "read: unfinished + resumed is one call");
 	is_int((long long)profile_find(&p, "read")->nerrors, 0,
 	    "read: a ' = ' inside its string is not the result");
-	is_int((long long)count_of(&p, "set_robust_list"), 1,
-	    "set_robust_list resumed by pid");
-	is_int((long long)count_of(&p, "futex"), 1,
-	    "[pid N] futex, resumed with '= ? <unavailable>'");
-	is_int((long long)count_of(&p, "wait4"), 1, "wait4 with '==' inside");
 	is_int((long long)profile_find(&p, "pselect6")->nerrors, 0,
 	    "ERESTARTNOHAND is no error: the call comes again");
-	is_int((long long)count_of(&p, "exit_group"), 1, "exit_group '= ?'");
-	is_int((long long)errs_of(&p, "syscall_0x1c2", "ENOSYS"), 1,
-	    "a call strace has no name for");
 	ok(profile_find(&p, "SIGCHLD") == NULL && profile_find(&p, "---") ==
 	    NULL, "signals and exits are not calls");
 	ok(profile_call_suspect(profile_find(&p, "mmap")) &&
@@ -110,10 +138,7 @@ test_strace_variants(void)
 	is_int(load(&p, FIX "strace-plain.txt", &dl), 0,
 	    "strace -ttt -T without -f: no errors");
 	is_int((long long)p.ncalls, 4, "4 calls");
-	is_int((long long)count_of(&p, "close"), 2, "close twice");
-	is_int((long long)errs_of(&p, "close", "EBADF"), 1, "close EBADF");
-	is_int((long long)count_of(&p, "write"), 1,
-	    "write: ' = ' and '(' inside its string");
+	CHECK_CALLS(&p, plain);
 	profile_free(&p);
 	diag_free(&dl);
 
@@ -138,17 +163,19 @@ test_strace_variants(void)
 static void
 test_summary(void)
 {
+	static const struct want_call summary[] = {
+		{ "openat", NULL, 34, "openat 34 calls" },
+		{ "openat", "", 13, "errors without errno names" },
+	};
 	struct profile p;
 	struct diaglist dl;
 
 	is_int(load(&p, FIX "summary.txt", &dl), 0, "strace -c: no errors");
 	is_str(profile_format_name(p.format), "summary", "detected as -c");
 	is_int((long long)p.ncalls, 5, "5 calls, no 'total'");
-	is_int((long long)count_of(&p, "openat"), 34, "openat 34 calls");
+	CHECK_CALLS(&p, summary);
 	is_int((long long)profile_find(&p, "openat")->nerrors, 13,
 	    "openat 13 errors");
-	is_int((long long)errs_of(&p, "openat", ""), 13,
-	    "errors without errno names");
 	is_int((long long)profile_find(&p, "mmap")->nerrors, 0,
 	    "a blank errors column is 0");
 	ok(profile_call_suspect(profile_find(&p, "statx")) == 0,
@@ -166,36 +193,34 @@ test_summary(void)
 static void
 test_kdump(void)
 {
+	static const struct want_call calls[] = {
+		{ "write", NULL, 0, "the NetBSD shell's write does not count" },
+		{ "execve", NULL, 1,
+		    "execve: returned in the linux emulation" },
+		{ "openat", NULL, 3, "openat 3 times" },
+		{ "openat", "ENOENT", 1,
+		    "'errno 2 No such file or directory' is ENOENT" },
+		{ "openat", "EOPNOTSUPP", 1,
+		    "'errno 45 Operation not supported' is EOPNOTSUPP" },
+		{ "statx", "ENOSYS", 1, "'#332 (unimplemented statx)' is "
+		    "statx; 'errno 78 Function not implemented' is ENOSYS" },
+		{ "#334", "ENOSYS", 1,
+		    "'#334 (unimplemented)' is #334, ENOSYS" },
+		{ "#435", "ENOSYS", 1,
+		    "'[435]', a number past the table, is #435, ENOSYS" },
+		{ "getpid", NULL, 1, "a second thread with -T time stamps" },
+		{ "sched_getaffinity", "errno 99", 1, "linux_sys_ prefix "
+		    "dropped; an unknown message keeps its number" },
+		{ "read", NULL, 1, "GIO data lines are no records" },
+		{ "exit_group", NULL, 1, "exit_group without RET counts" },
+	};
 	struct profile p;
 	struct diaglist dl;
 
 	is_int(load(&p, FIX "kdump-linux.txt", &dl), 0, "kdump: no errors");
 	is_str(profile_format_name(p.format), "kdump", "detected as kdump");
 	is_str(p.emul, "linux", "emulation linux");
-	is_int((long long)count_of(&p, "write"), 0,
-	    "the NetBSD shell's write does not count");
-	is_int((long long)count_of(&p, "execve"), 1,
-	    "execve: returned in the linux emulation");
-	is_int((long long)count_of(&p, "openat"), 3, "openat 3 times");
-	is_int((long long)errs_of(&p, "openat", "ENOENT"), 1,
-	    "'errno 2 No such file or directory' is ENOENT");
-	is_int((long long)errs_of(&p, "openat", "EOPNOTSUPP"), 1,
-	    "'errno 45 Operation not supported' is EOPNOTSUPP");
-	is_int((long long)errs_of(&p, "statx", "ENOSYS"), 1,
-	    "'#332 (unimplemented statx)' is statx; 'errno 78 Function not "
-	    "implemented' is ENOSYS");
-	is_int((long long)errs_of(&p, "#334", "ENOSYS"), 1,
-	    "'#334 (unimplemented)' is #334, ENOSYS");
-	is_int((long long)errs_of(&p, "#435", "ENOSYS"), 1,
-	    "'[435]', a number past the table, is #435, ENOSYS");
-	is_int((long long)count_of(&p, "getpid"), 1,
-	    "a second thread with -T time stamps");
-	is_int((long long)errs_of(&p, "sched_getaffinity", "errno 99"), 1,
-	    "linux_sys_ prefix dropped; an unknown message keeps its number");
-	is_int((long long)count_of(&p, "read"), 1,
-	    "GIO data lines are no records");
-	is_int((long long)count_of(&p, "exit_group"), 1,
-	    "exit_group without RET counts");
+	CHECK_CALLS(&p, calls);
 	is_int((long long)p.ncalls, 10, "10 calls");
 	profile_free(&p);
 	diag_free(&dl);
@@ -223,6 +248,41 @@ state_of(const struct profile_report *rp, const char *name)
 static void
 test_kdump_shapes(void)
 {
+	static const struct want_call shapes[] = {
+		{ "pipe", NULL, 0,
+		    "ktrace's own pipe (NetBSD, \"3, 4\") does not count" },
+		{ "execve", NULL, 1,
+		    "execve: JUSTRETURN after EMUL \"linux\"" },
+		{ "arch_prctl", "EINVAL", 1,
+		    "errno 22 Invalid argument: EINVAL" },
+		{ "fstatat64", NULL, 1,
+		    "fstatat64, as the table names newfstatat" },
+		{ "__getcwd", NULL, 1, "__getcwd" },
+		{ "statx", "ENOSYS", 1,
+		    "errno 38 Function not implemented (Linux's number): "
+		    "ENOSYS" },
+		{ "#filler", "ENOSYS", 1,
+		    "'# filler': a padding slot, #filler" },
+		{ "#460", "errno 524", 1, "'[460] -1 unknown errno 524'" },
+		{ "set_robust_list", NULL, 1,
+		    "the second LID of the process is Linux too" },
+		{ "futex", NULL, 1,
+		    "futex: RESTART, then made again: one call" },
+		{ "exit", NULL, 1,
+		    "the thread's exit, never returned, counts" },
+		{ "exit_group", NULL, 1, "exit_group" },
+		{ "pipe2", NULL, 1, "pipe2" },
+	}, tn[] = {
+		{ "openat", "EOPNOTSUPP", 1,
+		    "-n: errno 95 alone is Linux's EOPNOTSUPP" },
+		{ "rseq", "ENOSYS", 1, "-n: errno 38 alone is Linux's ENOSYS" },
+		{ "mmap", NULL, 1, "-n: a hex value" },
+	}, old[] = {
+		{ "getpid", NULL, 1, "getpid" },
+		{ "#435", "ENOSYS", 1, "[435]" },
+		{ "gettid", NULL, 1,
+		    "PID/LID: a thread of the linux32 process" },
+	};
 	struct catalogue *cat = catalogue_new();
 	struct profile p;
 	struct profile_report rp;
@@ -233,29 +293,7 @@ test_kdump_shapes(void)
 	is_int(load(&p, FIX "kdump-netbsd.txt", &dl), 0,
 	    "kdump shapes: no errors (%s)", tap_first_diag(&dl));
 	is_str(profile_format_name(p.format), "kdump", "detected as kdump");
-	is_int((long long)count_of(&p, "pipe"), 0,
-	    "ktrace's own pipe (NetBSD, \"3, 4\") does not count");
-	is_int((long long)count_of(&p, "execve"), 1,
-	    "execve: JUSTRETURN after EMUL \"linux\"");
-	is_int((long long)errs_of(&p, "arch_prctl", "EINVAL"), 1,
-	    "errno 22 Invalid argument: EINVAL");
-	is_int((long long)count_of(&p, "fstatat64"), 1,
-	    "fstatat64, as the table names newfstatat");
-	is_int((long long)count_of(&p, "__getcwd"), 1, "__getcwd");
-	is_int((long long)errs_of(&p, "statx", "ENOSYS"), 1,
-	    "errno 38 Function not implemented (Linux's number): ENOSYS");
-	is_int((long long)errs_of(&p, "#filler", "ENOSYS"), 1,
-	    "'# filler': a padding slot, #filler");
-	is_int((long long)errs_of(&p, "#460", "errno 524"), 1,
-	    "'[460] -1 unknown errno 524'");
-	is_int((long long)count_of(&p, "set_robust_list"), 1,
-	    "the second LID of the process is Linux too");
-	is_int((long long)count_of(&p, "futex"), 1,
-	    "futex: RESTART, then made again: one call");
-	is_int((long long)count_of(&p, "exit"), 1,
-	    "the thread's exit, never returned, counts");
-	is_int((long long)count_of(&p, "exit_group"), 1, "exit_group");
-	is_int((long long)count_of(&p, "pipe2"), 1, "pipe2");
+	CHECK_CALLS(&p, shapes);
 	is_int((long long)p.ncalls, 23, "23 calls");
 
 	(void)catalogue_load_file(cat, MASTER, NULL, &dl);
@@ -284,11 +322,7 @@ test_kdump_shapes(void)
 	diag_init(&dl);	/* tap_first_diag() may be evaluated first */
 	is_int(load(&p, FIX "kdump-T-n.txt", &dl), 0,
 	    "kdump -T -n: no errors (%s)", tap_first_diag(&dl));
-	is_int((long long)errs_of(&p, "openat", "EOPNOTSUPP"), 1,
-	    "-n: errno 95 alone is Linux's EOPNOTSUPP");
-	is_int((long long)errs_of(&p, "rseq", "ENOSYS"), 1,
-	    "-n: errno 38 alone is Linux's ENOSYS");
-	is_int((long long)count_of(&p, "mmap"), 1, "-n: a hex value");
+	CHECK_CALLS(&p, tn);
 	is_int((long long)p.ncalls, 5, "5 calls");
 	profile_free(&p);
 	diag_free(&dl);
@@ -297,10 +331,7 @@ test_kdump_shapes(void)
 	is_int(load(&p, FIX "kdump-R-old.txt", &dl), 0,
 	    "kdump -R, no LID, PID/LID: no errors (%s)", tap_first_diag(&dl));
 	is_str(p.emul, "linux32", "emulation linux32");
-	is_int((long long)count_of(&p, "getpid"), 1, "getpid");
-	is_int((long long)errs_of(&p, "#435", "ENOSYS"), 1, "[435]");
-	is_int((long long)count_of(&p, "gettid"), 1,
-	    "PID/LID: a thread of the linux32 process");
+	CHECK_CALLS(&p, old);
 	profile_free(&p);
 	diag_free(&dl);
 	catalogue_free(cat);
@@ -662,80 +693,71 @@ line_of(const char *out, const char *word)
 	return "";
 }
 
+/* profile import of the fixture file into dbpath as name: its status. */
+static int
+import_fixture(const char *dbpath, const char *name, const char *file)
+{
+	struct tap_cmd r = TAP_CMD_INIT;
+
+	(void)tap_cmd(&r, "profile import -d %s --name %s %s/" FIX "%s",
+	    dbpath, name, cwd, file);
+	tap_cmd_free(&r);
+	return r.status;
+}
+
 static void
 test_cli(void)
 {
-	char args[4096], *out, *err;
-	int st;
+	struct tap_cmd r = TAP_CMD_INIT;
 
-	snprintf(args, sizeof(args), "profile import -d %s --name prog "
-	    "%s/" FIX "strace-variants.txt", db, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "profile import: exit 0 (%s)", first_line(err));
-	has_str(out, "profile prog: 14 calls", "says what it stored");
-	free(out);
-	free(err);
+	tap_cmd(&r, "profile import -d %s --name prog %s/" FIX
+	    "strace-variants.txt", db, cwd);
+	is_int(r.status, 0, "profile import: exit 0 (%s)", first_line(r.err));
+	has_str(r.out, "profile prog: 14 calls", "says what it stored");
 
-	snprintf(args, sizeof(args), "-d %s profile import %s/" FIX
-	    "kdump-linux.txt", db, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "-d before: import, named after the file (%s)",
-	    first_line(err));
-	has_str(out, "profile kdump-linux: 10 calls", "named kdump-linux");
-	has_str(out, "emulation linux", "its emulation said");
-	free(out);
-	free(err);
+	tap_cmd(&r, "-d %s profile import %s/" FIX "kdump-linux.txt", db, cwd);
+	is_int(r.status, 0, "-d before: import, named after the file (%s)",
+	    first_line(r.err));
+	has_str(r.out, "profile kdump-linux: 10 calls", "named kdump-linux");
+	has_str(r.out, "emulation linux", "its emulation said");
 
-	snprintf(args, sizeof(args), "profile import -d %s %s/" FIX
-	    "strace-bad.txt", db, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 1, "a malformed trace: exit 1");
-	has_str(err, "strace-bad.txt:2: error: not a strace line",
+	tap_cmd(&r, "profile import -d %s %s/" FIX "strace-bad.txt", db, cwd);
+	is_int(r.status, 1, "a malformed trace: exit 1");
+	has_str(r.err, "strace-bad.txt:2: error: not a strace line",
 	    "file:line on stderr");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "profile import -d %s --name ../x %s/"
-	    FIX "strace-plain.txt", db, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 2, "a bad name: exit 2");
-	free(out);
-	free(err);
+	is_int(import_fixture(db, "../x", "strace-plain.txt"), 2,
+	    "a bad name: exit 2");
 
-	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
-	    " prog", db, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "profile show: exit 0 (%s)", first_line(err));
-	has_str(out, "verdict: 2 calls unimplemented, 1 absent from the "
+	tap_cmd(&r, "profile show -d %s -m %s/" MASTER " prog", db, cwd);
+	is_int(r.status, 0, "profile show: exit 0 (%s)", first_line(r.err));
+	has_str(r.out, "verdict: 2 calls unimplemented, 1 absent from the "
 	    "table, 2 flags unsupported: O_TMPFILE in openat; "
 	    "MAP_UNINITIALIZED in mmap", "the verdict line");
-	has_str(line_of(out, "syscall_0x1c2"), "syscall_0x1c2 "
+	has_str(line_of(r.out, "syscall_0x1c2"), "syscall_0x1c2 "
 	    "(set_mempolicy_home_node)", "slot 450: Linux's name for it");
-	has_str(line_of(out, "syscall_0x1c2"), " absent ",
+	has_str(line_of(r.out, "syscall_0x1c2"), " absent ",
 	    "slot 450, not in the table: absent");
-	has_str(line_of(out, "openat"), "EOPNOTSUPP x1",
+	has_str(line_of(r.out, "openat"), "EOPNOTSUPP x1",
 	    "openat's row: its error");
-	has_str(line_of(out, "openat"), "implemented-compat",
+	has_str(line_of(r.out, "openat"), "implemented-compat",
 	    "openat's row: its state");
-	has_str(line_of(out, "openat"), "flags failed: O_TMPFILE",
+	has_str(line_of(r.out, "openat"), "flags failed: O_TMPFILE",
 	    "openat's row: the flag");
-	has_str(line_of(out, "statx"), "unimplemented", "statx's row");
-	ok(strstr(out, "\nopenat ") != NULL && strstr(out, "\nopenat ") <
-	    strstr(out, "\nbrk "), "suspects come before the rest");
-	free(out);
-	free(err);
+	has_str(line_of(r.out, "statx"), "unimplemented", "statx's row");
+	ok(strstr(r.out, "\nopenat ") != NULL && strstr(r.out, "\nopenat ") <
+	    strstr(r.out, "\nbrk "), "suspects come before the rest");
 
-	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
-	    " --format json prog", db, cwd);
-	st = tap_run3(bin, args, &out, &err);
+	tap_cmd(&r, "profile show -d %s -m %s/" MASTER " --format json prog",
+	    db, cwd);
 	{
 		struct json *j = NULL;
 		struct diaglist dl;
 		const struct json *c;
 
 		diag_init(&dl);
-		ok(st == 0 && json_parse(&j, out, strlen(out), "show", NULL,
-		    &dl) == 0, "--format json parses (%s)",
+		ok(r.status == 0 && json_parse(&j, r.out, strlen(r.out),
+		    "show", NULL, &dl) == 0, "--format json parses (%s)",
 		    tap_first_diag(&dl));
 		c = json_at(json_get(j, "calls"), 0);
 		is_str(json_string(json_get(c, "name"), ""), "openat",
@@ -749,51 +771,34 @@ test_cli(void)
 		json_free(j);
 		diag_free(&dl);
 	}
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
-	    " nosuch", db, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 1, "show of no such profile: exit 1");
-	has_str(err, "no profile named 'nosuch'", "says so");
-	free(out);
-	free(err);
+	tap_cmd(&r, "profile show -d %s -m %s/" MASTER " nosuch", db, cwd);
+	is_int(r.status, 1, "show of no such profile: exit 1");
+	has_str(r.err, "no profile named 'nosuch'", "says so");
 
-	snprintf(args, sizeof(args), "profile list -d %s", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "profile list: exit 0");
-	has_str(line_of(out, "prog"), "14 calls", "prog listed");
-	has_str(line_of(out, "kdump-linux"), "kdump", "kdump-linux listed");
-	free(out);
-	free(err);
+	tap_cmd(&r, "profile list -d %s", db);
+	is_int(r.status, 0, "profile list: exit 0");
+	has_str(line_of(r.out, "prog"), "14 calls", "prog listed");
+	has_str(line_of(r.out, "kdump-linux"), "kdump", "kdump-linux listed");
 
-	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
-	    " kdump-linux", db, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "show of the kdump profile: exit 0");
-	has_str(line_of(out, "#334"), "#334 (rseq)",
+	tap_cmd(&r, "profile show -d %s -m %s/" MASTER " kdump-linux", db,
+	    cwd);
+	is_int(r.status, 0, "show of the kdump profile: exit 0");
+	has_str(line_of(r.out, "#334"), "#334 (rseq)",
 	    "kdump's #334: slot 334 of the table, rseq");
-	has_str(line_of(out, "#334"), "unimplemented", "... unimplemented");
-	has_str(line_of(out, "#435"), "#435 (clone3)",
+	has_str(line_of(r.out, "#334"), "unimplemented", "... unimplemented");
+	has_str(line_of(r.out, "#435"), "#435 (clone3)",
 	    "kdump's [435]: slot 435, clone3");
-	has_str(out, "verdict: 3 calls unimplemented, 1 absent from the "
+	has_str(r.out, "verdict: 3 calls unimplemented, 1 absent from the "
 	    "table\n", "the kdump profile's verdict");
-	has_str(line_of(out, "sched_getaffinity"), " absent ",
+	has_str(line_of(r.out, "sched_getaffinity"), " absent ",
 	    "sched_getaffinity, not in the table: absent");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "profile delete -d %s kdump-linux", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "profile delete: exit 0");
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "profile list -d %s", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_str(line_of(out, "kdump-linux"), "", "deleted");
-	free(out);
-	free(err);
+	tap_cmd(&r, "profile delete -d %s kdump-linux", db);
+	is_int(r.status, 0, "profile delete: exit 0");
+	tap_cmd(&r, "profile list -d %s", db);
+	is_str(line_of(r.out, "kdump-linux"), "", "deleted");
+	tap_cmd_free(&r);
 }
 
 /* Writes runtest/syscalls of the fake LTP: one test per name. */
@@ -819,35 +824,30 @@ test_run_select(void)
 	    "fork01", "getpid01", NULL };
 	static const char *const kd_tags[] = { "getcwd01", "msync01",
 	    "statx01", "fork01", NULL };
-	char args[4096], kdb[1200], *out, *err;
-	int st;
+	struct tap_cmd r = TAP_CMD_INIT;
+	char kdb[1200];
 
 	write_runtest(tags);
-	snprintf(args, sizeof(args), "run -d %s -L %s -m %s/" MASTER
-	    " -s @prog --dry-run", db, root, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "run -s @prog --dry-run: exit 0 (%s)", first_line(err));
-	has_str(out, "openat01", "openat's test selected");
-	has_str(out, "statx01", "statx's test selected");
-	has_str(out, "mmap01", "mmap's test selected");
-	ok(strstr(out, "fork01") == NULL && strstr(out, "getpid01") == NULL,
-	    "tests of calls prog never made are not");
-	has_str(err, "warning: no test exercises 11 of the syscalls: brk, "
+	tap_cmd(&r, "run -d %s -L %s -m %s/" MASTER " -s @prog --dry-run", db,
+	    root, cwd);
+	is_int(r.status, 0, "run -s @prog --dry-run: exit 0 (%s)",
+	    first_line(r.err));
+	has_str(r.out, "openat01", "openat's test selected");
+	has_str(r.out, "statx01", "statx's test selected");
+	has_str(r.out, "mmap01", "mmap's test selected");
+	ok(strstr(r.out, "fork01") == NULL && strstr(r.out, "getpid01") ==
+	    NULL, "tests of calls prog never made are not");
+	has_str(r.err, "warning: no test exercises 11 of the syscalls: brk, "
 	    "clone3, execve, exit_group, futex, pselect6, read, rt_sigreturn, "
 	    "set_robust_list, set_mempolicy_home_node, wait4\n",
 	    "the calls without a test: one warning names them all, strace's "
 	    "syscall_0x1c2 by its Linux name");
-	ok(strstr(err, "exercises syscall") == NULL, "not one line each");
-	free(out);
-	free(err);
+	ok(strstr(r.err, "exercises syscall") == NULL, "not one line each");
 
-	snprintf(args, sizeof(args), "run -d %s -L %s -m %s/" MASTER
-	    " -s getpid,@prog --dry-run", db, root, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	ok(st == 0 && strstr(out, "getpid01") != NULL &&
-	    strstr(out, "openat01") != NULL, "-s getpid,@prog: both");
-	free(out);
-	free(err);
+	tap_cmd(&r, "run -d %s -L %s -m %s/" MASTER " -s getpid,@prog "
+	    "--dry-run", db, root, cwd);
+	ok(r.status == 0 && strstr(r.out, "getpid01") != NULL &&
+	    strstr(r.out, "openat01") != NULL, "-s getpid,@prog: both");
 
 	/*
 	 * kdump prints the table's names and slot numbers: "__getcwd",
@@ -855,32 +855,26 @@ test_run_select(void)
 	 */
 	write_runtest(kd_tags);
 	snprintf(kdb, sizeof(kdb), "%s/kdump.db", tap_tmpdir());
-	snprintf(args, sizeof(args), "profile import -d %s --name hello "
-	    "%s/" FIX "kdump-netbsd.txt", kdb, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "kdump profile imported (%s)", first_line(err));
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "run -d %s -L %s -m %s/" MASTER
-	    " -s @hello --dry-run", kdb, root, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "run -s @hello --dry-run: exit 0 (%s)", first_line(err));
-	has_str(out, "getcwd01", "kdump's __getcwd selects getcwd's test");
-	has_str(out, "msync01", "... __msync13 msync's");
-	has_str(out, "statx01", "... #332 statx's");
-	ok(strstr(out, "fork01") == NULL, "... and not a call it never made");
-	ok(strstr(err, "__getcwd") == NULL && strstr(err, "#332") == NULL,
+	tap_cmd(&r, "profile import -d %s --name hello %s/" FIX
+	    "kdump-netbsd.txt", kdb, cwd);
+	is_int(r.status, 0, "kdump profile imported (%s)", first_line(r.err));
+	tap_cmd(&r, "run -d %s -L %s -m %s/" MASTER " -s @hello --dry-run",
+	    kdb, root, cwd);
+	is_int(r.status, 0, "run -s @hello --dry-run: exit 0 (%s)",
+	    first_line(r.err));
+	has_str(r.out, "getcwd01", "kdump's __getcwd selects getcwd's test");
+	has_str(r.out, "msync01", "... __msync13 msync's");
+	has_str(r.out, "statx01", "... #332 statx's");
+	ok(strstr(r.out, "fork01") == NULL,
+	    "... and not a call it never made");
+	ok(strstr(r.err, "__getcwd") == NULL && strstr(r.err, "#332") == NULL,
 	    "no warning about a table name or a slot number");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "run -d %s -L %s -m %s/" MASTER
-	    " -s @nosuch --dry-run", db, root, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 1, "-s @nosuch: exit 1");
-	has_str(err, "no profile named 'nosuch'", "says so");
-	free(out);
-	free(err);
+	tap_cmd(&r, "run -d %s -L %s -m %s/" MASTER " -s @nosuch --dry-run",
+	    db, root, cwd);
+	is_int(r.status, 1, "-s @nosuch: exit 1");
+	has_str(r.err, "no profile named 'nosuch'", "says so");
+	tap_cmd_free(&r);
 }
 
 static void
@@ -916,14 +910,8 @@ make_run(const char *path)
 		diag_free(&dl);
 		return;
 	}
-	memset(&run, 0, sizeof(run));
-	run.host = (char *)"h";
+	fixture_run_init(&run);
 	run.uname = (char *)"NetBSD h 11.0 GENERIC amd64";
-	run.os_name = (char *)"NetBSD";
-	run.os_version = (char *)"11.0";
-	run.arch = (char *)"amd64";
-	run.ltp_version = (char *)"20260529";
-	run.label = (char *)"t";
 	if (store_run_begin(st, &run, NULL, 0, &dl) != STORE_OK)
 		tap_diag("run_begin: %s", tap_first_diag(&dl));
 	add_result(st, run.id, "openat01", "openat", TS_FAIL, 1);
@@ -964,101 +952,54 @@ json_names(const char *out)
 static void
 test_export_weight(void)
 {
-	char args[4096], db2[1300], *out, *err;
+	struct tap_cmd r = TAP_CMD_INIT;
+	char db2[1300];
 	int st;
 
 	snprintf(db2, sizeof(db2), "%s/weight.db", tap_tmpdir());
 	make_run(db2);
-	snprintf(args, sizeof(args), "profile import -d %s --name prog %s/"
-	    FIX "strace-variants.txt", db2, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "profile import -d %s --name plain %s/"
-	    FIX "strace-plain.txt", db2, cwd);
-	st |= tap_run3(bin, args, &out, &err);
+	st = import_fixture(db2, "prog", "strace-variants.txt");
+	st |= import_fixture(db2, "plain", "strace-plain.txt");
 	is_int(st, 0, "two profiles imported");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
-	    " --format json --weight @prog,@plain", db2, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "export --weight: exit 0 (%s)", first_line(err));
-	is_str(json_names(out), "exit_group openat close getpid clone3 "
+	tap_cmd(&r, "export -d %s -m %s/" MASTER " --format json --weight "
+	    "@prog,@plain", db2, cwd);
+	is_int(r.status, 0, "export --weight: exit 0 (%s)", first_line(r.err));
+	is_str(json_names(r.out), "exit_group openat close getpid clone3 "
 	    "set_mempolicy_home_node statx fork",
 	    "by profiles, then calls, then priority; unimplemented needed "
 	    "calls join; fork (needed by none) last");
-	has_str(out, "\"profiles\": 2, \"profile_calls\": 2, "
+	has_str(r.out, "\"profiles\": 2, \"profile_calls\": 2, "
 	    "\"needed_by\": \"prog,plain\"", "exit_group: both profiles");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
-	    " --format json --weight plain", db2, cwd);
-	st = tap_run3(bin, args, &out, &err);
+	tap_cmd(&r, "export -d %s -m %s/" MASTER " --format json --weight "
+	    "plain", db2, cwd);
 	{
 		char names[1024];
 
-		snprintf(names, sizeof(names), "%s", json_names(out));
-		ok(st == 0 && strncmp(names, "close ", 6) == 0 &&
+		snprintf(names, sizeof(names), "%s", json_names(r.out));
+		ok(r.status == 0 && strncmp(names, "close ", 6) == 0 &&
 		    strstr(names, "openat") > strstr(names, "getpid") &&
 		    strstr(names, "openat") > strstr(names, "exit_group"),
 		    "--weight plain: close (2 calls), then getpid and "
 		    "exit_group, then the rest (%s)", names);
 	}
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
-	    " --format csv --weight @prog", db2, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "export --weight csv: exit 0");
-	has_str(out, "\"needed_by\",\"ltp_results\"\r\n",
+	tap_cmd(&r, "export -d %s -m %s/" MASTER " --format csv --weight "
+	    "@prog", db2, cwd);
+	is_int(r.status, 0, "export --weight csv: exit 0");
+	has_str(r.out, "\"needed_by\",\"ltp_results\"\r\n",
 	    "csv: the weight columns");
-	has_str(out, "\"0\",\"set_mempolicy_home_node\",\"absent\",",
+	has_str(r.out, "\"0\",\"set_mempolicy_home_node\",\"absent\",",
 	    "csv: slot 450 (syscall_0x1c2 in the trace), by its name");
-	has_str(out, "\"0\",\"statx\",\"unimplemented\",\"\",\"\"",
+	has_str(r.out, "\"0\",\"statx\",\"unimplemented\",\"\",\"\"",
 	    "csv: statx, needed, a row without a test");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
-	    " --format json --weight @nosuch", db2, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 1, "--weight @nosuch: exit 1");
-	has_str(err, "no profile named 'nosuch'", "says so");
-	free(out);
-	free(err);
-}
-
-/* Is prog on the PATH? */
-static int
-have(const char *prog)
-{
-	char cmd[256], *out;
-	int st;
-
-	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", prog);
-	out = tap_run(cmd, &st, 0);
-	free(out);
-	return st == 0;
-}
-
-/* The line of out that holds text, or "". */
-static const char *
-line_with(const char *out, const char *text)
-{
-	static char buf[4096];
-	const char *p = strstr(out, text), *start;
-
-	buf[0] = '\0';
-	if (p == NULL)
-		return buf;
-	for (start = p; start > out && start[-1] != '\n'; start--)
-		continue;
-	snprintf(buf, sizeof(buf), "%.*s", (int)strcspn(start, "\n"), start);
-	return buf;
+	tap_cmd(&r, "export -d %s -m %s/" MASTER " --format json --weight "
+	    "@nosuch", db2, cwd);
+	is_int(r.status, 1, "--weight @nosuch: exit 1");
+	has_str(r.err, "no profile named 'nosuch'", "says so");
+	tap_cmd_free(&r);
 }
 
 /* How many times needle occurs in hay. */
@@ -1099,23 +1040,6 @@ html_rows_even(const char *buf)
 	return n > 0;
 }
 
-/* Runs chromium headless on the page; its DOM afterwards, or NULL. */
-static char *
-chromium_dom(const char *path)
-{
-	char cmd[4400];
-
-	if (!have("chromium"))
-		return NULL;
-	/* No network here: keep Chromium from reaching for it. */
-	snprintf(cmd, sizeof(cmd), "timeout 120 chromium --headless "
-	    "--no-sandbox --disable-gpu --disable-quic --no-first-run "
-	    "--disable-background-networking --disable-component-update "
-	    "--disable-sync --user-data-dir=%s/chromium --dump-dom file://%s "
-	    "2>/dev/null", tap_tmpdir(), path);
-	return tap_run(cmd, NULL, 0);
-}
-
 /*
  * export --weight on a store with profiles and no run: the calls the
  * profiles need that the catalogue says are not implemented (absent
@@ -1125,43 +1049,34 @@ chromium_dom(const char *path)
 static void
 test_absent_cli(void)
 {
-	char args[4096], db3[1300], path[1300], *out, *err, *buf;
+	struct tap_cmd r = TAP_CMD_INIT;
+	char db3[1300], path[1300], *buf;
 	FILE *fp;
 	int st;
 
 	snprintf(db3, sizeof(db3), "%s/fresh.db", tap_tmpdir());
-	snprintf(args, sizeof(args), "profile import -d %s --name sandbox "
-	    "%s/" FIX "strace-absent.txt", db3, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "profile import -d %s --name plain %s/"
-	    FIX "strace-plain.txt", db3, cwd);
-	st |= tap_run3(bin, args, &out, &err);
+	st = import_fixture(db3, "sandbox", "strace-absent.txt");
+	st |= import_fixture(db3, "plain", "strace-plain.txt");
 	is_int(st, 0, "fresh store: two profiles, no run");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "profile show -d %s -m %s/" MASTER
-	    " sandbox", db3, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "show sandbox: exit 0 (%s)", first_line(err));
-	has_str(line_of(out, "memfd_create"), " absent ",
+	tap_cmd(&r, "profile show -d %s -m %s/" MASTER " sandbox", db3, cwd);
+	is_int(r.status, 0, "show sandbox: exit 0 (%s)", first_line(r.err));
+	has_str(line_of(r.out, "memfd_create"), " absent ",
 	    "memfd_create's row: absent");
-	has_str(line_of(out, "frobnicate"), " unknown ",
+	has_str(line_of(r.out, "frobnicate"), " unknown ",
 	    "frobnicate's row: unknown");
-	has_str(out, "verdict: 1 call unimplemented, 2 absent from the table, "
-	    "1 unknown to the catalogue\n", "the verdict");
+	has_str(r.out, "verdict: 1 call unimplemented, 2 absent from the "
+	    "table, 1 unknown to the catalogue\n", "the verdict");
 	{
 		/* A name wider than the column widens it for every row. */
 		char head[512];
 		const char *row, *c;
 		size_t hend;
 
-		snprintf(head, sizeof(head), "%s", line_of(out, "CALL"));
+		snprintf(head, sizeof(head), "%s", line_of(r.out, "CALL"));
 		c = strstr(head, "COUNT");
 		hend = c != NULL ? (size_t)(c - head) + 5 : 0;
-		row = line_of(out, "landlock_create_ruleset");
+		row = line_of(r.out, "landlock_create_ruleset");
 		for (c = row + strlen("landlock_create_ruleset"); *c == ' ';
 		    c++)
 			continue;
@@ -1170,75 +1085,57 @@ test_absent_cli(void)
 		is_int((long long)(c - row), (long long)hend, "a long call "
 		    "name: its count still ends under COUNT");
 		c = strstr(head, "STATE");
-		ok(c != NULL && strncmp(line_of(out, "memfd_create") +
+		ok(c != NULL && strncmp(line_of(r.out, "memfd_create") +
 		    (c - head), "absent", 6) == 0, "... and its state under "
 		    "STATE in the other rows");
 	}
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
-	    " --format json --weight @sandbox,@plain", db3, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "export --weight with no run: exit 0 (%s)",
-	    first_line(err));
-	is_str(json_names(out), "memfd_create landlock_create_ruleset statx",
+	tap_cmd(&r, "export -d %s -m %s/" MASTER " --format json --weight "
+	    "@sandbox,@plain", db3, cwd);
+	is_int(r.status, 0, "export --weight with no run: exit 0 (%s)",
+	    first_line(r.err));
+	is_str(json_names(r.out), "memfd_create landlock_create_ruleset statx",
 	    "from the catalogue: the needed calls not implemented, the "
 	    "most called first; the unknown left out");
-	has_str(line_with(out, "\"name\": \"memfd_create\""),
+	has_str(tap_line_of(r.out, "\"name\": \"memfd_create\""),
 	    "\"catalogue\": \"absent\", \"profiles\": 1, "
 	    "\"profile_calls\": 2, \"needed_by\": \"sandbox\", "
 	    "\"ltp_results\": 0", "memfd_create: absent, 2 calls, no results");
-	has_str(out, "{\"run\": {\"id\": null, ", "json: no run");
-	has_str(out, "\"arch\": \"amd64\"", "json: the catalogue's arch");
-	free(out);
-	free(err);
+	has_str(r.out, "{\"run\": {\"id\": null, ", "json: no run");
+	has_str(r.out, "\"arch\": \"amd64\"", "json: the catalogue's arch");
 
-	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
-	    " --format md --weight @sandbox", db3, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "md with no run: exit 0");
-	has_str(out, "# Shopping list: no run of amd64 yet\n", "md: says so");
-	has_str(out, "catalogue: absent, needed by 1 profile (sandbox), called "
-	    "2 times, no LTP results yet\n", "md: memfd_create's line");
-	has_str(out, "called 1 time, no LTP results yet\n",
+	tap_cmd(&r, "export -d %s -m %s/" MASTER " --format md --weight "
+	    "@sandbox", db3, cwd);
+	is_int(r.status, 0, "md with no run: exit 0");
+	has_str(r.out, "# Shopping list: no run of amd64 yet\n",
+	    "md: says so");
+	has_str(r.out, "catalogue: absent, needed by 1 profile (sandbox), "
+	    "called 2 times, no LTP results yet\n", "md: memfd_create's line");
+	has_str(r.out, "called 1 time, no LTP results yet\n",
 	    "md: a call made once is called 1 time");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
-	    " --format csv --weight @sandbox", db3, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	has_str(out, "\"needed_by\",\"ltp_results\"\r\n",
+	tap_cmd(&r, "export -d %s -m %s/" MASTER " --format csv --weight "
+	    "@sandbox", db3, cwd);
+	has_str(r.out, "\"needed_by\",\"ltp_results\"\r\n",
 	    "csv: an ltp_results column");
-	has_str(out, "\"memfd_create\",\"absent\",\"\"",
+	has_str(r.out, "\"memfd_create\",\"absent\",\"\"",
 	    "csv: memfd_create's row");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
-	    " --weight @sandbox", db3, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	ok(st == 0 && strstr(out, "\"0\",\"memfd_create\"") != NULL,
+	tap_cmd(&r, "export -d %s -m %s/" MASTER " --weight @sandbox", db3,
+	    cwd);
+	ok(r.status == 0 && strstr(r.out, "\"0\",\"memfd_create\"") != NULL,
 	    "no --format: csv too");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
-	    " --format json", db3, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 1, "without --weight and no run: exit 1");
-	has_str(err, "no runs in the database", "says so");
-	free(out);
-	free(err);
+	tap_cmd(&r, "export -d %s -m %s/" MASTER " --format json", db3, cwd);
+	is_int(r.status, 1, "without --weight and no run: exit 1");
+	has_str(r.err, "no runs in the database", "says so");
 
 	snprintf(path, sizeof(path), "%s/weight.html", tap_tmpdir());
-	snprintf(args, sizeof(args), "export -d %s -m %s/" MASTER
-	    " --weight @sandbox,@plain -o %s", db3, cwd, path);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "html with no run: exit 0 (%s)", first_line(err));
-	free(out);
-	free(err);
+	tap_cmd(&r, "export -d %s -m %s/" MASTER " --weight @sandbox,@plain "
+	    "-o %s", db3, cwd, path);
+	is_int(r.status, 0, "html with no run: exit 0 (%s)",
+	    first_line(r.err));
+	tap_cmd_free(&r);
 	if ((buf = tap_slurp(path, NULL)) == NULL)
 		buf = strdup("");
 	has_str(buf, "<h1>ltpscope report: no run yet</h1>\n<p>amd64: 3 calls "
@@ -1246,12 +1143,13 @@ test_absent_cli(void)
 	    "results yet.</p>", "html: no run, what it holds instead");
 	has_str(buf, "<th class=\"weight\">programs needing it</th><th "
 	    "class=\"weight\">calls</th>", "html: the weight headings");
-	has_str(line_with(buf, "<tr><td>memfd_create</td>"), "<td data-v=\"0\" "
-	    "class=\"noresults\">no LTP results yet</td>",
+	has_str(tap_line_of(buf, "<tr><td>memfd_create</td>"),
+	    "<td data-v=\"0\" class=\"noresults\">no LTP results yet</td>",
 	    "html: memfd_create has no LTP results yet");
-	has_str(line_with(buf, "<tr><td>memfd_create</td>"), "<td data-v=\"1\" "
-	    "class=\"weight\">1</td><td data-v=\"2\" class=\"weight\">2"
-	    "</td>", "html: 1 program, 2 calls, sortable by data-v");
+	has_str(tap_line_of(buf, "<tr><td>memfd_create</td>"),
+	    "<td data-v=\"1\" class=\"weight\">1</td><td data-v=\"2\" "
+	    "class=\"weight\">2</td>",
+	    "html: 1 program, 2 calls, sortable by data-v");
 	ok(html_rows_even(buf), "html: every row as many cells as headings");
 	ok(strstr(buf, "<script src") == NULL && strstr(buf, "<link") ==
 	    NULL && strstr(buf, "url(") == NULL, "html: still one file");
@@ -1263,7 +1161,7 @@ test_absent_cli(void)
 		fclose(fp);
 	}
 	free(buf);
-	if ((buf = chromium_dom(path)) != NULL) {
+	if ((buf = tap_chromium("--dump-dom", path)) != NULL) {
 		has_str(buf, "class=\"weight\" aria-sort=\"descending\">calls",
 		    "chromium: calls sorted, most first");
 		ok(strstr(buf, "<td>memfd_create</td>") != NULL &&
@@ -1282,7 +1180,8 @@ test_absent_cli(void)
 static void
 test_absent_real(void)
 {
-	char args[4096], m32[1300], m64[1300], *out, *err;
+	struct tap_cmd r = TAP_CMD_INIT;
+	char m32[1300], m64[1300];
 	int st;
 
 	if (tap_skip_shared("absent calls against the real tables"))
@@ -1291,83 +1190,38 @@ test_absent_real(void)
 	    tap_shared_path("netbsd/linux-i386-syscalls.master"));
 	snprintf(m64, sizeof(m64), "%s",
 	    tap_shared_path("netbsd/linux-amd64-syscalls.master"));
-	snprintf(args, sizeof(args), "profile import -d %s --name sandbox "
-	    "%s/" FIX "strace-absent.txt", db, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "profile show -d %s -m %s sandbox", db,
-	    m32);
-	st |= tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "real i386: show (%s)", first_line(err));
-	has_str(line_of(out, "landlock_create_ruleset"), " absent ",
+	st = import_fixture(db, "sandbox", "strace-absent.txt");
+	st |= tap_cmd(&r, "profile show -d %s -m %s sandbox", db, m32);
+	is_int(st, 0, "real i386: show (%s)", first_line(r.err));
+	has_str(line_of(r.out, "landlock_create_ruleset"), " absent ",
 	    "real i386: landlock_create_ruleset absent");
-	has_str(line_of(out, "frobnicate"), " unknown ",
+	has_str(line_of(r.out, "frobnicate"), " unknown ",
 	    "real i386: frobnicate unknown");
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "profile show -d %s -m %s sandbox", db,
-	    m64);
-	st = tap_run3(bin, args, &out, &err);
-	has_str(line_of(out, "landlock_create_ruleset"), " unimplemented ",
+	tap_cmd(&r, "profile show -d %s -m %s sandbox", db, m64);
+	has_str(line_of(r.out, "landlock_create_ruleset"), " unimplemented ",
 	    "real amd64: landlock_create_ruleset UNIMPL");
-	has_str(line_of(out, "memfd_create"), " implemented-",
+	has_str(line_of(r.out, "memfd_create"), " implemented-",
 	    "real amd64: memfd_create implemented");
-	has_str(line_of(out, "frobnicate"), " unknown ",
+	has_str(line_of(r.out, "frobnicate"), " unknown ",
 	    "real amd64: frobnicate unknown");
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "export -d %s -m %s --arch i386 "
-	    "--format json --weight @sandbox", db, m32);
-	st = tap_run3(bin, args, &out, &err);
-	has_str(line_with(out, "\"name\": \"landlock_create_ruleset\""),
+	tap_cmd(&r, "export -d %s -m %s --arch i386 --format json --weight "
+	    "@sandbox", db, m32);
+	has_str(tap_line_of(r.out, "\"name\": \"landlock_create_ruleset\""),
 	    "\"catalogue\": \"absent\"",
 	    "real i386: export lists landlock_create_ruleset as absent");
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "profile import -d %s --name kd %s/" FIX
-	    "kdump-netbsd.txt", db, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "profile show -d %s -m %s kd", db, m64);
-	st |= tap_run3(bin, args, &out, &err);
+	st = import_fixture(db, "kd", "kdump-netbsd.txt");
+	st |= tap_cmd(&r, "profile show -d %s -m %s kd", db, m64);
 	is_int(st, 0, "real amd64: show of a kdump profile (%s)",
-	    first_line(err));
-	has_str(line_of(out, "fstatat64"), "fstatat64 (newfstatat)",
+	    first_line(r.err));
+	has_str(line_of(r.out, "fstatat64"), "fstatat64 (newfstatat)",
 	    "real amd64: kdump's fstatat64 is slot 262, newfstatat");
-	has_str(line_of(out, "pread"), "pread (pread64)",
+	has_str(line_of(r.out, "pread"), "pread (pread64)",
 	    "real amd64: kdump's pread is pread64");
-	has_str(out, "verdict: 2 calls unknown to the catalogue\n",
+	has_str(r.out, "verdict: 2 calls unknown to the catalogue\n",
 	    "real amd64: only # filler and [460] unknown");
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "profile delete -d %s kd", db);
-	(void)tap_run3(bin, args, &out, &err);
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "profile delete -d %s sandbox", db);
-	(void)tap_run3(bin, args, &out, &err);
-	free(out);
-	free(err);
-}
-
-/* The screen's line that holds text, or "". */
-static const char *
-screen_line(const char *text)
-{
-	static char buf[512];
-	const char *s = tmux_screen(), *p, *start, *end;
-
-	buf[0] = '\0';
-	if ((p = strstr(s, text)) == NULL)
-		return buf;
-	for (start = p; start > s && start[-1] != '\n'; start--)
-		continue;
-	end = strchr(p, '\n');
-	snprintf(buf, sizeof(buf), "%.*s", (int)(end ? end - start :
-	    (long)strlen(start)), start);
-	return buf;
+	(void)tap_cmd(&r, "profile delete -d %s kd", db);
+	(void)tap_cmd(&r, "profile delete -d %s sandbox", db);
+	tap_cmd_free(&r);
 }
 
 /* P in the explorer: the profile screen, and P again the next one. */
@@ -1375,25 +1229,16 @@ static void
 test_tui(void)
 {
 	const char *t = tap_tmpdir();
-	char cmd[8192], *out, *err;
-	int st;
+	char cmd[8192];
 
-	snprintf(cmd, sizeof(cmd), "profile import -d %s --name plain %s/"
-	    FIX "strace-plain.txt", db, cwd);
-	st = tap_run3(bin, cmd, &out, &err);
-	is_int(st, 0, "a second profile for the explorer");
-	free(out);
-	free(err);
-	snprintf(cmd, sizeof(cmd), "profile import -d %s --name sandbox %s/"
-	    FIX "strace-absent.txt", db, cwd);
-	st = tap_run3(bin, cmd, &out, &err);
-	is_int(st, 0, "a third, with calls absent from the table");
-	free(out);
-	free(err);
+	is_int(import_fixture(db, "plain", "strace-plain.txt"), 0,
+	    "a second profile for the explorer");
+	is_int(import_fixture(db, "sandbox", "strace-absent.txt"), 0,
+	    "a third, with calls absent from the table");
 	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_DATA_HOME=%s/data "
 	    "XDG_CONFIG_HOME=%s/tui XDG_STATE_HOME=%s/state %s -m %s/"
 	    MASTER
-	    " -L %s/no-ltp -d %s", t, t, t, t, bin, cwd, t, db);
+	    " -L %s/no-ltp -d %s", t, t, t, t, tap_bin(), cwd, t, db);
 	if (!ok(tmux_start(cmd, 130, 30) == 0 && tmux_wait_for("syscalls, ",
 	    8000), "explorer starts")) {
 		tap_diag("screen:\n%s", tmux_screen());
@@ -1404,19 +1249,19 @@ test_tui(void)
 	if (!ok(tmux_wait_for("profile plain: 4 calls on linux-amd64", 3000),
 	    "P: the first profile, plain"))
 		tap_diag("screen:\n%s", tmux_screen());
-	has_str(screen_line("verdict:"), "all 4 calls implemented",
+	has_str(tmux_line("verdict:"), "all 4 calls implemented",
 	    "plain's verdict");
-	has_str(screen_line(" close "), "EBADF x1",
+	has_str(tmux_line(" close "), "EBADF x1",
 	    "close's row: its error");
-	has_str(screen_line(" close "), "implemented-native",
+	has_str(tmux_line(" close "), "implemented-native",
 	    "close's row: its state");
 	tmux_keys("P");
 	if (!ok(tmux_wait_for("profile prog: 14 calls", 3000),
 	    "P again: the next profile, prog"))
 		tap_diag("screen:\n%s", tmux_screen());
-	has_str(screen_line("verdict:"), "2 calls unimplemented",
+	has_str(tmux_line("verdict:"), "2 calls unimplemented",
 	    "prog's verdict");
-	has_str(screen_line(" openat "), "flags failed: O_TMPFILE",
+	has_str(tmux_line(" openat "), "flags failed: O_TMPFILE",
 	    "openat's row: its flag");
 	ok(strstr(tmux_screen(), " openat ") < strstr(tmux_screen(),
 	    " brk "), "suspects first on screen too");
@@ -1424,11 +1269,11 @@ test_tui(void)
 	if (!ok(tmux_wait_for("profile sandbox: 7 calls", 3000),
 	    "P again: sandbox"))
 		tap_diag("screen:\n%s", tmux_screen());
-	has_str(screen_line(" memfd_create "), "absent",
+	has_str(tmux_line(" memfd_create "), "absent",
 	    "memfd_create, Linux's, not in the table: absent");
-	has_str(screen_line(" frobnicate "), "unknown",
+	has_str(tmux_line(" frobnicate "), "unknown",
 	    "frobnicate, not Linux's: unknown");
-	has_str(screen_line("verdict:"), "2 absent from the table",
+	has_str(tmux_line("verdict:"), "2 absent from the table",
 	    "sandbox's verdict");
 	tmux_keys("P");
 	ok(tmux_wait_for("profile plain:", 3000), "P cycles back to plain");
@@ -1483,6 +1328,34 @@ out:
 	free(buf);
 }
 
+/*
+ * strace with opts of cmd (prog's): the trace read without an error,
+ * call made n times (0: at least once).
+ */
+static void
+check_traced(const char *prog, const char *opts, const char *cmd,
+    const char *call, unsigned long n)
+{
+	struct profile p;
+	struct diaglist dl;
+	char line[2048], path[1300], *out;
+	int st;
+
+	snprintf(path, sizeof(path), "%s/%s-opts.strace", tap_tmpdir(), prog);
+	snprintf(line, sizeof(line), "strace %s -o %s %s >/dev/null 2>&1",
+	    opts, path, cmd);
+	out = tap_run(line, &st, 0);
+	free(out);
+	/* load() may not run, or run after tap_first_diag(). */
+	profile_init(&p);
+	diag_init(&dl);
+	ok(st == 0 && load(&p, path, &dl) == 0 && (n == 0 ? count_of(&p,
+	    call) > 0 : count_of(&p, call) == n), "strace %s of %s: read (%s)",
+	    opts, prog, tap_first_diag(&dl));
+	profile_free(&p);
+	diag_free(&dl);
+}
+
 static void
 test_live(void)
 {
@@ -1498,12 +1371,12 @@ test_live(void)
 	size_t i;
 	int st;
 
-	if (!have("strace")) {
+	if (!tap_have("strace")) {
 		ok(1, "live traces # SKIP strace is not installed");
 		return;
 	}
 	for (i = 0; i < sizeof(progs) / sizeof(progs[0]); i++) {
-		if (!have(progs[i].prog)) {
+		if (!tap_have(progs[i].prog)) {
 			tap_diag("SKIP %s: not installed", progs[i].prog);
 			continue;
 		}
@@ -1520,44 +1393,9 @@ test_live(void)
 		}
 		check_against_summary(progs[i].name, path);
 	}
-	/* -i -n -ttt -T with -f. */
-	snprintf(path, sizeof(path), "%s/ls-in.strace", tap_tmpdir());
-	snprintf(cmd, sizeof(cmd), "strace -f -i -n -ttt -T -o %s ls / "
-	    ">/dev/null 2>&1", path);
-	out = tap_run(cmd, &st, 0);
-	free(out);
-	{
-		struct profile p;
-		struct diaglist dl;
-
-		/* load() may not run, or run after tap_first_diag(). */
-		profile_init(&p);
-		diag_init(&dl);
-		ok(st == 0 && load(&p, path, &dl) == 0 && count_of(&p,
-		    "execve") == 1, "strace -f -i -n -ttt -T of ls: read (%s)",
-		    tap_first_diag(&dl));
-		profile_free(&p);
-		diag_free(&dl);
-	}
-	/* -y -tt -T without -f. */
-	snprintf(path, sizeof(path), "%s/cat-y.strace", tap_tmpdir());
-	snprintf(cmd, sizeof(cmd), "strace -y -tt -T -o %s cat /dev/null "
-	    ">/dev/null 2>&1", path);
-	out = tap_run(cmd, &st, 0);
-	free(out);
-	{
-		struct profile p;
-		struct diaglist dl;
-
-		/* load() may not run, or run after tap_first_diag(). */
-		profile_init(&p);
-		diag_init(&dl);
-		ok(st == 0 && load(&p, path, &dl) == 0 && count_of(&p,
-		    "openat") > 0, "strace -y -tt -T of cat: read (%s)",
-		    tap_first_diag(&dl));
-		profile_free(&p);
-		diag_free(&dl);
-	}
+	/* -i -n -ttt -T with -f; -y -tt -T without -f. */
+	check_traced("ls", "-f -i -n -ttt -T", "ls /", "execve", 1);
+	check_traced("cat", "-y -tt -T", "cat /dev/null", "openat", 0);
 }
 
 /*
@@ -1567,11 +1405,11 @@ test_live(void)
 static void
 test_ls_real_ltp(const struct profile *p, const char *master_path)
 {
-	char dir[1300], path[1400], args[8192], sys[128], tag[128], *out;
-	char *err, master[1300], meta[1300], target[2400];
+	struct tap_cmd r = TAP_CMD_INIT;
+	char dir[1300], path[1400], sys[128], tag[128];
+	char master[1300], meta[1300], target[2400];
 	const char *l, *rel;
 	size_t n = 0, bad = 0;
-	int st;
 
 	/* tap_shared_path() answers in one static buffer. */
 	snprintf(master, sizeof(master), "%s", master_path);
@@ -1593,12 +1431,11 @@ test_ls_real_ltp(const struct profile *p, const char *master_path)
 		ok(0, "real: link LTP's runtest file");
 		return;
 	}
-	snprintf(args, sizeof(args), "run -d %s -L %s -m %s --metadata %s "
-	    "-s @ls --dry-run", db, dir, master, meta);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "real: run -s @ls --dry-run on LTP's runtest file (%s)",
-	    first_line(err));
-	for (l = out; l != NULL && *l != '\0'; l = strchr(l, '\n'),
+	tap_cmd(&r, "run -d %s -L %s -m %s --metadata %s -s @ls --dry-run", db,
+	    dir, master, meta);
+	is_int(r.status, 0, "real: run -s @ls --dry-run on LTP's runtest file "
+	    "(%s)", first_line(r.err));
+	for (l = r.out; l != NULL && *l != '\0'; l = strchr(l, '\n'),
 	    l = l != NULL ? l + 1 : NULL) {
 		/* "   1  tag  syscall ...": the test lines. */
 		if (sscanf(l, "%*u %127s %127s", tag, sys) != 2)
@@ -1609,9 +1446,8 @@ test_ls_real_ltp(const struct profile *p, const char *master_path)
 			    tag, sys);
 	}
 	ok(n > 20 && bad == 0, "real: %zu tests, each of a call ls made", n);
-	has_str(out, " openat01 ", "real: openat01 among them");
-	free(out);
-	free(err);
+	has_str(r.out, " openat01 ", "real: openat01 among them");
+	tap_cmd_free(&r);
 }
 
 /*
@@ -1626,9 +1462,10 @@ test_ls(const char *master, const char *layer)
 	    "fork01", "clone301", NULL };
 	struct catalogue *cat = catalogue_new();
 	const struct cat_entry *e[4];
+	struct tap_cmd r = TAP_CMD_INIT;
 	struct profile p;
 	struct diaglist dl;
-	char args[4096], path[1300], *out, *err, want[256];
+	char args[4096], path[1300], *out, want[256];
 	const char *row;
 	size_t i, bad = 0;
 	int st;
@@ -1643,22 +1480,18 @@ test_ls(const char *master, const char *layer)
 		catalogue_free(cat);
 		return;
 	}
-	snprintf(args, sizeof(args), "profile import -d %s --name ls %s", db,
-	    path);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "%s: import of ls's trace (%s)", layer, first_line(err));
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "profile show -d %s -m %s ls", db,
-	    master);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "%s: profile show ls (%s)", layer, first_line(err));
+	tap_cmd(&r, "profile import -d %s --name ls %s", db, path);
+	is_int(r.status, 0, "%s: import of ls's trace (%s)", layer,
+	    first_line(r.err));
+	tap_cmd(&r, "profile show -d %s -m %s ls", db, master);
+	is_int(r.status, 0, "%s: profile show ls (%s)", layer,
+	    first_line(r.err));
 	diag_init(&dl);
 	(void)catalogue_load_file(cat, master, NULL, &dl);
 	(void)catalogue_load_names(cat, "data/syscalls", &dl);
 	(void)load(&p, path, &dl);
 	for (i = 0; i < p.ncalls; i++) {
-		row = line_of(out, p.calls[i].name);
+		row = line_of(r.out, p.calls[i].name);
 		if (catalogue_find_name(cat, "linux-amd64", p.calls[i].name, e,
 		    4) > 0)
 			snprintf(want, sizeof(want), " %s ",
@@ -1676,26 +1509,22 @@ test_ls(const char *master, const char *layer)
 	ok(p.ncalls > 10 && bad == 0, "%s: all %zu calls of ls listed with "
 	    "their states", layer, p.ncalls);
 	if (strcmp(layer, "fixture") == 0) {
-		has_str(line_of(out, "openat"), "implemented-compat",
+		has_str(line_of(r.out, "openat"), "implemented-compat",
 		    "openat: implemented-compat in our master");
-		has_str(line_of(out, "close"), "implemented-native",
+		has_str(line_of(r.out, "close"), "implemented-native",
 		    "close: implemented-native in our master");
 	}
-	free(out);
-	free(err);
 
 	write_runtest(tags);
-	snprintf(args, sizeof(args), "run -d %s -L %s -m %s -s @ls --dry-run",
-	    db, root, master);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "%s: run -s @ls --dry-run (%s)", layer, first_line(err));
-	has_str(out, "openat01", "%s: openat's test selected", layer);
-	has_str(out, "close01", "%s: close's test selected", layer);
-	ok(strstr(out, "fork01") == NULL && (count_of(&p, "clone3") > 0) ==
-	    (strstr(out, "clone301") != NULL),
+	tap_cmd(&r, "run -d %s -L %s -m %s -s @ls --dry-run", db, root, master);
+	is_int(r.status, 0, "%s: run -s @ls --dry-run (%s)", layer,
+	    first_line(r.err));
+	has_str(r.out, "openat01", "%s: openat's test selected", layer);
+	has_str(r.out, "close01", "%s: close's test selected", layer);
+	ok(strstr(r.out, "fork01") == NULL && (count_of(&p, "clone3") > 0) ==
+	    (strstr(r.out, "clone301") != NULL),
 	    "%s: no test of a call ls did not make", layer);
-	free(out);
-	free(err);
+	tap_cmd_free(&r);
 	if (strcmp(layer, "real") == 0)
 		test_ls_real_ltp(&p, master);
 	profile_free(&p);
@@ -1706,25 +1535,14 @@ test_ls(const char *master, const char *layer)
 int
 main(void)
 {
-	static const char *const unset[] = { "LTPSCOPE_DB",
-	    "LTPSCOPE_MASTER", "LTPSCOPE_TESTMAP", "LTPSCOPE_EXTRA",
-	    "LTPSCOPE_AUTHOR", "LTPROOT", NULL };
 	static const char *const fakes[] = { "pass", NULL };
-	const char *b = getenv("LTPSCOPE_BIN");
 	char master[1300];
-	size_t i;
 
+	/* tap.c gave the program its own HOME, XDG dirs and no LTPSCOPE_*. */
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		return 1;
-	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
 	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
 	snprintf(db, sizeof(db), "%s/cli.db", tap_tmpdir());
-	setenv("HOME", tap_tmpdir(), 1);
-	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
-	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
-	setenv("XDG_CACHE_HOME", tap_tmpdir(), 1);
-	for (i = 0; unset[i] != NULL; i++)
-		unsetenv(unset[i]);
 	tap_fake_ltproot(root, fakes);
 
 	test_strace_variants();
@@ -1743,7 +1561,7 @@ main(void)
 	test_absent_real();
 	test_tui();
 	test_live();
-	if (have("strace")) {
+	if (tap_have("strace")) {
 		snprintf(master, sizeof(master), "%s/" MASTER, cwd);
 		test_ls(master, "fixture");
 		if (!tap_skip_shared("ls against the real master")) {

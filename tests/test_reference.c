@@ -18,21 +18,10 @@
 #include "tap.h"
 #include "tmux.h"
 
-static char	bin[2048];
 static char	root[1100];
 static char	db[1200];
 static char	cwd[1024];
 
-/* Where needle starts in hay, or -1: for "comes before" checks. */
-static long
-pos(const char *hay, const char *needle)
-{
-	const char *p = hay != NULL ? strstr(hay, needle) : NULL;
-
-	return p != NULL ? (long)(p - hay) : -1;
-}
-
-/* The line of out holding needle, for checks on that line alone. */
 static void
 mkroot(void)
 {
@@ -151,74 +140,49 @@ test_rules(void)
 static void
 test_reference_run(void)
 {
-	char args[4096], *out, *err;
-	int st;
+	struct tap_cmd r = TAP_CMD_INIT;
 
 	/* Not on Linux (as LTPSCOPE_OS makes it look): refused up front. */
 	setenv("LTPSCOPE_OS", "NetBSD", 1);
-	snprintf(args, sizeof(args), "-d %s -L %s run --reference open01",
-	    db, root);
-	st = tap_run3(bin, args, &out, &err);
+	tap_cmd(&r, "-d %s -L %s run --reference open01", db, root);
 	unsetenv("LTPSCOPE_OS");
-	ok(st != 0, "run --reference off Linux fails");
-	has_str(err, "made on Linux", "and says where a reference is made");
-	free(out);
-	free(err);
+	ok(r.status != 0, "run --reference off Linux fails");
+	has_str(r.err, "made on Linux", "and says where a reference is made");
 
-	snprintf(args, sizeof(args), "-d %s -L %s run --reference", db, root);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 1, "the reference run ends with failures (exit 1)");
-	has_str(out, "run 1 is the Linux reference", "run 1 is marked");
-	free(out);
-	free(err);
+	tap_cmd(&r, "-d %s -L %s run --reference", db, root);
+	is_int(r.status, 1, "the reference run ends with failures (exit 1)");
+	has_str(r.out, "run 1 is the Linux reference", "run 1 is marked");
+	tap_cmd_free(&r);
 }
 
 static void
 test_imports(void)
 {
-	char args[4096], *out, *err;
-	int st;
+	struct tap_cmd r = TAP_CMD_INIT;
 
-	snprintf(args, sizeof(args), "-d %s import %s/c1", db, tap_tmpdir());
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "compat run 2 imported");
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "-d %s import %s/c2", db, tap_tmpdir());
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "compat run 3 imported");
-	free(out);
-	free(err);
+	tap_cmd(&r, "-d %s import %s/c1", db, tap_tmpdir());
+	is_int(r.status, 0, "compat run 2 imported");
+	tap_cmd(&r, "-d %s import %s/c2", db, tap_tmpdir());
+	is_int(r.status, 0, "compat run 3 imported");
 
-	snprintf(args, sizeof(args), "-d %s baseline --reference 2", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 1, "a NetBSD run cannot be the Linux reference");
-	has_str(err, "ran on NetBSD, not Linux", "and says why");
-	free(out);
-	free(err);
+	tap_cmd(&r, "-d %s baseline --reference 2", db);
+	is_int(r.status, 1, "a NetBSD run cannot be the Linux reference");
+	has_str(r.err, "ran on NetBSD, not Linux", "and says why");
 	/* Refused whole: nothing of it is kept. */
-	snprintf(args, sizeof(args), "-d %s/other.db import --reference "
-	    "%s/c2", tap_tmpdir(), tap_tmpdir());
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 1, "import --reference of NetBSD logs fails");
-	has_str(err, "c2: error: a run made on NetBSD, not Linux: not a Linux "
-	    "reference; nothing imported", "names the file, says why");
-	ok(strstr(out, "imported from") == NULL, "no run said imported");
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "-d %s/other.db runs --format json",
+	tap_cmd(&r, "-d %s/other.db import --reference %s/c2", tap_tmpdir(),
 	    tap_tmpdir());
-	st = tap_run3(bin, args, &out, &err);
-	ok(strstr(out, "\"id\"") == NULL, "and none kept in the store");
-	free(out);
-	free(err);
+	is_int(r.status, 1, "import --reference of NetBSD logs fails");
+	has_str(r.err, "c2: error: a run made on NetBSD, not Linux: not a "
+	    "Linux reference; nothing imported", "names the file, says why");
+	ok(strstr(r.out, "imported from") == NULL, "no run said imported");
+	tap_cmd(&r, "-d %s/other.db runs --format json", tap_tmpdir());
+	ok(strstr(r.out, "\"id\"") == NULL, "and none kept in the store");
 
-	snprintf(args, sizeof(args), "-d %s runs", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "runs");
+	tap_cmd(&r, "-d %s runs", db);
+	is_int(r.status, 0, "runs");
 	{
-		const char *r1 = strstr(out, "\n   1  "), *r2 =
-		    strstr(out, "\n   2  ");
+		const char *r1 = strstr(r.out, "\n   1  "), *r2 =
+		    strstr(r.out, "\n   2  ");
 
 		ok(r1 != NULL && strncmp(r1 + 1 + strcspn(r1 + 1, "\n") - 17,
 		    "[Linux reference]", 17) == 0,
@@ -226,126 +190,104 @@ test_imports(void)
 		ok(r2 != NULL && strstr(tap_line_of(r2 + 1, "   2  "),
 		    "Linux reference") == NULL, "runs: run 2 not");
 	}
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "-d %s runs --format json", db);
-	st = tap_run3(bin, args, &out, &err);
-	has_str(out, "\"linux_reference\": true}", "runs json: marked");
-	has_str(out, "\"linux_reference\": false}", "runs json: others not");
-	free(out);
-	free(err);
+	tap_cmd(&r, "-d %s runs --format json", db);
+	has_str(r.out, "\"linux_reference\": true}", "runs json: marked");
+	has_str(r.out, "\"linux_reference\": false}", "runs json: others not");
+	tap_cmd_free(&r);
 }
 
 static void
 test_compare(void)
 {
-	char args[4096], *out, *err;
-	int st;
+	struct tap_cmd r = TAP_CMD_INIT;
 
-	snprintf(args, sizeof(args), "-d %s compare 2 3", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "compare 2 3");
-	has_str(out, "Linux reference: run 1", "names the amd64 reference "
+	tap_cmd(&r, "-d %s compare 2 3", db);
+	is_int(r.status, 0, "compare 2 3");
+	has_str(r.out, "Linux reference: run 1", "names the amd64 reference "
 	    "(made on x86_64)");
-	has_str(tap_line_of(out, "read01"), "(fails on Linux too)",
+	has_str(tap_line_of(r.out, "read01"), "(fails on Linux too)",
 	    "read01 fails on Linux too");
-	has_str(tap_line_of(out, "mmap01"), "(fails on Linux too)",
+	has_str(tap_line_of(r.out, "mmap01"), "(fails on Linux too)",
 	    "mmap01 fails on Linux too (broken there)");
-	ok(strstr(tap_line_of(out, "close01"), "Linux") == NULL,
+	ok(strstr(tap_line_of(r.out, "close01"), "Linux") == NULL,
 	    "close01 passes on Linux: not marked");
-	ok(strstr(tap_line_of(out, "write01"), "Linux") == NULL,
+	ok(strstr(tap_line_of(r.out, "write01"), "Linux") == NULL,
 	    "write01 passes on Linux: not marked");
-	ok(pos(out, "write01") >= 0 && pos(out, "close01") <
-	    pos(out, "mmap01") && pos(out, "write01") < pos(out, "mmap01") &&
-	    pos(out, "write01") < pos(out, "read01"),
+	ok(tap_pos(r.out, "write01") >= 0 &&
+	    tap_pos(r.out, "close01") < tap_pos(r.out, "mmap01") &&
+	    tap_pos(r.out, "write01") < tap_pos(r.out, "mmap01") &&
+	    tap_pos(r.out, "write01") < tap_pos(r.out, "read01"),
 	    "Linux's failures come last among the regressed");
-	has_str(out, "fails on Linux    2", "counted");
-	free(out);
-	free(err);
+	has_str(r.out, "fails on Linux    2", "counted");
 
-	snprintf(args, sizeof(args), "-d %s compare --format json 2 3", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "compare --format json");
-	has_str(out, "\"linux_run\": 1, \"fails_on_linux\": 2", "json: the "
+	tap_cmd(&r, "-d %s compare --format json 2 3", db);
+	is_int(r.status, 0, "compare --format json");
+	has_str(r.out, "\"linux_run\": 1, \"fails_on_linux\": 2", "json: the "
 	    "reference and the count");
-	has_str(out, "\"test\": \"read01\", \"syscall\": \"read\", \"kind\": "
+	has_str(r.out, "\"test\": \"read01\", \"syscall\": \"read\", \"kind\": "
 	    "\"regressed\", \"a\": \"pass\", \"b\": \"fail\", \"bad\": [0, 1], "
 	    "\"skipped\": [0, 0], \"warnings\": [0, 0], \"flaky\": false, "
 	    "\"linux\": \"fail\", \"fails_on_linux\": true",
 	    "json: read01 with its Linux status");
-	has_str(out, "\"linux\": \"pass\", \"fails_on_linux\": false",
+	has_str(r.out, "\"linux\": \"pass\", \"fails_on_linux\": false",
 	    "json: a test passing on Linux");
-	free(out);
-	free(err);
+	tap_cmd_free(&r);
 }
 
 static void
 test_shopping(void)
 {
-	char args[4096], *out, *err;
-	int st;
+	struct tap_cmd r = TAP_CMD_INIT;
 
-	snprintf(args, sizeof(args), "-d %s export --run 3 --format json",
-	    db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "export json");
-	has_str(out, "\"linux_run\": 1", "the list names the reference");
-	ok(pos(out, "\"name\": \"close\"") >= 0 &&
-	    pos(out, "\"name\": \"write\"") >= 0 &&
-	    pos(out, "\"name\": \"close\"") < pos(out, "\"name\": \"mmap\"") &&
-	    pos(out, "\"name\": \"write\"") < pos(out, "\"name\": \"mmap\"") &&
-	    pos(out, "\"name\": \"write\"") < pos(out, "\"name\": \"read\""),
+	tap_cmd(&r, "-d %s export --run 3 --format json", db);
+	is_int(r.status, 0, "export json");
+	has_str(r.out, "\"linux_run\": 1", "the list names the reference");
+	ok(tap_pos(r.out, "\"name\": \"close\"") >= 0 &&
+	    tap_pos(r.out, "\"name\": \"write\"") >= 0 &&
+	    tap_pos(r.out, "\"name\": \"close\"") <
+	    tap_pos(r.out, "\"name\": \"mmap\"") &&
+	    tap_pos(r.out, "\"name\": \"write\"") <
+	    tap_pos(r.out, "\"name\": \"mmap\"") &&
+	    tap_pos(r.out, "\"name\": \"write\"") <
+	    tap_pos(r.out, "\"name\": \"read\""),
 	    "syscalls failing on Linux too come last");
-	has_str(tap_line_of(out, "\"name\": \"read\""), "\"priority\": 0, "
+	has_str(tap_line_of(r.out, "\"name\": \"read\""), "\"priority\": 0, "
 	    "\"fails_on_linux\": 1", "read: priority 0, one Linux failure");
-	has_str(out, "\"test\": \"read01\", \"status\": \"fail\", "
+	has_str(r.out, "\"test\": \"read01\", \"status\": \"fail\", "
 	    "\"category\": \"linux-bug-test\", \"source\": \"suggested\"",
 	    "read01, failing the same way on Linux: linux-bug-test");
-	ok(strstr(out, "\"test\": \"mmap01\", \"status\": \"fail\", "
+	ok(strstr(r.out, "\"test\": \"mmap01\", \"status\": \"fail\", "
 	    "\"category\": \"linux-bug-test\"") == NULL,
 	    "mmap01 fails otherwise on Linux: no linux-bug-test");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "-d %s export --run 3 --format md", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "export md");
-	has_str(out, "2 of the failing tests fail there too, listed last",
+	tap_cmd(&r, "-d %s export --run 3 --format md", db);
+	is_int(r.status, 0, "export md");
+	has_str(r.out, "2 of the failing tests fail there too, listed last",
 	    "md: says how many fail on Linux");
-	has_str(tap_line_of(out, "**read01**"), "(fails on Linux too)",
+	has_str(tap_line_of(r.out, "**read01**"), "(fails on Linux too)",
 	    "md: read01 marked");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "-d %s export --run 3 --format csv", db);
-	st = tap_run3(bin, args, &out, &err);
-	has_str(out, "\"flaky\",\"linux\"\r\n", "csv: a linux column");
-	has_str(tap_line_of(out, "\"read01\""), "\"no\",\"fail\"",
+	tap_cmd(&r, "-d %s export --run 3 --format csv", db);
+	has_str(r.out, "\"flaky\",\"linux\"\r\n", "csv: a linux column");
+	has_str(tap_line_of(r.out, "\"read01\""), "\"no\",\"fail\"",
 	    "csv: read01 fails on Linux");
-	free(out);
-	free(err);
 
-	snprintf(args, sizeof(args), "-d %s suggest 3", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "suggest 3");
-	has_str(tap_line_of(out, "read01"), "linux-bug-test",
+	tap_cmd(&r, "-d %s suggest 3", db);
+	is_int(r.status, 0, "suggest 3");
+	has_str(tap_line_of(r.out, "read01"), "linux-bug-test",
 	    "suggest: read01 is a linux-bug-test");
-	free(out);
-	free(err);
+	tap_cmd_free(&r);
 }
 
 static void
 test_html(void)
 {
-	char args[4096], path[1200], *out, *err, *buf;
-	int st;
+	struct tap_cmd r = TAP_CMD_INIT;
+	char path[1200], *buf;
 
 	snprintf(path, sizeof(path), "%s/report.html", tap_tmpdir());
-	snprintf(args, sizeof(args), "-d %s export --run 3 -o %s", db, path);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "export -o report.html");
-	free(out);
-	free(err);
+	tap_cmd(&r, "-d %s export --run 3 -o %s", db, path);
+	is_int(r.status, 0, "export -o report.html");
 	if ((buf = tap_slurp(path, NULL)) == NULL)
 		buf = strdup("");
 	has_str(buf, "id=\"chart-category\"", "html: category chart");
@@ -377,40 +319,33 @@ test_html(void)
 	    NULL && strstr(buf, "@import") == NULL && strstr(buf, "url(") ==
 	    NULL && strstr(buf, "@font-face") == NULL,
 	    "html: one file: no external script, style or font");
-	ok(pos(buf, "<td>close01</td>") < pos(buf, "<td>read01</td>") &&
-	    pos(buf, "<td>write01</td>") < pos(buf, "<td>mmap01</td>"),
+	ok(tap_pos(buf, "<td>close01</td>") <
+	    tap_pos(buf, "<td>read01</td>") &&
+	    tap_pos(buf, "<td>write01</td>") <
+	    tap_pos(buf, "<td>mmap01</td>"),
 	    "html: Linux's failures last in the test table");
 	free(buf);
 
-	if (system("command -v chromium >/dev/null 2>&1") == 0) {
-		char cmd[4400];
-
-		/* No network here: keep Chromium from reaching for it. */
-		(void)snprintf(cmd, sizeof(cmd), "timeout 120 chromium "
-		    "--headless --no-sandbox --disable-gpu --disable-quic "
-		    "--no-first-run --disable-background-networking "
-		    "--disable-component-update --disable-sync "
-		    "--user-data-dir=%s/chromium --dump-dom file://%s "
-		    "2>/dev/null", tap_tmpdir(), path);
-		buf = tap_run(cmd, NULL, 0);
+	if ((buf = tap_chromium("--dump-dom", path)) != NULL) {
 		has_str(buf, "Linux reference<br>run 1", "chromium: the "
 		    "rendered page holds the Linux column");
 		free(buf);
 	} else
 		tap_diag("chromium not on PATH: HTML checked structurally");
+	tap_cmd_free(&r);
 }
 
 /* The explorer: C (compare) and S (shopping list) on the same runs. */
 static void
 test_explorer(void)
 {
-	char cmd[8192], buf[512];
-	const char *s, *p;
+	char cmd[8192];
+	const char *s;
 
 	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_CONFIG_HOME=%s "
 	    "XDG_DATA_HOME=%s %s -L %s -m %s/tests/fixtures/linux/"
 	    "syscall_64.tbl -d %s", tap_tmpdir(), tap_tmpdir(), tap_tmpdir(),
-	    bin, root, cwd, db);
+	    tap_bin(), root, cwd, db);
 	if (tmux_start(cmd, 160, 40) != 0 || !tmux_wait_for("? help",
 	    8000)) {
 		ok(0, "the explorer opens");
@@ -424,22 +359,20 @@ test_explorer(void)
 	s = tmux_screen();
 	has_str(s, "Linux reference: run 1; 2 failing here fail on Linux "
 	    "too", "the compare view names the reference");
-	p = strstr(s, "read01");
-	snprintf(buf, sizeof(buf), "%.*s", p != NULL ? (int)strcspn(p,
-	    "\n") : 0, p != NULL ? p : "");
-	has_str(buf, "fails on Linux too", "read01 is marked");
-	ok(pos(s, "close01") >= 0 && pos(s, "close01") < pos(s, "read01") &&
-	    pos(s, "write01") < pos(s, "mmap01"), "and listed after "
-	    "compat_linux's own");
+	/* The rest of read01's line, from its name on. */
+	has_str(strstr(tap_line_of(s, "read01"), "read01"),
+	    "fails on Linux too", "read01 is marked");
+	ok(tap_pos(s, "close01") >= 0 &&
+	    tap_pos(s, "close01") < tap_pos(s, "read01") &&
+	    tap_pos(s, "write01") < tap_pos(s, "mmap01"),
+	    "and listed after compat_linux's own");
 	tmux_keys("q");
 	tmux_keys("S");
 	ok(tmux_wait_for("shopping list of run 3", 3000), "S: the shopping "
 	    "list of run 3");
 	s = tmux_screen();
-	p = strstr(s, "read01");
-	snprintf(buf, sizeof(buf), "%.*s", p != NULL ? (int)strcspn(p,
-	    "\n") : 0, p != NULL ? p : "");
-	has_str(buf, "(fails on Linux too)", "read01 marked there too");
+	has_str(strstr(tap_line_of(s, "read01"), "read01"),
+	    "(fails on Linux too)", "read01 marked there too");
 	tmux_keys("q");
 	tmux_keys("q");
 	(void)tmux_wait_dead(3000);
@@ -449,92 +382,57 @@ test_explorer(void)
 static void
 test_clear_and_kirk(void)
 {
-	char args[4096], kdb[1200], *out, *err;
-	int st;
+	struct tap_cmd r = TAP_CMD_INIT;
+	char kdb[1200];
 
-	snprintf(args, sizeof(args), "-d %s baseline --clear-reference "
-	    "x86_64", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "baseline --clear-reference x86_64");
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "-d %s compare 2 3", db);
-	st = tap_run3(bin, args, &out, &err);
-	ok(strstr(out, "Linux") == NULL, "without a reference nothing is "
+	tap_cmd(&r, "-d %s baseline --clear-reference x86_64", db);
+	is_int(r.status, 0, "baseline --clear-reference x86_64");
+	tap_cmd(&r, "-d %s compare 2 3", db);
+	ok(strstr(r.out, "Linux") == NULL, "without a reference nothing is "
 	    "marked");
-	free(out);
-	free(err);
 
 	/* ltpscope's own JSON of the Linux run, brought to another db. */
-	snprintf(args, sizeof(args), "-d %s show 1 --with-outputs", db);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 2, "show --with-outputs wants --format json");
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "-d %s show 1 --format json "
-	    "--with-outputs >%s/linux.json", db, tap_tmpdir());
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "show 1 --format json --with-outputs");
-	free(out);
-	free(err);
+	tap_cmd(&r, "-d %s show 1 --with-outputs", db);
+	is_int(r.status, 2, "show --with-outputs wants --format json");
+	tap_cmd(&r, "-d %s show 1 --format json --with-outputs >%s/linux.json",
+	    db, tap_tmpdir());
+	is_int(r.status, 0, "show 1 --format json --with-outputs");
 	snprintf(kdb, sizeof(kdb), "%s/own.db", tap_tmpdir());
-	snprintf(args, sizeof(args), "-d %s import --reference "
-	    "%s/linux.json", kdb, tap_tmpdir());
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "import --reference of ltpscope's own JSON: %s", err);
-	has_str(out, "run 1: 5 tests imported", "every test of it");
-	has_str(out, "(pass 3, fail 1, broken 1)", "with its verdicts");
-	has_str(out, "run 1 is the Linux reference", "the reference there");
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "-d %s import %s/c2", kdb, tap_tmpdir());
-	st = tap_run3(bin, args, &out, &err);
-	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "-d %s export --format json", kdb);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "export from the other db");
-	has_str(out, "\"test\": \"read01\", \"status\": \"fail\", "
+	tap_cmd(&r, "-d %s import --reference %s/linux.json", kdb,
+	    tap_tmpdir());
+	is_int(r.status, 0, "import --reference of ltpscope's own JSON: %s",
+	    r.err);
+	has_str(r.out, "run 1: 5 tests imported", "every test of it");
+	has_str(r.out, "(pass 3, fail 1, broken 1)", "with its verdicts");
+	has_str(r.out, "run 1 is the Linux reference", "the reference there");
+	tap_cmd(&r, "-d %s import %s/c2", kdb, tap_tmpdir());
+	tap_cmd(&r, "-d %s export --format json", kdb);
+	is_int(r.status, 0, "export from the other db");
+	has_str(r.out, "\"test\": \"read01\", \"status\": \"fail\", "
 	    "\"category\": \"linux-bug-test\"", "the outputs came along: "
 	    "read01 fails on Linux the same way");
-	has_str(tap_line_of(out, "\"name\": \"read\""), "\"priority\": 0",
+	has_str(tap_line_of(r.out, "\"name\": \"read\""), "\"priority\": 0",
 	    "and ranks last");
-	free(out);
-	free(err);
 
 	snprintf(kdb, sizeof(kdb), "%s/kirk.db", tap_tmpdir());
-	snprintf(args, sizeof(args), "-d %s import --reference "
+	tap_cmd(&r, "-d %s import --reference "
 	    "%s/tests/fixtures/kirk/results.json", kdb, cwd);
-	st = tap_run3(bin, args, &out, &err);
-	is_int(st, 0, "import --reference of kirk's results.json");
-	has_str(out, "run 1 is the Linux reference", "kirk's run is the "
+	is_int(r.status, 0, "import --reference of kirk's results.json");
+	has_str(r.out, "run 1 is the Linux reference", "kirk's run is the "
 	    "reference");
-	free(out);
-	free(err);
+	tap_cmd_free(&r);
 }
 
 int
 main(void)
 {
-	static const char *const unset[] = { "LTPSCOPE_DB",
-	    "LTPSCOPE_MASTER", "LTPSCOPE_TESTMAP", "LTPSCOPE_EXTRA",
-	    "LTPSCOPE_AUTHOR", "LTPSCOPE_OS", "LTPROOT", NULL };
-	const char *b = getenv("LTPSCOPE_BIN");
 	struct utsname u;
-	size_t i;
 
+	/* tap.c gave the program its own HOME, XDG dirs and no LTPSCOPE_*. */
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		return 1;
-	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
 	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
 	snprintf(db, sizeof(db), "%s/ref.db", tap_tmpdir());
-	/* Nothing of the host: its home, its settings, its LTP. */
-	setenv("HOME", tap_tmpdir(), 1);
-	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
-	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
-	setenv("XDG_CACHE_HOME", tap_tmpdir(), 1);
-	for (i = 0; unset[i] != NULL; i++)
-		unsetenv(unset[i]);
 	mkroot();
 	mkcompat();
 
@@ -550,7 +448,7 @@ main(void)
 	test_compare();
 	test_shopping();
 	test_html();
-	if (system("command -v tmux >/dev/null 2>&1") == 0)
+	if (tap_have("tmux"))
 		test_explorer();
 	else
 		tap_diag("tmux not on PATH: the explorer is not checked");

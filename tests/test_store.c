@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "ltpscope/store.h"
+#include "fixture_store.h"
 #include "tap.h"
 
 static char	dbpath[1024];
@@ -69,23 +70,13 @@ begin_run(struct store *st, const char *label, const char *const *tags,
 	struct store_queue_item q[16];
 	struct store_run run;
 	struct diaglist dl;
-	size_t i;
 	int err;
 
-	memset(&run, 0, sizeof(run));
+	fixture_run_init(&run);
 	run.host = (char *)"testhost";
-	run.os_name = (char *)"NetBSD";
-	run.os_version = (char *)"11.0";
-	run.arch = (char *)"amd64";
-	run.ltp_version = (char *)"20260529";
 	run.label = (char *)label;
 	run.timeout_s = 300;
-	for (i = 0; i < ntags; i++) {
-		q[i].pos = (int64_t)i;
-		q[i].tag = (char *)tags[i];
-		q[i].syscall = (char *)"";
-		q[i].cmdline = (char *)tags[i];
-	}
+	fixture_queue(q, tags, ntags);
 	diag_init(&dl);
 	err = store_run_begin(st, &run, q, ntags, &dl);
 	if (err != STORE_OK)

@@ -19,6 +19,7 @@
 
 #include "ltpscope/store.h"
 #include "ltpscope/textsafe.h"
+#include "fixture_store.h"
 #include "tap.h"
 
 static char		 db[1024];
@@ -31,21 +32,11 @@ add_run(struct store *st, const char *label, size_t nqueue)
 	struct store_queue_item q[4];
 	struct store_run run;
 	struct diaglist dl;
-	size_t i;
 
-	memset(&run, 0, sizeof(run));
+	fixture_run_init(&run);
 	run.host = (char *)"vm-netbsd";
-	run.os_name = (char *)"NetBSD";
-	run.os_version = (char *)"11.0";
-	run.arch = (char *)"amd64";
-	run.ltp_version = (char *)"20260529";
 	run.label = (char *)label;
-	for (i = 0; i < nqueue; i++) {
-		q[i].pos = (int64_t)i;
-		q[i].tag = (char *)tags[i];
-		q[i].syscall = (char *)"";
-		q[i].cmdline = (char *)tags[i];
-	}
+	fixture_queue(q, tags, nqueue);
 	diag_init(&dl);
 	store_run_begin(st, &run, q, nqueue, &dl);
 	diag_free(&dl);

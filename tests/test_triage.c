@@ -18,6 +18,7 @@
 #include "ltpscope/ltpout.h"
 #include "ltpscope/store_triage.h"
 #include "ltpscope/triage.h"
+#include "fixture_store.h"
 #include "tap.h"
 
 /* Made-up logs and table of the real ones' kind: triage needs no more. */
@@ -44,14 +45,9 @@ new_run(struct store *st, const char *osver)
 	struct store_run run;
 	struct diaglist dl;
 
-	memset(&run, 0, sizeof(run));
-	run.host = (char *)"h";
+	fixture_run_init(&run);
 	run.uname = (char *)"NetBSD h 11.0 GENERIC amd64";
-	run.os_name = (char *)"NetBSD";
 	run.os_version = (char *)osver;
-	run.arch = (char *)"amd64";
-	run.ltp_version = (char *)"20260529";
-	run.label = (char *)"t";
 	diag_init(&dl);
 	if (store_run_begin(st, &run, NULL, 0, &dl) != STORE_OK)
 		tap_diag("run_begin: %s", tap_first_diag(&dl));
@@ -608,30 +604,18 @@ test_export(struct store *st, int64_t run)
 	ok(!html_balanced("<html><body><p>x</body></html>"),
 	    "(the check can fail)");
 	free(buf);
-	if (system("command -v chromium >/dev/null 2>&1") == 0) {
-		char cmd[4400], png[1100];
+	if (tap_have("chromium")) {
+		char opt[1200], png[1100];
 
 		(void)snprintf(png, sizeof(png), "%s/list.png", tap_tmpdir());
-		/* No network here: keep Chromium from reaching for it. */
-		(void)snprintf(cmd, sizeof(cmd), "timeout 120 chromium "
-		    "--headless --no-sandbox --disable-gpu --disable-quic "
-		    "--no-first-run --disable-background-networking "
-		    "--disable-component-update --disable-sync "
-		    "--user-data-dir=%s/chromium --screenshot=%s "
-		    "file://%s >/dev/null 2>&1", tap_tmpdir(), png, path);
-		(void)system(cmd);
+		(void)snprintf(opt, sizeof(opt), "--screenshot=%s", png);
+		free(tap_chromium(opt, path));
 		buf = tap_slurp(png, &len);
 		ok(buf != NULL && len > 1000 && memcmp(buf, "\x89PNG", 4) == 0,
 		    "chromium renders the HTML to a PNG (%zu bytes)",
 		    buf != NULL ? len : 0);
 		free(buf);
-		(void)snprintf(cmd, sizeof(cmd), "timeout 120 chromium "
-		    "--headless --no-sandbox --disable-gpu --disable-quic "
-		    "--no-first-run --disable-background-networking "
-		    "--disable-component-update --disable-sync "
-		    "--user-data-dir=%s/chromium --dump-dom file://%s "
-		    "2>/dev/null", tap_tmpdir(), path);
-		buf = tap_run(cmd, NULL, 0);
+		buf = tap_chromium("--dump-dom", path);
 		has_str(buf, "id=\"chart-category\"", "the rendered page "
 		    "holds the category chart");
 		free(buf);

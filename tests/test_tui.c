@@ -21,37 +21,12 @@
 static char	cwd[1024];
 static char	env[4096];
 
-static const char *
-bin(void)
-{
-	const char *b = getenv("LTPSCOPE_BIN");
-
-	return b != NULL ? b : "./ltpscope";
-}
-
-/* The screen line holding text, copied into buf; "" if none. */
-static const char *
-line_with(const char *text, char *buf, size_t len)
-{
-	const char *s = tmux_screen(), *p, *start, *end;
-
-	buf[0] = '\0';
-	if ((p = strstr(s, text)) == NULL)
-		return buf;
-	for (start = p; start > s && start[-1] != '\n'; start--)
-		continue;
-	end = strchr(p, '\n');
-	snprintf(buf, len, "%.*s", (int)(end ? end - start :
-	    (long)strlen(start)), start);
-	return buf;
-}
-
 static int
 start(const char *args, int w, int h)
 {
 	char cmd[8192];
 
-	snprintf(cmd, sizeof(cmd), "%s %s %s", env, bin(), args);
+	snprintf(cmd, sizeof(cmd), "%s %s %s", env, tap_bin(), args);
 	if (tmux_start(cmd, w, h) != 0)
 		return -1;
 	return tmux_wait_for("? help", 8000) ? 0 : -1;
@@ -61,7 +36,7 @@ static void
 test_demo(void)
 {
 	char buf[512];
-	const char *s;
+	const char *s, *line;
 
 	if (!ok(start("--demo", 80, 24) == 0, "80x24: the demo opens")) {
 		tap_diag("%s", tmux_screen());
@@ -73,11 +48,11 @@ test_demo(void)
 	has_str(s, "ltpscope  72 syscalls, 0 marked  demo:",
 	    "header: counts, then the demo source");
 	has_str(s, "NR  NAME", "column header");
-	has_str(line_with("  open ", buf, sizeof(buf)), "compat",
+	has_str(tmux_line("  open "), "compat",
 	    "open is implemented by a compat shim");
-	has_str(line_with(" close ", buf, sizeof(buf)), "native",
+	has_str(tmux_line(" close "), "native",
 	    "close is native");
-	has_str(line_with("  open ", buf, sizeof(buf)), "      2  -",
+	has_str(tmux_line("  open "), "      2  -",
 	    "open has two LTP tests and no result yet");
 	has_str(s, "linux-amd64 0 read: native", "status describes read");
 
@@ -132,7 +107,7 @@ test_demo(void)
 	has_str(tmux_screen(), "filter the catalogue by a regular expression",
 	    "help lists the filter key");
 	/* Help wider than the terminal wraps between words. */
-	is_str(line_with("filter the catalogue", buf, sizeof(buf)),
+	is_str(tmux_line("filter the catalogue"),
 	    "/             filter the catalogue by a regular expression "
 	    "(pcre2, any case); in", "80 columns: help breaks after a word");
 	has_str(tmux_screen(), "any case); in\n              the output, "
@@ -156,9 +131,9 @@ test_demo(void)
 	ok(tmux_wait_for("finished: 3 pass, 1 fail", 10000),
 	    "r runs their four tests");
 	s = tmux_screen();
-	has_str(line_with("  open ", buf, sizeof(buf)), "fail 1/2",
+	has_str(tmux_line("  open "), "fail 1/2",
 	    "open's last run: one of two failed");
-	has_str(line_with(" close ", buf, sizeof(buf)), "pass 2/2",
+	has_str(tmux_line(" close "), "pass 2/2",
 	    "close's last run: both passed");
 	has_str(s, "close02 (4/4) pass", "pane titled with the last test");
 	has_str(s, "== close02: pass", "pane shows its verdict");
@@ -166,8 +141,7 @@ test_demo(void)
 	tmux_keys("g Enter");
 	ok(tmux_wait_for("tests of 2 syscalls: 4", 2000),
 	    "Enter lists the marked syscalls' tests");
-	has_str(line_with("open02", buf, sizeof(buf)), "fail",
-	    "open02 failed");
+	has_str(tmux_line("open02"), "fail", "open02 failed");
 	tmux_keys("j Enter");
 	ok(tmux_wait_for("open02: fail (stored output)", 2000),
 	    "Enter shows a test's stored output");
@@ -175,17 +149,17 @@ test_demo(void)
 	    "the failing line is there");
 
 	/* Triage: a rule's suggestion, a tag, a note, the shopping list. */
-	has_str(line_with("open02", buf, sizeof(buf)),
-	    "unsupported-flag?", "a rule suggests unsupported-flag");
+	has_str(tmux_line("open02"), "unsupported-flag?",
+	    "a rule suggests unsupported-flag");
 	tmux_keys("t");
 	ok(tmux_wait_for("category for open02", 2000), "t opens the picker");
 	has_str(tmux_screen(), "missing-syscall", "it lists the categories");
 	tmux_keys("Enter");
 	ok(tmux_wait_for("open02 tagged unsupported-flag", 2000),
 	    "Enter tags the test with the suggested category");
-	has_str(line_with("open02", buf, sizeof(buf)), "unsupported-flag",
-	    "the tag shows in the list");
-	ok(strstr(buf, "?") == NULL, "no longer a mere suggestion");
+	line = tmux_line("open02");
+	has_str(line, "unsupported-flag", "the tag shows in the list");
+	ok(strstr(line, "?") == NULL, "no longer a mere suggestion");
 	tmux_keys("n");
 	tmux_keys("-l 'needs O_TMPFILE in the vfs, \"quoted\"'");
 	tmux_keys("Enter");
@@ -229,7 +203,7 @@ test_demo(void)
 
 	tmux_keys("q R");
 	ok(tmux_wait_for("runs: 1 in", 2000), "R lists the runs");
-	has_str(line_with("finished", buf, sizeof(buf)), "3    1",
+	has_str(tmux_line("finished"), "3    1",
 	    "run 1 with its counts");
 	tmux_keys("Enter");
 	ok(tmux_wait_for("run 1: 4 results", 2000), "Enter opens a run");
@@ -258,18 +232,18 @@ test_demo(void)
 	tmux_keys("-l 'runs'");
 	tmux_keys("Enter");
 	ok(tmux_wait_for(":runs", 3000), "the : command line runs runs");
-	has_str(line_with("  1  ", buf, sizeof(buf)), "finished",
+	has_str(tmux_line("  1  "), "finished",
 	    "its output is in the pane");
 
 	tmux_resize(120, 40);
 	ok(tmux_wait_for("? help", 2000), "status line after resize");
-	line_with("? help", buf, sizeof(buf));
-	ok(strlen(buf) >= 100, "status line spans the wider terminal (%zu)",
-	    strlen(buf));
+	line = tmux_line("? help");
+	ok(strlen(line) >= 100, "status line spans the wider terminal (%zu)",
+	    strlen(line));
 	tmux_resize(80, 24);
 	ok(tmux_wait_for("? help", 2000), "status line after shrinking");
-	line_with("? help", buf, sizeof(buf));
-	ok(strlen(buf) <= 80, "status line fits 80 columns again");
+	ok(strlen(tmux_line("? help")) <= 80,
+	    "status line fits 80 columns again");
 
 	tmux_keys("q");
 	ok(tmux_wait_dead(3000), "q quits");
@@ -311,7 +285,7 @@ mkroot(const char *dir)
 static void
 test_fake(void)
 {
-	char args[4096], root[1200], buf[512], stop[1300];
+	char args[4096], root[1200], stop[1300];
 	const char *s;
 	FILE *fp;
 	int i, moved;
@@ -370,7 +344,7 @@ test_fake(void)
 	tmux_keys("x");
 	ok(tmux_wait_for("stopped by the user", 10000), "x stops it");
 	ok(tmux_wait_for("finished", 10000), "and the run ends");
-	has_str(line_with("pause01", buf, sizeof(buf)), "interrupted",
+	has_str(tmux_line("pause01"), "interrupted",
 	    "the stopped test is interrupted");
 
 	/* Escape sequences become placeholders; the screen stays intact. */

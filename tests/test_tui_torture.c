@@ -29,7 +29,6 @@
 
 static char	cwd[1024];
 static char	env[4096];
-static char	bin[2048];
 static char	db[1200];
 static int	kills = 12;
 
@@ -166,7 +165,7 @@ start(const char *root, int w, int h)
 	char cmd[16384];
 
 	snprintf(cmd, sizeof(cmd), "%s %s -L %s -m %s/%s -d %s --timeout 120",
-	    env, bin, root, cwd, LINUX_TBL, db);
+	    env, tap_bin(), root, cwd, LINUX_TBL, db);
 	if (tmux_start(cmd, w, h) != 0)
 		return -1;
 	return tmux_wait_for("? help", 8000) ? 0 : -1;
@@ -217,7 +216,8 @@ test_kill_explorer(const char *root)
 		if (peek("SELECT count(*) FROM runs WHERE id = ?1 AND state = "
 		    "'finished'", run) != 1) {
 			snprintf(cmd, sizeof(cmd), "%s run --resume %lld -d %s "
-			    "--no-skip-culprit </dev/null 2>&1", bin, run, db);
+			    "--no-skip-culprit </dev/null 2>&1", tap_bin(), run,
+			    db);
 			out = tap_run(cmd, &st, 0);
 			if (st != 0) {
 				tap_diag("run --resume %lld: %d: %s", run, st,
@@ -311,7 +311,7 @@ test_flood(const char *root)
 int
 main(void)
 {
-	const char *t = tap_tmpdir(), *b = getenv("LTPSCOPE_BIN");
+	const char *t = tap_tmpdir();
 	const char *n = getenv("TORTURE_KILLS");
 	char root[1200];
 
@@ -319,7 +319,6 @@ main(void)
 		return 1;
 	if (n != NULL && atoi(n) > 0)
 		kills = atoi(n);
-	snprintf(bin, sizeof(bin), "%s/%s", cwd, b ? b : "ltpscope");
 	snprintf(env, sizeof(env), "env HOME=%s XDG_DATA_HOME=%s/data "
 	    "XDG_CONFIG_HOME=%s/config XDG_STATE_HOME=%s/state", t, t, t, t);
 	snprintf(db, sizeof(db), "%s/explorer.db", t);

@@ -428,29 +428,12 @@ check_cli(void)
 	free(out);
 }
 
-/* The screen line holding text, copied into buf; "" if none. */
-static const char *
-screen_line(const char *text, char *buf, size_t len)
-{
-	const char *s = tmux_screen(), *p, *start, *end;
-
-	buf[0] = '\0';
-	if ((p = strstr(s, text)) == NULL)
-		return buf;
-	for (start = p; start > s && start[-1] != '\n'; start--)
-		continue;
-	end = strchr(p, '\n');
-	snprintf(buf, len, "%.*s", (int)(end ? end - start :
-	    (long)strlen(start)), start);
-	return buf;
-}
-
 /* The explorer shows the mark and "unknown" in a run's results. */
 static void
 check_explorer(void)
 {
-	const char *t = tap_tmpdir();
-	char cmd[4096], buf[256];
+	const char *t = tap_tmpdir(), *line;
+	char cmd[4096];
 
 	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_DATA_HOME=%s/data "
 	    "XDG_CONFIG_HOME=%s/tui XDG_STATE_HOME=%s/state %s -m "
@@ -469,13 +452,14 @@ check_explorer(void)
 		tap_diag("screen:\n%s", tmux_screen());
 	tmux_keys("Enter");
 	ok(tmux_wait_for("run 1: 12 results", 3000), "Enter opens the run");
-	has_str(screen_line("envpass01 ", buf, sizeof(buf)), "pass +env",
+	has_str(tmux_line("envpass01 "), "pass +env",
 	    "envpass01 marked");
-	has_str(screen_line("envconf01 ", buf, sizeof(buf)), "conf +env",
+	has_str(tmux_line("envconf01 "), "conf +env",
 	    "envconf01 marked");
-	ok(strstr(screen_line("mixwarn01 ", buf, sizeof(buf)), "+env") ==
-	    NULL && strstr(buf, "warn") != NULL, "mixwarn01 warns, unmarked");
-	has_str(screen_line("fcntl01 ", buf, sizeof(buf)), "unknown",
+	line = tmux_line("mixwarn01 ");
+	ok(strstr(line, "+env") == NULL && strstr(line, "warn") != NULL,
+	    "mixwarn01 warns, unmarked");
+	has_str(tmux_line("fcntl01 "), "unknown",
 	    "fcntl01 unknown");
 	tmux_keys("q q q");
 	ok(tmux_wait_dead(3000), "q quits");
@@ -537,8 +521,7 @@ main(void)
 	setenv("HOME", tap_tmpdir(), 1);
 	unsetenv("LTPSCOPE_DATA");
 	unsetenv("LTPSCOPE_DB");
-	if ((bin = getenv("LTPSCOPE_BIN")) == NULL)
-		bin = "./ltpscope";
+	bin = tap_bin();
 	check_status_rules();
 	check_rules();
 	check_rejudge();

@@ -74,6 +74,12 @@ tmux_screen(void)
 	return tmux_buf;
 }
 
+const char *
+tmux_line(const char *text)
+{
+	return tap_line_of(tmux_screen(), text);
+}
+
 int
 tmux_wait_for(const char *text, int ms)
 {

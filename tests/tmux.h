@@ -12,6 +12,11 @@ int	 tmux_start(const char *, int, int);
 void	 tmux_keys(const char *);
 /* The screen as text (static buffer, valid until the next call). */
 const char *tmux_screen(void);
+/*
+ * The screen's line holding text's first match, in a static buffer
+ * (valid until the next call); "" when there is none.
+ */
+const char *tmux_line(const char *);
 /* Waits up to ms for text to appear on screen; returns 1 if it did. */
 int	 tmux_wait_for(const char *, int);
 /* Waits up to ms for text to disappear; returns 1 if it did. */

@@ -163,6 +163,22 @@ void	profile_report_build(struct profile_report *, const struct profile *,
 	    const struct triage_tag *tags, size_t ntags);
 void	profile_report_free(struct profile_report *);
 /*
+ * The ABI a profile is shown on: arch's ("amd64" is "linux-amd64"),
+ * else the first compat_linux ABI of cat; in buf, or NULL when there is
+ * none (cat NULL or without one).
+ */
+const char	*profile_abi(struct catalogue *cat, const char *arch, char *buf,
+		    size_t size);
+
+/* A row's cells as profile show and the explorer print them. */
+struct profile_cells {
+	char	name[160];	/* "pread (pread64)" */
+	char	errs[256];	/* "EBADF x1, ENOENT x2"; "-": none */
+	char	tests[64];	/* "3, 1 failing"; "-": no tests */
+	char	notes[1024];	/* its tags, then "flags failed: ..." */
+};
+void	profile_row_cells(const struct profile_row *, struct profile_cells *);
+/*
  * The Linux name of a call of a profile on abi: its own, but for a slot
  * number ("#334", "syscall_0x1c2") the name the catalogue or Linux's
  * table gives that slot, and for a name only NetBSD's table uses
