@@ -471,6 +471,7 @@ engine_new(struct store *st, const struct engine_opts *opts,
 		q[i].tag = e->tests[i].tag;
 		q[i].syscall = e->tests[i].syscall;
 		q[i].cmdline = e->tests[i].cmdline;
+		q[i].notrun = e->tests[i].notrun;
 	}
 	memset(&run, 0, sizeof(run));
 	if (opts->runner.remote != NULL)
@@ -557,6 +558,8 @@ engine_resume(struct store *st, const struct engine_opts *opts,
 		t.tag = q[i].tag;
 		t.syscall = q[i].syscall;
 		t.cmdline = q[i].cmdline;
+		t.notrun = q[i].notrun != NULL && q[i].notrun[0] != '\0' ?
+		    q[i].notrun : NULL;
 		engine_add(e, &t, q[i].pos);
 	}
 	store_queue_free(q, n);

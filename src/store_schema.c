@@ -216,6 +216,13 @@ static const char *const store_migrations[] = {
 	"  capped, data FROM outputs;"
 	"DROP TABLE outputs;"
 	"ALTER TABLE outputs_new RENAME TO outputs;",
+
+	/*
+	 * 8: what the pre-check ruled out, with the queue: --resume, which
+	 * loads no metadata, stores those tests as the run began would
+	 * have (conf, with the reason) instead of running them.
+	 */
+	"ALTER TABLE queue ADD COLUMN notrun TEXT NOT NULL DEFAULT '';",
 };
 
 #define NMIGRATIONS	(sizeof(store_migrations) / sizeof(store_migrations[0]))

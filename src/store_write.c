@@ -61,7 +61,8 @@ store_insert_queue(struct store *st, int64_t run_id,
 	int rc, err;
 
 	if ((err = store_prepare(st, &s, "INSERT INTO queue (run_id, pos, "
-	    "tag, syscall, cmdline) VALUES (?, ?, ?, ?, ?)", dl)) != STORE_OK)
+	    "tag, syscall, cmdline, notrun) VALUES (?, ?, ?, ?, ?, ?)", dl)) !=
+	    STORE_OK)
 		return err;
 	for (i = 0; i < n; i++) {
 		(void)sqlite3_bind_int64(s, 1, run_id);
@@ -70,6 +71,8 @@ store_insert_queue(struct store *st, int64_t run_id,
 		(void)sqlite3_bind_text(s, 4, nz(q[i].syscall), -1,
 		    SQLITE_STATIC);
 		(void)sqlite3_bind_text(s, 5, nz(q[i].cmdline), -1,
+		    SQLITE_STATIC);
+		(void)sqlite3_bind_text(s, 6, nz(q[i].notrun), -1,
 		    SQLITE_STATIC);
 		if ((rc = sqlite3_step(s)) != SQLITE_DONE) {
 			(void)sqlite3_finalize(s);
@@ -535,8 +538,8 @@ store_unrun_tests(struct store *st, int64_t run_id,
 	int rc, err;
 
 	/* By tag, so a test with any result is never run again. */
-	if ((err = store_prepare(st, &s, "SELECT pos, tag, syscall, cmdline "
-	    "FROM queue q WHERE run_id = ?1 AND NOT EXISTS (SELECT 1 FROM "
+	if ((err = store_prepare(st, &s, "SELECT pos, tag, syscall, cmdline, "
+	    "notrun FROM queue q WHERE run_id = ?1 AND NOT EXISTS (SELECT 1 FROM "
 	    "results r WHERE r.run_id = ?1 AND r.tag = q.tag) ORDER BY pos",
 	    dl)) != STORE_OK)
 		return err;
@@ -550,6 +553,7 @@ store_unrun_tests(struct store *st, int64_t run_id,
 		q[n].tag = store_col_str(s, 1);
 		q[n].syscall = store_col_str(s, 2);
 		q[n].cmdline = store_col_str(s, 3);
+		q[n].notrun = store_col_str(s, 4);
 		n++;
 	}
 	(void)sqlite3_finalize(s);
@@ -610,6 +614,7 @@ store_queue_free(struct store_queue_item *q, size_t n)
 		free(q[i].tag);
 		free(q[i].syscall);
 		free(q[i].cmdline);
+		free(q[i].notrun);
 	}
 	free(q);
 }

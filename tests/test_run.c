@@ -525,6 +525,67 @@ mkroot_precheck(const char *dir)
 	tap_write(path, "open01 pass\nstatx07   pass\nmadvise11 pass\n");
 }
 
+/*
+ * What the pre-check ruled out stays ruled out after ^C and --resume,
+ * which loads no metadata: the queue keeps the reasons.
+ */
+static void
+test_precheck_resume(void)
+{
+	static const char *const fakes[] = { "pass", "hang", NULL };
+	const char *table = "tests/fixtures/catalogue/fixture_64.tbl";
+	char proot[1200], db[1200], path[1300], cmd[8192], buf[512], *out;
+	pid_t pid;
+	int st, fd, i;
+
+	snprintf(proot, sizeof(proot), "%s/precheck-resume-ltp",
+	    tap_tmpdir());
+	mkroot_precheck(proot);
+	tap_fake_ltproot(proot, fakes);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", proot);
+	tap_write(path, "hang01 hang\nmodify_ldt01 pass\nopen01 pass\n");
+	snprintf(path, sizeof(path), "%s/runtest/syscalls-ipc", proot);
+	(void)unlink(path);
+	snprintf(db, sizeof(db), "%s/precheck-resume.db", tap_tmpdir());
+	if ((pid = fork()) == 0) {
+		fd = open("/dev/null", O_RDWR);
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		setenv("LTPSCOPE_OS", "Linux", 1);
+		execl(bin, bin, "run", "-d", db, "-L", proot, "-m", table,
+		    "--kconfig", "", "--timeout", "3", (char *)0);
+		_exit(127);
+	}
+	/* ^C while hang01, the first, runs. */
+	snprintf(cmd, sizeof(cmd), "%s runs -d %s 2>/dev/null", bin, db);
+	for (i = 0, out = NULL; i < 600; i++) {
+		struct timespec ts = { 0, 50000000L };
+
+		free(out);
+		out = tap_run(cmd, &st, 0);
+		if (strstr(out, "running") != NULL)
+			break;
+		nanosleep(&ts, NULL);
+	}
+	ok(out != NULL && strstr(out, "running") != NULL, "a run with a test "
+	    "ruled out started");
+	free(out);
+	kill(pid, SIGINT);
+	waitpid(pid, &st, 0);
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=Linux %s run --resume -d %s "
+	    "</dev/null 2>&1", bin, db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "resuming run 1", "--resume goes on with it");
+	has_str(result_line(out, "modify_ldt01", buf, sizeof(buf)), "CONF",
+	    "modify_ldt01 is still ruled out");
+	has_str(buf, "(not runnable here: runs only on s390x", "... with "
+	    "the reason the run began with");
+	has_str(result_line(out, "open01", buf, sizeof(buf)), "PASS",
+	    "open01 runs");
+	free(out);
+}
+
 /* The pre-check's verdict is LTP's: conf, with ltpscope's reason. */
 static void
 test_precheck(void)
@@ -829,6 +890,7 @@ main(void)
 	test_leftovers();
 	test_kill9();
 	test_sigint();
+	test_precheck_resume();
 	test_resume_skips();
 	test_boxes_unreachable();
 	return tap_done();

@@ -37,7 +37,7 @@
 #include "ltpscope/status.h"
 
 /* Schema version this code writes; older files are migrated on open. */
-#define STORE_SCHEMA_VERSION	7
+#define STORE_SCHEMA_VERSION	8
 /* Output kept per test; beyond it the stored text ends with a note. */
 #define STORE_OUTPUT_CAP	(16u * 1024 * 1024)
 /* How long a writer waits for another ltpscope to release the file. */
@@ -107,6 +107,9 @@ struct store_queue_item {
 	char		*tag;		/* runtest tag, e.g. "abort01" */
 	char		*syscall;	/* may be "" */
 	char		*cmdline;	/* may be "" */
+	char		*notrun;	/* why the run ruled it out when it
+					   began (engine_test.notrun); NULL
+					   or "": it runs */
 };
 
 /* One result; counts are those of LTP's summary or of its lines. */
