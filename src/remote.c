@@ -312,6 +312,33 @@ remote_write_all(int fd, const char *s, size_t len)
 	return 0;
 }
 
+pid_t
+remote_spawn(const struct remote *rm, const char *master,
+    const char *command, int in_fd, int out_fd)
+{
+	struct spawn_req rq;
+	char **v;
+	size_t n;
+	pid_t pid;
+	int en;
+
+	remote_ssh_argv(rm, master, &v, &n);
+	v[n++] = xstrdup(command);
+	v[n] = NULL;
+	memset(&rq, 0, sizeof(rq));
+	rq.path = rm->ssh;
+	rq.argv = v;
+	rq.envp = environ;
+	rq.out_fd = out_fd;
+	rq.in_fd = in_fd;
+	rq.dir = "/";
+	pid = spawn_session(&rq);
+	en = errno;
+	xfreev(v);
+	errno = en;
+	return pid;
+}
+
 int
 remote_set_cloexec(int fd)
 {
@@ -436,13 +463,11 @@ remote_master_stop(struct remote *rm)
 static int
 remote_master_start(struct remote *rm, struct diaglist *dl)
 {
-	struct spawn_req rq;
 	struct remote_buf out = { NULL, 0, 0 };
-	char **v, *script, nonce[17], endline[32], buf[4096], *nl, *p;
+	char *script, nonce[17], endline[32], buf[4096], *nl, *p;
 	int inp[2] = { -1, -1 }, outp[2] = { -1, -1 }, done = 0;
 	long long deadline;
 	struct pollfd pfd;
-	size_t n;
 	ssize_t r;
 
 	remote_nonce(nonce);
@@ -463,18 +488,7 @@ remote_master_start(struct remote *rm, struct diaglist *dl)
 		goto fail;
 	}
 	free(script);
-	remote_ssh_argv(rm, "yes", &v, &n);
-	v[n++] = xstrdup(REMOTE_SH);
-	v[n] = NULL;
-	memset(&rq, 0, sizeof(rq));
-	rq.path = rm->ssh;
-	rq.argv = v;
-	rq.envp = environ;
-	rq.out_fd = outp[1];
-	rq.in_fd = inp[0];
-	rq.dir = "/";
-	rm->master = spawn_session(&rq);
-	xfreev(v);
+	rm->master = remote_spawn(rm, "yes", REMOTE_SH, inp[0], outp[1]);
 	if (rm->master == -1) {
 		rm->master = 0;
 		diag_error(dl, NULL, 0, "%s: cannot run %s: %s", rm->spec,
@@ -696,16 +710,15 @@ remote_talk(const struct remote *rm, const char *command,
     const char *script, const char *in, size_t inlen, int timeout_s,
     size_t max, char **outp, size_t *lenp, int *cut, struct diaglist *dl)
 {
-	struct spawn_req rq;
 	struct remote_buf out = { NULL, 0, 0 }, send = { NULL, 0, 0 };
 	struct pollfd pfd[2];
 	struct timespec zero = { 0, 0 };
 	sigset_t spipe, oldmask, pending;
-	char **v, buf[4096];
+	char buf[4096];
 	int inp[2] = { -1, -1 }, outp2[2] = { -1, -1 }, st, eof = 0, fl;
 	int masked = 0;
 	long long deadline;
-	size_t n, sent = 0;
+	size_t sent = 0;
 	ssize_t r;
 	nfds_t np;
 	pid_t pid, w;
@@ -748,18 +761,7 @@ remote_talk(const struct remote *rm, const char *command,
 		masked = !sigismember(&pending, SIGPIPE) &&
 		    sigprocmask(SIG_BLOCK, &spipe, &oldmask) == 0;
 	}
-	remote_ssh_argv(rm, "no", &v, &n);
-	v[n++] = xstrdup(command);
-	v[n] = NULL;
-	memset(&rq, 0, sizeof(rq));
-	rq.path = rm->ssh;
-	rq.argv = v;
-	rq.envp = environ;
-	rq.out_fd = outp2[1];
-	rq.in_fd = inp[0];
-	rq.dir = "/";
-	pid = spawn_session(&rq);
-	xfreev(v);
+	pid = remote_spawn(rm, "no", command, inp[0], outp2[1]);
 	close(inp[0]);
 	close(outp2[1]);
 	inp[0] = outp2[1] = -1;

@@ -57,14 +57,11 @@
 #include <unistd.h>
 
 #include "ltpscope/remote.h"
-#include "ltpscope/spawn.h"
 #include "ltpscope/xmalloc.h"
 #include "remote_impl.h"
 
 /* Per remote_exec_service() call, so that a flood cannot starve a UI. */
 #define AGENT_READ_CAP		(4 * 1024 * 1024)
-
-extern char **environ;
 
 struct remote_agent {
 	pid_t		 pid;		/* the local ssh; 0: reaped */
@@ -273,10 +270,8 @@ static struct remote_agent *
 agent_start(const struct remote *rm, struct diaglist *dl)
 {
 	struct remote_agent *ag;
-	struct spawn_req rq;
 	int inp[2] = { -1, -1 }, outp[2] = { -1, -1 };
-	char *script, **v;
-	size_t n;
+	char *script;
 
 	ag = xcalloc(1, sizeof(*ag));
 	remote_nonce(ag->nonce);
@@ -297,18 +292,7 @@ agent_start(const struct remote *rm, struct diaglist *dl)
 		    strerror(errno));
 		goto fail;
 	}
-	remote_ssh_argv(rm, "no", &v, &n);
-	v[n++] = xstrdup(REMOTE_SH);
-	v[n] = NULL;
-	memset(&rq, 0, sizeof(rq));
-	rq.path = rm->ssh;
-	rq.argv = v;
-	rq.envp = environ;
-	rq.out_fd = outp[1];
-	rq.in_fd = inp[0];
-	rq.dir = "/";
-	ag->pid = spawn_session(&rq);
-	xfreev(v);
+	ag->pid = remote_spawn(rm, "no", REMOTE_SH, inp[0], outp[1]);
 	if (ag->pid == -1) {
 		diag_error(dl, NULL, 0, "%s: cannot run %s: %s", rm->spec,
 		    rm->ssh, strerror(errno));

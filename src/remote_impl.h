@@ -70,6 +70,13 @@ void	remote_nonce(char out[17]);
  */
 void	remote_ssh_argv(const struct remote *, const char *master,
 	    char ***vp, size_t *np);
+/*
+ * Starts "ssh ... host command" (master "yes" for the master itself)
+ * in a session of its own, stdin from in_fd, stdout and stderr to
+ * out_fd; its pid, or -1 with errno set.
+ */
+pid_t	remote_spawn(const struct remote *, const char *master,
+	    const char *command, int in_fd, int out_fd);
 int	remote_set_cloexec(int);
 /* ssh's or the shell's first line of words, for a message (in place). */
 const char *remote_first_words(char *, size_t);

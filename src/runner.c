@@ -580,6 +580,20 @@ runner_remote_out(void *arg, const char *buf, size_t len)
 		r->output(r->output_arg, buf, len);
 }
 
+/* The test's clock: its grace, drain and deadline from o, from now. */
+static void
+runner_set_times(struct runner *r, const struct runner_opts *o)
+{
+	r->grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
+	r->drain_ms = o->drain_ms > 0 ? o->drain_ms : RUNNER_DEFAULT_DRAIN_MS;
+	if (o->timeout_ms < 0)
+		r->deadline = -1;
+	else
+		r->deadline = r->t_start_ns / 1000000 + (o->timeout_ms > 0 ?
+		    o->timeout_ms : RUNNER_DEFAULT_TIMEOUT_MS);
+	r->kill_at = r->drain_at = -1;
+}
+
 /* The output has ended: closed now, or by the next start. */
 static void
 runner_close_output(struct runner *r)
@@ -639,14 +653,8 @@ runner_remote_start(const struct runner_opts *o, char *const argv[],
 	}
 	r->rx = rx;
 	r->fd = r->slave = r->xfd = -1;
-	r->grace_ms = grace_ms;
-	r->drain_ms = o->drain_ms > 0 ? o->drain_ms : RUNNER_DEFAULT_DRAIN_MS;
-	if (o->timeout_ms < 0)
-		r->deadline = -1;
-	else
-		r->deadline = r->t_start_ns / 1000000 + (o->timeout_ms > 0 ?
-		    o->timeout_ms : RUNNER_DEFAULT_TIMEOUT_MS);
-	r->kill_at = r->drain_at = r->cut_at = r->giveup_at = -1;
+	runner_set_times(r, o);
+	r->cut_at = r->giveup_at = -1;
 	r->output = o->output;
 	r->output_arg = o->output_arg;
 	return r;
@@ -778,14 +786,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	r->tmpdir = tmpl;
 	r->tmpbase = xstrdup(tmpbase);
 	r->spares = o->spares;
-	r->grace_ms = o->grace_ms > 0 ? o->grace_ms : RUNNER_DEFAULT_GRACE_MS;
-	r->drain_ms = o->drain_ms > 0 ? o->drain_ms : RUNNER_DEFAULT_DRAIN_MS;
-	if (o->timeout_ms < 0)
-		r->deadline = -1;
-	else
-		r->deadline = r->t_start_ns / 1000000 + (o->timeout_ms > 0 ?
-		    o->timeout_ms : RUNNER_DEFAULT_TIMEOUT_MS);
-	r->kill_at = r->drain_at = -1;
+	runner_set_times(r, o);
 	r->output = o->output;
 	r->output_arg = o->output_arg;
 	r->buf = xmalloc(RUNNER_BUFSZ);

@@ -453,6 +453,26 @@ test_kill9(void)
 	is_int(left_kept, 0, "--resume removed every one of them");
 }
 
+/* 1 once runs lists a run of db as running, within 30 s; else 0. */
+static int
+wait_running(const char *db)
+{
+	char cmd[2600], *out;
+	int st, i, found = 0;
+
+	snprintf(cmd, sizeof(cmd), "%s runs -d %s 2>/dev/null", bin, db);
+	for (i = 0; i < 600 && !found; i++) {
+		struct timespec ts = { 0, 50000000L };
+
+		out = tap_run(cmd, &st, 0);
+		found = out != NULL && strstr(out, "running") != NULL;
+		free(out);
+		if (!found)
+			nanosleep(&ts, NULL);
+	}
+	return found;
+}
+
 /* ^C stops a run; a plain --resume finishes it. */
 static void
 test_sigint(void)
@@ -460,7 +480,7 @@ test_sigint(void)
 	char sroot[1200], db[1200], cmd[8192];
 	char *out;
 	pid_t pid;
-	int st, fd, i;
+	int st, fd;
 
 	snprintf(sroot, sizeof(sroot), "%s/sleepy-ltp", tap_tmpdir());
 	snprintf(db, sizeof(db), "%s/int.db", tap_tmpdir());
@@ -474,18 +494,7 @@ test_sigint(void)
 		_exit(127);
 	}
 	/* ^C once the run is under way, however long its start takes. */
-	snprintf(cmd, sizeof(cmd), "%s runs -d %s 2>/dev/null", bin, db);
-	for (i = 0, out = NULL; i < 600; i++) {
-		struct timespec ts = { 0, 50000000L };
-
-		free(out);
-		out = tap_run(cmd, &st, 0);
-		if (strstr(out, "running") != NULL)
-			break;
-		nanosleep(&ts, NULL);
-	}
-	ok(out != NULL && strstr(out, "running") != NULL, "the run started");
-	free(out);
+	ok(wait_running(db), "the run started");
 	kill(pid, SIGINT);
 	waitpid(pid, &st, 0);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 1, "^C ends the run, exit 1");
@@ -536,7 +545,7 @@ test_precheck_resume(void)
 	const char *table = "tests/fixtures/catalogue/fixture_64.tbl";
 	char proot[1200], db[1200], path[1300], cmd[8192], buf[512], *out;
 	pid_t pid;
-	int st, fd, i;
+	int st, fd;
 
 	snprintf(proot, sizeof(proot), "%s/precheck-resume-ltp",
 	    tap_tmpdir());
@@ -558,19 +567,7 @@ test_precheck_resume(void)
 		_exit(127);
 	}
 	/* ^C while hang01, the first, runs. */
-	snprintf(cmd, sizeof(cmd), "%s runs -d %s 2>/dev/null", bin, db);
-	for (i = 0, out = NULL; i < 600; i++) {
-		struct timespec ts = { 0, 50000000L };
-
-		free(out);
-		out = tap_run(cmd, &st, 0);
-		if (strstr(out, "running") != NULL)
-			break;
-		nanosleep(&ts, NULL);
-	}
-	ok(out != NULL && strstr(out, "running") != NULL, "a run with a test "
-	    "ruled out started");
-	free(out);
+	ok(wait_running(db), "a run with a test ruled out started");
 	kill(pid, SIGINT);
 	waitpid(pid, &st, 0);
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_OS=Linux %s run --resume -d %s "
