@@ -29,5 +29,6 @@ fixture_queue(struct store_queue_item *q, const char *const *tags, size_t n)
 		q[i].tag = (char *)tags[i];
 		q[i].syscall = (char *)"";
 		q[i].cmdline = (char *)tags[i];
+		q[i].notrun = NULL;
 	}
 }
