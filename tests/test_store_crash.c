@@ -57,6 +57,7 @@ writer(const char *path, int fd)
 	diag_init(&dl);
 	if (store_open(&st, path, STORE_CREATE, &dl) != STORE_OK)
 		_exit(3);
+	memset(q, 0, sizeof(q));
 	for (i = 0; i < 50; i++) {
 		snprintf(tags[i], sizeof(tags[i]), "crash%02zu", i);
 		q[i].pos = (int64_t)i;
