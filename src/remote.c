@@ -339,6 +339,18 @@ remote_spawn(const struct remote *rm, const char *master,
 	return pid;
 }
 
+void
+remote_close_pipe(int p[2])
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (p[i] >= 0) {
+			close(p[i]);
+			p[i] = -1;
+		}
+}
+
 int
 remote_set_cloexec(int fd)
 {
@@ -538,14 +550,8 @@ remote_master_start(struct remote *rm, struct diaglist *dl)
 	free(out.s);
 	return 0;
 fail:
-	if (inp[0] >= 0) {
-		close(inp[0]);
-		close(inp[1]);
-	}
-	if (outp[0] >= 0) {
-		close(outp[0]);
-		close(outp[1]);
-	}
+	remote_close_pipe(inp);
+	remote_close_pipe(outp);
 	return -1;
 }
 
@@ -848,14 +854,8 @@ fail:
 	free(send.s);
 	if (masked)
 		(void)sigprocmask(SIG_SETMASK, &oldmask, NULL);
-	if (inp[0] >= 0)
-		close(inp[0]);
-	if (inp[1] >= 0)
-		close(inp[1]);
-	if (outp2[0] >= 0)
-		close(outp2[0]);
-	if (outp2[1] >= 0)
-		close(outp2[1]);
+	remote_close_pipe(inp);
+	remote_close_pipe(outp2);
 	return -1;
 }
 

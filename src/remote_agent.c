@@ -306,14 +306,8 @@ agent_start(const struct remote *rm, struct diaglist *dl)
 	return ag;
 fail:
 	free(script);
-	if (inp[0] >= 0) {
-		close(inp[0]);
-		close(inp[1]);
-	}
-	if (outp[0] >= 0) {
-		close(outp[0]);
-		close(outp[1]);
-	}
+	remote_close_pipe(inp);
+	remote_close_pipe(outp);
 	free(ag);
 	return NULL;
 }

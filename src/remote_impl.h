@@ -78,6 +78,8 @@ void	remote_ssh_argv(const struct remote *, const char *master,
 pid_t	remote_spawn(const struct remote *, const char *master,
 	    const char *command, int in_fd, int out_fd);
 int	remote_set_cloexec(int);
+/* Closes both ends of a pipe(2) pair that are open (>= 0), marks them -1. */
+void	remote_close_pipe(int p[2]);
 /* ssh's or the shell's first line of words, for a message (in place). */
 const char *remote_first_words(char *, size_t);
 

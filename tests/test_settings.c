@@ -102,11 +102,8 @@ test_box(void)
 	is_int(settings_parse(&s, "config", longline, (size_t)n, &dl), 1,
 	    "a box-master too long is a bad line");
 	ok(!s.has_box_master, "... and not set");
-	buf[0] = '\0';
-	if (dl.n > 0)
-		diag_format(&dl.v[0], buf, sizeof(buf));
-	is_str(buf, "config:1: error: box-master path too long", "... said "
-	    "so, with file and line");
+	is_str(tap_first_diag(&dl), "config:1: error: box-master path too "
+	    "long", "... said so, with file and line");
 	diag_free(&dl);
 }
 
