@@ -56,9 +56,8 @@ ui_box_suite(struct ui *ui, struct suite_opts *so, const char *db,
 	char *cachedir = NULL;
 
 	diag_init(&dl);
-	memset(&ro, 0, sizeof(ro));
-	ro.config = ui->ssh_config[0] != '\0' ? ui->ssh_config : NULL;
-	ro.ltproot = paths_ltproot(so->ltpdir);
+	/* Before the suite is loaded: its root is the one it will have. */
+	ui_box_opts(ui, paths_ltproot(so->ltpdir), &ro);
 	fprintf(stderr, "ltpscope: connecting to %s\n", ui->host);
 	if ((ui->box = remote_open(ui->host, &ro, &dl)) == NULL ||
 	    (cachedir = boxfiles_cachedir(db, ui->host, &dl)) == NULL ||

@@ -178,6 +178,10 @@ void	ui_pane_show_output(struct ui *, const struct ui_testrow *);
 int	ui_pane_search(struct ui *, const char *, int);
 
 /* ui_run.c */
+struct remote_opts;
+/* How the explorer reaches its box: ui's ssh config, LTP at ltproot. */
+void	ui_box_opts(const struct ui *, const char *ltproot,
+	    struct remote_opts *);
 void	ui_run_start(struct ui *);
 void	ui_run_selected(struct ui *, const char *const *, size_t,
 	    const char *const *, size_t);

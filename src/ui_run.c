@@ -139,6 +139,14 @@ ui_run_told(void *arg, const char *tag, const char *first)
 	    first);
 }
 
+void
+ui_box_opts(const struct ui *ui, const char *ltproot, struct remote_opts *ro)
+{
+	memset(ro, 0, sizeof(*ro));
+	ro->config = ui->ssh_config[0] != '\0' ? ui->ssh_config : NULL;
+	ro->ltproot = ltproot;
+}
+
 /*
  * The box the runs go to, connected now if it is not (or no longer):
  * 0, or -1 with why on the status line.  Blocks while ssh connects.
@@ -152,9 +160,7 @@ ui_run_box(struct ui *ui)
 	if (ui->box != NULL && remote_alive(ui->box))
 		return 0;
 	remote_close(ui->box);
-	memset(&ro, 0, sizeof(ro));
-	ro.config = ui->ssh_config[0] != '\0' ? ui->ssh_config : NULL;
-	ro.ltproot = ui->suite.root;
+	ui_box_opts(ui, ui->suite.root, &ro);
 	diag_init(&dl);
 	if ((ui->box = remote_open(ui->host, &ro, &dl)) == NULL)
 		ui_message_diag(ui, &dl, UD_WHERE, "cannot connect", NULL);
@@ -465,9 +471,7 @@ ui_run_wait_tick(struct ui *ui)
 		ui_run_wait_say(ui, now);
 		return;
 	}
-	memset(&ro, 0, sizeof(ro));
-	ro.config = ui->ssh_config[0] != '\0' ? ui->ssh_config : NULL;
-	ro.ltproot = ui->suite.root;
+	ui_box_opts(ui, ui->suite.root, &ro);
 	/* Each try holds the keys up: a short one. */
 	ro.connect_timeout_s = 5;
 	diag_init(&dl);
