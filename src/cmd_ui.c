@@ -45,8 +45,7 @@ ui_rejudge(struct ui *ui)
  * on the status line: the explorer still shows the results.
  */
 static void
-ui_box_suite(struct ui *ui, struct suite_opts *so, const char *db,
-    char *source, size_t slen)
+ui_box_suite(struct ui *ui, struct suite_opts *so, const char *db)
 {
 	struct remote_opts ro;
 	struct suite_opts bso = *so;
@@ -69,12 +68,8 @@ ui_box_suite(struct ui *ui, struct suite_opts *so, const char *db,
 		boxfiles_free(&ui->boxfiles);
 		free(ui->box_runtests);
 		ui->box_runtests = NULL;
-	} else {
+	} else
 		*so = bso;
-		if (ui->boxfiles.master_box != NULL)
-			snprintf(source, slen, "%s:%s", ui->host,
-			    ui->boxfiles.master_box);
-	}
 	free(cachedir);
 	diag_free(&dl);
 }
@@ -86,7 +81,7 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 {
 	struct suite_opts so;
 	struct diaglist dl;
-	char demotab[1200], path[1200], boxsrc[1024] = "";
+	char demotab[1200], path[1200];
 	const char *cfg, *home;
 	const char *dt[2];
 	char *dbdef = NULL;
@@ -115,11 +110,16 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 			so.ltpdir = ui->ltproot;
 	}
 	if (ui->host[0] != '\0' && !demo)
-		ui_box_suite(ui, &so, db, boxsrc, sizeof(boxsrc));
+		ui_box_suite(ui, &so, db);
 	(void)suite_load(&ui->suite, &so, &dl);
 	ui->have_suite = 1;
-	snprintf(ui->source, sizeof(ui->source), "%s%s", demo ? "demo: " :
-	    "", boxsrc[0] != '\0' ? boxsrc : ui->suite.tables_used);
+	/* The box's table by where it is there, not by its copy here. */
+	if (ui->boxfiles.master_box != NULL)
+		snprintf(ui->source, sizeof(ui->source), "%s:%s", ui->host,
+		    ui->boxfiles.master_box);
+	else
+		snprintf(ui->source, sizeof(ui->source), "%s%s", demo ?
+		    "demo: " : "", ui->suite.tables_used);
 	if (dl.nerrors > 0)
 		ui_message_diag(ui, &dl, UD_WHERE, NULL, "%zu problem%s "
 		    "loading", dl.nerrors, dl.nerrors == 1 ? "" : "s");
