@@ -11,11 +11,121 @@
 
 #include "store_impl.h"
 
+/*
+ * The tables, indexes and triggers a step creates and the fresh schema
+ * (below) creates too, spelled once.
+ */
+#define SQL_META \
+	"CREATE TABLE meta (" \
+	"  key TEXT PRIMARY KEY," \
+	"  value TEXT NOT NULL);"
+
+#define SQL_RUN_COUNTS \
+	"CREATE TABLE run_counts (" \
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE," \
+	"  status INTEGER NOT NULL," \
+	"  n INTEGER NOT NULL," \
+	"  PRIMARY KEY (run_id, status)) WITHOUT ROWID;"
+
+#define SQL_LATEST \
+	"CREATE TABLE latest (" \
+	"  tag TEXT PRIMARY KEY," \
+	"  result_id INTEGER NOT NULL) WITHOUT ROWID;"
+
+#define SQL_RESULTS_TRIGGERS \
+	"CREATE TRIGGER results_ai AFTER INSERT ON results BEGIN" \
+	"  INSERT INTO run_counts VALUES (NEW.run_id, NEW.status, 1)" \
+	"    ON CONFLICT (run_id, status) DO UPDATE SET n = n + 1;" \
+	"  INSERT INTO latest SELECT NEW.tag, NEW.id WHERE NEW.status <> " \
+	    SQL_TS_RUNNING \
+	"    ON CONFLICT (tag) DO UPDATE SET result_id = excluded.result_id" \
+	"    WHERE excluded.result_id > result_id;" \
+	"END;" \
+	"CREATE TRIGGER results_au AFTER UPDATE OF status ON results" \
+	"  WHEN OLD.status <> NEW.status BEGIN" \
+	"  UPDATE run_counts SET n = n - 1" \
+	"    WHERE run_id = OLD.run_id AND status = OLD.status;" \
+	"  INSERT INTO run_counts VALUES (NEW.run_id, NEW.status, 1)" \
+	"    ON CONFLICT (run_id, status) DO UPDATE SET n = n + 1;" \
+	"  INSERT INTO latest SELECT NEW.tag, NEW.id WHERE NEW.status <> " \
+	    SQL_TS_RUNNING \
+	"    ON CONFLICT (tag) DO UPDATE SET result_id = excluded.result_id" \
+	"    WHERE excluded.result_id > result_id;" \
+	"END;" \
+	"CREATE TRIGGER results_ad AFTER DELETE ON results BEGIN" \
+	"  UPDATE run_counts SET n = n - 1" \
+	"    WHERE run_id = OLD.run_id AND status = OLD.status;" \
+	"  DELETE FROM latest WHERE tag = OLD.tag AND result_id = OLD.id;" \
+	"  INSERT INTO latest SELECT tag, max(id) FROM results" \
+	"    WHERE tag = OLD.tag AND status <> " SQL_TS_RUNNING " GROUP BY tag" \
+	"    ON CONFLICT (tag) DO NOTHING;" \
+	"END;"
+
+#define SQL_TAGS_BASELINES \
+	"CREATE TABLE tags (" \
+	"  id INTEGER PRIMARY KEY," \
+	"  tag TEXT NOT NULL," \
+	"  line BLOB NOT NULL DEFAULT x''," \
+	"  category TEXT NOT NULL," \
+	"  note BLOB NOT NULL DEFAULT x''," \
+	"  author TEXT NOT NULL DEFAULT ''," \
+	"  created INTEGER NOT NULL," \
+	"  run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL," \
+	"  status_at INTEGER NOT NULL DEFAULT -1," \
+	"  resolved INTEGER NOT NULL DEFAULT 0," \
+	"  UNIQUE (tag, line));" \
+	"CREATE TABLE baselines (" \
+	"  arch TEXT PRIMARY KEY," \
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE," \
+	"  set_at INTEGER NOT NULL);"
+
+#define SQL_PROFILES \
+	"CREATE TABLE profiles (" \
+	"  id INTEGER PRIMARY KEY," \
+	"  name TEXT NOT NULL UNIQUE," \
+	"  source TEXT NOT NULL DEFAULT ''," \
+	"  format TEXT NOT NULL DEFAULT ''," \
+	"  emul TEXT NOT NULL DEFAULT ''," \
+	"  imported INTEGER NOT NULL);" \
+	"CREATE TABLE profile_calls (" \
+	"  profile_id INTEGER NOT NULL" \
+	"    REFERENCES profiles(id) ON DELETE CASCADE," \
+	"  name TEXT NOT NULL," \
+	"  count INTEGER NOT NULL," \
+	"  nerrors INTEGER NOT NULL DEFAULT 0," \
+	"  flags TEXT NOT NULL DEFAULT ''," \
+	"  PRIMARY KEY (profile_id, name)) WITHOUT ROWID;" \
+	"CREATE TABLE profile_errors (" \
+	"  profile_id INTEGER NOT NULL" \
+	"    REFERENCES profiles(id) ON DELETE CASCADE," \
+	"  name TEXT NOT NULL," \
+	"  errno TEXT NOT NULL," \
+	"  count INTEGER NOT NULL," \
+	"  PRIMARY KEY (profile_id, name, errno)) WITHOUT ROWID;"
+
+#define SQL_LINUX_REFS \
+	"CREATE TABLE linux_refs (" \
+	"  arch TEXT PRIMARY KEY," \
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE," \
+	"  set_at INTEGER NOT NULL);"
+
+#define SQL_OUTPUTS_COLUMNS \
+	"  result_id INTEGER PRIMARY KEY" \
+	"    REFERENCES results(id) ON DELETE CASCADE," \
+	"  stored_size INTEGER NOT NULL," \
+	"  original_size INTEGER NOT NULL," \
+	"  capped INTEGER NOT NULL DEFAULT 0," \
+	"  data BLOB NOT NULL);"
+
+#define SQL_RESULTS_REJUDGE_INDEXES \
+	"CREATE INDEX results_envmark ON results(run_id)" \
+	"  WHERE n_envwarn > 0 AND status IN (" SQL_TS_PASS ", " SQL_TS_CONF \
+	    ");" \
+	"CREATE INDEX results_judged ON results(judged);"
+
 static const char *const store_migrations[] = {
 	/* 1: runs, their queues, results and outputs. */
-	"CREATE TABLE meta ("
-	"  key TEXT PRIMARY KEY,"
-	"  value TEXT NOT NULL);"
+	SQL_META
 	"CREATE TABLE runs ("
 	"  id INTEGER PRIMARY KEY,"
 	"  host TEXT NOT NULL DEFAULT '',"
@@ -74,45 +184,13 @@ static const char *const store_migrations[] = {
 	"ALTER TABLE runs ADD COLUMN config TEXT NOT NULL DEFAULT '';"
 	"CREATE INDEX results_tag ON results(tag, run_id);"
 	"CREATE INDEX runs_state ON runs(state);"
-	"CREATE TABLE run_counts ("
-	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	"  status INTEGER NOT NULL,"
-	"  n INTEGER NOT NULL,"
-	"  PRIMARY KEY (run_id, status)) WITHOUT ROWID;"
+	SQL_RUN_COUNTS
 	"INSERT INTO run_counts SELECT run_id, status, count(*)"
 	"  FROM results GROUP BY run_id, status;"
-	"CREATE TABLE latest ("
-	"  tag TEXT PRIMARY KEY,"
-	"  result_id INTEGER NOT NULL) WITHOUT ROWID;"
+	SQL_LATEST
 	"INSERT INTO latest SELECT tag, max(id) FROM results"
 	"  WHERE status <> " SQL_TS_RUNNING " GROUP BY tag;"
-	"CREATE TRIGGER results_ai AFTER INSERT ON results BEGIN"
-	"  INSERT INTO run_counts VALUES (NEW.run_id, NEW.status, 1)"
-	"    ON CONFLICT (run_id, status) DO UPDATE SET n = n + 1;"
-	"  INSERT INTO latest SELECT NEW.tag, NEW.id WHERE NEW.status <> "
-	    SQL_TS_RUNNING
-	"    ON CONFLICT (tag) DO UPDATE SET result_id = excluded.result_id"
-	"    WHERE excluded.result_id > result_id;"
-	"END;"
-	"CREATE TRIGGER results_au AFTER UPDATE OF status ON results"
-	"  WHEN OLD.status <> NEW.status BEGIN"
-	"  UPDATE run_counts SET n = n - 1"
-	"    WHERE run_id = OLD.run_id AND status = OLD.status;"
-	"  INSERT INTO run_counts VALUES (NEW.run_id, NEW.status, 1)"
-	"    ON CONFLICT (run_id, status) DO UPDATE SET n = n + 1;"
-	"  INSERT INTO latest SELECT NEW.tag, NEW.id WHERE NEW.status <> "
-	    SQL_TS_RUNNING
-	"    ON CONFLICT (tag) DO UPDATE SET result_id = excluded.result_id"
-	"    WHERE excluded.result_id > result_id;"
-	"END;"
-	"CREATE TRIGGER results_ad AFTER DELETE ON results BEGIN"
-	"  UPDATE run_counts SET n = n - 1"
-	"    WHERE run_id = OLD.run_id AND status = OLD.status;"
-	"  DELETE FROM latest WHERE tag = OLD.tag AND result_id = OLD.id;"
-	"  INSERT INTO latest SELECT tag, max(id) FROM results"
-	"    WHERE tag = OLD.tag AND status <> " SQL_TS_RUNNING " GROUP BY tag"
-	"    ON CONFLICT (tag) DO NOTHING;"
-	"END;",
+	SQL_RESULTS_TRIGGERS,
 
 	/*
 	 * 3: triage.  A tag is a category and a note on a test (or on one
@@ -123,22 +201,7 @@ static const char *const store_migrations[] = {
 	 * confirms that.  The note is a BLOB: any bytes come back exact.
 	 * A baseline is one run per arch that compare measures against.
 	 */
-	"CREATE TABLE tags ("
-	"  id INTEGER PRIMARY KEY,"
-	"  tag TEXT NOT NULL,"
-	"  line BLOB NOT NULL DEFAULT x'',"
-	"  category TEXT NOT NULL,"
-	"  note BLOB NOT NULL DEFAULT x'',"
-	"  author TEXT NOT NULL DEFAULT '',"
-	"  created INTEGER NOT NULL,"
-	"  run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,"
-	"  status_at INTEGER NOT NULL DEFAULT -1,"
-	"  resolved INTEGER NOT NULL DEFAULT 0,"
-	"  UNIQUE (tag, line));"
-	"CREATE TABLE baselines ("
-	"  arch TEXT PRIMARY KEY,"
-	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	"  set_at INTEGER NOT NULL);",
+	SQL_TAGS_BASELINES,
 
 	/*
 	 * 4: verdicts judged again when the rules change.  raw holds the
@@ -153,38 +216,14 @@ static const char *const store_migrations[] = {
 	"ALTER TABLE results ADD COLUMN raw TEXT NOT NULL DEFAULT '';"
 	"ALTER TABLE results ADD COLUMN n_envwarn INTEGER NOT NULL DEFAULT 0;"
 	"ALTER TABLE results ADD COLUMN judged TEXT NOT NULL DEFAULT '';"
-	"CREATE INDEX results_envmark ON results(run_id)"
-	"  WHERE n_envwarn > 0 AND status IN (" SQL_TS_PASS ", " SQL_TS_CONF
-	    ");"
-	"CREATE INDEX results_judged ON results(judged);",
+	SQL_RESULTS_REJUDGE_INDEXES,
 
 	/*
 	 * 5: program profiles (profile.h): the calls a traced program
 	 * made, how often, the errors each returned and the flags that
 	 * failed it.  Importing a profile again replaces it whole.
 	 */
-	"CREATE TABLE profiles ("
-	"  id INTEGER PRIMARY KEY,"
-	"  name TEXT NOT NULL UNIQUE,"
-	"  source TEXT NOT NULL DEFAULT '',"
-	"  format TEXT NOT NULL DEFAULT '',"
-	"  emul TEXT NOT NULL DEFAULT '',"
-	"  imported INTEGER NOT NULL);"
-	"CREATE TABLE profile_calls ("
-	"  profile_id INTEGER NOT NULL"
-	"    REFERENCES profiles(id) ON DELETE CASCADE,"
-	"  name TEXT NOT NULL,"
-	"  count INTEGER NOT NULL,"
-	"  nerrors INTEGER NOT NULL DEFAULT 0,"
-	"  flags TEXT NOT NULL DEFAULT '',"
-	"  PRIMARY KEY (profile_id, name)) WITHOUT ROWID;"
-	"CREATE TABLE profile_errors ("
-	"  profile_id INTEGER NOT NULL"
-	"    REFERENCES profiles(id) ON DELETE CASCADE,"
-	"  name TEXT NOT NULL,"
-	"  errno TEXT NOT NULL,"
-	"  count INTEGER NOT NULL,"
-	"  PRIMARY KEY (profile_id, name, errno)) WITHOUT ROWID;",
+	SQL_PROFILES,
 
 	/*
 	 * 6: Linux reference runs.  One run per arch, made on Linux, that
@@ -192,10 +231,7 @@ static const char *const store_migrations[] = {
 	 * arch is the canonical name (linuxref_arch()): Linux says x86_64
 	 * where NetBSD says amd64.
 	 */
-	"CREATE TABLE linux_refs ("
-	"  arch TEXT PRIMARY KEY,"
-	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	"  set_at INTEGER NOT NULL);",
+	SQL_LINUX_REFS,
 
 	/*
 	 * 7: an output's bytes last in its row.  SQLite builds a row whole
@@ -205,12 +241,7 @@ static const char *const store_migrations[] = {
 	 * buffer, which made a flood the explorer's peak (issue 13).
 	 */
 	"CREATE TABLE outputs_new ("
-	"  result_id INTEGER PRIMARY KEY"
-	"    REFERENCES results(id) ON DELETE CASCADE,"
-	"  stored_size INTEGER NOT NULL,"
-	"  original_size INTEGER NOT NULL,"
-	"  capped INTEGER NOT NULL DEFAULT 0,"
-	"  data BLOB NOT NULL);"
+	SQL_OUTPUTS_COLUMNS
 	"INSERT INTO outputs_new (result_id, stored_size, original_size,"
 	"  capped, data) SELECT result_id, stored_size, original_size,"
 	"  capped, data FROM outputs;"
@@ -225,6 +256,72 @@ static const char *const store_migrations[] = {
 	"ALTER TABLE queue ADD COLUMN notrun TEXT NOT NULL DEFAULT '';",
 };
 
+/*
+ * A new, empty database gets the schema the steps above build, made in
+ * one go: the steps' ALTER TABLEs make SQLite parse the whole schema
+ * again each time, which took most of a short run's start.  Tables the
+ * steps altered are spelled here as they end up; test_store checks that
+ * both ways give the same schema.
+ */
+static const char store_schema_fresh[] =
+	SQL_META
+	"CREATE TABLE runs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  host TEXT NOT NULL DEFAULT '',"
+	"  uname TEXT NOT NULL DEFAULT '',"
+	"  os_name TEXT NOT NULL DEFAULT '',"
+	"  os_version TEXT NOT NULL DEFAULT '',"
+	"  arch TEXT NOT NULL DEFAULT '',"
+	"  ltp_version TEXT NOT NULL DEFAULT '',"
+	"  label TEXT NOT NULL DEFAULT '',"
+	"  timeout_s INTEGER NOT NULL DEFAULT 0,"
+	"  started INTEGER NOT NULL,"
+	"  ended INTEGER,"
+	"  state TEXT NOT NULL CHECK (state IN"
+	"    ('running', 'finished', 'interrupted', 'resumed')),"
+	"  pid INTEGER NOT NULL DEFAULT 0,"
+	"  config TEXT NOT NULL DEFAULT '');"
+	"CREATE TABLE queue ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL,"
+	"  tag TEXT NOT NULL,"
+	"  syscall TEXT NOT NULL DEFAULT '',"
+	"  cmdline TEXT NOT NULL DEFAULT '',"
+	"  notrun TEXT NOT NULL DEFAULT '',"
+	"  PRIMARY KEY (run_id, pos));"
+	"CREATE TABLE results ("
+	"  id INTEGER PRIMARY KEY,"
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  seq INTEGER NOT NULL,"
+	"  tag TEXT NOT NULL,"
+	"  syscall TEXT NOT NULL DEFAULT '',"
+	"  status INTEGER NOT NULL,"
+	"  exit_code INTEGER NOT NULL DEFAULT 0,"
+	"  signal INTEGER NOT NULL DEFAULT 0,"
+	"  duration_ms INTEGER NOT NULL DEFAULT 0,"
+	"  n_pass INTEGER NOT NULL DEFAULT 0,"
+	"  n_fail INTEGER NOT NULL DEFAULT 0,"
+	"  n_broken INTEGER NOT NULL DEFAULT 0,"
+	"  n_conf INTEGER NOT NULL DEFAULT 0,"
+	"  n_warn INTEGER NOT NULL DEFAULT 0,"
+	"  started INTEGER NOT NULL,"
+	"  ended INTEGER,"
+	"  raw TEXT NOT NULL DEFAULT '',"
+	"  n_envwarn INTEGER NOT NULL DEFAULT 0,"
+	"  judged TEXT NOT NULL DEFAULT '');"
+	"CREATE INDEX results_run ON results(run_id, seq);"
+	"CREATE TABLE outputs ("
+	SQL_OUTPUTS_COLUMNS
+	"CREATE INDEX results_tag ON results(tag, run_id);"
+	"CREATE INDEX runs_state ON runs(state);"
+	SQL_RUN_COUNTS
+	SQL_LATEST
+	SQL_RESULTS_TRIGGERS
+	SQL_TAGS_BASELINES
+	SQL_RESULTS_REJUDGE_INDEXES
+	SQL_PROFILES
+	SQL_LINUX_REFS;
+
 #define NMIGRATIONS	(sizeof(store_migrations) / sizeof(store_migrations[0]))
 
 /* The triggers spell TS_RUNNING as 9; it is stored, so it never moves. */
@@ -232,6 +329,25 @@ _Static_assert(TS_RUNNING == 9, "TS_RUNNING is 9 in the schema");
 _Static_assert(TS_PASS == 0 && TS_CONF == 3, "results_envmark spells them");
 _Static_assert(NMIGRATIONS == STORE_SCHEMA_VERSION,
     "STORE_SCHEMA_VERSION must count the migration steps");
+
+/* 1 if the database holds no table, index, view or trigger at all. */
+static int
+store_is_blank(struct store *st, int *blankp, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int rc, err;
+
+	if ((err = store_prepare(st, &s, "SELECT count(*) FROM sqlite_master",
+	    dl)) != STORE_OK)
+		return err;
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*blankp = sqlite3_column_int(s, 0) == 0;
+	(void)sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		return store_sqlerr(st, dl, rc, "cannot read the schema");
+	return STORE_OK;
+}
 
 static int
 store_read_version(struct store *st, int *vp, struct diaglist *dl)
@@ -256,7 +372,7 @@ int
 store_migrate(struct store *st, struct diaglist *dl)
 {
 	char sql[64];
-	int v, err, rc;
+	int v, blank = 0, err, rc;
 	size_t i;
 
 	if ((err = store_read_version(st, &v, dl)) != STORE_OK)
@@ -278,9 +394,20 @@ store_migrate(struct store *st, struct diaglist *dl)
 	if ((err = store_begin_write(st, dl)) != STORE_OK)
 		return err;
 	/* Another ltpscope may have migrated while we waited. */
-	if ((err = store_read_version(st, &v, dl)) != STORE_OK) {
+	if ((err = store_read_version(st, &v, dl)) != STORE_OK ||
+	    (v == 0 && (err = store_is_blank(st, &blank, dl)) != STORE_OK)) {
 		store_rollback(st);
 		return err;
+	}
+	if (blank) {
+		rc = sqlite3_exec(st->db, store_schema_fresh, NULL, NULL, NULL);
+		if (rc != SQLITE_OK) {
+			err = store_sqlerr(st, dl, rc, "cannot create the "
+			    "schema");
+			store_rollback(st);
+			return err;
+		}
+		v = STORE_SCHEMA_VERSION;
 	}
 	for (i = (size_t)v; i < NMIGRATIONS; i++) {
 		rc = sqlite3_exec(st->db, store_migrations[i], NULL, NULL,

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sqlite3.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include <unistd.h>
 
 #include "ltpscope/store.h"
+#include "ltpscope/xmalloc.h"
 #include "fixture_store.h"
 #include "tap.h"
 
@@ -231,6 +233,99 @@ test_create(void)
 	}
 	is_int(store_open(&st, tmp_path("absent.db"), 0, &dl),
 	    STORE_ECANTOPEN, "missing file without STORE_CREATE");
+	diag_free(&dl);
+}
+
+/*
+ * The schema as text to compare: each object's SQL with quotes and
+ * spacing made uniform, one per line, by name (SQLite keeps the words
+ * of each CREATE as given, and an ALTER TABLE appends to them).
+ */
+static char *
+schema_text(const char *path)
+{
+	sqlite3 *db;
+	sqlite3_stmt *s;
+	char *out = NULL, *line;
+	const char *sql, *p;
+	size_t len = 0, n;
+	int space;
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK || sqlite3_prepare_v2(db, "SELECT type, name, "
+	    "tbl_name, coalesce(sql, '') FROM sqlite_master WHERE name <> "
+	    "'zz_user' ORDER BY name", -1, &s, NULL) != SQLITE_OK) {
+		sqlite3_close(db);
+		return xstrdup("(unreadable)");
+	}
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		sql = (const char *)sqlite3_column_text(s, 3);
+		line = xmalloc(strlen(sql) + 256);
+		n = (size_t)snprintf(line, 256, "%s %s %s: ",
+		    sqlite3_column_text(s, 0), sqlite3_column_text(s, 1),
+		    sqlite3_column_text(s, 2));
+		for (p = sql, space = 0; *p != '\0'; p++) {
+			if (*p == '"')
+				continue;
+			if (isspace((unsigned char)*p)) {
+				space = 1;
+				continue;
+			}
+			/* "a ( b" and "a(b" read the same. */
+			if (space && n > 0 && strchr("(,", line[n - 1]) == NULL &&
+			    strchr("),;", *p) == NULL)
+				line[n++] = ' ';
+			space = 0;
+			line[n++] = *p;
+		}
+		line[n++] = '\n';
+		out = xrealloc(out, len + n + 1);
+		memcpy(out + len, line, n);
+		len += n;
+		out[len] = '\0';
+		free(line);
+	}
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+	return out != NULL ? out : xstrdup("");
+}
+
+/*
+ * A blank file gets the schema in one go; a file that already holds
+ * something gets it step by step.  Both must come out the same.
+ */
+static void
+test_fresh_schema(void)
+{
+	struct diaglist dl;
+	struct store *st;
+	sqlite3 *db;
+	char *fresh, *stepped;
+
+	diag_init(&dl);
+	is_int(store_open(&st, tmp_path("fresh.db"), STORE_CREATE, &dl),
+	    STORE_OK, "blank database created");
+	store_close(st);
+	sqlite3_open(tmp_path("stepped.db"), &db);
+	is_int(sqlite3_exec(db, "CREATE TABLE zz_user (x)", NULL, NULL, NULL),
+	    SQLITE_OK, "a database with a table of its own, at version 0");
+	sqlite3_close(db);
+	is_int(store_open(&st, tmp_path("stepped.db"), 0, &dl), STORE_OK,
+	    "it is migrated step by step");
+	if (st != NULL) {
+		is_int(store_schema_version(st), STORE_SCHEMA_VERSION,
+		    "to the current version");
+		store_close(st);
+	}
+	fresh = schema_text(tmp_path("fresh.db"));
+	stepped = schema_text(tmp_path("stepped.db"));
+	ok(strstr(fresh, "trigger results_au results: CREATE TRIGGER") !=
+	    NULL && strstr(fresh, "table outputs outputs: CREATE TABLE "
+	    "outputs (result_id") != NULL, "the fresh schema has its tables and "
+	    "triggers");
+	is_str(fresh, stepped, "the fresh schema is what the steps build");
+	free(fresh);
+	free(stepped);
 	diag_free(&dl);
 }
 
@@ -1036,6 +1131,7 @@ int
 main(void)
 {
 	test_create();
+	test_fresh_schema();
 	test_migrate_v1();
 	test_bytes_and_cap();
 	test_output_source();
