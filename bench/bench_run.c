@@ -15,9 +15,14 @@
  * (/dev/shm, or LTPSCOPE_BENCH_MEMDIR), where fsync(2) costs nothing,
  * shows how much of that is the commits; one commit is also timed
  * alone, to a log kept short as the store keeps it and to a growing
- * one.  bench_runner breaks down the runner's own share.  Each
- * method runs in ROUNDS interleaved rounds; the figures are the median
- * round, the ratios the median of the rounds' ratios.
+ * one.  The floor is what the crash protocol costs before any of
+ * ltpscope's own work: the same 200 runs from a C loop that makes one
+ * fdatasync(2)'d write beside the database before each test, as a
+ * test's "running" row must be durable before it starts.  How far a run
+ * is above the floor is ltpscope's; the floor itself is the disk's.
+ * bench_runner breaks down the runner's own share.  Each method runs
+ * in ROUNDS interleaved rounds; the figures are the median round, the
+ * ratios the median of the rounds' ratios.
  */
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -42,7 +47,7 @@
 #define COMMITS		100	/* per round of the commit timing */
 #define TINY		"tests/ltpfake/bin/tiny"
 
-enum { M_SHELL, M_RUN, M_RUNMEM, M_COMMIT, M_COMMITGROW, NM };
+enum { M_SHELL, M_RUN, M_RUNMEM, M_COMMIT, M_COMMITGROW, M_FLOOR, NM };
 
 extern char **environ;
 
@@ -190,6 +195,43 @@ bench_shell(void)
 	return t2 - t1 - (t1 - t0);
 }
 
+/*
+ * Seconds for the floor: NTESTS runs of the tiny test, each after a
+ * write of one page to a file in dir made durable with fdatasync(2).
+ */
+static double
+bench_floor(const char *dir)
+{
+	char path[sizeof(work) + 32], page[4096];
+	char *argv[] = { tiny, NULL };
+	double t0, t;
+	pid_t pid;
+	int fd, i, st;
+
+	(void)snprintf(path, sizeof(path), "%s/floor", dir);
+	if ((fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600)) == -1)
+		die(path);
+	memset(page, 'r', sizeof(page));
+	t0 = bench_now();
+	for (i = 0; i < NTESTS; i++) {
+		/* Over the same pages again, as the store's short log is. */
+		if (pwrite(fd, page, sizeof(page), (off_t)(i % 64) *
+		    (off_t)sizeof(page)) != (ssize_t)sizeof(page) ||
+		    fdatasync(fd) == -1)
+			die(path);
+		if ((errno = posix_spawn(&pid, tiny, NULL, NULL, argv,
+		    environ)) != 0)
+			die(tiny);
+		if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) ||
+		    WEXITSTATUS(st) != 0)
+			die("the floor's tiny test");
+	}
+	t = bench_now() - t0;
+	(void)close(fd);
+	(void)unlink(path);
+	return t;
+}
+
 /* The log's length after each commit, as the store's WAL hook keeps it. */
 static int
 wal_frames_hook(void *arg, sqlite3 *h, const char *name, int frames)
@@ -255,6 +297,8 @@ bench_method(int m)
 		return memdir[0] != '\0' ? bench_run(memdir) : 1;
 	case M_COMMIT:
 		return bench_commit(work, 1);
+	case M_FLOOR:
+		return bench_floor(work);
 	default:
 		return bench_commit(work, 0);
 	}
@@ -301,8 +345,8 @@ cleanup(void)
 int
 main(void)
 {
-	static double t[NM][ROUNDS], q[NM][ROUNDS];
-	double med[NM], rat[NM];
+	static double t[NM][ROUNDS], q[NM][ROUNDS], over[ROUNDS];
+	double med[NM], rat[NM], above;
 	const char *base, *mem;
 	char cwd[PATH_MAX];
 	int r, m, k;
@@ -340,6 +384,9 @@ main(void)
 		med[m] = bench_median(t[m], ROUNDS);
 		rat[m] = bench_median(q[m], ROUNDS);
 	}
+	for (r = 0; r < ROUNDS; r++)
+		over[r] = t[M_RUN][r] / t[M_FLOOR][r];
+	above = bench_median(over, ROUNDS);
 	cleanup();
 
 	printf("run: `ltpscope run` of %d tiny tests vs a shell loop "
@@ -347,9 +394,13 @@ main(void)
 	    "ratio\n", NTESTS, ROUNDS);
 	printf("run: shell loop                      %6.3f s  %5.0f us/test  "
 	    "baseline\n", med[M_SHELL], med[M_SHELL] / NTESTS * 1e6);
+	printf("run: floor: C loop, one fdatasync %6.3f s  %5.0f us/test  "
+	    "ratio %.2f (the crash protocol's cost on this disk, before any "
+	    "of ltpscope's work)\n", med[M_FLOOR],
+	    med[M_FLOOR] / NTESTS * 1e6, rat[M_FLOOR]);
 	printf("run: ltpscope run, db in %-11s %6.3f s  %5.0f us/test  ratio "
-	    "%.2f\n", base, med[M_RUN], med[M_RUN] / NTESTS * 1e6,
-	    rat[M_RUN]);
+	    "%.2f; %.2f times the floor\n", base, med[M_RUN],
+	    med[M_RUN] / NTESTS * 1e6, rat[M_RUN], above);
 	if (memdir[0] != '\0')
 		printf("run: ltpscope run, db in %-11s %6.3f s  %5.0f us/test  "
 		    "ratio %.2f (no fsync cost)\n", mem, med[M_RUNMEM],
