@@ -648,6 +648,48 @@ gone_within(const char *s, int ms)
 }
 
 /*
+ * A test on the box runs change on its TMPDIR and ends cleanly; the
+ * next one must get a fresh directory, of mode 1777 and ours.
+ */
+static void
+box_tmpdir_change(struct remote *rm, const char *change, const char *what)
+{
+	struct runner_result res;
+	struct runner_opts o;
+	struct diaglist dl;
+	struct cap c;
+	char cmd[512], dir[1024] = "";
+	const char *ls;
+
+	diag_init(&dl);
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 10000);
+	snprintf(cmd, sizeof(cmd), "echo \"$TMPDIR\"; %s", change);
+	ok(runner_run(&o, cmd, &res, &dl) == 0 && res.exited &&
+	    res.exit_code == 0, "%s", what);
+	if (c.buf != NULL)
+		snprintf(dir, sizeof(dir), "%.*s", (int)strcspn(c.buf, "\n"),
+		    c.buf);
+	free(c.buf);
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 10000);
+	ok(runner_run(&o, "echo \"$TMPDIR\"; ls -ldn \"$TMPDIR\"", &res,
+	    &dl) == 0 && res.exited && res.exit_code == 0, "... the next test "
+	    "runs");
+	/* A new one may have the old one's name: its mode tells. */
+	ok(dir[0] != '\0' && c.buf != NULL && strncmp(c.buf, dir,
+	    strlen(dir)) == 0, "... below the agent's directory, as %s",
+	    dir);
+	ls = c.buf != NULL && strchr(c.buf, '\n') != NULL ?
+	    strchr(c.buf, '\n') + 1 : "";
+	ok(strncmp(ls, "drwxrwxrwt ", 11) == 0 && strstr(ls, " 65534 ") ==
+	    NULL, "... of mode 1777, ours: %.*s", (int)strcspn(ls, "\n"),
+	    ls);
+	free(c.buf);
+	diag_free(&dl);
+}
+
+/*
  * Tests one after another go to the agent already there: nothing of
  * one reaches the next (its settings, its directory), a test that
  * reads stdin reads EOF and not the agent's lines, a stop goes as a
@@ -724,6 +766,9 @@ test_agent(struct remote *rm)
 	ok(c.buf != NULL && strncmp(c.buf, "drwxrwxrwt", 10) == 0, "... mode "
 	    "1777 again: %.10s", c.buf != NULL ? c.buf : "");
 	free(c.buf);
+	/* Nor one a test gave away, still empty and sticky. */
+	box_tmpdir_change(rm, "chown 65534 \"$TMPDIR\"", "a test gives its "
+	    "empty, sticky TMPDIR to uid 65534");
 
 	/* The agent ignores SIGPIPE; the test does not. */
 	if (access("/proc/self/status", R_OK) == 0) {
