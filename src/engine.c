@@ -472,6 +472,7 @@ engine_new(struct store *st, const struct engine_opts *opts,
 		q[i].syscall = e->tests[i].syscall;
 		q[i].cmdline = e->tests[i].cmdline;
 		q[i].notrun = e->tests[i].notrun;
+		q[i].named = e->tests[i].explicit;
 	}
 	memset(&run, 0, sizeof(run));
 	if (opts->runner.remote != NULL)
@@ -560,6 +561,7 @@ engine_resume(struct store *st, const struct engine_opts *opts,
 		t.cmdline = q[i].cmdline;
 		t.notrun = q[i].notrun != NULL && q[i].notrun[0] != '\0' ?
 		    q[i].notrun : NULL;
+		t.explicit = q[i].named;
 		engine_add(e, &t, q[i].pos);
 	}
 	store_queue_free(q, n);

@@ -254,6 +254,12 @@ static const char *const store_migrations[] = {
 	 * have (conf, with the reason) instead of running them.
 	 */
 	"ALTER TABLE queue ADD COLUMN notrun TEXT NOT NULL DEFAULT '';",
+
+	/*
+	 * 9: tests the user named, which run though a skip list names
+	 * them: --resume runs them too, as the run began to.
+	 */
+	"ALTER TABLE queue ADD COLUMN named INTEGER NOT NULL DEFAULT 0;",
 };
 
 /*
@@ -288,6 +294,7 @@ static const char store_schema_fresh[] =
 	"  syscall TEXT NOT NULL DEFAULT '',"
 	"  cmdline TEXT NOT NULL DEFAULT '',"
 	"  notrun TEXT NOT NULL DEFAULT '',"
+	"  named INTEGER NOT NULL DEFAULT 0,"
 	"  PRIMARY KEY (run_id, pos));"
 	"CREATE TABLE results ("
 	"  id INTEGER PRIMARY KEY,"

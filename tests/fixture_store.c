@@ -25,6 +25,7 @@ fixture_queue(struct store_queue_item *q, const char *const *tags, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
+		memset(&q[i], 0, sizeof(q[i]));
 		q[i].pos = (int64_t)i;
 		q[i].tag = (char *)tags[i];
 		q[i].syscall = (char *)"";

@@ -844,6 +844,54 @@ test_resume_skips(void)
 }
 
 /*
+ * A test the user named runs though a skip list names it; after ^C,
+ * --resume runs it too (the queue keeps the mark), and still skips the
+ * listed test nobody named.
+ */
+static void
+test_resume_named(void)
+{
+	static const char *const fakes[] = { "pass", "sleepy", NULL };
+	char nroot[1200], db[1200], skip[1200], path[2048], cmd[8192], *out;
+	pid_t pid;
+	int st;
+
+	snprintf(nroot, sizeof(nroot), "%s/named-ltp", tap_tmpdir());
+	tap_fake_ltproot(nroot, fakes);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", nroot);
+	tap_write(path, "getpid01 sleepy 60000\ngetpid02 pass\n"
+	    "getpid03 pass\n");
+	snprintf(skip, sizeof(skip), "%s/named-skip", tap_tmpdir());
+	tap_write(skip, "getpid02\tlisted, and named\n"
+	    "getpid03\tlisted, not named\n");
+	snprintf(db, sizeof(db), "%s/named.db", tap_tmpdir());
+	snprintf(cmd, sizeof(cmd), "exec %s run -d %s -L %s -m %s "
+	    "--no-skiplist --skip %s getpid01 getpid02 -p getpid03 "
+	    ">/dev/null 2>&1 </dev/null", bin, db, nroot, LINUX_TBL, skip);
+	if ((pid = fork()) == 0) {
+		execl("/bin/sh", "sh", "-c", cmd, (char *)0);
+		_exit(127);
+	}
+	ok(wait_running(db), "a run naming a listed test started");
+	kill(pid, SIGINT);
+	waitpid(pid, &st, 0);
+	snprintf(cmd, sizeof(cmd), "%s run --resume -d %s </dev/null 2>&1",
+	    bin, db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "resuming run 1", "--resume goes on with it");
+	if (!ok(strncmp(result_line(out, "getpid02", path, sizeof(path)),
+	    "PASS", 4) == 0, "the named test runs after --resume too: %s",
+	    path))
+		tap_diag("%s", out);
+	has_str(out, "warning: getpid02 is on the skip list", "... with "
+	    "the warning");
+	ok(strstr(result_line(out, "getpid03", path, sizeof(path)),
+	    "listed, not named") != NULL, "the one only a pattern picked is "
+	    "still skipped: %s", path);
+	free(out);
+}
+
+/*
  * Several boxes, none answering: each box's run fails as a run of one
  * box does, with 1, not 255 (a forked box's -1 became the exit status).
  */
@@ -889,6 +937,7 @@ main(void)
 	test_sigint();
 	test_precheck_resume();
 	test_resume_skips();
+	test_resume_named();
 	test_boxes_unreachable();
 	return tap_done();
 }

@@ -37,7 +37,7 @@
 #include "ltpscope/status.h"
 
 /* Schema version this code writes; older files are migrated on open. */
-#define STORE_SCHEMA_VERSION	8
+#define STORE_SCHEMA_VERSION	9
 /* Output kept per test; beyond it the stored text ends with a note. */
 #define STORE_OUTPUT_CAP	(16u * 1024 * 1024)
 /* How long a writer waits for another ltpscope to release the file. */
@@ -110,6 +110,9 @@ struct store_queue_item {
 	char		*notrun;	/* why the run ruled it out when it
 					   began (engine_test.notrun); NULL
 					   or "": it runs */
+	int		 named;		/* named by the user: runs though a
+					   skip list names it
+					   (engine_test.explicit) */
 };
 
 /* One result; counts are those of LTP's summary or of its lines. */
@@ -156,9 +159,9 @@ struct store_output {
 };
 
 /*
- * Resolves $LTPSCOPE_DB if set, else $XDG_DATA_HOME/ltpscope/ltpscope.db, falling back to
- * $HOME/.local/share/ltpscope/ltpscope.db (a relative XDG_DATA_HOME is
- * ignored, as the XDG spec asks).  Creates nothing.  *pathp is malloc'd.
+ * Resolves $LTPSCOPE_DB if set, else $XDG_DATA_HOME/ltpscope/ltpscope.db,
+ * falling back to $HOME/.local/share/ltpscope/ltpscope.db (a relative
+ * XDG_DATA_HOME is ignored, as the XDG spec asks).  Creates nothing.  *pathp is malloc'd.
  */
 int	store_default_path(char **pathp, struct diaglist *);
 
