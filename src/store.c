@@ -256,6 +256,38 @@ store_exec_kept(struct store *st, enum store_stmt id, const char *sql)
  * transaction, and what the open file holds is copied back to the path
  * (or beside whatever now stands there) so that nothing is lost.
  */
+/*
+ * In the copy store_check_moved() saved: this process's runs stopped
+ * on an error, not a crash.  The tests they were running had not
+ * taken the system down (their results were being stored when the
+ * move was seen, or they were stopped with the run), so their
+ * "running" rows go, and --resume runs them again instead of blaming
+ * one as the culprit.  0, or -1.
+ */
+static int
+store_rescued_stop(const char *path)
+{
+	sqlite3 *h;
+	char sql[512];
+	int rc;
+
+	(void)snprintf(sql, sizeof(sql), "PRAGMA foreign_keys=ON; BEGIN; "
+	    "DELETE FROM results WHERE status = " SQL_TS_RUNNING " AND "
+	    "run_id IN (SELECT id FROM runs WHERE state = 'running' AND "
+	    "pid = %ld); UPDATE runs SET state = 'interrupted', ended = "
+	    "%lld WHERE state = 'running' AND pid = %ld; COMMIT",
+	    (long)getpid(), (long long)store_now(), (long)getpid());
+	if (sqlite3_open_v2(path, &h, SQLITE_OPEN_READWRITE, NULL) !=
+	    SQLITE_OK) {
+		(void)sqlite3_close(h);
+		return -1;
+	}
+	(void)sqlite3_busy_timeout(h, STORE_BUSY_TIMEOUT_MS);
+	rc = sqlite3_exec(h, sql, NULL, NULL, NULL);
+	(void)sqlite3_close(h);
+	return rc == SQLITE_OK ? 0 : -1;
+}
+
 static int
 store_check_moved(struct store *st, struct diaglist *dl)
 {
@@ -276,7 +308,14 @@ store_check_moved(struct store *st, struct diaglist *dl)
 		rc = sqlite3_step(s);
 		(void)sqlite3_finalize(s);
 	}
-	if (rc == SQLITE_DONE || rc == SQLITE_OK)
+	if ((rc == SQLITE_DONE || rc == SQLITE_OK) &&
+	    store_rescued_stop(to) == 0)
+		diag_error(dl, st->path, 0, "the database file was deleted or "
+		    "replaced while in use; stopped writing, and saved "
+		    "everything it held to %s (go on with: ltpscope run "
+		    "--resume -d %s; the tests running then run again)", to,
+		    to);
+	else if (rc == SQLITE_DONE || rc == SQLITE_OK)
 		diag_error(dl, st->path, 0, "the database file was deleted or "
 		    "replaced while in use; stopped writing, and saved "
 		    "everything it held to %s (go on with: ltpscope run "

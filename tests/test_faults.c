@@ -561,7 +561,24 @@ test_deleted(void)
 	ok(good && nprinted >= 2, "  every result shown (%d) is in it",
 	    nprinted);
 	free(out);
-	ok(resume_finishes(db, "", 6), "  --resume finishes");
+	/* A deleted file is no crash: nobody is blamed, nothing is lost. */
+	is_int((int)db_int(db, "SELECT count(*) FROM results WHERE status = "
+	    "9"), 0, "  no test is left running in it");
+	is_int((int)db_int(db, "SELECT count(*) FROM runs WHERE state = "
+	    "'interrupted'"), 1, "  the run is marked stopped");
+	st = ltpscope(&out, "run --resume -d %s", db);
+	is_int(st, 0, "  --resume finishes");
+	ok(strstr(out, "was running") == NULL && strstr(out, "crashed") ==
+	    NULL, "  and blames no test as a culprit");
+	free(out);
+	is_int((int)db_int(db, "SELECT count(*) FROM results WHERE status = "
+	    "8"), 0, "  no test is marked interrupted: the one being stored "
+	    "ran again");
+	is_int((int)db_int(db, "SELECT count(*) FROM (SELECT tag FROM "
+	    "results GROUP BY run_id, tag HAVING count(*) > 1)"), 0,
+	    "  no test ran twice");
+	is_int((int)db_int(db, "SELECT count(DISTINCT tag) FROM results"), 6,
+	    "  every test has its result");
 }
 
 static void
