@@ -6,9 +6,9 @@
  * corrupted; TMPDIR not writable or full, or filling up under a flood;
  * the LTP install missing, half installed, or a test binary not
  * executable; a queue of 5,000 tests; a test that leaves 500 children,
- * one that closes its output and goes on, one that floods 64 MiB.  Each must end in a clear error with a
- * hint, or in the right result, never in a crash or in results lost
- * without a word.  Mounts (tmpfs, bind) need root: without it those
+ * one that closes its output and goes on, one that floods 64 MiB.
+ * Each must end in a clear error with a hint, or in the right result,
+ * never in a crash or in results lost without a word.  Mounts (tmpfs, bind) need root: without it those
  * checks SKIP, and every mount made is unmounted before the check ends.
  */
 #include <sys/types.h>
