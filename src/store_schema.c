@@ -12,9 +12,50 @@
 #include "store_impl.h"
 
 /*
- * The tables, indexes and triggers a step creates and the fresh schema
- * (below) creates too, spelled once.
+ * What a step creates and the fresh schema (below) creates too, spelled
+ * once: the columns of step 1's tables, which later steps add to, and
+ * whole tables, indexes and triggers.
  */
+#define SQL_RUNS_COLUMNS \
+	"  id INTEGER PRIMARY KEY," \
+	"  host TEXT NOT NULL DEFAULT ''," \
+	"  uname TEXT NOT NULL DEFAULT ''," \
+	"  os_name TEXT NOT NULL DEFAULT ''," \
+	"  os_version TEXT NOT NULL DEFAULT ''," \
+	"  arch TEXT NOT NULL DEFAULT ''," \
+	"  ltp_version TEXT NOT NULL DEFAULT ''," \
+	"  label TEXT NOT NULL DEFAULT ''," \
+	"  timeout_s INTEGER NOT NULL DEFAULT 0," \
+	"  started INTEGER NOT NULL," \
+	"  ended INTEGER," \
+	"  state TEXT NOT NULL CHECK (state IN" \
+	"    ('running', 'finished', 'interrupted', 'resumed'))"
+
+#define SQL_QUEUE_COLUMNS \
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE," \
+	"  pos INTEGER NOT NULL," \
+	"  tag TEXT NOT NULL," \
+	"  syscall TEXT NOT NULL DEFAULT ''," \
+	"  cmdline TEXT NOT NULL DEFAULT '',"
+
+#define SQL_RESULTS_COLUMNS \
+	"  id INTEGER PRIMARY KEY," \
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE," \
+	"  seq INTEGER NOT NULL," \
+	"  tag TEXT NOT NULL," \
+	"  syscall TEXT NOT NULL DEFAULT ''," \
+	"  status INTEGER NOT NULL," \
+	"  exit_code INTEGER NOT NULL DEFAULT 0," \
+	"  signal INTEGER NOT NULL DEFAULT 0," \
+	"  duration_ms INTEGER NOT NULL DEFAULT 0," \
+	"  n_pass INTEGER NOT NULL DEFAULT 0," \
+	"  n_fail INTEGER NOT NULL DEFAULT 0," \
+	"  n_broken INTEGER NOT NULL DEFAULT 0," \
+	"  n_conf INTEGER NOT NULL DEFAULT 0," \
+	"  n_warn INTEGER NOT NULL DEFAULT 0," \
+	"  started INTEGER NOT NULL," \
+	"  ended INTEGER"
+
 #define SQL_META \
 	"CREATE TABLE meta (" \
 	"  key TEXT PRIMARY KEY," \
@@ -127,43 +168,14 @@ static const char *const store_migrations[] = {
 	/* 1: runs, their queues, results and outputs. */
 	SQL_META
 	"CREATE TABLE runs ("
-	"  id INTEGER PRIMARY KEY,"
-	"  host TEXT NOT NULL DEFAULT '',"
-	"  uname TEXT NOT NULL DEFAULT '',"
-	"  os_name TEXT NOT NULL DEFAULT '',"
-	"  os_version TEXT NOT NULL DEFAULT '',"
-	"  arch TEXT NOT NULL DEFAULT '',"
-	"  ltp_version TEXT NOT NULL DEFAULT '',"
-	"  label TEXT NOT NULL DEFAULT '',"
-	"  timeout_s INTEGER NOT NULL DEFAULT 0,"
-	"  started INTEGER NOT NULL,"
-	"  ended INTEGER,"
-	"  state TEXT NOT NULL CHECK (state IN"
-	"    ('running', 'finished', 'interrupted', 'resumed')));"
+	SQL_RUNS_COLUMNS
+	");"
 	"CREATE TABLE queue ("
-	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL,"
-	"  tag TEXT NOT NULL,"
-	"  syscall TEXT NOT NULL DEFAULT '',"
-	"  cmdline TEXT NOT NULL DEFAULT '',"
+	SQL_QUEUE_COLUMNS
 	"  PRIMARY KEY (run_id, pos));"
 	"CREATE TABLE results ("
-	"  id INTEGER PRIMARY KEY,"
-	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	"  seq INTEGER NOT NULL,"
-	"  tag TEXT NOT NULL,"
-	"  syscall TEXT NOT NULL DEFAULT '',"
-	"  status INTEGER NOT NULL,"
-	"  exit_code INTEGER NOT NULL DEFAULT 0,"
-	"  signal INTEGER NOT NULL DEFAULT 0,"
-	"  duration_ms INTEGER NOT NULL DEFAULT 0,"
-	"  n_pass INTEGER NOT NULL DEFAULT 0,"
-	"  n_fail INTEGER NOT NULL DEFAULT 0,"
-	"  n_broken INTEGER NOT NULL DEFAULT 0,"
-	"  n_conf INTEGER NOT NULL DEFAULT 0,"
-	"  n_warn INTEGER NOT NULL DEFAULT 0,"
-	"  started INTEGER NOT NULL,"
-	"  ended INTEGER);"
+	SQL_RESULTS_COLUMNS
+	");"
 	"CREATE INDEX results_run ON results(run_id, seq);"
 	"CREATE TABLE outputs ("
 	"  result_id INTEGER PRIMARY KEY"
@@ -272,47 +284,18 @@ static const char *const store_migrations[] = {
 static const char store_schema_fresh[] =
 	SQL_META
 	"CREATE TABLE runs ("
-	"  id INTEGER PRIMARY KEY,"
-	"  host TEXT NOT NULL DEFAULT '',"
-	"  uname TEXT NOT NULL DEFAULT '',"
-	"  os_name TEXT NOT NULL DEFAULT '',"
-	"  os_version TEXT NOT NULL DEFAULT '',"
-	"  arch TEXT NOT NULL DEFAULT '',"
-	"  ltp_version TEXT NOT NULL DEFAULT '',"
-	"  label TEXT NOT NULL DEFAULT '',"
-	"  timeout_s INTEGER NOT NULL DEFAULT 0,"
-	"  started INTEGER NOT NULL,"
-	"  ended INTEGER,"
-	"  state TEXT NOT NULL CHECK (state IN"
-	"    ('running', 'finished', 'interrupted', 'resumed')),"
+	SQL_RUNS_COLUMNS
+	","
 	"  pid INTEGER NOT NULL DEFAULT 0,"
 	"  config TEXT NOT NULL DEFAULT '');"
 	"CREATE TABLE queue ("
-	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	"  pos INTEGER NOT NULL,"
-	"  tag TEXT NOT NULL,"
-	"  syscall TEXT NOT NULL DEFAULT '',"
-	"  cmdline TEXT NOT NULL DEFAULT '',"
+	SQL_QUEUE_COLUMNS
 	"  notrun TEXT NOT NULL DEFAULT '',"
 	"  named INTEGER NOT NULL DEFAULT 0,"
 	"  PRIMARY KEY (run_id, pos));"
 	"CREATE TABLE results ("
-	"  id INTEGER PRIMARY KEY,"
-	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	"  seq INTEGER NOT NULL,"
-	"  tag TEXT NOT NULL,"
-	"  syscall TEXT NOT NULL DEFAULT '',"
-	"  status INTEGER NOT NULL,"
-	"  exit_code INTEGER NOT NULL DEFAULT 0,"
-	"  signal INTEGER NOT NULL DEFAULT 0,"
-	"  duration_ms INTEGER NOT NULL DEFAULT 0,"
-	"  n_pass INTEGER NOT NULL DEFAULT 0,"
-	"  n_fail INTEGER NOT NULL DEFAULT 0,"
-	"  n_broken INTEGER NOT NULL DEFAULT 0,"
-	"  n_conf INTEGER NOT NULL DEFAULT 0,"
-	"  n_warn INTEGER NOT NULL DEFAULT 0,"
-	"  started INTEGER NOT NULL,"
-	"  ended INTEGER,"
+	SQL_RESULTS_COLUMNS
+	","
 	"  raw TEXT NOT NULL DEFAULT '',"
 	"  n_envwarn INTEGER NOT NULL DEFAULT 0,"
 	"  judged TEXT NOT NULL DEFAULT '');"
