@@ -359,6 +359,44 @@ remote_set_cloexec(int fd)
 	return fl == -1 ? -1 : fcntl(fd, F_SETFD, fl | FD_CLOEXEC);
 }
 
+int
+remote_set_nonblock(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	return fl == -1 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+void
+remote_sigpipe_hold(struct remote_sigpipe *h)
+{
+	sigset_t spipe, pending;
+
+	sigemptyset(&spipe);
+	sigaddset(&spipe, SIGPIPE);
+	sigemptyset(&pending);
+	(void)sigpending(&pending);
+	h->held = !sigismember(&pending, SIGPIPE) &&
+	    sigprocmask(SIG_BLOCK, &spipe, &h->old) == 0;
+}
+
+void
+remote_sigpipe_release(struct remote_sigpipe *h)
+{
+	struct timespec zero = { 0, 0 };
+	sigset_t spipe, pending;
+
+	if (!h->held)
+		return;
+	sigemptyset(&spipe);
+	sigaddset(&spipe, SIGPIPE);
+	sigemptyset(&pending);
+	if (sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE))
+		(void)sigtimedwait(&spipe, NULL, &zero);
+	(void)sigprocmask(SIG_SETMASK, &h->old, NULL);
+	h->held = 0;
+}
+
 /*
  * What the master runs: the box's facts, one "key=value" line each,
  * then an end line, then nothing until its stdin (our pipe) closes.
@@ -718,11 +756,9 @@ remote_talk(const struct remote *rm, const char *command,
 {
 	struct remote_buf out = { NULL, 0, 0 }, send = { NULL, 0, 0 };
 	struct pollfd pfd[2];
-	struct timespec zero = { 0, 0 };
-	sigset_t spipe, oldmask, pending;
+	struct remote_sigpipe hold = { .held = 0 };
 	char buf[4096];
-	int inp[2] = { -1, -1 }, outp2[2] = { -1, -1 }, st, eof = 0, fl;
-	int masked = 0;
+	int inp[2] = { -1, -1 }, outp2[2] = { -1, -1 }, st, eof = 0;
 	long long deadline;
 	size_t sent = 0;
 	ssize_t r;
@@ -739,8 +775,7 @@ remote_talk(const struct remote *rm, const char *command,
 	if (pipe(inp) == -1 || pipe(outp2) == -1 ||
 	    remote_set_cloexec(inp[1]) == -1 ||
 	    remote_set_cloexec(outp2[0]) == -1 ||
-	    (fl = fcntl(inp[1], F_GETFL)) == -1 ||
-	    fcntl(inp[1], F_SETFL, fl | O_NONBLOCK) == -1) {
+	    remote_set_nonblock(inp[1]) == -1) {
 		diag_error(dl, NULL, 0, "%s: cannot ask the box: %s",
 		    rm->spec, strerror(errno));
 		goto fail;
@@ -759,14 +794,8 @@ remote_talk(const struct remote *rm, const char *command,
 	 * a write then fails with EPIPE, its SIGPIPE held and taken
 	 * back, instead of ending ltpscope.
 	 */
-	if (sent < send.len + inlen) {
-		sigemptyset(&spipe);
-		sigaddset(&spipe, SIGPIPE);
-		sigemptyset(&pending);
-		(void)sigpending(&pending);
-		masked = !sigismember(&pending, SIGPIPE) &&
-		    sigprocmask(SIG_BLOCK, &spipe, &oldmask) == 0;
-	}
+	if (sent < send.len + inlen)
+		remote_sigpipe_hold(&hold);
 	pid = remote_spawn(rm, "no", command, inp[0], outp2[1]);
 	close(inp[0]);
 	close(outp2[1]);
@@ -827,14 +856,7 @@ remote_talk(const struct remote *rm, const char *command,
 	if (inp[1] >= 0)
 		close(inp[1]);
 	inp[1] = -1;
-	if (masked) {
-		sigemptyset(&pending);
-		if (sigpending(&pending) == 0 && sigismember(&pending,
-		    SIGPIPE))
-			(void)sigtimedwait(&spipe, NULL, &zero);
-		(void)sigprocmask(SIG_SETMASK, &oldmask, NULL);
-		masked = 0;
-	}
+	remote_sigpipe_release(&hold);
 	close(outp2[0]);
 	outp2[0] = -1;
 	if ((w = waitpid(pid, &st, WNOHANG)) == 0) {
@@ -852,8 +874,7 @@ remote_talk(const struct remote *rm, const char *command,
 	return w == pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 fail:
 	free(send.s);
-	if (masked)
-		(void)sigprocmask(SIG_SETMASK, &oldmask, NULL);
+	remote_sigpipe_release(&hold);
 	remote_close_pipe(inp);
 	remote_close_pipe(outp2);
 	return -1;

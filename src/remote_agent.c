@@ -50,7 +50,6 @@
 #include <sys/wait.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -228,17 +227,11 @@ agent_script(const struct remote *rm, const char *n0)
 static int
 agent_write(int fd, const char *s, size_t len)
 {
-	struct timespec zero = { 0, 0 };
-	sigset_t spipe, oldmask, pending;
-	int masked, rc = 0;
+	struct remote_sigpipe hold;
+	int rc = 0;
 	ssize_t n;
 
-	sigemptyset(&spipe);
-	sigaddset(&spipe, SIGPIPE);
-	sigemptyset(&pending);
-	(void)sigpending(&pending);
-	masked = !sigismember(&pending, SIGPIPE) &&
-	    sigprocmask(SIG_BLOCK, &spipe, &oldmask) == 0;
+	remote_sigpipe_hold(&hold);
 	while (len > 0) {
 		if ((n = write(fd, s, len)) == -1) {
 			if (errno == EINTR)
@@ -249,22 +242,8 @@ agent_write(int fd, const char *s, size_t len)
 		s += n;
 		len -= (size_t)n;
 	}
-	if (masked) {
-		sigemptyset(&pending);
-		if (sigpending(&pending) == 0 && sigismember(&pending,
-		    SIGPIPE))
-			(void)sigtimedwait(&spipe, NULL, &zero);
-		(void)sigprocmask(SIG_SETMASK, &oldmask, NULL);
-	}
+	remote_sigpipe_release(&hold);
 	return rc;
-}
-
-static int
-agent_nonblock(int fd)
-{
-	int fl = fcntl(fd, F_GETFL);
-
-	return fl == -1 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
 }
 
 /* Starts an agent: its ssh, the script on its stdin.  NULL (dl). */
@@ -287,9 +266,9 @@ agent_start(const struct remote *rm, struct diaglist *dl)
 	if (pipe(inp) == -1 || pipe(outp) == -1 ||
 	    remote_set_cloexec(inp[1]) == -1 ||
 	    remote_set_cloexec(outp[0]) == -1 ||
-	    agent_nonblock(outp[0]) == -1 ||
+	    remote_set_nonblock(outp[0]) == -1 ||
 	    agent_write(inp[1], script, strlen(script)) == -1 ||
-	    agent_nonblock(inp[1]) == -1) {
+	    remote_set_nonblock(inp[1]) == -1) {
 		diag_error(dl, NULL, 0, "%s: pipe: %s", rm->spec,
 		    strerror(errno));
 		goto fail;

@@ -8,6 +8,8 @@
 
 #include <sys/types.h>
 
+#include <signal.h>
+
 #include <stddef.h>
 
 #include "ltpscope/remote.h"
@@ -78,6 +80,18 @@ void	remote_ssh_argv(const struct remote *, const char *master,
 pid_t	remote_spawn(const struct remote *, const char *master,
 	    const char *command, int in_fd, int out_fd);
 int	remote_set_cloexec(int);
+int	remote_set_nonblock(int);
+/*
+ * SIGPIPE held while writing to an ssh that may be gone, so a write
+ * fails with EPIPE instead of ending ltpscope; the release takes back
+ * one that came meanwhile.  Not held if one was pending already.
+ */
+struct remote_sigpipe {
+	sigset_t	 old;
+	int		 held;
+};
+void	remote_sigpipe_hold(struct remote_sigpipe *);
+void	remote_sigpipe_release(struct remote_sigpipe *);
 /* Closes both ends of a pipe(2) pair that are open (>= 0), marks them -1. */
 void	remote_close_pipe(int p[2]);
 /* ssh's or the shell's first line of words, for a message (in place). */
