@@ -473,6 +473,19 @@ wait_running(const char *db)
 	return found;
 }
 
+/* Runs cmd with sh -c in the background: its pid. */
+static pid_t
+sh_background(const char *cmd)
+{
+	pid_t pid;
+
+	if ((pid = fork()) == 0) {
+		execl("/bin/sh", "sh", "-c", cmd, (char *)0);
+		_exit(127);
+	}
+	return pid;
+}
+
 /* ^C stops a run; a plain --resume finishes it. */
 static void
 test_sigint(void)
@@ -787,7 +800,7 @@ test_resume_skips(void)
 	char sroot[1200], db[1200], cfg[1200], skip[1200], path[2048];
 	char cmd[8192], *out;
 	pid_t pid;
-	int st, i;
+	int st;
 
 	snprintf(sroot, sizeof(sroot), "%s/skips-ltp", tap_tmpdir());
 	tap_fake_ltproot(sroot, fakes);
@@ -807,23 +820,8 @@ test_resume_skips(void)
 	snprintf(cmd, sizeof(cmd), "exec env XDG_CONFIG_HOME=%s %s run -d %s "
 	    "-L %s -m %s --no-skiplist --skip %s >/dev/null 2>&1 "
 	    "</dev/null", cfg, bin, db, sroot, LINUX_TBL, skip);
-	if ((pid = fork()) == 0) {
-		execl("/bin/sh", "sh", "-c", cmd, (char *)0);
-		_exit(127);
-	}
-	snprintf(cmd, sizeof(cmd), "%s runs -d %s 2>/dev/null", bin, db);
-	for (i = 0, out = NULL; i < 600; i++) {
-		struct timespec ts = { 0, 50000000L };
-
-		free(out);
-		out = tap_run(cmd, &st, 0);
-		if (strstr(out, "running") != NULL)
-			break;
-		nanosleep(&ts, NULL);
-	}
-	ok(out != NULL && strstr(out, "running") != NULL, "a run with "
-	    "--no-skiplist and --skip started");
-	free(out);
+	pid = sh_background(cmd);
+	ok(wait_running(db), "a run with --no-skiplist and --skip started");
 	kill(pid, SIGINT);
 	waitpid(pid, &st, 0);
 	/* Elsewhere, so the --skip file's name must be whole. */
@@ -868,10 +866,7 @@ test_resume_named(void)
 	snprintf(cmd, sizeof(cmd), "exec %s run -d %s -L %s -m %s "
 	    "--no-skiplist --skip %s getpid01 getpid02 -p getpid03 "
 	    ">/dev/null 2>&1 </dev/null", bin, db, nroot, LINUX_TBL, skip);
-	if ((pid = fork()) == 0) {
-		execl("/bin/sh", "sh", "-c", cmd, (char *)0);
-		_exit(127);
-	}
+	pid = sh_background(cmd);
 	ok(wait_running(db), "a run naming a listed test started");
 	kill(pid, SIGINT);
 	waitpid(pid, &st, 0);
