@@ -73,25 +73,27 @@
 	"  tag TEXT PRIMARY KEY," \
 	"  result_id INTEGER NOT NULL) WITHOUT ROWID;"
 
-#define SQL_RESULTS_TRIGGERS \
-	"CREATE TRIGGER results_ai AFTER INSERT ON results BEGIN" \
+/* What both results triggers do for the row as it now is. */
+#define SQL_COUNT_NEW \
 	"  INSERT INTO run_counts VALUES (NEW.run_id, NEW.status, 1)" \
-	"    ON CONFLICT (run_id, status) DO UPDATE SET n = n + 1;" \
+	"    ON CONFLICT (run_id, status) DO UPDATE SET n = n + 1;"
+#define SQL_LATEST_NEW \
 	"  INSERT INTO latest SELECT NEW.tag, NEW.id WHERE NEW.status <> " \
 	    SQL_TS_RUNNING \
 	"    ON CONFLICT (tag) DO UPDATE SET result_id = excluded.result_id" \
-	"    WHERE excluded.result_id > result_id;" \
+	"    WHERE excluded.result_id > result_id;"
+
+#define SQL_RESULTS_TRIGGERS \
+	"CREATE TRIGGER results_ai AFTER INSERT ON results BEGIN" \
+	SQL_COUNT_NEW \
+	SQL_LATEST_NEW \
 	"END;" \
 	"CREATE TRIGGER results_au AFTER UPDATE OF status ON results" \
 	"  WHEN OLD.status <> NEW.status BEGIN" \
 	"  UPDATE run_counts SET n = n - 1" \
 	"    WHERE run_id = OLD.run_id AND status = OLD.status;" \
-	"  INSERT INTO run_counts VALUES (NEW.run_id, NEW.status, 1)" \
-	"    ON CONFLICT (run_id, status) DO UPDATE SET n = n + 1;" \
-	"  INSERT INTO latest SELECT NEW.tag, NEW.id WHERE NEW.status <> " \
-	    SQL_TS_RUNNING \
-	"    ON CONFLICT (tag) DO UPDATE SET result_id = excluded.result_id" \
-	"    WHERE excluded.result_id > result_id;" \
+	SQL_COUNT_NEW \
+	SQL_LATEST_NEW \
 	"END;" \
 	"CREATE TRIGGER results_ad AFTER DELETE ON results BEGIN" \
 	"  UPDATE run_counts SET n = n - 1" \
