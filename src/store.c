@@ -251,12 +251,6 @@ store_exec_kept(struct store *st, enum store_stmt id, const char *sql)
  * COMMIT (one fsync) makes all its steps durable together.
  */
 /*
- * A database deleted (or renamed, or replaced) while open keeps taking
- * writes, to a file nobody will ever see again: checked before each
- * transaction, and what the open file holds is copied back to the path
- * (or beside whatever now stands there) so that nothing is lost.
- */
-/*
  * In the copy store_check_moved() saved: this process's runs stopped
  * on an error, not a crash.  The tests they were running had not
  * taken the system down (their results were being stored when the
@@ -288,6 +282,12 @@ store_rescued_stop(const char *path)
 	return rc == SQLITE_OK ? 0 : -1;
 }
 
+/*
+ * A database deleted (or renamed, or replaced) while open keeps taking
+ * writes, to a file nobody will ever see again: checked before each
+ * transaction, and what the open file holds is copied back to the path
+ * (or beside whatever now stands there) so that nothing is lost.
+ */
 static int
 store_check_moved(struct store *st, struct diaglist *dl)
 {
@@ -308,18 +308,12 @@ store_check_moved(struct store *st, struct diaglist *dl)
 		rc = sqlite3_step(s);
 		(void)sqlite3_finalize(s);
 	}
-	if ((rc == SQLITE_DONE || rc == SQLITE_OK) &&
-	    store_rescued_stop(to) == 0)
+	if (rc == SQLITE_DONE || rc == SQLITE_OK)
 		diag_error(dl, st->path, 0, "the database file was deleted or "
 		    "replaced while in use; stopped writing, and saved "
 		    "everything it held to %s (go on with: ltpscope run "
-		    "--resume -d %s; the tests running then run again)", to,
-		    to);
-	else if (rc == SQLITE_DONE || rc == SQLITE_OK)
-		diag_error(dl, st->path, 0, "the database file was deleted or "
-		    "replaced while in use; stopped writing, and saved "
-		    "everything it held to %s (go on with: ltpscope run "
-		    "--resume -d %s)", to, to);
+		    "--resume -d %s%s)", to, to, store_rescued_stop(to) == 0 ?
+		    "; the tests running then run again" : "");
 	else
 		diag_error(dl, st->path, 0, "the database file was deleted or "
 		    "replaced while in use; stopped writing, and could not "
