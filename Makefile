@@ -241,8 +241,7 @@ check-netbsd:
 	[ $$bad = 0 ]
 
 lint-man:
-	mandoc -Tlint -Wwarning man/*.1 man/*.5 2>/dev/null || \
-	    mandoc -Tlint -Wwarning man/*.1
+	mandoc -Tlint -Wwarning man/*.[1-9]
 
 # Opens the TUI on the built-in demo data.
 demo: deps
@@ -313,11 +312,13 @@ ${BENCH_PROGS}: libltpscope.a tests/tap.o tests/sshd.o tests/fixture_store.o
 
 install: ${PROG} demo-build
 	mkdir -p ${DESTDIR}${BINDIR} ${DESTDIR}${MANDIR}/man1 \
+	    ${DESTDIR}${MANDIR}/man7 \
 	    ${DESTDIR}${DATADIR}/themes ${DESTDIR}${DATADIR}/demo \
 	    ${DESTDIR}${DATADIR}/syscalls
 	cp ${PROG} ${DESTDIR}${BINDIR}/${PROG}
 	chmod 755 ${DESTDIR}${BINDIR}/${PROG}
 	cp man/ltpscope.1 ${DESTDIR}${MANDIR}/man1/ltpscope.1
+	cp man/ltpscope-design.7 ${DESTDIR}${MANDIR}/man7/ltpscope-design.7
 	for f in data/*; do [ -f "$$f" ] && cp "$$f" ${DESTDIR}${DATADIR}/; \
 	    done; true
 	cp data/demo/linux-amd64-syscalls.master ${DESTDIR}${DATADIR}/demo/

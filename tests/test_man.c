@@ -429,6 +429,50 @@ test_lint(const char *manpath)
 	free(out);
 }
 
+/*
+ * Every other page of man/ (ltpscope-design.7, ...) lints clean too,
+ * and ltpscope.1's SEE ALSO names it, so that a reader finds it.
+ */
+static void
+test_other_pages(const char *man, const char *manpath)
+{
+	struct dirent *de;
+	const char *sec;
+	char *see;
+	char path[1024], xr[ITEMLEN + 8], *dot;
+	size_t n = 0, len = 0;
+	DIR *d;
+
+	if (!ok((d = opendir("man")) != NULL, "man/ readable"))
+		return;
+	/* SEE ALSO runs to the next section: cut it there. */
+	see = NULL;
+	if (man != NULL && (sec = section(man, "SEE ALSO", &len)) != NULL &&
+	    (see = strndup(sec, len)) == NULL)
+		abort();
+	while ((de = readdir(d)) != NULL) {
+		dot = strrchr(de->d_name, '.');
+		if (de->d_name[0] == '.' || dot == NULL || dot[1] < '1' ||
+		    dot[1] > '9' || dot[2] != '\0' ||
+		    strlen(de->d_name) >= ITEMLEN)
+			continue;
+		snprintf(path, sizeof(path), "man/%s", de->d_name);
+		if (strcmp(path, manpath) == 0 ||
+		    strcmp(de->d_name, "ltpscope.1") == 0)
+			continue;
+		n++;
+		test_lint(path);
+		snprintf(xr, sizeof(xr), ".Xr %.*s %c", (int)(dot -
+		    de->d_name), de->d_name, dot[1]);
+		ok(see != NULL && strstr(see, xr) != NULL,
+		    "%s: SEE ALSO has '%s'", manpath, xr);
+	}
+	closedir(d);
+	free(see);
+	ok(n >= 1, "man/ has pages beside ltpscope.1 (%zu), e.g. "
+	    "ltpscope-design.7", n);
+}
+
 /* Subcommand names from "ltpscope help", after its "Subcommands:". */
 static void
 help_subcommands(struct strset *subs)
@@ -1232,6 +1276,7 @@ main(void)
 		test_decls_vs_usage();
 		test_keys(man, manpath);
 	}
+	test_other_pages(man, manpath);
 	free(man);
 	return tap_done();
 }
