@@ -92,6 +92,8 @@ BENCH_PROGS!=	ls bench/bench_*.c 2>/dev/null | sed -e 's/[.]c//' || echo
 # A path with a slash: BSD make finds a file made during the parse only
 # so, and both makes read "include" alike.
 DEPEND!=	sh mk/depend.sh build/depend.mk
+# A plain "make" builds the first target: all, not depend.mk's first.
+all:
 include build/depend.mk
 
 .SUFFIXES: .c .o .ao .fo
