@@ -17,9 +17,10 @@
  * "usage:" and no "error" on stderr.  export lines stay in force for
  * the commands after them, as in the user's shell.
  *
- * Every make target any block of the README names is a target of the
- * Makefile, and the Makefile's first target, what a plain "make"
- * builds, is all, which builds ltpscope.
+ * On every ltpscope line of every block, run or not (a box, ../shared),
+ * the subcommand exists and its usage names each option the line gives.
+ * Every make target any block names is a target of the Makefile, and
+ * the Makefile's first target, what a plain "make" builds, is all.
  *
  * tests/test_readme FILE checks another README, e.g. an old one.
  */
@@ -442,6 +443,123 @@ test_make_lines(const char *readme)
 	free(mk);
 }
 
+/* Whether usage names opt ("--name" or "-x") as a whole word. */
+static int
+usage_names(const char *usage, const char *opt)
+{
+	const char *hit;
+	size_t k = strlen(opt);
+
+	for (hit = usage; (hit = strstr(hit, opt)) != NULL; hit += k)
+		if ((hit == usage || (!isalnum((unsigned char)hit[-1]) &&
+		    hit[-1] != '-')) && !isalnum((unsigned char)hit[k]) &&
+		    hit[k] != '-')
+			return 1;
+	return 0;
+}
+
+/*
+ * The options of one ltpscope command line of the README (its words up
+ * to a comment, pipe or redirection), each in the usage "ltpscope help
+ * SUB" prints: an option renamed or dropped since the README was
+ * written fails here, on lines no test runs (a box, ../shared) too.
+ * The global -d, -L and -m before the subcommand are every one's.
+ */
+static void
+check_options(const char *text, int line)
+{
+	char word[128], sub[128] = "", *usage = NULL;
+	const char *p = text, *q;
+	size_t n;
+	int st, after_global = 0;
+
+	while (*p == ' ')
+		p++;
+	p += strcspn(p, " \n");	/* ./ltpscope or ltpscope */
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\\')
+			p++;
+		if (*p == '\0' || *p == '#' || *p == '|' || *p == '>' ||
+		    *p == '<')
+			break;
+		n = strcspn(p, " \t\n");
+		if (*p == '\'' || *p == '"') {
+			/* A quoted argument: skip to its closing quote. */
+			q = strchr(p + 1, *p);
+			p = q != NULL ? q + 1 : p + n;
+			continue;
+		}
+		if (n >= sizeof(word)) {
+			p += n;
+			continue;
+		}
+		memcpy(word, p, n);
+		word[n] = '\0';
+		p += n;
+		if (sub[0] == '\0') {
+			if (strcmp(word, "-d") == 0 ||
+			    strcmp(word, "-L") == 0 ||
+			    strcmp(word, "-m") == 0) {
+				after_global = 1;
+				continue;
+			}
+			if (after_global) {
+				after_global = 0;
+				continue;
+			}
+			if (word[0] == '-')
+				break;	/* the explorer's options: no sub */
+			snprintf(sub, sizeof(sub), "%s", word);
+			usage = tap_cli(&st, 1, "help %s", sub);
+			if (!ok(st == 0, "README line %d: ltpscope %s: a "
+			    "subcommand (ltpscope help %s exits %d)", line,
+			    sub, sub, st))
+				break;
+			continue;
+		}
+		if (word[0] != '-' || word[1] == '\0' ||
+		    isdigit((unsigned char)word[1]))
+			continue;
+		word[strcspn(word, "=")] = '\0';
+		ok(usage_names(usage, word), "README line %d: ltpscope %s "
+		    "takes %s (its usage names it)", line, sub, word);
+	}
+	free(usage);
+}
+
+/* Every ltpscope command line of every indented block of the README. */
+static void
+test_option_lines(const char *readme)
+{
+	const char *p, *q, *nl;
+	char *text;
+	int line = 0, n = 0;
+
+	for (p = readme; *p != '\0'; p = *nl == '\n' ? nl + 1 : nl) {
+		nl = p + strcspn(p, "\n");
+		line++;
+		if (strncmp(p, "    ", 4) != 0)
+			continue;
+		for (q = p; *q == ' '; q++)
+			;
+		if (strncmp(q, "ltpscope ", 9) != 0 &&
+		    strncmp(q, "./ltpscope ", 11) != 0)
+			continue;
+		/* With the lines a trailing \ continues it on. */
+		while (nl > p && nl[-1] == '\\' && *nl == '\n') {
+			nl++;
+			nl += strcspn(nl, "\n");
+		}
+		text = dupn(q, (size_t)(nl - q));
+		/* A usage error on purpose shows what the user sees. */
+		if (announced_exit(text) != 2)
+			check_options(text, line);
+		free(text);
+		n++;
+	}
+	ok(n >= 20, "README: ltpscope command lines found (%d)", n);
+}
+
 /*
  * The first rule of the Makefile, the includes it reads first taken in
  * their place: what a plain "make" builds.
@@ -567,6 +685,8 @@ test_matcher(void)
 	char *s;
 	const char *from;
 	static const char out[] = "a\nFAIL   capget01   0.02s  1 fail\nb\n";
+	static const char usage[] = "usage: ltpscope run [-j jobs] "
+	    "[--timeout-mul x] [--dry-run]";
 
 	s = normalize("  FAIL \t capget01  12.01s  1 fail ", 34);
 	is_str(s, "FAIL capget01 #s 1 fail", "matcher: blanks collapse, a "
@@ -589,6 +709,11 @@ test_matcher(void)
 	    "matcher: lines in order, not before the last found");
 	is_int(announced_exit("./ltpscope run   # exits 1: a test failed"), 1,
 	    "matcher: '# exits 1' announces exit status 1");
+	ok(usage_names(usage, "--dry-run") && usage_names(usage, "-j"),
+	    "usage: --dry-run and -j are named");
+	ok(!usage_names(usage, "--timeout") && !usage_names(usage, "--dry") &&
+	    !usage_names(usage, "-m"), "usage: --timeout, --dry and -m are "
+	    "not (parts of longer words)");
 }
 
 /* The Makefile readers, on makefiles whose answers are known. */
@@ -689,6 +814,7 @@ main(int argc, char **argv)
 	has_str(readme, "ltpscope-design.7", "%s links the design notes",
 	    path);
 	test_make_lines(readme);
+	test_option_lines(readme);
 	test_default_target(readme);
 	test_demo_commands(readme, path);
 	free(readme);
