@@ -166,7 +166,8 @@ shop_cat_state(struct catalogue *cat, const char *arch, const char *name)
 
 	if (cat == NULL)
 		return "";
-	(void)snprintf(abi, sizeof(abi), "linux-%s", arch);
+	/* A run on Linux says x86_64; the table is named after amd64. */
+	(void)snprintf(abi, sizeof(abi), "linux-%s", linuxref_arch(arch));
 	if (arch[0] != '\0' && catalogue_find_name(cat, abi, name, e, 4) > 0)
 		return cat_state_name(e[0]->state);
 	if (arch[0] != '\0' && catalogue_linux_name(cat, abi, name) != NULL)
@@ -223,7 +224,8 @@ shop_calls_of(const struct shop_opts *o, const char *arch,
 
 	if ((c = profile_find(p, name)) != NULL)
 		n = (long)c->count;
-	(void)snprintf(abi, sizeof(abi), "linux-%s", arch);
+	/* A run on Linux says x86_64; the table is named after amd64. */
+	(void)snprintf(abi, sizeof(abi), "linux-%s", linuxref_arch(arch));
 	for (i = 0; i < p->ncalls && o->cat != NULL && arch[0] != '\0'; i++)
 		if (&p->calls[i] != c && strcmp(profile_linux_name(o->cat,
 		    abi, p->calls[i].name), name) == 0)

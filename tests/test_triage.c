@@ -774,6 +774,45 @@ test_cli(void)
 	is_int(rc, 2, "bad format: usage error");
 }
 
+/*
+ * A run made on Linux says x86_64 where the tables say amd64: the
+ * shopping list still finds the call's slot in compat_linux's table.
+ */
+static void
+test_linux_arch(void)
+{
+	struct store_run run;
+	struct store *st;
+	struct diaglist dl;
+	char path[1100], *out;
+	int rc;
+
+	(void)snprintf(path, sizeof(path), "%s/linux.db", tap_tmpdir());
+	diag_init(&dl);
+	if (!ok(store_open(&st, path, STORE_CREATE, &dl) == STORE_OK,
+	    "linux store: %s", tap_first_diag(&dl))) {
+		diag_free(&dl);
+		return;
+	}
+	fixture_run_init(&run);
+	run.os_name = (char *)"Linux";
+	run.os_version = (char *)"6.1.0";
+	run.arch = (char *)"x86_64";
+	run.uname = (char *)"Linux h 6.1.0 #1 SMP x86_64";
+	if (store_run_begin(st, &run, NULL, 0, &dl) != STORE_OK)
+		tap_diag("run_begin: %s", tap_first_diag(&dl));
+	add_result(st, run.id, "open01", "open", FAIL_OUT,
+	    sizeof(FAIL_OUT) - 1, 0);
+	end_run(st, run.id);
+	store_close(st);
+	diag_free(&dl);
+	out = tap_cli(&rc, 1, "export -d %s --run %lld -m %s", path,
+	    (long long)run.id, MADEUP "netbsd/linux-amd64-syscalls.master");
+	has_str(out, "\"open\",\"implemented-compat\",\"open01\"",
+	    "a Linux run's x86_64 finds the amd64 table's slot");
+	free(out);
+}
+
 /* A schema 1 database (tests/fixtures) gains the triage tables. */
 static void
 test_migration(void)
@@ -841,6 +880,7 @@ main(void)
 	store_close(st);
 	test_cli();
 	test_wide_columns();
+	test_linux_arch();
 	test_migration();
 	diag_free(&dl);
 	free(bignote);
