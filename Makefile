@@ -297,8 +297,8 @@ torture: deps
 # valgrind has not opened the file yet (test_store covers its code).
 # Not test_build: two whole builds of a clone, and no code of ours.
 MEMCHECK_PROGS!=	ls tests/test_*.c | sed -e 's/[.]c//' | grep -v \
-		    -e test_tui -e test_names -e test_verdict -e test_store_crash \
-		    -e test_build
+		    -e test_tui -e test_names -e test_verdict \
+		    -e test_store_crash -e test_build
 memcheck: deps
 	@sh mk/deps.sh "${CC}" valgrind
 	@${MAKE} ${PROG} fakes memcheck-progs
