@@ -117,15 +117,22 @@ clean_make_env(void)
 		(void)unsetenv(vars[i]);
 }
 
-/* The value of the line "NAME+=<tabs>VAR=value" of text, or NULL. */
+/* The line after p's, or NULL at the end. */
+static const char *
+next_line(const char *p)
+{
+	p = strchr(p, '\n');
+	return p != NULL && p[1] != '\0' ? p + 1 : NULL;
+}
+
+/* The value of the line "MAKE_FLAGS+=<tabs>VAR=value" of text, or NULL. */
 static const char *
 pkg_value(const char *text, const char *var, char *buf, size_t len)
 {
 	const char *p, *e;
 	size_t n = strlen(var);
 
-	for (p = text; p != NULL && *p != '\0'; p = strchr(p, '\n'),
-	    p = p != NULL ? p + 1 : NULL) {
+	for (p = text; p != NULL; p = next_line(p)) {
 		if (strncmp(p, "MAKE_FLAGS+=", 12) != 0)
 			continue;
 		p += 12;
@@ -185,10 +192,18 @@ test_pkgsrc_options(void)
 	static const char *const dirs[] = {
 		"PREFIX", "BINDIR", "MANDIR", "DATADIR", NULL
 	};
+	/* A line of variables gives one, a line of targets several. */
+	static const struct {
+		const char	*start;
+		int		 target;
+	} lines[] = {
+		{ "MAKE_FLAGS+=", 0 }, { "MAKE_ENV+=", 0 },
+		{ "BUILD_TARGET=", 1 }, { "INSTALL_TARGET=", 1 }, { NULL, 0 }
+	};
 	char *pkg, *mk, word[128], want[160], val[512], v1[512], v2[512];
 	const char *p, *q;
 	size_t n, o;
-	int i, nvars = 0;
+	int i, k, target, nvars = 0;
 
 	pkg = tap_slurp("mk/pkgsrc/Makefile", NULL);
 	mk = tap_slurp("Makefile", NULL);
@@ -198,20 +213,15 @@ test_pkgsrc_options(void)
 		free(mk);
 		return;
 	}
-	for (p = pkg; p != NULL && *p != '\0'; p = strchr(p, '\n'),
-	    p = p != NULL ? p + 1 : NULL) {
-		int target = 0;
-
-		if (strncmp(p, "MAKE_FLAGS+=", 12) == 0)
-			q = p + 12;
-		else if (strncmp(p, "MAKE_ENV+=", 10) == 0)
-			q = p + 10;
-		else if (strncmp(p, "BUILD_TARGET=", 13) == 0)
-			q = p + 13, target = 1;
-		else if (strncmp(p, "INSTALL_TARGET=", 15) == 0)
-			q = p + 15, target = 1;
-		else
+	for (p = pkg; p != NULL; p = next_line(p)) {
+		for (k = 0; lines[k].start != NULL; k++)
+			if (strncmp(p, lines[k].start,
+			    strlen(lines[k].start)) == 0)
+				break;
+		if (lines[k].start == NULL)
 			continue;
+		target = lines[k].target;
+		q = p + strlen(lines[k].start);
 		for (;;) {
 			while (*q == ' ' || *q == '\t')
 				q++;
