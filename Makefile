@@ -47,6 +47,8 @@ WARNFLAGS?=	-Wall -Wextra ${WERROR} -Wno-unused-parameter \
 # COPTS, as in NetBSD's own makefiles, and CFLAGS adds to it.
 COPTS?=		-O2 -g
 CFLAGS?=
+# A packager's link flags (pkgsrc's run-time library path) for ltpscope.
+LDFLAGS?=
 ALL_CFLAGS=	${CSTD} ${OS_CFLAGS} ${WARNFLAGS} ${COPTS} ${CFLAGS} -Iinclude \
 		-DLTPSCOPE_VERSION='"${VERSION}"' \
 		-DLTPSCOPE_DATADIR='"${DATADIR}"' \
@@ -87,6 +89,10 @@ FUZZ_PROGS!=	ls fuzz/fuzz_*.c 2>/dev/null | \
 		    sed -e 's,^fuzz/,build/fuzz/,' -e 's/[.]c//' || echo
 BENCH_PROGS!=	ls bench/bench_*.c 2>/dev/null | sed -e 's/[.]c//' || echo
 
+# The default goal: both makes take the first target they read, and
+# build/depend.mk below is all targets, so "all" comes before it.
+all: ${PROG}
+
 # What each object and program includes, transitively (mk/depend.sh):
 # written again on every run, before it is read, so it is never stale.
 # A path with a slash: BSD make finds a file made during the parse only
@@ -116,10 +122,9 @@ Q=		${Q${V}}
 	${Q}${FUZZ_CC} ${FUZZ_CFLAGS} ${FUZZ_SAN} -fsanitize=fuzzer-no-link \
 	    -c $< -o $@
 
-all: ${PROG}
-
 ${PROG}: libltpscope.a ${APP_OBJS}
-	${CC} ${COPTS} ${CFLAGS} -o $@ ${APP_OBJS} libltpscope.a ${LIBS}
+	${CC} ${COPTS} ${CFLAGS} ${LDFLAGS} -o $@ ${APP_OBJS} libltpscope.a \
+	    ${LIBS}
 
 libltpscope.a: ${CORE_OBJS}
 	rm -f $@
@@ -291,8 +296,10 @@ torture: deps
 # The headless test programs (no tmux) under valgrind: 0 errors, 0 leaks.
 # Not test_store_crash: it kills a writer within 1-80 ms, which under
 # valgrind has not opened the file yet (test_store covers its code).
+# Not test_build: two whole builds of a clone, and no code of ours.
 MEMCHECK_PROGS!=	ls tests/test_*.c | sed -e 's/[.]c//' | grep -v \
-		    -e test_tui -e test_names -e test_verdict -e test_store_crash
+		    -e test_tui -e test_names -e test_verdict \
+		    -e test_store_crash -e test_build
 memcheck: deps
 	@sh mk/deps.sh "${CC}" valgrind
 	@${MAKE} ${PROG} fakes memcheck-progs
@@ -326,9 +333,26 @@ install: ${PROG} demo-build
 	cp data/demo/linux-amd64-syscalls.master ${DESTDIR}${DATADIR}/demo/
 	cp data/syscalls/* ${DESTDIR}${DATADIR}/syscalls/
 	rm -rf ${DESTDIR}${DATADIR}/demo-ltp
-	cp -R build/demo-ltp ${DESTDIR}${DATADIR}/demo-ltp
+	cp -PR build/demo-ltp ${DESTDIR}${DATADIR}/demo-ltp
 	for f in themes/*.theme; do [ -f "$$f" ] && \
 	    cp "$$f" ${DESTDIR}${DATADIR}/themes/; done; true
+
+# What install copied, named from the same source files, so that files
+# of the user's own in DATADIR (or DATADIR=/usr/share) are left alone;
+# only demo-ltp, a tree of ours, goes whole.  Shared directories stay.
+uninstall:
+	rm -f ${DESTDIR}${BINDIR}/${PROG} ${DESTDIR}${MANDIR}/man1/ltpscope.1
+	for f in data/*; do [ -f "$$f" ] && \
+	    rm -f ${DESTDIR}${DATADIR}/$${f#data/}; done; true
+	rm -f ${DESTDIR}${DATADIR}/demo/linux-amd64-syscalls.master
+	for f in data/syscalls/*; do \
+	    rm -f ${DESTDIR}${DATADIR}/syscalls/$${f##*/}; done
+	rm -rf ${DESTDIR}${DATADIR}/demo-ltp
+	for f in themes/*.theme; do \
+	    rm -f ${DESTDIR}${DATADIR}/themes/$${f##*/}; done
+	for d in demo syscalls themes; do \
+	    rmdir ${DESTDIR}${DATADIR}/$$d 2>/dev/null; done; \
+	    rmdir ${DESTDIR}${DATADIR} 2>/dev/null; true
 
 clean:
 	rm -f ${PROG} ${PROG}.asan libltpscope.a libltpscope-asan.a \
@@ -340,4 +364,4 @@ clean:
 
 .PHONY: all deps check check-netbsd check-build check-run test-progs fakes demo \
 	demo-build bench bench-progs stress torture memcheck memcheck-progs \
-	fuzz fuzz-build install clean lint-man
+	fuzz fuzz-build install uninstall clean lint-man

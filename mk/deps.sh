@@ -52,6 +52,10 @@ check() {
 	command -v sqlite3 >/dev/null 2>&1 || need sqlite3 sqlite3
 	command -v tmux >/dev/null 2>&1 || need tmux tmux
 	command -v mandoc >/dev/null 2>&1 || need mandoc mandoc
+	# tests/test_build builds a clone with BSD make too (pkgsrc has it
+	# as bmake; NetBSD's own make is one).
+	command -v bmake >/dev/null 2>&1 || [ "$(uname -s)" = NetBSD ] || \
+	    need bmake bmake
 	# Remote runs use the system's OpenSSH client; their tests start
 	# a private sshd (NetBSD has both in base).
 	command -v ssh >/dev/null 2>&1 || need openssh-client openssh
