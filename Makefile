@@ -98,8 +98,6 @@ all: ${PROG}
 # A path with a slash: BSD make finds a file made during the parse only
 # so, and both makes read "include" alike.
 DEPEND!=	sh mk/depend.sh build/depend.mk
-# A plain "make" builds the first target: all, not depend.mk's first.
-all:
 include build/depend.mk
 
 .SUFFIXES: .c .o .ao .fo
@@ -341,7 +339,8 @@ install: ${PROG} demo-build
 # of the user's own in DATADIR (or DATADIR=/usr/share) are left alone;
 # only demo-ltp, a tree of ours, goes whole.  Shared directories stay.
 uninstall:
-	rm -f ${DESTDIR}${BINDIR}/${PROG} ${DESTDIR}${MANDIR}/man1/ltpscope.1
+	rm -f ${DESTDIR}${BINDIR}/${PROG} ${DESTDIR}${MANDIR}/man1/ltpscope.1 \
+	    ${DESTDIR}${MANDIR}/man7/ltpscope-design.7
 	for f in data/*; do [ -f "$$f" ] && \
 	    rm -f ${DESTDIR}${DATADIR}/$${f#data/}; done; true
 	rm -f ${DESTDIR}${DATADIR}/demo/linux-amd64-syscalls.master
