@@ -218,15 +218,21 @@ ui_top(struct ui *ui)
 	return &ui->views[ui->depth];
 }
 
+/* Frees what v shows, its filter with it. */
+static void
+ui_free_view(struct view *v)
+{
+	if (v->ops != NULL && v->ops->free != NULL)
+		v->ops->free(v);
+	view_filter_free(v);
+}
+
 void
 ui_push_view(struct ui *ui)
 {
 	if (ui->depth + 1 >= UI_MAXVIEWS) {
 		/* Replace the top rather than grow without end. */
-		struct view *v = ui_top(ui);
-
-		if (v->ops->free != NULL)
-			v->ops->free(v);
+		ui_free_view(ui_top(ui));
 		ui->depth--;
 	}
 	ui->depth++;
@@ -236,13 +242,9 @@ ui_push_view(struct ui *ui)
 void
 ui_pop_view(struct ui *ui)
 {
-	struct view *v;
-
 	if (ui->depth == 0)
 		return;
-	v = ui_top(ui);
-	if (v->ops != NULL && v->ops->free != NULL)
-		v->ops->free(v);
+	ui_free_view(ui_top(ui));
 	ui->depth--;
 }
 
@@ -273,7 +275,7 @@ static void
 ui_clamp(struct ui *ui)
 {
 	struct view *v = ui_top(ui);
-	size_t n = v->ops->nrows(v), h = (size_t)ui_list_height(ui);
+	size_t n = view_rows(v), h = (size_t)ui_list_height(ui);
 
 	if (n == 0) {
 		v->cursor = v->top = 0;
@@ -368,7 +370,8 @@ static void
 ui_draw_status(struct ui *ui)
 {
 	struct view *v = ui_top(ui);
-	char left[700], right[400], run[300], words[400];
+	char left[700], right[700], run[300], words[400];
+	size_t n = view_rows(v);
 	int rl;
 
 	if (ui->prompting != UP_NONE) {
@@ -389,8 +392,10 @@ ui_draw_status(struct ui *ui)
 	words[0] = '\0';
 	if (v->ops->status != NULL)
 		v->ops->status(ui, v, words, sizeof(words));
-	snprintf(right, sizeof(right), " %zu/%zu%s  ? help",
-	    v->ops->nrows(v) ? v->cursor + 1 : 0, v->ops->nrows(v), words);
+	/* The filter's pattern, as it was typed after "/". */
+	snprintf(right, sizeof(right), " %zu/%zu%s%s%s  ? help",
+	    n ? v->cursor + 1 : 0, n, words, view_pattern(v)[0] ? "  /" : "",
+	    view_pattern(v));
 	rl = (int)strlen(right);
 	ui_attr_on(ui, TE_STATUS);
 	if (rl < COLS) {
@@ -420,7 +425,7 @@ ui_draw(struct ui *ui)
 	ui_clamp(ui);
 	h = ui_list_height(ui);
 	ph = ui_pane_height(ui);
-	n = v->ops->nrows(v);
+	n = view_rows(v);
 	if (v->ops->title != NULL)
 		v->ops->title(ui, v, name, sizeof(name));
 	else
@@ -436,11 +441,14 @@ ui_draw(struct ui *ui)
 	for (y = 0, i = v->top; y < h && i < n; y++, i++) {
 		if (i == v->cursor)
 			ui_attr_on(ui, TE_SELECTION);
-		v->ops->draw_row(ui, v, i, 2 + y, width);
+		v->ops->draw_row(ui, v, view_row(v, i), 2 + y, width);
 		if (i == v->cursor)
 			ui_attr_off(ui, TE_SELECTION);
 	}
-	if (n == 0)
+	if (n == 0 && view_pattern(v)[0] != '\0')
+		ui_putf(2, 2, width - 2, "(no row matches /%s; Esc clears the "
+		    "filter)", view_pattern(v));
+	else if (n == 0)
 		ui_put(2, 2, v->ops->empty != NULL ? v->ops->empty :
 		    "(nothing to show)", width - 2, 0);
 	if (ph > 0) {
@@ -629,7 +637,6 @@ ui_explore(struct ui *ui)
 	ui_cmdline_end();
 	while (ui->depth > 0)
 		ui_pop_view(ui);
-	if (ui->views[0].ops->free != NULL)
-		ui->views[0].ops->free(&ui->views[0]);
+	ui_free_view(&ui->views[0]);
 	return rv;
 }

@@ -20,9 +20,7 @@
 static size_t
 ui_nrows(struct ui *ui)
 {
-	struct view *v = ui_top(ui);
-
-	return v->ops->nrows(v);
+	return view_rows(ui_top(ui));
 }
 
 /* Asks the view on top to do req; 1 when it did. */
@@ -115,16 +113,22 @@ key_bottom(struct ui *ui)
 	ui_top(ui)->cursor = n ? n - 1 : 0;
 }
 
+/*
+ * "/": every key up to Enter or Esc is the pattern's, none a command;
+ * ui->pattern keeps the filter to go back to.
+ */
 static void
 key_filter(struct ui *ui)
 {
 	if (ui->focus_pane) {
 		ui->prompting = UP_SEARCH;
 		snprintf(ui->prompt, sizeof(ui->prompt), "%s", ui->search);
-	} else if (!ui_request(ui, UR_FILTER)) {
-		ui_message(ui, 0, "/ filters the catalogue; Tab then / "
-		    "searches the output");
-		return;
+	} else {
+		ui->help = 0;
+		ui->prompting = UP_FILTER;
+		snprintf(ui->pattern, sizeof(ui->pattern), "%s",
+		    view_pattern(ui_top(ui)));
+		snprintf(ui->prompt, sizeof(ui->prompt), "%s", ui->pattern);
 	}
 	ui->msg[0] = '\0';
 	ui->msg_error = 0;
@@ -376,6 +380,19 @@ key_back(struct ui *ui)
 		ui_pop_view(ui);
 }
 
+/* Esc: a list's filter goes first, as it came last. */
+static void
+key_escape(struct ui *ui)
+{
+	char err[8];
+
+	if (!ui->help && !ui->focus_pane &&
+	    view_pattern(ui_top(ui))[0] != '\0')
+		(void)view_filter_set(ui_top(ui), "", err, sizeof(err));
+	else
+		key_back(ui);
+}
+
 static void
 key_quit_now(struct ui *ui)
 {
@@ -502,12 +519,13 @@ const struct ui_key ui_keys[] = {
 	    "results", key_enter },
 	{ '\n', NULL, NULL, key_enter },
 	{ KEY_ENTER, NULL, NULL, key_enter },
-	{ 'h', "h, Left, Esc", "back to the previous view", key_back },
+	{ 'h', "h, Left", "back to the previous view", key_back },
 	{ KEY_LEFT, NULL, NULL, key_back },
-	{ KEY_ESCAPE, NULL, NULL, key_back },
 	{ KEY_BACKSPACE, NULL, NULL, key_back },
-	{ '/', "/", "filter the catalogue by a regular expression (pcre2, "
-	    "any case); in the output, search", key_filter },
+	{ KEY_ESCAPE, "Esc", "clear the list's filter; without one, back",
+	    key_escape },
+	{ '/', "/", "filter the list by a regular expression (pcre2, any "
+	    "case); in the output, search", key_filter },
 	{ 'n', "n", "write a note on the tagged test; in the output, the "
 	    "next match of the search", key_next_match },
 	{ 's', "s", "sort the catalogue by number, name or state", key_sort },
@@ -558,12 +576,16 @@ static void
 ui_prompt_apply(struct ui *ui)
 {
 	char err[256];
+	int rc;
 
 	if (ui->prompting == UP_SEARCH)
 		return;
-	if (view_catalogue_set_pattern(&ui->views[0], ui->prompt, err,
-	    sizeof(err)) != 0)
+	rc = view_filter_set(ui_top(ui), ui->prompt, err, sizeof(err));
+	if (rc < 0)
 		ui_message(ui, 1, "bad pattern: %s", err);
+	else if (rc > 0)
+		ui_message(ui, 0, "%d row%s hidden: the pattern hit the match "
+		    "limit there", rc, rc == 1 ? "" : "s");
 	else {
 		ui->msg[0] = '\0';
 		ui->msg_error = 0;
@@ -592,6 +614,12 @@ ui_confirm_key(struct ui *ui, int ch)
 		else
 			ui_message(ui, 0, "not resumed: ltpscope run --resume "
 			    "does it later");
+		break;
+	case UC_TAG_PASSED:
+		if (yes)
+			ui_triage_picker(ui);
+		else
+			ui_message(ui, 0, "not tagged");
 		break;
 	}
 }
@@ -627,8 +655,7 @@ ui_prompt_key(struct ui *ui, int ch)
 			ui_prompt_apply(ui);
 			ui_message(ui, 1, "pattern not applied: it does not "
 			    "compile");
-		} else
-			snprintf(keep, sizeof(ui->pattern), "%s", ui->prompt);
+		}
 		return;
 	case KEY_BACKSPACE:
 	case 0x7f:

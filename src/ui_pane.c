@@ -6,10 +6,7 @@
  * response.  Follow mode sticks to the newest line; scrolling back
  * turns it off, G turns it on again.
  */
-#define PCRE2_CODE_UNIT_WIDTH 8
-
 #include <curses.h>
-#include <pcre2.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,41 +195,30 @@ ui_pane_show_output(struct ui *ui, const struct ui_testrow *t)
 int
 ui_pane_search(struct ui *ui, const char *pat, int dir)
 {
-	pcre2_code *re;
-	pcre2_match_data *md;
-	PCRE2_SIZE off;
+	struct ui_regex *rx;
 	size_t n = linering_count(ui->ring), i, len;
 	const char *text;
-	int code, found = 0;
+	char err[200];
+	int found = 0;
 	long k;
 
 	if (pat == NULL || *pat == '\0' || n == 0)
 		return -1;
-	re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED,
-	    PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &code, &off,
-	    NULL);
-	if (re == NULL) {
-		PCRE2_UCHAR msg[160];
-
-		pcre2_get_error_message(code, msg, sizeof(msg));
-		ui_message(ui, 1, "bad pattern: column %zu: %s",
-		    (size_t)off + 1, (char *)msg);
+	if ((rx = ui_regex_new(pat, err, sizeof(err))) == NULL) {
+		ui_message(ui, 1, "bad pattern: %s", err);
 		return -1;
 	}
-	md = pcre2_match_data_create_from_pattern(re, NULL);
 	for (i = 1; i <= n && !found; i++) {
 		k = (long)ui->pane_top + (dir >= 0 ? (long)i : -(long)i);
 		k = ((k % (long)n) + (long)n) % (long)n;
 		text = linering_get(ui->ring, (size_t)k, NULL, &len);
-		if (pcre2_match(re, (PCRE2_SPTR)text, len, 0, 0, md, NULL) >=
-		    0) {
+		if (ui_regex_match(rx, text, len) > 0) {
 			ui->pane_top = (size_t)k;
 			ui->follow = 0;
 			found = 1;
 		}
 	}
-	pcre2_match_data_free(md);
-	pcre2_code_free(re);
+	ui_regex_free(rx);
 	if (!found) {
 		ui_message(ui, 1, "not found in the output: %s", pat);
 		return -1;

@@ -36,7 +36,8 @@ enum ui_prompt {
 
 enum ui_confirm {
 	UC_QUIT_RUNNING,
-	UC_RESUME
+	UC_RESUME,
+	UC_TAG_PASSED		/* t on tests that all passed */
 };
 
 struct remote;
@@ -109,6 +110,8 @@ struct ui {
 	char			**pick_tags;
 	size_t			 npick;
 	char			*pick_line;	/* a failing line to tag, or NULL */
+	char			 pick_want[40];	/* the picker's first choice */
+	size_t			 pick_left;	/* marked that passed, left out */
 
 	/* Prompts and messages. */
 	enum ui_prompt		 prompting;
@@ -116,7 +119,7 @@ struct ui {
 	char			 confirm_text[400];
 	int64_t			 confirm_run;
 	char			 prompt[256];
-	char			 pattern[256];	/* accepted list filter */
+	char			 pattern[256];	/* the list's filter before "/" */
 	char			 search[256];	/* last pane search */
 	char			 msg[512];
 	int			 msg_error;
@@ -205,11 +208,21 @@ void	ui_cmdline_end(void);
 /* Reads a line on the bottom line with libedit; NULL on EOF. */
 char	*ui_readline(struct ui *, const char *, int);
 
+/* ui_filter.c: a user's pcre2 pattern, any case, under a match limit. */
+struct ui_regex;
+/* NULL with the reason in err when pat does not compile. */
+struct ui_regex *ui_regex_new(const char *, char *, size_t);
+/* 1 on a match, 0 on none, -1 when the match limit stopped it. */
+int	ui_regex_match(struct ui_regex *, const char *, size_t);
+void	ui_regex_free(struct ui_regex *);
+
 /* ui_triage.c */
 void	ui_triage_load(struct ui *);
 void	ui_triage_free(struct ui *);
 void	ui_triage_suggest_rows(struct ui *, struct ui_testrow *, size_t);
 void	ui_triage_pick(struct ui *);
+/* The category picker for ui->pick_tags, ui->pick_want first. */
+void	ui_triage_picker(struct ui *);
 void	ui_triage_picked(struct ui *);
 void	ui_triage_note(struct ui *, int);
 void	ui_triage_accept(struct ui *);

@@ -123,18 +123,97 @@ ui_triage_targets(struct ui *ui, size_t *np)
 	return v->ops->marked_tests(v, np);
 }
 
+/*
+ * The picker: one row a category, want's first, under the title the
+ * caller writes.
+ */
+static struct view *
+ui_picker_push(struct ui *ui, const char *want)
+{
+	const struct category *c;
+	struct view *v;
+	size_t i;
+
+	ui_push_view(ui);
+	v = ui_top(ui);
+	view_pick_init(v, "  CATEGORY          MEANING");
+	for (i = 0; i < ui->cats->n; i++) {
+		c = &ui->cats->v[i];
+		view_text_add(v, TE_NORMAL, c->name, 0, "  %-17s %s%s", c->name,
+		    c->meaning, c->shopping ? "" : " (not on the shopping "
+		    "list)");
+		if (strcmp(c->name, want) == 0)
+			v->cursor = i;
+	}
+	return v;
+}
+
+void
+ui_triage_picker(struct ui *ui)
+{
+	struct view *v;
+	char left[64] = "";
+
+	if (ui->npick == 0)
+		return;
+	if (ui->pick_left > 0)
+		snprintf(left, sizeof(left), "; %zu that passed left out",
+		    ui->pick_left);
+	v = ui_picker_push(ui, ui->pick_want);
+	snprintf(v->title, sizeof(v->title), "category for %s%s (Enter "
+	    "picks, q cancels%s)", ui->pick_tags[0], ui->npick > 1 ?
+	    " and the marked" : "", left);
+}
+
+/* A result that passed has nothing to triage, as a rule. */
+static int
+ui_passed(const struct ui_testrow *r)
+{
+	return r->has_result && r->status == TS_PASS;
+}
+
+/*
+ * The tests t tags: of the marked, those that passed are left out
+ * (and counted); when all of them passed, the user is asked first.
+ */
+static void
+ui_triage_pick_tests(struct ui *ui, struct ui_testrow **t, size_t n)
+{
+	size_t i, npass = 0;
+
+	for (i = 0; i < n; i++)
+		npass += ui_passed(t[i]);
+	ui->pick_tags = xreallocarray(ui->pick_tags, n, sizeof(char *));
+	for (i = 0; i < n; i++)
+		if (npass == n || !ui_passed(t[i]))
+			ui->pick_tags[ui->npick++] = xstrdup(t[i]->tag);
+	ui->pick_left = npass < n ? npass : 0;
+	for (i = 0; i < n && npass < n && ui_passed(t[i]); i++)
+		continue;
+	snprintf(ui->pick_want, sizeof(ui->pick_want), "%s",
+	    t[i]->category[0] ? t[i]->category : t[i]->suggest);
+	if (npass < n)
+		ui_triage_picker(ui);
+	else if (n == 1)
+		ui_ask(ui, UC_TAG_PASSED, "%s passed: tag it anyway?",
+		    t[0]->tag);
+	else
+		ui_ask(ui, UC_TAG_PASSED, "%zu marked tests all passed: tag "
+		    "them anyway?", n);
+}
+
 void
 ui_triage_pick(struct ui *ui)
 {
 	struct ui_testrow **t;
 	struct view *v;
-	char want[sizeof(t[0]->category)];
 	size_t n, i;
 
 	ui_triage_load(ui);
 	for (i = 0; i < ui->npick; i++)
 		free(ui->pick_tags[i]);
 	ui->npick = 0;
+	ui->pick_left = 0;
 	free(ui->pick_line);
 	ui->pick_line = NULL;
 	if (ui->focus_pane && ui->pane_tag[0] != '\0') {
@@ -151,44 +230,15 @@ ui_triage_pick(struct ui *ui)
 		ui->pick_tags[0] = xstrdup(ui->pane_tag);
 		ui->pick_line = xstrdup(text);
 		ui->npick = 1;
-		ui_push_view(ui);
-		v = ui_top(ui);
-		view_pick_init(v, "  CATEGORY          MEANING");
+		v = ui_picker_push(ui, "");
 		snprintf(v->title, sizeof(v->title), "category for this line "
 		    "of %s: %.60s", ui->pane_tag, text);
-		for (i = 0; i < ui->cats->n; i++)
-			view_text_add(v, TE_NORMAL, ui->cats->v[i].name, 0,
-			    "  %-17s %s", ui->cats->v[i].name,
-			    ui->cats->v[i].meaning);
 		return;
 	}
-	if ((t = ui_triage_targets(ui, &n)) == NULL || n == 0) {
-		free(t);
-		return;
-	}
-	ui->pick_tags = xreallocarray(ui->pick_tags, n, sizeof(char *));
-	for (i = 0; i < n; i++)
-		ui->pick_tags[i] = xstrdup(t[i]->tag);
-	ui->npick = n;
-	/* Copied: on a full stack the push frees the view t points in. */
-	snprintf(want, sizeof(want), "%s", t[0]->category[0] ?
-	    t[0]->category : t[0]->suggest);
+	if ((t = ui_triage_targets(ui, &n)) != NULL && n > 0)
+		/* It copies what it keeps: the picker's push may free t's. */
+		ui_triage_pick_tests(ui, t, n);
 	free(t);
-	ui_push_view(ui);
-	v = ui_top(ui);
-	view_pick_init(v, "  CATEGORY          MEANING");
-	snprintf(v->title, sizeof(v->title), "category for %s%s (Enter "
-	    "picks, q cancels)", ui->pick_tags[0], n > 1 ? " and the marked" :
-	    "");
-	for (i = 0; i < ui->cats->n; i++) {
-		const struct category *c = &ui->cats->v[i];
-
-		view_text_add(v, TE_NORMAL, c->name, 0, "  %-17s %s%s", c->name,
-		    c->meaning, c->shopping ? "" : " (not on the shopping "
-		    "list)");
-		if (strcmp(c->name, want) == 0)
-			v->cursor = i;
-	}
 }
 
 /* As the tag subcommand: LTPSCOPE_AUTHOR, USER, LOGNAME, the passwd. */
@@ -253,12 +303,15 @@ ui_triage_picked(struct ui *ui)
 {
 	struct ui_textrow *r = view_text_current(ui_top(ui));
 	struct diaglist dl;
-	char *cat;
+	char *cat, left[64] = "";
 	size_t i;
 	int bad = 0;
 
 	if (r == NULL || r->key == NULL)
 		return;
+	if (ui->pick_left > 0)
+		snprintf(left, sizeof(left), "; %zu that passed left untagged",
+		    ui->pick_left);
 	cat = xstrdup(r->key);
 	ui_pop_view(ui);
 	diag_init(&dl);
@@ -269,9 +322,9 @@ ui_triage_picked(struct ui *ui)
 	if (bad > 0 && dl.n > 0)
 		ui_message_diag(ui, &dl, UD_TEXT, NULL, NULL);
 	else
-		ui_message(ui, 0, "%s tagged %s%s", ui->pick_tags[0], cat,
+		ui_message(ui, 0, "%s tagged %s%s%s", ui->pick_tags[0], cat,
 		    ui->pick_line != NULL ? " (that line)" : ui->npick > 1 ?
-		    " (with the marked)" : "");
+		    " (with the marked)" : "", left);
 	diag_free(&dl);
 	free(cat);
 	ui_triage_refresh(ui);

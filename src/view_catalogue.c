@@ -2,14 +2,12 @@
 /*
  * The catalogue view: one row per syscall with its number, Linux name,
  * state tag and the NetBSD function behind it.  Sorting, the state
- * filter and the "/" pattern only change which rows are visible and in
- * what order; the rows themselves belong to the caller.  Enter opens
+ * filter only change which rows are visible and in what order (the "/"
+ * filter, ui_filter.c, hides more); the rows themselves belong to the
+ * caller.  Enter opens
  * the tests of the marked syscalls (or the cursor's), r runs them.
  */
-#define PCRE2_CODE_UNIT_WIDTH 8
-
 #include <curses.h>
-#include <pcre2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +35,6 @@ struct catview {
 	size_t			 nvis;
 	enum cat_sort		 sort;
 	enum cat_filter		 filter;
-	pcre2_code		*re;
-	pcre2_match_data	*md;
 };
 
 static struct ui_sysrow *sort_rows;	/* qsort has no context argument */
@@ -102,25 +98,6 @@ cat_state_matches(const struct ui_sysrow *r, enum cat_filter f)
 	}
 }
 
-static int
-cat_pattern_matches(struct catview *cv, const struct ui_sysrow *r)
-{
-	const char *fields[3];
-	size_t i;
-
-	if (cv->re == NULL)
-		return 1;
-	fields[0] = r->name;
-	fields[1] = r->function;
-	fields[2] = r->state;
-	for (i = 0; i < 3; i++)
-		if (fields[i] != NULL && pcre2_match(cv->re,
-		    (PCRE2_SPTR)fields[i], PCRE2_ZERO_TERMINATED, 0, 0, cv->md,
-		    NULL) >= 0)
-			return 1;
-	return 0;
-}
-
 static void
 cat_rebuild(struct view *v)
 {
@@ -129,20 +106,24 @@ cat_rebuild(struct view *v)
 
 	cv->nvis = 0;
 	for (i = 0; i < cv->nrows; i++)
-		if (cat_state_matches(&cv->rows[i], cv->filter) &&
-		    cat_pattern_matches(cv, &cv->rows[i]))
+		if (cat_state_matches(&cv->rows[i], cv->filter))
 			cv->vis[cv->nvis++] = i;
 	sort_rows = cv->rows;
 	qsort(cv->vis, cv->nvis, sizeof(*cv->vis),
 	    cv->sort == SORT_NAME ? cat_cmp_name :
 	    cv->sort == SORT_STATE ? cat_cmp_state : cat_cmp_number);
 	sort_rows = NULL;
-	if (cv->nvis == 0)
-		v->cursor = v->top = 0;
-	else if (v->cursor >= cv->nvis)
-		v->cursor = cv->nvis - 1;
-	if (v->top > v->cursor)
-		v->top = v->cursor;
+	view_filter_refresh(v);
+}
+
+/* The syscall under the cursor, or NULL. */
+static struct ui_sysrow *
+cat_current(struct view *v)
+{
+	struct catview *cv = v->data;
+	size_t i = view_row(v, v->cursor);
+
+	return i < cv->nvis ? &cv->rows[cv->vis[i]] : NULL;
 }
 
 void
@@ -166,10 +147,6 @@ cat_free(struct view *v)
 
 	if (cv == NULL)
 		return;
-	if (cv->md != NULL)
-		pcre2_match_data_free(cv->md);
-	if (cv->re != NULL)
-		pcre2_code_free(cv->re);
 	free(cv->vis);
 	free(cv);
 	v->data = NULL;
@@ -194,45 +171,23 @@ cat_set_state_filter(struct view *v, int f)
 	cat_rebuild(v);
 }
 
-int
-view_catalogue_set_pattern(struct view *v, const char *pat, char *err,
-    size_t errlen)
+/* "/" matches a syscall's name, function or state. */
+static void
+cat_match_text(struct view *v, size_t i, char *buf, size_t len)
 {
 	struct catview *cv = v->data;
-	pcre2_code *re = NULL;
-	PCRE2_SIZE off;
-	int code;
+	const struct ui_sysrow *r = &cv->rows[cv->vis[i]];
 
-	if (pat != NULL && *pat != '\0') {
-		re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED,
-		    PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF,
-		    &code, &off, NULL);
-		if (re == NULL) {
-			PCRE2_UCHAR msg[160];
-
-			pcre2_get_error_message(code, msg, sizeof(msg));
-			snprintf(err, errlen, "column %zu: %s",
-			    (size_t)off + 1, (char *)msg);
-			return -1;
-		}
-	}
-	if (cv->md != NULL)
-		pcre2_match_data_free(cv->md);
-	if (cv->re != NULL)
-		pcre2_code_free(cv->re);
-	cv->re = re;
-	cv->md = re ? pcre2_match_data_create_from_pattern(re, NULL) : NULL;
-	cat_rebuild(v);
-	return 0;
+	snprintf(buf, len, "%s\n%s\n%s", r->name, r->function, r->state);
 }
 
 static void
 cat_toggle_mark(struct view *v)
 {
-	struct catview *cv = v->data;
+	struct ui_sysrow *r = cat_current(v);
 
-	if (cv->nvis > 0)
-		cv->rows[cv->vis[v->cursor]].marked ^= 1;
+	if (r != NULL)
+		r->marked ^= 1;
 }
 
 static size_t
@@ -252,13 +207,14 @@ cat_marked_names(struct view *v, size_t *np)
 {
 	struct catview *cv = v->data;
 	const char **names = xcalloc(cv->nrows + 1, sizeof(*names));
+	struct ui_sysrow *r;
 	size_t i, n = 0;
 
 	for (i = 0; i < cv->nrows; i++)
 		if (cv->rows[i].marked)
 			names[n++] = cv->rows[i].name;
-	if (n == 0 && cv->nvis > 0)
-		names[n++] = cv->rows[cv->vis[v->cursor]].name;
+	if (n == 0 && (r = cat_current(v)) != NULL)
+		names[n++] = r->name;
 	*np = n;
 	return names;
 }
@@ -349,15 +305,13 @@ cat_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 static void
 cat_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 {
-	struct catview *cv = v->data;
-	const struct ui_sysrow *r;
+	const struct ui_sysrow *r = cat_current(v);
 
 	(void)ui;
-	if (cv->nvis == 0) {
+	if (r == NULL) {
 		snprintf(buf, len, "no syscall matches");
 		return;
 	}
-	r = &cv->rows[cv->vis[v->cursor]];
 	snprintf(buf, len, "%s %ld %s: %s", r->abi, r->number, r->name,
 	    r->state);
 }
@@ -365,14 +319,12 @@ cat_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 static void
 cat_draw_detail(struct ui *ui, struct view *v, int y, int h)
 {
-	struct catview *cv = v->data;
-	const struct ui_sysrow *r;
+	const struct ui_sysrow *r = cat_current(v);
 	int width = COLS, end = y + h;
 	char loc[4200];
 
-	if (cv->nvis == 0 || h <= 0)
+	if (r == NULL || h <= 0)
 		return;
-	r = &cv->rows[cv->vis[v->cursor]];
 	ui_attr_on(ui, TE_TITLE);
 	ui_putf(y++, 0, width, "%s (%s %ld)", r->name, r->abi, r->number);
 	ui_attr_off(ui, TE_TITLE);
@@ -407,9 +359,9 @@ cat_status(struct ui *ui, struct view *v, char *buf, size_t len)
 {
 	struct catview *cv = v->data;
 
-	snprintf(buf, len, "  sort:%s  show:%s%s%s", cat_sort_names[cv->sort],
-	    cat_filter_names[cv->filter], ui->pattern[0] ? "  /" : "",
-	    ui->pattern);
+	(void)ui;
+	snprintf(buf, len, "  sort:%s  show:%s", cat_sort_names[cv->sort],
+	    cat_filter_names[cv->filter]);
 }
 
 static int
@@ -432,10 +384,6 @@ cat_request(struct ui *ui, struct view *v, enum ui_request req)
 		return 1;
 	case UR_MARK:
 		cat_toggle_mark(v);
-		return 1;
-	case UR_FILTER:
-		ui->prompting = UP_FILTER;
-		snprintf(ui->prompt, sizeof(ui->prompt), "%s", ui->pattern);
 		return 1;
 	case UR_SORT:
 		cat_sort_next(v);
@@ -462,7 +410,7 @@ const struct view_ops view_catalogue_ops = {
 	.free = cat_free,
 	.title = cat_title,
 	.status = cat_status,
-	.empty = "(no syscall matches; press 1 to show all, / then Enter to "
-	    "clear the filter)",
+	.empty = "(no syscall in this state; press 1 to show all)",
 	.request = cat_request,
+	.match_text = cat_match_text,
 };

@@ -59,8 +59,19 @@ struct ui_runrow *
 view_runs_current(struct view *v)
 {
 	struct runview *rv = v->data;
+	size_t i = view_row(v, v->cursor);
 
-	return v->cursor < rv->n ? &rv->rows[v->cursor] : NULL;
+	return i < rv->n ? &rv->rows[i] : NULL;
+}
+
+/* "/" matches a run's number, start, state, label and machine. */
+static void
+runs_match_text(struct view *v, size_t i, char *buf, size_t len)
+{
+	const struct ui_runrow *r = &((struct runview *)v->data)->rows[i];
+
+	snprintf(buf, len, "%" PRId64 "\n%s\n%s\n%s\n%s", r->id, r->when,
+	    r->state, r->label, r->where);
 }
 
 static size_t
@@ -185,4 +196,5 @@ const struct view_ops view_runs_ops = {
 	.describe = runs_describe,
 	.free = runs_free,
 	.request = runs_request,
+	.match_text = runs_match_text,
 };

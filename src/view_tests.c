@@ -78,7 +78,7 @@ tests_row(struct view *v, size_t i)
 struct ui_testrow *
 view_tests_current(struct view *v)
 {
-	return tests_row(v, v->cursor);
+	return tests_row(v, view_row(v, v->cursor));
 }
 
 static void
@@ -120,6 +120,31 @@ tests_header(struct view *v)
 	    "TRIAGE";
 }
 
+/* The STATUS column's words: "pass", "fail +env", "not run"... */
+static void
+tests_status_words(const struct ui_testrow *r, char *buf, size_t len)
+{
+	if (r->has_result)
+		snprintf(buf, len, "%s%s", test_status_name(r->status),
+		    test_status_env_marked(r->status, r->nenvwarn) ? " +env" :
+		    "");
+	else
+		snprintf(buf, len, "%s", r->skip ? "skip-list" : "not run");
+}
+
+/* "/" matches what the row shows: test, syscall, status, triage. */
+static void
+tests_match_text(struct view *v, size_t i, char *buf, size_t len)
+{
+	const struct ui_testrow *r = tests_row(v, i);
+	char status[64];
+
+	tests_status_words(r, status, sizeof(status));
+	snprintf(buf, len, "%s\n%s\n%s\n%s%s%s\n%s", r->tag, r->syscall,
+	    status, r->category, r->tagstate[0] ? " " : "", r->tagstate,
+	    r->suggest);
+}
+
 static void
 tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 {
@@ -134,11 +159,9 @@ tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 		ui_attr_off(ui, TE_MARK);
 	x = ui_col_name(y, x, r->tag, 19, width);
 	x = ui_col_name(y, x, r->syscall[0] ? r->syscall : "-", 12, width);
+	/* "+env": passed or skipped, its only warnings the box's. */
+	tests_status_words(r, buf, sizeof(buf));
 	if (r->has_result) {
-		/* "+env": passed or skipped, its only warnings the box's. */
-		snprintf(buf, sizeof(buf), "%s%s", test_status_name(r->status),
-		    test_status_env_marked(r->status, r->nenvwarn) ? " +env" :
-		    "");
 		ui_attr_on(ui, ui_status_elem(r->status));
 		x = ui_col(y, x, buf, 12, width);
 		ui_attr_off(ui, ui_status_elem(r->status));
@@ -146,8 +169,7 @@ tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 		    1000.0);
 	} else {
 		ui_attr_on(ui, TE_DIM);
-		x = ui_col(y, x, r->skip ? "skip-list" : "not run", 12,
-		    width);
+		x = ui_col(y, x, buf, 12, width);
 		ui_attr_off(ui, TE_DIM);
 		snprintf(buf, sizeof(buf), "%6s  ", "-");
 	}
@@ -302,4 +324,5 @@ const struct view_ops view_tests_ops = {
 	.request = tests_request,
 	.marked_tests = tests_marked,
 	.reload = tests_reload,
+	.match_text = tests_match_text,
 };

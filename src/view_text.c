@@ -67,8 +67,18 @@ struct ui_textrow *
 view_text_current(struct view *v)
 {
 	struct textview *tv = v->data;
+	size_t i = view_row(v, v->cursor);
 
-	return v->cursor < tv->n ? &tv->rows[v->cursor] : NULL;
+	return i < tv->n ? &tv->rows[i] : NULL;
+}
+
+/* "/" matches the line as shown, its indent aside (so ^ is its start). */
+static void
+text_match_text(struct view *v, size_t i, char *buf, size_t len)
+{
+	const char *s = ((struct textview *)v->data)->rows[i].text;
+
+	snprintf(buf, len, "%s", s + strspn(s, " "));
 }
 
 static void
@@ -141,4 +151,5 @@ const struct view_ops view_text_ops = {
 	.describe = text_describe,
 	.free = text_free,
 	.request = text_request,
+	.match_text = text_match_text,
 };

@@ -19,18 +19,6 @@
 #include "tmux.h"
 
 static char	cwd[1024];
-static char	env[4096];
-
-static int
-start(const char *args, int w, int h)
-{
-	char cmd[8192];
-
-	snprintf(cmd, sizeof(cmd), "%s %s %s", env, tap_bin(), args);
-	if (tmux_start(cmd, w, h) != 0)
-		return -1;
-	return tmux_wait_for("? help", 8000) ? 0 : -1;
-}
 
 static void
 test_demo(void)
@@ -38,7 +26,7 @@ test_demo(void)
 	char buf[512];
 	const char *s, *line;
 
-	if (!ok(start("--demo", 80, 24) == 0, "80x24: the demo opens")) {
+	if (!ok(tmux_explorer("--demo", 80, 24) == 0, "80x24: the demo opens")) {
 		tap_diag("%s", tmux_screen());
 		tmux_stop();
 		return;
@@ -104,13 +92,14 @@ test_demo(void)
 
 	tmux_keys("?");
 	ok(tmux_wait_for("ltpscope help", 2000), "? opens help");
-	has_str(tmux_screen(), "filter the catalogue by a regular expression",
+	has_str(tmux_screen(), "filter the list by a regular expression",
 	    "help lists the filter key");
 	/* Help wider than the terminal wraps between words. */
-	is_str(tmux_line("filter the catalogue"),
-	    "/             filter the catalogue by a regular expression "
-	    "(pcre2, any case); in", "80 columns: help breaks after a word");
-	has_str(tmux_screen(), "any case); in\n              the output, "
+	is_str(tmux_line("filter the list"),
+	    "/             filter the list by a regular expression "
+	    "(pcre2, any case); in the", "80 columns: help breaks after a "
+	    "word");
+	has_str(tmux_screen(), "any case); in the\n              output, "
 	    "search\n", "... and goes on below, under the text");
 	has_str(tmux_screen(), "r             run the LTP tests of the marked "
 	    "syscalls or tests (or the one\n              under the cursor)\n",
@@ -119,7 +108,7 @@ test_demo(void)
 	ok(tmux_wait_for("any case); in the output, search", 2000),
 	    "120 columns: the same help on one line");
 	tmux_resize(80, 24);
-	ok(tmux_wait_for("              the output, search", 2000),
+	ok(tmux_wait_for("              output, search", 2000),
 	    "80 columns again: wrapped again");
 	tmux_keys("q");
 	ok(tmux_wait_gone("ltpscope help", 2000), "q closes help");
@@ -216,10 +205,14 @@ test_demo(void)
 	tmux_keys("Enter");
 	ok(tmux_wait_for("run 1: 4 results", 2000),
 	    "Enter on the run with the stack full");
-	/* The title compared whole: nothing the tty echoed in it. */
+	/* open01 passed: t asks before it tags. */
 	tmux_keys("t");
+	ok(tmux_wait_for("open01 passed: tag it anyway? (y/n)", 2000),
+	    "t on a test that passed asks first");
+	/* The title compared whole: nothing the tty echoed in it. */
+	tmux_keys("y");
 	ok(tmux_wait_for("ltpscope  category for open01 (Enter picks", 2000),
-	    "t with the stack full opens the picker, named by its test");
+	    "y: with the stack full, the picker, named by its test");
 	tmux_keys("q");
 	ok(tmux_wait_for("run 1: 4 results", 2000), "q leaves the picker");
 	tmux_keys("q q");
@@ -295,7 +288,7 @@ test_fake(void)
 	snprintf(args, sizeof(args), "-L %s -m %s/tests/fixtures/linux/"
 	    "syscall_64.tbl -d %s/fake.db --timeout 60", root, cwd,
 	    tap_tmpdir());
-	if (!ok(start(args, 200, 50) == 0, "200x50: opens on a fake LTP")) {
+	if (!ok(tmux_explorer(args, 200, 50) == 0, "200x50: opens on a fake LTP")) {
 		tap_diag("%s", tmux_screen());
 		tmux_stop();
 		return;
@@ -380,18 +373,8 @@ test_fake(void)
 int
 main(void)
 {
-	const char *t = tap_tmpdir();
-
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		return 1;
-	/*
-	 * A home of its own: no history, config or database leaks in; and
-	 * our Linux header where the demo would add the host's.
-	 */
-	snprintf(env, sizeof(env), "env HOME=%s XDG_DATA_HOME=%s/data "
-	    "XDG_CONFIG_HOME=%s/config XDG_STATE_HOME=%s/state "
-	    "LTPSCOPE_MASTER=%s/tests/fixtures/linux/unistd_64.h", t, t, t, t,
-	    cwd);
 	test_demo();
 	test_fake();
 	return tap_done();

@@ -47,6 +47,23 @@ tmux_start(const char *cmd, int w, int h)
 	return st;
 }
 
+int
+tmux_explorer(const char *args, int w, int h)
+{
+	const char *t = tap_tmpdir();
+	char cmd[8192], cwd[1024];
+
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		return -1;
+	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_DATA_HOME=%s/data "
+	    "XDG_CONFIG_HOME=%s/config XDG_STATE_HOME=%s/state "
+	    "LTPSCOPE_MASTER=%s/tests/fixtures/linux/unistd_64.h %s %s", t, t,
+	    t, t, cwd, tap_bin(), args);
+	if (tmux_start(cmd, w, h) != 0)
+		return -1;
+	return tmux_wait_for("? help", 8000) ? 0 : -1;
+}
+
 void
 tmux_keys(const char *keys)
 {

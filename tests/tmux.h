@@ -8,6 +8,14 @@
 
 /* Starts cmd in a detached session of w x h; returns 0 on success. */
 int	 tmux_start(const char *, int, int);
+/*
+ * Starts the ltpscope under test with args in a w x h session and waits
+ * for its status line; 0 when it is there.  It gets a home of its own in
+ * tap_tmpdir() (no history, config or database leaks in) and our Linux
+ * header where the demo would add the host's.  Run from the
+ * repository root.
+ */
+int	 tmux_explorer(const char *, int, int);
 /* Sends keys as tmux send-keys words (e.g. "j", "Enter", "-l", "abc"). */
 void	 tmux_keys(const char *);
 /* The screen as text (static buffer, valid until the next call). */

@@ -22,6 +22,7 @@
 
 struct ui;
 struct view;
+struct view_filter;
 struct store;
 struct suite;
 
@@ -89,7 +90,6 @@ enum ui_request {
 	UR_ENTER,		/* open what the cursor is on */
 	UR_MARK,		/* mark or unmark the cursor's row */
 	UR_RUN,			/* run the marked rows, or the cursor's */
-	UR_FILTER,		/* start typing the "/" filter */
 	UR_SORT,		/* the next sort order */
 	UR_SHOW_ALL,		/* the state filters, keys 1 to 5 */
 	UR_SHOW_IMPLEMENTED,
@@ -102,8 +102,9 @@ enum ui_request {
 /* A view's operations; NULL where the view has nothing of its own. */
 struct view_ops {
 	const char	*name;
+	/* The view's rows; the "/" filter may show fewer (view_rows()). */
 	size_t		(*nrows)(struct view *);
-	/* Draws visible row i at screen line y, width columns. */
+	/* Draws the view's row i at screen line y, width columns. */
 	void		(*draw_row)(struct ui *, struct view *, size_t, int,
 			    int);
 	const char	*(*header)(struct view *);
@@ -135,15 +136,40 @@ struct view_ops {
 	 * rows read it again.  NULL: nothing the view shows changes.
 	 */
 	void		(*reload)(struct ui *, struct view *, const char *);
+	/*
+	 * Writes to buf what "/" matches of row i: the row's fields, one
+	 * a line (^ and $ hold at each field's ends).  NULL: no filter.
+	 */
+	void		(*match_text)(struct view *, size_t, char *, size_t);
 };
 
 struct view {
 	const struct view_ops	*ops;
 	void			*data;
 	char			 title[1200];
+	/* Both count the rows shown, the "/" filter's when it has one. */
 	size_t			 top;		/* first row on screen */
 	size_t			 cursor;
+	struct view_filter	*filter;	/* NULL: every row shown */
 };
+
+/*
+ * The "/" filter of any view (ui_filter.c).  Row i on screen is the
+ * view's own row view_row(v, i) (SIZE_MAX past the last one shown).
+ */
+size_t	view_rows(struct view *);
+size_t	view_row(struct view *, size_t);
+/* The filter's pattern, "" when none. */
+const char *view_pattern(const struct view *);
+/*
+ * Shows the rows pattern matches (every row when it is ""): -1 with
+ * the reason in err when it does not compile (the filter unchanged),
+ * else how many rows the match limit stopped (not shown).
+ */
+int	view_filter_set(struct view *, const char *, char *, size_t);
+/* The view's rows changed order or content: match them again. */
+void	view_filter_refresh(struct view *);
+void	view_filter_free(struct view *);
 
 /* Keys, shared by the key handler, the help screen and the man page. */
 struct ui_key {
@@ -182,9 +208,6 @@ char	ui_status_char(enum test_status);
 /* Catalogue view (view_catalogue.c). */
 extern const struct view_ops	view_catalogue_ops;
 void	view_catalogue_init(struct view *, struct ui_sysrow *, size_t);
-/* Returns 0, or -1 with a message in err when the pattern is bad. */
-int	view_catalogue_set_pattern(struct view *, const char *, char *,
-	    size_t);
 
 /*
  * Tests views (view_tests.c); the view owns the rows.  The results of
