@@ -29,13 +29,16 @@
 
 /* The marker line's start; SOURCE and "): " follow. */
 #define CRASHLOG_MARK		"ltpscope: kernel ("
-/* A block stays short: lines kept before and after the panic. */
-#define CRASHLOG_BEFORE		3
-#define CRASHLOG_AFTER		25
+/*
+ * A block stays short: lines kept before the crash's first line, at
+ * most after its last (its trace; the kernel's closing line or the
+ * next boot ends it sooner), and how far back its first line may be.
+ */
+#define CRASHLOG_BEFORE		5
+#define CRASHLOG_AFTER		100
+#define CRASHLOG_SPAN		64
 #define CRASHLOG_TAIL		20	/* no panic found: the log's end */
-#define CRASHLOG_GAP		2	/* other lines between lines of one
-					   crash (NetBSD: "curlwp ...") */
-#define CRASHLOG_MAX		8192	/* bytes of kernel text kept */
+#define CRASHLOG_MAX		16384	/* bytes of kernel text kept */
 
 /*
  * Whether a kernel log line tells of a panic or a fatal trap (NetBSD's
@@ -46,8 +49,10 @@ int	crashlog_is_panic(const char *line, size_t len);
 /*
  * The block to append to a crash's output for a kernel log of len
  * bytes from source ("dmesg on HOST", "console FILE"): the last crash
- * in it (the lines telling of it, at most CRASHLOG_GAP others between
- * them) with a few lines around, or its last lines when it has none.
+ * in it (from the first line telling of it, a few lines before, to
+ * the end of its trace: the kernel's closing line, "---[ end Kernel
+ * panic", "Rebooting in", "rebooting...", or the next boot's first),
+ * or its last lines when it has none.
  * Sets *outlen; malloc'd.  first (may be NULL) gets the line the
  * marker names: the "panic: " line, else the crash's first.  Returns 1
  * when a crash was found, else 0.
