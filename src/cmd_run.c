@@ -386,16 +386,33 @@ run_crash_report(struct store *st, int64_t run_id)
 	diag_free(&dl);
 }
 
+/*
+ * The whole run's tally, from the store: after a crash the engine
+ * going on knows only the tests left when it took over.
+ */
 void
 run_summary(struct store *st, struct engine *e, int64_t run_id)
 {
 	const unsigned *k = engine_counts(e);
 	const char *const *left;
-	size_t n, nleft;
+	struct store_run run;
+	struct diaglist dl;
+	size_t n, nleft, done = engine_done_count(e), total = engine_total(e);
+	unsigned envmarked = engine_env_marked(e);
 	int i, first = 1;
 
-	printf("run %" PRId64 ": %zu of %zu tests done:", run_id,
-	    engine_done_count(e), engine_total(e));
+	diag_init(&dl);
+	memset(&run, 0, sizeof(run));
+	if (store_get_run(st, run_id, &run, &dl) == STORE_OK) {
+		k = run.counts;
+		for (done = 0, i = 0; i < TS__COUNT; i++)
+			done += k[i];
+		total = run.nqueued > done ? run.nqueued : done;
+		envmarked = run.nenvmarked;
+	}
+	diag_free(&dl);
+	printf("run %" PRId64 ": %zu of %zu tests done:", run_id, done,
+	    total);
 	for (i = 0; i < TS__COUNT; i++) {
 		if (k[i] == 0 && i != TS_PASS && i != TS_FAIL &&
 		    i != TS_BROKEN)
@@ -405,10 +422,10 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 		first = 0;
 	}
 	/* Passes and skips all the same, but a triager may ask. */
-	if (engine_env_marked(e) > 0)
-		printf(" (%u of them with an env warning)",
-		    engine_env_marked(e));
+	if (envmarked > 0)
+		printf(" (%u of them with an env warning)", envmarked);
 	printf("\n");
+	store_run_clear(&run);
 	left = engine_leftovers(e, &nleft);
 	for (n = 0; n < nleft; n++)
 		printf("left behind: %s\n", left[n]);
@@ -622,6 +639,8 @@ run_state_free(struct run_state *s)
 	free(s->cfg_host);
 	free(s->cfg_ssh);
 	free(s->cfg_boxkc);
+	free(s->cfg_console);
+	free(s->cfg_reboot);
 	free(s->cachedir);
 	free(s->extra.s);
 	free(s->rtall);
@@ -833,6 +852,8 @@ run_execute(struct run_opts *o, struct run_state *s)
 			run_config_add(&s->extra, "box_kconfig", abs);
 			free(abs);
 		}
+		if (!o->resume)
+			run_config_box(&s->extra, o);
 		kconfig = "";
 	}
 	eo.runner.kconfig = run_kconfig(kconfig, s->os, s->kcpath,
@@ -1041,6 +1062,7 @@ const struct cmd_entry cmd_run_entry = {
 	    "[--box-wait seconds] "
 	    "[--console file] [--skip-culprit] [--reference] [--dry-run] "
 	    "[tag ...]\n"
-	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",
+	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit] "
+	    "[--reboot-cmd command] [--box-wait seconds] [--console file]",
 	.summary = "run LTP tests safely, storing every result",
 };

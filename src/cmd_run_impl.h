@@ -94,6 +94,7 @@ struct run_state {
 	/* What --resume replayed from prev's config. */
 	char		 *cfg_root, *cfg_kconfig, *cfg_mul, *cfg_dev;
 	char		 *cfg_host, *cfg_ssh, *cfg_boxkc;
+	char		 *cfg_console, *cfg_reboot;
 	char		  os[64];
 	char		  userskip[2048];	/* where a culprit is added */
 	char		  kcpath[2048], kcwhat[2400];
@@ -140,6 +141,7 @@ int	 run_report_interrupted(struct store *, int64_t *, char *, size_t,
 	    int);
 char	*run_config_value(const char *, const char *);
 void	 run_config_add(struct sbuf_lines *, const char *, const char *);
+void	 run_config_box(struct sbuf_lines *, const struct run_opts *);
 void	 run_config_sources(struct sbuf_lines *, const struct boxfiles *,
 	    const struct suite *, const char *const *, size_t, const char *,
 	    int);
