@@ -258,6 +258,25 @@ run_dry_list(const struct engine_test *tests, size_t n,
 	}
 }
 
+/*
+ * --console: a panic line there while tests run on the box is the
+ * crash, told at once, not once ssh's keepalives give the box up.
+ * The poll's timeout, shortened to look again soon.
+ */
+static int
+run_watch_console(struct engine *e, struct run_ctx *c, int ms)
+{
+	if (c->watch == NULL || c->watch_fired || engine_running(e) == 0)
+		return ms;
+	if (crashlog_watch_poll(c->watch, c->watch_line,
+	    sizeof(c->watch_line))) {
+		c->watch_fired = 1;
+		engine_box_gone(e, "console told of a panic");
+		return 0;
+	}
+	return ms < 0 || ms > RUN_WATCH_MS ? RUN_WATCH_MS : ms;
+}
+
 int
 run_loop(struct engine *e, struct run_ctx *c, struct diaglist *dl)
 {
@@ -277,7 +296,8 @@ run_loop(struct engine *e, struct run_ctx *c, struct diaglist *dl)
 		if ((rv = engine_service(e, dl)) != 0)
 			return rv < 0 ? -1 : 0;
 		n = engine_pollfds(e, pfd, RUN_MAXJOBS * ENGINE_NPOLL);
-		if ((ms = engine_poll_timeout(e)) == 0)
+		if ((ms = run_watch_console(e, c, engine_poll_timeout(e))) ==
+		    0)
 			continue;
 		if (poll(pfd, (nfds_t)n, ms) == -1 && errno != EINTR)
 			return -1;
@@ -640,6 +660,7 @@ run_state_free(struct run_state *s)
 	free(s->cfg_ssh);
 	free(s->cfg_boxkc);
 	free(s->cfg_console);
+	crashlog_watch_free(s->ctx.watch);
 	free(s->cfg_reboot);
 	free(s->cachedir);
 	free(s->extra.s);
@@ -918,6 +939,8 @@ run_execute(struct run_opts *o, struct run_state *s)
 		run_kernel_words(s->st, run_id, s->box, &rb);
 	/* What the console logged before this run is not its crash. */
 	rb.console_off = crashlog_console_end(o->console);
+	if (o->console != NULL && o->host != NULL)
+		s->ctx.watch = crashlog_watch_new(o->console, rb.console_off);
 	if (o->resume)
 		printf("resuming run %" PRId64 ": %zu test%s left\n", run_id,
 		    engine_total(s->e), engine_total(s->e) == 1 ? "" : "s");

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "ltpscope/boxfiles.h"
+#include "ltpscope/crashlog.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/skiplist.h"
@@ -25,6 +26,12 @@
 #define RUN_MAXJOBS	64
 /* Boxes one run command drives side by side (--host ... --host). */
 #define RUN_MAXHOSTS	16
+/* How often --console is read while tests run on a box (ms). */
+#define RUN_WATCH_MS	250
+/* What of --reboot-cmd's output is kept with the crash (bytes). */
+#define RUN_REBOOT_KEEP	8192
+/* The try right after a crash, for a box up again already (s). */
+#define RUN_QUICK_TRY_S	3
 /* The runner's timeout is in milliseconds, in an int. */
 #define RUN_TIMEOUT_MAX	(INT_MAX / 1000)
 
@@ -35,6 +42,9 @@ struct run_ctx {
 	int	jobs;
 	struct engine	*e;	/* for the progress line */
 	const char *prefix;	/* several boxes: each result line's box */
+	struct crashlog_watch *watch;	/* --console, while tests run */
+	int	watch_fired;	/* it told of a panic: the tests are lost */
+	char	watch_line[300];	/* that panic line */
 };
 
 /* Lines added to a run's recorded config. */

@@ -218,10 +218,10 @@ cl_crash(const struct cl_line *v, size_t n, size_t *lop, size_t *hip,
  * A line for the marker: no timestamp ("[ 12.3456] "), no control
  * bytes, so that it reads on one line anywhere it is shown.
  */
-static void
-cl_clean(const struct cl_line *l, char *buf, size_t buflen)
+void
+crashlog_clean(const char *s, size_t len, char *buf, size_t buflen)
 {
-	const char *s = l->s, *e = l->s + l->len, *rb;
+	const char *e = s + len, *rb;
 	size_t o = 0;
 
 	if (buflen == 0)
@@ -260,7 +260,7 @@ crashlog_block(const char *source, const char *log, size_t len,
 
 	v = cl_split(log, len, &n);
 	if ((found = cl_crash(v, n, &lo, &hi, &at)) != 0)
-		cl_clean(&v[at], line1, sizeof(line1));
+		crashlog_clean(v[at].s, v[at].len, line1, sizeof(line1));
 	else {
 		lo = n > CRASHLOG_TAIL ? n - CRASHLOG_TAIL : 0;
 		at = hi = n;

@@ -1332,7 +1332,7 @@ test_reboot(const char *rt)
 		tap_diag("%s", out != NULL ? out : "");
 	has_str(out, "stopped answering while running pause01", "it names "
 	    "the test that was running");
-	has_str(out, "running printf", "it runs --reboot-cmd");
+	has_str(out, "running --reboot-cmd", "it runs --reboot-cmd");
 	has_str(out, "try 2 failed", "it waits for the box, backing off");
 	has_str(out, "is back after", "the box comes back");
 	has_str(out, "resuming run 1 on", "the run goes on by itself");

@@ -47,6 +47,20 @@
 int	crashlog_is_panic(const char *line, size_t len);
 
 /*
+ * Whether a console line tells the box is dead, not only unwell: a
+ * panic (Linux's "Kernel panic - not syncing", NetBSD's "panic: ",
+ * ddb's "Stopped in pid"), not an oops the box may live through.
+ */
+int	crashlog_is_fatal(const char *line, size_t len);
+
+/*
+ * A kernel line for one line of text: no timestamp ("[ 12.3456] "),
+ * control bytes as spaces; at most buflen - 1 bytes of it.
+ */
+void	crashlog_clean(const char *line, size_t len, char *buf,
+	    size_t buflen);
+
+/*
  * The block to append to a crash's output for a kernel log of len
  * bytes from source ("dmesg on HOST", "console FILE"): the last crash
  * in it (from the first line telling of it, a few lines before, to
@@ -70,6 +84,21 @@ int	crashlog_find(const char *output, size_t len, char *buf,
 
 struct remote;
 struct store;
+
+/*
+ * A console log watched while tests run on a box: each
+ * crashlog_watch_poll() reads what was added since the last (from
+ * "from" at first) and returns 1 when a line of it is fatal
+ * (crashlog_is_fatal()), that line, cleaned, in first; else 0.  A log
+ * cut short or made again is read from its start.  Never blocks on
+ * more than a local file read.
+ */
+struct crashlog_watch;
+struct crashlog_watch *crashlog_watch_new(const char *path, off_t from);
+int	crashlog_watch_poll(struct crashlog_watch *, char *first, size_t flen);
+/* Goes on from offset to (the end, once the crash's words are read). */
+void	crashlog_watch_seek(struct crashlog_watch *, off_t to);
+void	crashlog_watch_free(struct crashlog_watch *);
 
 /* Where a console log ends now, to read from later; 0 when none yet. */
 off_t	crashlog_console_end(const char *path);

@@ -74,6 +74,8 @@ struct remote_box {
 	char	*processor;	/* uname -p (NetBSD: MACHINE_ARCH), or "" */
 	char	*emul_release;	/* sysctl emul.linux.kern.osrelease, or "" */
 	char	*ltp_version;	/* $LTPROOT/Version's first line, or "" */
+	char	*boot_id;	/* this boot's: Linux's boot_id, NetBSD's
+				   kern.boottime; "" when unknown */
 };
 
 struct remote;
