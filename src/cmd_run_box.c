@@ -280,6 +280,24 @@ run_reboot(struct store *st, const struct run_box *b, int64_t id,
 	free(out);
 }
 
+/* A box that answers after a crash: has it booted since? */
+static void
+run_say_boot(const struct run_box *b, const struct remote *rm,
+    const char *boot_before)
+{
+	const char *now = remote_box(rm)->boot_id;
+
+	if (boot_before[0] == '\0' || now[0] == '\0')
+		fprintf(stderr, "ltpscope: %s answers again: not reset\n",
+		    b->host);
+	else if (strcmp(now, boot_before) == 0)
+		fprintf(stderr, "ltpscope: %s answers and has not booted "
+		    "since (the same boot id): not reset\n", b->host);
+	else
+		fprintf(stderr, "ltpscope: %s is back: it has booted since "
+		    "the crash (a new boot id): not reset\n", b->host);
+}
+
 /*
  * Right after a crash: one quick try, for a box that rebooted by
  * itself (panic=N) before the crash was noticed, or never went down.
@@ -292,7 +310,6 @@ run_try_box(const struct run_box *b, const struct remote_opts *ro0,
 	struct remote_opts ro = *ro0;
 	struct remote *rm;
 	struct diaglist dl;
-	const char *now;
 
 	ro.connect_timeout_s = RUN_QUICK_TRY_S;
 	diag_init(&dl);
@@ -300,16 +317,54 @@ run_try_box(const struct run_box *b, const struct remote_opts *ro0,
 	diag_free(&dl);
 	if (rm == NULL)
 		return NULL;
-	now = remote_box(rm)->boot_id;
-	if (boot_before[0] == '\0' || now[0] == '\0')
-		fprintf(stderr, "ltpscope: %s answers again: not reset\n",
-		    b->host);
-	else if (strcmp(now, boot_before) == 0)
-		fprintf(stderr, "ltpscope: %s answers and has not booted "
-		    "since (the same boot id): not reset\n", b->host);
-	else
-		fprintf(stderr, "ltpscope: %s is back: it has booted since "
-		    "the crash (a new boot id): not reset\n", b->host);
+	run_say_boot(b, rm, boot_before);
+	return rm;
+}
+
+/*
+ * What the console says became of the box after its panic: rebooting
+ * by itself, or stopped for good (panic=0, ddb); it may take the
+ * kernel a moment to say, while its trace goes out.  A console with
+ * no panic line (a box gone silent) is not waited on.
+ */
+static int
+run_console_fate(const struct run_box *b)
+{
+	long long until = run_now_ms() + RUN_FATE_MS;
+	int fate;
+
+	if (b->console == NULL)
+		return CRASHLOG_SILENT;
+	while ((fate = crashlog_console_fate(b->console, b->console_off)) ==
+	    CRASHLOG_UNKNOWN && run_now_ms() < until && run_nap(200) == 0)
+		;
+	return fate;
+}
+
+/*
+ * Before --reboot-cmd: a box rebooting by itself (its console says
+ * so) is waited for a while; one its console does not say is down
+ * for good is tried once.  Either, back, is not reset.  The box, or
+ * NULL to reset it.
+ */
+static struct remote *
+run_no_reset(const struct run_box *b, const struct remote_opts *ro,
+    const char *boot, long long start)
+{
+	struct remote *rm = NULL;
+	long wait_s = RUN_SELF_REBOOT_S;
+	int fate = run_console_fate(b);
+
+	if (fate == CRASHLOG_REBOOTING) {
+		if (b->wait_s >= 0 && b->wait_s < wait_s)
+			wait_s = b->wait_s;
+		fprintf(stderr, "ltpscope: the console of %s says its kernel "
+		    "reboots by itself: waiting up to %ld s for it before "
+		    "--reboot-cmd\n", b->host, wait_s);
+		if ((rm = run_wait_box(b->host, ro, wait_s, start)) != NULL)
+			run_say_boot(b, rm, boot);
+	} else if (fate != CRASHLOG_STOPPED)
+		rm = run_try_box(b, ro, boot);
 	return rm;
 }
 
@@ -383,8 +438,10 @@ run_box_lost(struct store *st, struct engine **ep,
 		    remote_box(*boxp)->boot_id : "");
 		remote_close(*boxp);
 		eo->runner.remote = *boxp = NULL;
-		if (b->reboot_cmd != NULL &&
-		    (*boxp = run_try_box(b, &ro, boot)) == NULL)
+		if (b->reboot_cmd != NULL)
+			*boxp = run_no_reset(b, &ro, boot, start);
+		if (*boxp == NULL && b->reboot_cmd != NULL &&
+		    !run_was_interrupted())
 			run_reboot(st, b, engine_lost_result(*ep), tag);
 		if (*boxp == NULL && (*boxp = run_wait_box(b->host, &ro,
 		    b->wait_s, start)) == NULL)

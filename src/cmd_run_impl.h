@@ -32,6 +32,10 @@
 #define RUN_REBOOT_KEEP	8192
 /* The try right after a crash, for a box up again already (s). */
 #define RUN_QUICK_TRY_S	3
+/* How long the console may take to say the kernel reboots (ms). */
+#define RUN_FATE_MS	3000
+/* How long a box rebooting by itself is waited for, before a reset. */
+#define RUN_SELF_REBOOT_S	120
 /* The runner's timeout is in milliseconds, in an int. */
 #define RUN_TIMEOUT_MAX	(INT_MAX / 1000)
 

@@ -300,6 +300,38 @@ crashlog_block(const char *source, const char *log, size_t len,
 }
 
 int
+crashlog_fate(const char *log, size_t len)
+{
+	struct cl_line *v;
+	size_t n, i, last = 0;
+	int found = 0, fate = CRASHLOG_UNKNOWN;
+
+	v = cl_split(log, len, &n);
+	for (i = n; i-- > 0 && !found;)
+		if (crashlog_is_fatal(v[i].s, v[i].len)) {
+			last = i;
+			found = 1;
+		}
+	if (!found)
+		fate = CRASHLOG_SILENT;
+	/* The fatal line may be the closing one ("---[ end Kernel ..."). */
+	for (i = last; found && i < n; i++) {
+		/* A reboot after ddb (a "reboot" typed there) wins. */
+		if (cl_boot(&v[i], -1) || cl_has(v[i].s, v[i].len,
+		    "Rebooting in ") || cl_has(v[i].s, v[i].len,
+		    "rebooting...")) {
+			fate = CRASHLOG_REBOOTING;
+			break;
+		}
+		if (cl_has(v[i].s, v[i].len, "---[ end Kernel panic") ||
+		    (v[i].len >= 3 && memcmp(v[i].s, "db{", 3) == 0))
+			fate = CRASHLOG_STOPPED;
+	}
+	free(v);
+	return fate;
+}
+
+int
 crashlog_find(const char *output, size_t len, char *buf, size_t buflen)
 {
 	const char *p = output, *end = output + len, *nl, *q;

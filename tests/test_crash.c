@@ -143,7 +143,7 @@ check_console(const char *name, const char *headline,
     const char *const *has, const char *const *hasnot)
 {
 	char path[1200], *log, *out = NULL, first[300];
-	size_t len = 0, olen = 0;
+	size_t len = 0, olen = 0, i;
 
 	snprintf(path, sizeof(path), "tests/fixtures/console/%s", name);
 	if (!ok((log = tap_slurp(path, &len)) != NULL, "%s is there", path))
@@ -151,8 +151,9 @@ check_console(const char *name, const char *headline,
 	ok(crashlog_block("console c", log, len, &out, &olen, first,
 	    sizeof(first)) == 1, "%s: a crash is found", name);
 	is_str(first, headline, "%s: the panic line heads it", name);
-	for (; *has != NULL; has++)
-		has_str(out, *has, "%s: it keeps %s", name, *has);
+	for (i = 0; has[i] != NULL; i++)
+		has_str(out, has[i], "%s: it keeps line %zu of %s", name, i,
+		    "what it must");
 	for (; *hasnot != NULL; hasnot++)
 		ok(out != NULL && strstr(out, *hasnot) == NULL, "%s: nothing "
 		    "of the next boot: %s", name, *hasnot);
@@ -220,6 +221,62 @@ test_consoles(void)
 	check_console("netbsd-10-rebooting.log", nb_head, reboot, nb_not);
 }
 
+/* What a console says became of the box, from the fixtures, cut or not. */
+static void
+check_fate(const char *name, const char *cut, int want, const char *what)
+{
+	char path[1200], *log, *end;
+	size_t len = 0;
+
+	snprintf(path, sizeof(path), "tests/fixtures/console/%s", name);
+	if ((log = tap_slurp(path, &len)) == NULL) {
+		ok(0, "%s is there", path);
+		return;
+	}
+	if (cut != NULL && (end = strstr(log, cut)) != NULL)
+		len = (size_t)(end - log);
+	is_int(crashlog_fate(log, len), want, "%s: %s", name, what);
+	free(log);
+}
+
+static void
+test_fate(void)
+{
+	static const char *const fatal[] = {
+		"[   42.107689] Kernel panic - not syncing: sysrq triggered crash",
+		"[  812.345678] panic: kernel diagnostic assertion",
+		"Stopped in pid 123.1 (kill11) at netbsd:breakpoint+0x5: leave",
+	};
+	static const char *const unwell[] = {
+		"[    9.1] BUG: sleeping function called from invalid context",
+		"[    9.1] Oops: 0000 [#1] PREEMPT SMP NOPTI",
+		"[    9.1] vpanic() at netbsd:vpanic+0x183",
+		"[    9.1] kill11: writes panic: to its output",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		ok(crashlog_is_fatal(fatal[i], strlen(fatal[i])), "the box is "
+		    "dead: %s", fatal[i]);
+	for (i = 0; i < sizeof(unwell) / sizeof(unwell[0]); i++)
+		ok(!crashlog_is_fatal(unwell[i], strlen(unwell[i])), "not "
+		    "dead for that: %s", unwell[i]);
+	check_fate("linux-6.1-panic0.log", "SeaBIOS", CRASHLOG_STOPPED,
+	    "panic=0 stays down");
+	check_fate("linux-6.1-panic0.log", NULL, CRASHLOG_REBOOTING, "... "
+	    "until reset: a boot follows");
+	check_fate("linux-6.1-panic0.log", "[   42.108241]", CRASHLOG_UNKNOWN,
+	    "not said yet, the trace on its way");
+	check_fate("linux-6.1-panic1.log", "SeaBIOS", CRASHLOG_REBOOTING,
+	    "panic=1 reboots by itself");
+	check_fate("netbsd-10-ddb.log", ">> NetBSD", CRASHLOG_STOPPED,
+	    "ddb waits at its prompt");
+	check_fate("netbsd-10-rebooting.log", ">> NetBSD", CRASHLOG_REBOOTING,
+	    "ddb.onpanic=0 reboots");
+	is_int(crashlog_fate("[ 1.0] booting\nlogin: \n", 22), CRASHLOG_SILENT,
+	    "a calm log says nothing of a crash");
+}
+
 static void
 test_store_append(void)
 {
@@ -283,6 +340,7 @@ main(void)
 	test_words();
 	test_block();
 	test_consoles();
+	test_fate();
 	test_store_append();
 	return tap_done();
 }

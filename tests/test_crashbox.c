@@ -53,11 +53,15 @@ write_file(const char *path, const char *text, int mode)
 		chmod(path, (mode_t)mode);
 }
 
-/* Appends a fixture console log to file, as the serial line logs it. */
+/*
+ * Appends a fixture console log to file, as the serial line logs it;
+ * cut, when not NULL, ends it before that text (a box that stays down
+ * says nothing more).
+ */
 static void
-console_add(const char *file, const char *fixture)
+console_add_cut(const char *file, const char *fixture, const char *cut)
 {
-	char path[1200], *text;
+	char path[1200], *text, *end;
 	size_t len;
 	FILE *fp;
 
@@ -69,9 +73,17 @@ console_add(const char *file, const char *fixture)
 		free(text);
 		return;
 	}
+	if (cut != NULL && (end = strstr(text, cut)) != NULL)
+		len = (size_t)(end - text);
 	fwrite(text, 1, len, fp);
 	fclose(fp);
 	free(text);
+}
+
+static void
+console_add(const char *file, const char *fixture)
+{
+	console_add_cut(file, fixture, NULL);
 }
 
 /*
@@ -203,12 +215,13 @@ write_runtest(const char *path, const char *text)
 /*
  * --console: the panic line appears there while pause01 hangs on a box
  * whose sshd never stops (ssh could not tell the crash for as long as
- * it lives): the run takes it for the crash at once.  The box answers
- * with a new boot id, as one that rebooted by itself: --reboot-cmd is
- * not run.
+ * it lives): the run takes it for the crash at once.  With panic=1 the
+ * console says the kernel reboots by itself, and the box answers with
+ * a new boot id: --reboot-cmd is not run.  With panic=0 the kernel
+ * says it stays down: the box is reset at once.
  */
 static void
-test_console_watch(void)
+test_console_watch(int panic0)
 {
 	const char *t = tap_tmpdir();
 	char db[1200], rt[1200], log[1200], con[1200], flag[1200];
@@ -216,11 +229,11 @@ test_console_watch(void)
 	pid_t pid, sshd = box.pid;
 	int st;
 
-	snprintf(db, sizeof(db), "%s/watch.db", t);
-	snprintf(rt, sizeof(rt), "%s/watch.runtest", t);
-	snprintf(log, sizeof(log), "%s/watch.log", t);
-	snprintf(con, sizeof(con), "%s/watch.console", t);
-	snprintf(flag, sizeof(flag), "%s/watch.reset", t);
+	snprintf(db, sizeof(db), "%s/watch%d.db", t, panic0);
+	snprintf(rt, sizeof(rt), "%s/watch%d.runtest", t, panic0);
+	snprintf(log, sizeof(log), "%s/watch%d.log", t, panic0);
+	snprintf(con, sizeof(con), "%s/watch%d.console", t, panic0);
+	snprintf(flag, sizeof(flag), "%s/watch%d.reset", t, panic0);
 	write_runtest(rt, "open01 pass\npause01 hang\nopen02 fail\n");
 	write_file(con, "[    0.000000] Linux version 6.1.0-27-amd64\r\n", 0);
 	snprintf(reset, sizeof(reset), "touch '%s'", flag);
@@ -236,8 +249,11 @@ test_console_watch(void)
 		return;
 	}
 	snprintf(line, sizeof(line), "%s/boot_id", box.dir);
-	write_file(line, "0b5e9d1c-0002\n", 0);
-	console_add(con, "linux-6.1-panic1.log");
+	write_file(line, panic0 ? "0b5e9d1c-0003\n" : "0b5e9d1c-0002\n", 0);
+	if (panic0)
+		console_add_cut(con, "linux-6.1-panic0.log", "SeaBIOS");
+	else
+		console_add(con, "linux-6.1-panic1.log");
 	st = wait_bg(pid, 90000);
 	out = tap_slurp(log, NULL);
 	if (!ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1, "the run "
@@ -249,9 +265,21 @@ test_console_watch(void)
 	    "panic while running pause01: Kernel panic - not syncing: sysrq "
 	    "triggered crash\n", box.spec);
 	has_str(out, line, "the console's panic line is the crash");
-	has_str(out, "has booted since the crash (a new boot id): not reset",
-	    "a box with a new boot id is not reset");
-	ok(access(flag, F_OK) != 0, "... --reboot-cmd did not run");
+	if (panic0) {
+		has_str(out, "ltpscope: running --reboot-cmd\n", "the kernel "
+		    "stays down (panic=0): the box is reset");
+		ok(access(flag, F_OK) == 0, "... --reboot-cmd ran");
+		ok(out != NULL && strstr(out, "try 1 failed") == NULL &&
+		    strstr(out, "not reset") == NULL, "... at once, with no "
+		    "try before");
+	} else {
+		has_str(out, "says its kernel reboots by itself: waiting up "
+		    "to 60 s for it before --reboot-cmd\n", "the console says "
+		    "the kernel reboots by itself (panic=1)");
+		has_str(out, "has booted since the crash (a new boot id): "
+		    "not reset", "a box back with a new boot id is not reset");
+		ok(access(flag, F_OK) != 0, "... --reboot-cmd did not run");
+	}
 	has_str(out, "pause01 crashed ", "the kernel's words are read");
 	has_str(out, "FAIL        open02", "the rest runs");
 	has_str(out, "run 1: 3 of 3 tests done: 1 pass, 1 fail, 0 broken, "
@@ -267,8 +295,10 @@ test_console_watch(void)
 	has_str(out, "ltpscope: kernel (console ", "the console's words go "
 	    "with it");
 	has_str(out, "] Call Trace:\n", "... with the trace");
-	has_str(out, "] Rebooting in 1 seconds..\nltpscope: end of the "
-	    "kernel's messages\n", "... up to the kernel's last words");
+	has_str(out, panic0 ? "] ---[ end Kernel panic - not syncing: sysrq "
+	    "triggered crash ]---\nltpscope: end of the kernel's messages\n" :
+	    "] Rebooting in 1 seconds..\nltpscope: end of the kernel's "
+	    "messages\n", "... up to the kernel's last words");
 	ok(out != NULL && strstr(out, "SeaBIOS") == NULL, "... and nothing "
 	    "of the next boot");
 	free(out);
@@ -363,7 +393,7 @@ test_resume_keeps(void)
 	    "'%s'; %s fi", enable, fix, con, up);
 	setenv("R", reboot, 1);
 	snprintf(args, sizeof(args), "run -v -d %s -L %s -f %s --timeout 600 "
-	    "--host %s --ssh-config %s --box-wait 3 --console %s "
+	    "--host %s --ssh-config %s --box-wait 8 --console %s "
 	    "--reboot-cmd \"$R\"", db, root, rt, box.spec, box.config, con);
 	pid = start_bg(args, log);
 	if (!ok(wait_running(db, "pause01", log), "pause01 hangs on the box")) {
@@ -374,9 +404,9 @@ test_resume_keeps(void)
 	sshd_stop(&box);
 	st = wait_bg(pid, 90000);
 	ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1, "the box not "
-	    "back in 3 s, the run is left (status %#x)", st);
+	    "back in 8 s, the run is left (status %#x)", st);
 	out = db_text(db, "SELECT config FROM runs WHERE id = 1");
-	has_str(out, "\nbox_wait=3\n", "the run keeps --box-wait");
+	has_str(out, "\nbox_wait=8\n", "the run keeps --box-wait");
 	has_str(out, "\nreboot_cmd=if [ -e ", "... --reboot-cmd");
 	snprintf(fix, sizeof(fix), "\nconsole=%s\n", con);
 	has_str(out, fix, "... and --console");
@@ -443,7 +473,8 @@ main(void)
 	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
 	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
 	box_programs();
-	test_console_watch();
+	test_console_watch(0);
+	test_console_watch(1);
 	test_reboot_output();
 	test_resume_keeps();
 	sshd_stop(&box);

@@ -75,6 +75,20 @@ int	crashlog_block(const char *source, const char *log, size_t len,
 	    char **out, size_t *outlen, char *first, size_t flen);
 
 /*
+ * What a kernel log says became of the box after its last fatal line
+ * (crashlog_is_fatal()): CRASHLOG_REBOOTING when the kernel reboots by
+ * itself ("Rebooting in", "rebooting...", a boot's first words),
+ * CRASHLOG_STOPPED when it stays down (Linux's closing "---[ end
+ * Kernel panic" with panic=0, ddb's prompt), CRASHLOG_UNKNOWN when it
+ * has not said yet, CRASHLOG_SILENT when it has no fatal line.
+ */
+#define CRASHLOG_UNKNOWN	0
+#define CRASHLOG_REBOOTING	1
+#define CRASHLOG_STOPPED	2
+#define CRASHLOG_SILENT		3
+int	crashlog_fate(const char *log, size_t len);
+
+/*
  * The first line of the kernel's words in a stored output (what the
  * marker names): 1 and buf filled, or 0 when the output has no block
  * (the box has not come back yet, or the result is no crash).
@@ -102,6 +116,8 @@ void	crashlog_watch_free(struct crashlog_watch *);
 
 /* Where a console log ends now, to read from later; 0 when none yet. */
 off_t	crashlog_console_end(const char *path);
+/* crashlog_fate() of a console log from offset from on. */
+int	crashlog_console_fate(const char *path, off_t from);
 
 /* Told of each crash given the kernel's words: the marker's line. */
 typedef void	crashlog_told_fn(void *arg, const char *tag, const char *first);
