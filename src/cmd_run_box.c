@@ -450,7 +450,8 @@ run_box_lost(struct store *st, struct engine **ep,
 		run_kernel_words(st, run_id, *boxp, b);
 		/* The crash's lines are read: watch what comes after. */
 		if (ctx->watch != NULL)
-			crashlog_watch_seek(ctx->watch, b->console_off);
+			crashlog_watch_seek(ctx->watch,
+			    crashlog_console_end(b->console));
 		ctx->watch_fired = 0;
 		/* Ours to take over: the lock goes, the crash is kept. */
 		if (store_run_end(st, run_id, RUN_INTERRUPTED, dl) != STORE_OK)
