@@ -436,6 +436,9 @@ run_box_lost(struct store *st, struct engine **ep,
 			break;
 		snprintf(boot, sizeof(boot), "%s", *boxp != NULL ?
 		    remote_box(*boxp)->boot_id : "");
+		/* Its console told: ssh would take its time to. */
+		if (ctx->watch_fired)
+			remote_give_up(*boxp);
 		remote_close(*boxp);
 		eo->runner.remote = *boxp = NULL;
 		if (b->reboot_cmd != NULL)

@@ -47,7 +47,7 @@ struct run_ctx {
 	struct engine	*e;	/* for the progress line */
 	const char *prefix;	/* several boxes: each result line's box */
 	struct crashlog_watch *watch;	/* --console, while tests run */
-	int	watch_fired;	/* it told of a panic: the tests are lost */
+	int	watch_fired;	/* it told of a panic: tests lost */
 	char	watch_line[300];	/* that panic line */
 };
 

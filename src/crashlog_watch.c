@@ -20,7 +20,7 @@
 struct crashlog_watch {
 	char	*path;
 	off_t	 off;		/* read up to here */
-	char	 part[CRASHLOG_WATCH_LINE];	/* a line not ended yet */
+	char	 part[CRASHLOG_WATCH_LINE];	/* a line not ended */
 	size_t	 plen;
 };
 

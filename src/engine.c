@@ -99,7 +99,7 @@ struct engine {
 	unsigned		 nenvmarked;
 	int			 box_lost;
 	char			*lost_test;	/* the culprit, or NULL */
-	char			*lost_why;	/* engine_box_gone()'s, or NULL */
+	char			*lost_why;	/* engine_box_gone()'s */
 	int64_t			 lost_result;	/* its crash result */
 	int			 stop_all;
 	int			 finished;

@@ -496,7 +496,8 @@ remote_master_stop(struct remote *rm)
 		close(rm->master_in);
 	rm->master_in = -1;
 	if (rm->master > 0) {
-		deadline = remote_now_ms() + REMOTE_CLOSE_MS;
+		/* A box known dead would keep ssh waiting for nothing. */
+		deadline = remote_now_ms() + (rm->gone ? 0 : REMOTE_CLOSE_MS);
 		while ((w = waitpid(rm->master, &st, WNOHANG)) == 0 &&
 		    remote_now_ms() < deadline)
 			(void)poll(NULL, 0, 5);
@@ -708,6 +709,13 @@ remote_close(struct remote *rm)
 	free(rm);
 }
 
+void
+remote_give_up(struct remote *rm)
+{
+	if (rm != NULL)
+		rm->gone = 1;
+}
+
 const char *
 remote_spec(const struct remote *rm)
 {
@@ -737,7 +745,7 @@ remote_alive(const struct remote *rm)
 {
 	siginfo_t si;
 
-	if (rm->master <= 0)
+	if (rm->master <= 0 || rm->gone)
 		return 0;
 	/* Looked at, not reaped: remote_close() does that. */
 	memset(&si, 0, sizeof(si));

@@ -243,7 +243,7 @@ static void
 test_fate(void)
 {
 	static const char *const fatal[] = {
-		"[   42.107689] Kernel panic - not syncing: sysrq triggered crash",
+		"[ 42.107689] Kernel panic - not syncing: sysrq triggered crash",
 		"[  812.345678] panic: kernel diagnostic assertion",
 		"Stopped in pid 123.1 (kill11) at netbsd:breakpoint+0x5: leave",
 	};

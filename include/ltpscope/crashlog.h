@@ -109,7 +109,8 @@ struct store;
  */
 struct crashlog_watch;
 struct crashlog_watch *crashlog_watch_new(const char *path, off_t from);
-int	crashlog_watch_poll(struct crashlog_watch *, char *first, size_t flen);
+int	crashlog_watch_poll(struct crashlog_watch *, char *first,
+	    size_t flen);
 /* Goes on from offset to (the end, once the crash's words are read). */
 void	crashlog_watch_seek(struct crashlog_watch *, off_t to);
 void	crashlog_watch_free(struct crashlog_watch *);
