@@ -304,6 +304,71 @@ test_console_watch(int panic0)
 	free(out);
 }
 
+/* Kills the ssh master connections whose parent is pid: the link drops. */
+static int
+kill_masters(pid_t pid)
+{
+	char *out, *line, *save = NULL;
+	long p, pp;
+	int off, n = 0, st;
+
+	out = tap_run("ps -eo pid=,ppid=,args=", &st, 0);
+	for (line = out != NULL ? strtok_r(out, "\n", &save) : NULL;
+	    line != NULL; line = strtok_r(NULL, "\n", &save))
+		if (sscanf(line, "%ld %ld %n", &p, &pp, &off) == 2 &&
+		    pp == (long)pid && strstr(line + off,
+		    "-oControlMaster=yes") != NULL && kill((pid_t)p,
+		    SIGKILL) == 0)
+			n++;
+	free(out);
+	return n;
+}
+
+/*
+ * The link to the box drops (its ssh master killed) while the box
+ * stays up: the test is a crash, as far as ltpscope can tell, but the
+ * box answers the first try with the boot id it had: not reset.
+ */
+static void
+test_same_boot(void)
+{
+	const char *t = tap_tmpdir();
+	char db[1200], rt[1200], log[1200], flag[1200], reset[1400];
+	char args[8192], *out;
+	pid_t pid;
+	int st;
+
+	snprintf(db, sizeof(db), "%s/drop.db", t);
+	snprintf(rt, sizeof(rt), "%s/drop.runtest", t);
+	snprintf(log, sizeof(log), "%s/drop.log", t);
+	snprintf(flag, sizeof(flag), "%s/drop.reset", t);
+	write_runtest(rt, "open01 pass\npause01 hang\nopen02 fail\n");
+	snprintf(reset, sizeof(reset), "touch '%s'", flag);
+	setenv("R", reset, 1);
+	snprintf(args, sizeof(args), "run -v -d %s -L %s -f %s --timeout 600 "
+	    "--host %s --ssh-config %s --box-wait 60 --reboot-cmd \"$R\"",
+	    db, root, rt, box.spec, box.config);
+	pid = start_bg(args, log);
+	if (!ok(wait_running(db, "pause01", log), "pause01 hangs on the box")) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &st, 0);
+		return;
+	}
+	ok(kill_masters(pid) == 1, "the link to the box is cut");
+	st = wait_bg(pid, 90000);
+	out = tap_slurp(log, NULL);
+	if (!ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1, "the run "
+	    "ends (status %#x)", st))
+		tap_diag("%s", out != NULL ? out : "");
+	has_str(out, "answers and has not booted since (the same boot id): "
+	    "not reset\n", "a box that answers with the boot id it had is "
+	    "not reset");
+	ok(access(flag, F_OK) != 0, "... --reboot-cmd did not run");
+	has_str(out, "run 1: 3 of 3 tests done: 1 pass, 1 fail, 0 broken, "
+	    "1 crash\n", "the rest ran");
+	free(out);
+}
+
 /*
  * --reboot-cmd talks like QEMU's monitor (escape sequences, carriage
  * returns, a prompt without a line end) and does not bring the box
@@ -475,6 +540,7 @@ main(void)
 	box_programs();
 	test_console_watch(0);
 	test_console_watch(1);
+	test_same_boot();
 	test_reboot_output();
 	test_resume_keeps();
 	sshd_stop(&box);
