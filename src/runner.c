@@ -915,18 +915,17 @@ runner_session_left(pid_t sid)
 	return n < 0 ? -1 : left;
 }
 
-/* Kills what is left of the session, and the descendants it started. */
+/*
+ * Kills what is left of the session, and the descendants it started;
+ * counts only what was left alive, not a child the test had signalled
+ * and not reaped yet (procs_kill_left).
+ */
 static void
 runner_kill_stragglers(struct runner *r)
 {
-	int n;
-
 	if (runner_session_left(r->pid) == 0)
 		return;
-	n = procs_signal_session(r->pid, PROCS_DESCENDANTS | PROCS_NOT_LEADER,
-	    SIGKILL);
-	if (n > 0)
-		r->res.stragglers += n;
+	r->res.stragglers += procs_kill_left(r->pid);
 }
 
 /* Reaps the leader if it has ended; kills what is left of its session. */
