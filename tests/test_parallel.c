@@ -10,13 +10,17 @@
  */
 #include <sys/types.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ltpscope/engine.h"
@@ -449,6 +453,133 @@ test_conflicts(void)
 	free(out);
 }
 
+/* What the overlap fakes of tags logged below shared, in one string. */
+static char *
+all_logs(const char *shared, const char *const *tags, size_t n)
+{
+	char path[1600], *all = strdup(""), *one;
+	size_t i;
+
+	for (i = 0; i <= n; i++) {
+		if (i == n)
+			snprintf(path, sizeof(path), "%s/log", shared);
+		else
+			snprintf(path, sizeof(path), "%s/%s/log", shared,
+			    tags[i]);
+		if ((one = tap_slurp(path, NULL)) == NULL)
+			continue;
+		all = realloc(all, strlen(all) + strlen(one) + 1);
+		strcat(all, one);
+		free(one);
+	}
+	return all;
+}
+
+static long long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int
+count_str(const char *s, const char *what)
+{
+	int n = 0;
+
+	for (; s != NULL && (s = strstr(s, what)) != NULL; s++)
+		n++;
+	return n;
+}
+
+/*
+ * A -j 2 run killed (as a panic would) goes on side by side when
+ * resumed: the tests it runs overlap, as the times they logged show,
+ * and the conflict group the run began with still keeps its pair apart.
+ */
+static void
+test_resume_parallel(void)
+{
+	static const char *const tags[] = { "s01", "s02", "s03", "s04",
+	    "confa01", "confb01", "s05", "s06", "s07", "s08" };
+	const size_t n = sizeof(tags) / sizeof(tags[0]);
+	char lroot[1200], shared[1200], db[1300], cmd[8192];
+	char *out, *log = NULL;
+	long long t0, as, ae, bs, be;
+	size_t i, j, resumed = 0, pairs = 0;
+	pid_t pid;
+	int st, fd, k, prev;
+
+	snprintf(lroot, sizeof(lroot), "%s/ltp-resume", tap_tmpdir());
+	snprintf(shared, sizeof(shared), "%s/resume-shared", tap_tmpdir());
+	snprintf(db, sizeof(db), "%s/resume.db", tap_tmpdir());
+	mkroot_overlap(lroot, tags, n, shared, 500);
+	if ((pid = fork()) == 0) {
+		fd = open("/dev/null", O_RDWR);
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execl(tap_bin(), tap_bin(), "run", "-j", "2", "-d", db, "-L",
+		    lroot, "-m", table, "--conflicts",
+		    "tests/fixtures/conflicts-pair", (char *)0);
+		_exit(127);
+	}
+	/* Killed once two tests have ended, with more to go. */
+	for (k = 0; k < 600; k++) {
+		struct timespec ts = { 0, 50000000L };
+
+		free(log);
+		log = all_logs(shared, tags, n);
+		if (count_str(log, " end ") >= 2)
+			break;
+		nanosleep(&ts, NULL);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &st, 0);
+	ok(count_str(log, " end ") >= 2 && count_str(log, " start ") < (int)n,
+	    "the -j 2 run was killed half-way");
+	/* What it left running ends first: only the resumed run's count. */
+	for (k = 0, prev = -1; k < 200; k++) {
+		struct timespec ts = { 0, 100000000L };
+
+		free(log);
+		log = all_logs(shared, tags, n);
+		if (count_str(log, " start ") == count_str(log, " end ") &&
+		    count_str(log, " end ") == prev)
+			break;
+		prev = count_str(log, " start ") == count_str(log, " end ") ?
+		    count_str(log, " end ") : -1;
+		nanosleep(&ts, NULL);
+	}
+	free(log);
+	t0 = now_ms();
+	snprintf(cmd, sizeof(cmd), "%s run --resume -d %s </dev/null 2>&1",
+	    tap_bin(), db);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "--resume finishes it");
+	has_str(out, "left, side by side as it began", "and says it runs "
+	    "side by side");
+	free(out);
+	log = all_logs(shared, tags, n);
+	for (i = 0; i < n; i++) {
+		if (!logged(log, tags[i], &as, &ae) || as < t0)
+			continue;
+		resumed++;
+		for (j = i + 1; j < n; j++)
+			if (logged(log, tags[j], &bs, &be) && bs >= t0 &&
+			    as < be && bs < ae)
+				pairs++;
+	}
+	ok(resumed >= 3, "the resumed run ran the rest (%zu tests)", resumed);
+	ok(pairs >= 1, "resumed tests ran side by side (%zu overlapping "
+	    "pairs by their logged times)", pairs);
+	ok(!overlaps(log, "confa01", "confb01"), "the conflict group still "
+	    "keeps its pair apart");
+	free(log);
+}
+
 struct evlog {
 	struct engine	*e;
 	int		 workers_seen[4];
@@ -602,5 +733,6 @@ main(void)
 	test_serial_vs_parallel();
 	test_dry();
 	test_conflicts();
+	test_resume_parallel();
 	return tap_done();
 }
