@@ -435,6 +435,9 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 	left = engine_leftovers(e, &nleft);
 	for (n = 0; n < nleft; n++)
 		printf("left behind: %s\n", left[n]);
+	left = engine_cleanups(e, &nleft);
+	for (n = 0; n < nleft; n++)
+		printf("cleaned up after: %s\n", left[n]);
 	run_crash_report(st, run_id);
 }
 

@@ -98,6 +98,8 @@ struct engine {
 	unsigned		 counts[TS__COUNT];
 	char			**left;		/* what tests left behind */
 	size_t			 nleft;
+	char			**cleaned;	/* what we cleaned after */
+	size_t			 ncleaned;
 	unsigned		 nenvmarked;
 	int			 box_lost;
 	char			*lost_test;	/* the culprit, or NULL */
@@ -637,6 +639,13 @@ engine_leftovers(const struct engine *e, size_t *n)
 	return (const char *const *)e->left;
 }
 
+const char *const *
+engine_cleanups(const struct engine *e, size_t *n)
+{
+	*n = e->ncleaned;
+	return (const char *const *)e->cleaned;
+}
+
 unsigned
 engine_env_marked(const struct engine *e)
 {
@@ -1106,6 +1115,14 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 		engine_meta(w, "ltpscope: %s", left);
 		engine_leftover(e, e->tests[w->idx].tag, left);
 	}
+	if (rr->cleaned[0] != '\0') {
+		engine_meta(w, "ltpscope: cleaned up after the test: %s",
+		    rr->cleaned);
+		e->cleaned = xreallocarray(e->cleaned, e->ncleaned + 1,
+		    sizeof(*e->cleaned));
+		xasprintf(&e->cleaned[e->ncleaned++], "%s: %s",
+		    e->tests[w->idx].tag, rr->cleaned);
+	}
 	if (rr->tmpdir_left) {
 		snprintf(left, sizeof(left), "tmpdir_left: %s",
 		    rr->tmpdir_why);
@@ -1265,6 +1282,9 @@ engine_free(struct engine *e)
 	for (i = 0; i < e->nleft; i++)
 		free(e->left[i]);
 	free(e->left);
+	for (i = 0; i < e->ncleaned; i++)
+		free(e->cleaned[i]);
+	free(e->cleaned);
 	free(e->lost_test);
 	for (i = 0; i < e->npending; i++)
 		free(e->pending[i].why);

@@ -1065,9 +1065,16 @@ runner_finish(struct runner *r)
 		;
 	else if (runner_hand_on(r))
 		;
-	else if (rmtree_unmount(r->tmpdir, r->res.tmpdir_why,
-	    sizeof(r->res.tmpdir_why)) == -1)
-		r->res.tmpdir_left = 1;
+	else {
+		char done[sizeof(r->res.cleaned) - 16];
+
+		if (rmtree_unmount_said(r->tmpdir, r->res.tmpdir_why,
+		    sizeof(r->res.tmpdir_why), done, sizeof(done)) == -1)
+			r->res.tmpdir_left = 1;
+		if (done[0] != '\0')
+			snprintf(r->res.cleaned, sizeof(r->res.cleaned),
+			    "unmounted %s", done);
+	}
 	r->done = 1;
 }
 

@@ -801,6 +801,14 @@ test_leftovers(void)
 		has_str(out, "TIMEOUT     mount01", "mount01 timed out");
 		ok(strstr(out, "left behind: mount01") == NULL,
 		    "its mounts were cleaned, so not listed");
+		has_str(out, "\ncleaned up after: mount01: unmounted ",
+		    "the summary says what ltpscope unmounted");
+		snprintf(cmd, sizeof(cmd), "%s show last -d %s --output "
+		    "mount01", bin, db);
+		p = tap_run(cmd, &st, 0);
+		has_str(p, "ltpscope: cleaned up after the test: unmounted ",
+		    "... and so does the test's output");
+		free(p);
 		snprintf(path, sizeof(path), "%s/marker", src);
 		p = tap_slurp(path, NULL);
 		is_str(p != NULL ? p : "(gone)", "keep me\n",

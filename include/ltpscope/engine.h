@@ -139,6 +139,12 @@ const unsigned	*engine_counts(const struct engine *);
  * owned by the engine.
  */
 const char *const *engine_leftovers(const struct engine *, size_t *n);
+/*
+ * What ltpscope cleaned up after the tests finished so far, one line
+ * each: "tag: unmounted tmpfs at /tmp/ltpscope.x/mnt".  Sets *n; owned
+ * by the engine.
+ */
+const char *const *engine_cleanups(const struct engine *, size_t *n);
 /* Of those, passes and skips with the "env warning" mark. */
 unsigned	 engine_env_marked(const struct engine *);
 /*
