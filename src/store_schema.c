@@ -280,8 +280,8 @@ static const char *const store_migrations[] = {
 	 * and the conflict groups it must be kept apart by (conflicts.h),
 	 * so that --resume runs the rest side by side as the run began.
 	 */
-	"ALTER TABLE queue ADD COLUMN parallel INTEGER NOT NULL DEFAULT 0;"
-	"ALTER TABLE queue ADD COLUMN conflicts TEXT NOT NULL DEFAULT '';",
+	("ALTER TABLE queue ADD COLUMN parallel INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE queue ADD COLUMN conflicts TEXT NOT NULL DEFAULT '';"),
 };
 
 /*
