@@ -243,6 +243,9 @@ run_dry_list(const struct engine_test *tests, size_t n,
 		}
 		if (jobs <= 1)
 			mode[0] = '\0';
+		else if (t->parallel && t->conflicts != NULL)
+			snprintf(mode, sizeof(mode), "parallel, apart (%s)  ",
+			    t->conflicts);
 		else if (t->parallel)
 			snprintf(mode, sizeof(mode), "parallel  ");
 		else {
@@ -341,6 +344,26 @@ run_apply_meta(struct engine_test *tests, size_t n, const struct suite *s,
 	}
 	ltpmeta_env_free(&env);
 	return nnot;
+}
+
+/*
+ * Each test's conflict groups (the engine keeps members of a group
+ * apart); marks are kept with -j 1 too, for a --resume with -j.
+ */
+static void
+run_apply_conflicts(struct run_state *s)
+{
+	char buf[512];
+	size_t i;
+
+	s->groups = xcalloc(s->npicked + 1, sizeof(*s->groups));
+	for (i = 0; i < s->npicked; i++) {
+		if (conflicts_of(&s->conf, s->tests[i].tag, buf,
+		    sizeof(buf)) == 0)
+			continue;
+		s->groups[i] = xstrdup(buf);
+		s->tests[i].conflicts = s->groups[i];
+	}
 }
 
 /*
@@ -449,6 +472,9 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 	left = engine_leftovers(e, &nleft);
 	for (n = 0; n < nleft; n++)
 		printf("left behind: %s\n", left[n]);
+	left = engine_cleanups(e, &nleft);
+	for (n = 0; n < nleft; n++)
+		printf("cleaned up after: %s\n", left[n]);
 	run_crash_report(st, run_id);
 }
 
@@ -573,6 +599,7 @@ run_parse_options(struct cmd_args *a, struct run_opts *o)
 	o->runtests = cmd_list(a, "runtest", &o->nruntests);
 	o->tables = cmd_list(a, "master", &o->ntables);
 	o->skips = cmd_list(a, "skip", &o->nskips);
+	o->conflicts = cmd_list(a, "conflicts", &o->nconflicts);
 	v = cmd_list(a, "syscalls", &n);
 	for (i = 0; i < n; i++)
 		run_split_list(v[i], o);
@@ -593,6 +620,7 @@ run_parse_options(struct cmd_args *a, struct run_opts *o)
 	o->kconfig = cmd_str(a, "kconfig");
 	o->dry = cmd_has(a, "dry-run") > 0;
 	o->verbose = cmd_has(a, "verbose") > 0;
+	o->jobs_given = cmd_has(a, "jobs") > 0;
 	o->jobs = (long)cmd_num(a, "jobs", o->jobs);
 	o->metadata = cmd_str(a, "metadata");
 	o->no_metadata = cmd_has(a, "no-metadata") > 0;
@@ -637,6 +665,7 @@ run_state_init(struct run_state *s)
 	memset(s, 0, sizeof(*s));
 	diag_init(&s->dl);
 	skiplist_init(&s->skip);
+	conflicts_init(&s->conf);
 	/* The bundled list names the systems its entries hold on. */
 	skiplist_set_os(&s->skip, compat_os_name(s->os, sizeof(s->os)));
 }
@@ -671,6 +700,10 @@ run_state_free(struct run_state *s)
 	for (i = 0; s->reasons != NULL && i < s->npicked; i++)
 		free(s->reasons[i]);
 	free(s->reasons);
+	for (i = 0; s->groups != NULL && i < s->npicked; i++)
+		free(s->groups[i]);
+	free(s->groups);
+	conflicts_free(&s->conf);
 	free(s->picked);
 	if (s->suite_loaded)
 		suite_free(&s->suite);
@@ -703,6 +736,60 @@ run_skiplists(const struct run_opts *o, struct run_state *s)
 	if (o->no_skiplist)
 		run_config_add(&s->extra, "no_skiplist", "1");
 	return s->dl.nerrors > 0 ? -1 : 0;
+}
+
+/*
+ * The conflict groups: the shipped ones and the user's, and each
+ * --conflicts file.  0, or -1 with s->dl.
+ */
+static int
+run_conflicts(const struct run_opts *o, struct run_state *s)
+{
+	size_t i;
+
+	(void)conflicts_load_default(&s->conf, &s->dl);
+	for (i = 0; i < o->nconflicts; i++)
+		(void)conflicts_load(&s->conf, o->conflicts[i], &s->dl);
+	return s->dl.nerrors > 0 ? -1 : 0;
+}
+
+/*
+ * --dry-run with -j: the conflict groups the selection falls in, each
+ * with its members here and the reason they are kept apart.
+ */
+static void
+run_dry_groups(const struct run_state *s)
+{
+	char what[2048], *seen = xstrdup(""), *tmp, *more;
+	const char *g, *comma;
+	size_t i, j, len;
+
+	conflicts_describe(&s->conf, what, sizeof(what));
+	printf("conflict groups: %s\n", what);
+	for (i = 0; i < s->npicked; i++) {
+		for (g = s->tests[i].conflicts; g != NULL && *g != '\0';
+		    g = *comma ? comma + 1 : comma) {
+			comma = g + strcspn(g, ",");
+			len = (size_t)(comma - g);
+			tmp = xstrndup(g, len);
+			if (conflicts_share(tmp, seen)) {
+				free(tmp);
+				continue;
+			}
+			printf("  kept apart, %s:", tmp);
+			for (j = i; j < s->npicked; j++)
+				if (conflicts_share(tmp,
+				    s->tests[j].conflicts))
+					printf(" %s", s->tests[j].tag);
+			printf(" (%s)\n", conflicts_reason(&s->conf, tmp));
+			xasprintf(&more, "%s%s%s", seen, seen[0] != '\0' ?
+			    "," : "", tmp);
+			free(seen);
+			free(tmp);
+			seen = more;
+		}
+	}
+	free(seen);
 }
 
 /*
@@ -774,9 +861,7 @@ run_select(struct run_opts *o, struct run_state *s)
 	    s->kcwhat, sizeof(s->kcwhat));
 	(void)run_apply_meta(s->tests, s->npicked, &s->suite, kcused, o->dev,
 	    s->reasons);
-	if (o->jobs <= 1)
-		for (i = 0; i < s->npicked; i++)
-			s->tests[i].parallel = 0;
+	run_apply_conflicts(s);
 	return 0;
 }
 
@@ -810,6 +895,7 @@ run_dry(const struct run_opts *o, struct run_state *s)
 		engine_order(s->tests, s->npicked, hist);
 		printf("%ld jobs: tests marked parallel run side by side, "
 		    "the others alone\n", o->jobs);
+		run_dry_groups(s);
 	}
 	store_close(hist);
 	run_dry_list(s->tests, s->npicked, &s->skip, s->suite.meta,
@@ -889,14 +975,11 @@ run_execute(struct run_opts *o, struct run_state *s)
 	eo.skip = &s->skip;
 	eo.label = o->label;
 	eo.timeout_s = (int)o->timeout_s;
-	eo.jobs = o->resume ? 1 : (int)o->jobs;
+	eo.jobs = (int)o->jobs;
 	/* Judges warnings as the environment's; without it all count. */
 	eo.rules = s->vrules = cli_verdict_rules();
 	if (s->vrules != NULL)
 		cli_rejudge(s->st, s->vrules);
-	if (o->resume && o->jobs > 1)
-		fprintf(stderr, "ltpscope: note: a resumed run runs "
-		    "serially\n");
 	s->ctx.jobs = eo.jobs;
 	/* Several boxes' progress lines would overwrite each other. */
 	s->ctx.tty = s->ctx.prefix == NULL && isatty(STDERR_FILENO);
@@ -942,8 +1025,10 @@ run_execute(struct run_opts *o, struct run_state *s)
 	if (o->console != NULL && o->host != NULL)
 		s->ctx.watch = crashlog_watch_new(o->console, rb.console_off);
 	if (o->resume)
-		printf("resuming run %" PRId64 ": %zu test%s left\n", run_id,
-		    engine_total(s->e), engine_total(s->e) == 1 ? "" : "s");
+		printf("resuming run %" PRId64 ": %zu test%s left%s\n",
+		    run_id, engine_total(s->e), engine_total(s->e) == 1 ?
+		    "" : "s", o->jobs > 1 ? ", side by side as it began" :
+		    "");
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = run_on_signal;
@@ -1010,7 +1095,7 @@ run_exec(struct cmd_args *a)
 	if (run_skiplists(&o, &s) != 0)
 		goto out;
 	if (!o.resume) {
-		if (run_select(&o, &s) != 0)
+		if (run_conflicts(&o, &s) != 0 || run_select(&o, &s) != 0)
 			goto out;
 		if (o.dry) {
 			run_dry(&o, &s);
@@ -1044,6 +1129,7 @@ static const struct cmd_option run_options[] = {
 	{ .name = "timeout", .kind = CMD_NUM, .max = RUN_TIMEOUT_MAX },
 	{ .name = "label", .kind = CMD_STR },
 	{ .name = "skip", .kind = CMD_LIST },
+	{ .name = "conflicts", .kind = CMD_LIST },
 	{ .name = "resume", .kind = CMD_FLAG },
 	{ .name = "skip-culprit", .kind = CMD_FLAG },
 	{ .name = "no-skip-culprit", .kind = CMD_FLAG },
@@ -1077,7 +1163,8 @@ const struct cmd_entry cmd_run_entry = {
 	.args_max = CMD_ANY,
 	.usage = "run [-v] [-j jobs] [-d db] [-L dir] [-f runtest]... "
 	    "[-m table]... [-s syscall[,...]] [-p regex] [--timeout seconds] "
-	    "[--grace ms] [--label text] [--skip file]... [--pipe] "
+	    "[--grace ms] [--label text] [--skip file]... "
+	    "[--conflicts file]... [--pipe] "
 	    "[--timeout-mul x] [--dev device] [--reproducible] "
 	    "[--kconfig file] [--metadata file | --no-metadata] "
 	    "[--no-skiplist] [--host [user@]host[:port]]... "
@@ -1085,7 +1172,8 @@ const struct cmd_entry cmd_run_entry = {
 	    "[--box-wait seconds] "
 	    "[--console file] [--skip-culprit] [--reference] [--dry-run] "
 	    "[tag ...]\n"
-	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit] "
+	    "run --resume [run] [-j jobs] [-d db] "
+	    "[--skip-culprit | --no-skip-culprit] "
 	    "[--reboot-cmd command] [--box-wait seconds] [--console file]",
 	.summary = "run LTP tests safely, storing every result",
 };

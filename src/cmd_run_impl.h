@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "ltpscope/boxfiles.h"
+#include "ltpscope/conflicts.h"
 #include "ltpscope/crashlog.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/remote.h"
@@ -64,8 +65,8 @@ struct sbuf_lines {
  * -s items (ours) and what --resume replays (run_state's).
  */
 struct run_opts {
-	const char	**tables, **runtests, **skips;
-	size_t		  ntables, nruntests, nskips;
+	const char	**tables, **runtests, **skips, **conflicts;
+	size_t		  ntables, nruntests, nskips, nconflicts;
 	const char	**sysv;
 	size_t		  nsys;
 	const char	 *dbpath, *ltpdir, *pattern, *label, *timeout_mul;
@@ -75,7 +76,8 @@ struct run_opts {
 	const char	 *hosts[RUN_MAXHOSTS];
 	size_t		  nhosts;
 	long		  box_wait, jobs, timeout_s, grace_ms;
-	int		  timeout_given, no_metadata, no_skiplist;
+	int		  timeout_given, jobs_given, no_metadata;
+	int		  no_skiplist;
 	int		  resume, culprit_mode, use_pipe, reproducible;
 	int		  dry, verbose, reference;
 	int64_t		  run_id;	/* --resume N; 0: the newest */
@@ -90,6 +92,8 @@ struct run_opts {
 struct run_state {
 	struct diaglist	  dl;
 	struct skiplist	  skip;
+	struct conflicts  conf;		/* conflict groups */
+	char		**groups;	/* each test's, for tests[] */
 	struct suite	  suite;
 	int		  suite_loaded;
 	struct boxfiles	  bf;

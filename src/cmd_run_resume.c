@@ -509,6 +509,15 @@ run_resume_settings(struct run_opts *o, struct run_state *s)
 		    &o->timeout_s);
 		free(v);
 	}
+	/* Side by side as it began (the queue keeps the marks). */
+	if (!o->jobs_given && (v = run_config_value(prev->config,
+	    "jobs")) != NULL) {
+		run_config_number(o->run_id, "jobs", v, RUN_MAXJOBS,
+		    &o->jobs);
+		if (o->jobs < 1)
+			o->jobs = 1;
+		free(v);
+	}
 	if (o->kconfig == NULL)
 		o->kconfig = s->cfg_kconfig = run_config_value(prev->config,
 		    "kconfig");

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "ltpscope/compat.h"
+#include "ltpscope/conflicts.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/spool.h"
@@ -46,6 +47,7 @@ struct etest {
 	char	*syscall;
 	char	*cmdline;
 	char	*notrun;
+	char	*conflicts;	/* "" when in no group */
 	int	 explicit;
 	int	 parallel;
 	int64_t	 seq;
@@ -96,6 +98,8 @@ struct engine {
 	unsigned		 counts[TS__COUNT];
 	char			**left;		/* what tests left behind */
 	size_t			 nleft;
+	char			**cleaned;	/* what we cleaned after */
+	size_t			 ncleaned;
 	unsigned		 nenvmarked;
 	int			 box_lost;
 	char			*lost_test;	/* the culprit, or NULL */
@@ -209,6 +213,7 @@ engine_add(struct engine *e, const struct engine_test *src, int64_t seq)
 	t->syscall = xstrdup(src->syscall ? src->syscall : "");
 	t->cmdline = xstrdup(src->cmdline ? src->cmdline : src->tag);
 	t->notrun = src->notrun != NULL ? xstrdup(src->notrun) : NULL;
+	t->conflicts = xstrdup(src->conflicts != NULL ? src->conflicts : "");
 	t->explicit = src->explicit;
 	t->parallel = src->parallel;
 	t->seq = seq;
@@ -474,6 +479,8 @@ engine_new(struct store *st, const struct engine_opts *opts,
 		q[i].cmdline = e->tests[i].cmdline;
 		q[i].notrun = e->tests[i].notrun;
 		q[i].named = e->tests[i].explicit;
+		q[i].parallel = e->tests[i].parallel;
+		q[i].conflicts = e->tests[i].conflicts;
 	}
 	memset(&run, 0, sizeof(run));
 	if (opts->runner.remote != NULL)
@@ -484,13 +491,14 @@ engine_new(struct store *st, const struct engine_opts *opts,
 	/* What --resume needs to run the rest the same way. */
 	snprintf(config, sizeof(config), "ltproot=%s\ntimeout=%d\n"
 	    "kconfig=%s\ntimeout_mul=%s\ndev=%s\nreproducible=%d\n"
-	    "pipe=%d\n" ENGINE_RUNDIR_KEY "%s\n",
+	    "pipe=%d\njobs=%d\n" ENGINE_RUNDIR_KEY "%s\n",
 	    opts->runner.ltproot ? opts->runner.ltproot : "",
 	    opts->timeout_s,
 	    opts->runner.kconfig ? opts->runner.kconfig : "",
 	    opts->runner.timeout_mul ? opts->runner.timeout_mul : "",
 	    opts->runner.ltp_dev ? opts->runner.ltp_dev : "",
-	    opts->runner.reproducible, opts->runner.use_pipe, e->rundir);
+	    opts->runner.reproducible, opts->runner.use_pipe,
+	    (int)e->nw, e->rundir);
 	if (opts->runner.remote != NULL) {
 		/* The box to resume on; compat_linux's Linux release. */
 		size_t len = strlen(config);
@@ -555,7 +563,6 @@ engine_resume(struct store *st, const struct engine_opts *opts,
 	for (i = 0; i < n; i++) {
 		struct engine_test t;
 
-		/* The queue keeps no parallel marks: the rest runs serially. */
 		memset(&t, 0, sizeof(t));
 		t.tag = q[i].tag;
 		t.syscall = q[i].syscall;
@@ -563,6 +570,9 @@ engine_resume(struct store *st, const struct engine_opts *opts,
 		t.notrun = q[i].notrun != NULL && q[i].notrun[0] != '\0' ?
 		    q[i].notrun : NULL;
 		t.explicit = q[i].named;
+		/* Side by side as the run began: its marks and groups. */
+		t.parallel = q[i].parallel && e->nw > 1;
+		t.conflicts = q[i].conflicts;
 		engine_add(e, &t, q[i].pos);
 	}
 	store_queue_free(q, n);
@@ -630,6 +640,13 @@ engine_leftovers(const struct engine *e, size_t *n)
 	return (const char *const *)e->left;
 }
 
+const char *const *
+engine_cleanups(const struct engine *e, size_t *n)
+{
+	*n = e->ncleaned;
+	return (const char *const *)e->cleaned;
+}
+
 unsigned
 engine_env_marked(const struct engine *e)
 {
@@ -678,6 +695,52 @@ engine_pollfds(const struct engine *e, struct pollfd *pfd, size_t max)
 	return n;
 }
 
+/* Whether test t shares a conflict group with a test running now. */
+static int
+engine_conflicting(const struct engine *e, const struct etest *t)
+{
+	size_t i;
+
+	if (t->conflicts[0] == '\0')
+		return 0;
+	for (i = 0; i < e->nw; i++)
+		if (e->w[i].r != NULL && conflicts_share(t->conflicts,
+		    e->tests[e->w[i].idx].conflicts))
+			return 1;
+	return 0;
+}
+
+/* Whether t goes without a worker: ruled out, or skipped. */
+static int
+engine_instant(const struct engine *e, const struct etest *t)
+{
+	return t->notrun != NULL || (!t->explicit && e->opts.skip != NULL &&
+	    skiplist_match(e->opts.skip, t->tag) != NULL);
+}
+
+/*
+ * The test to start next beside those running: the next in the queue,
+ * or, when its conflict group is busy, the first parallel test after it
+ * that is free to run (never past a test that runs alone).  e->n: none.
+ */
+static size_t
+engine_pick(const struct engine *e)
+{
+	const struct etest *t;
+	size_t k;
+
+	for (k = e->next; k < e->n; k++) {
+		t = &e->tests[k];
+		if (engine_instant(e, t))
+			continue;
+		if (!t->parallel)
+			break;
+		if (!engine_conflicting(e, t))
+			return k;
+	}
+	return e->n;
+}
+
 /* Whether the next test could start now (so there is work at once). */
 static int
 engine_can_start(const struct engine *e)
@@ -689,8 +752,7 @@ engine_can_start(const struct engine *e)
 		return e->nbusy == 0;
 	t = &e->tests[e->next];
 	/* Serially, results come in queue order; in parallel, at once. */
-	if (t->notrun != NULL || (!t->explicit && e->opts.skip != NULL &&
-	    skiplist_match(e->opts.skip, t->tag) != NULL))
+	if (engine_instant(e, t))
 		return e->nw > 1 || e->nbusy == 0;
 	if (e->nbusy == 0)
 		return 1;
@@ -699,7 +761,7 @@ engine_can_start(const struct engine *e)
 	for (i = 0; i < e->nw; i++)
 		if (e->w[i].r != NULL && e->w[i].serial)
 			return 0;
-	return 1;
+	return engine_pick(e) < e->n;
 }
 
 int
@@ -884,6 +946,19 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	size_t idx = e->next++;
 	char why[600];
 
+	/* Its group is busy: a later one that is free goes first. */
+	if (e->nbusy > 0 && !engine_instant(e, t) && t->parallel &&
+	    engine_conflicting(e, t)) {
+		size_t k = engine_pick(e);
+		struct etest tmp;
+
+		if (k < e->n) {
+			tmp = e->tests[k];
+			memmove(&e->tests[idx + 1], &e->tests[idx],
+			    (k - idx) * sizeof(*e->tests));
+			e->tests[idx] = tmp;
+		}
+	}
 	if (e->opts.runner.remote != NULL &&
 	    !remote_alive(e->opts.runner.remote)) {
 		/* Gone between tests: the run stops before this one. */
@@ -1040,6 +1115,14 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 		    rr->stragglers == 1 ? "" : "es");
 		engine_meta(w, "ltpscope: %s", left);
 		engine_leftover(e, e->tests[w->idx].tag, left);
+	}
+	if (rr->cleaned[0] != '\0') {
+		engine_meta(w, "ltpscope: cleaned up after the test: %s",
+		    rr->cleaned);
+		e->cleaned = xreallocarray(e->cleaned, e->ncleaned + 1,
+		    sizeof(*e->cleaned));
+		xasprintf(&e->cleaned[e->ncleaned++], "%s: %s",
+		    e->tests[w->idx].tag, rr->cleaned);
 	}
 	if (rr->tmpdir_left) {
 		snprintf(left, sizeof(left), "tmpdir_left: %s",
@@ -1206,11 +1289,15 @@ engine_free(struct engine *e)
 		free(e->tests[i].syscall);
 		free(e->tests[i].cmdline);
 		free(e->tests[i].notrun);
+		free(e->tests[i].conflicts);
 	}
 	free(e->tests);
 	for (i = 0; i < e->nleft; i++)
 		free(e->left[i]);
 	free(e->left);
+	for (i = 0; i < e->ncleaned; i++)
+		free(e->cleaned[i]);
+	free(e->cleaned);
 	free(e->lost_test);
 	free(e->lost_why);
 	for (i = 0; i < e->npending; i++)

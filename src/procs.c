@@ -15,9 +15,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ltpscope/procs.h"
@@ -109,7 +111,89 @@ procs_list(struct procent **out, int want_ppid)
 	return (long)n;
 }
 
+#define PROCS_PF_EXITING	0x4	/* Linux's task flag: in do_exit() */
+
+/* A "Key:\thex" mask of /proc/PID/status; bit N-1 is signal N. */
+static uint64_t
+status_mask(const char *buf, const char *key)
+{
+	const char *p = strstr(buf, key);
+
+	return p != NULL ? (uint64_t)strtoull(p + strlen(key), NULL, 16) : 0;
+}
+
+static enum procs_fate	fate_of(int running, uint64_t pend, uint64_t blk,
+			    uint64_t ign, uint64_t cgt);
+
+enum procs_fate
+procs_fate(pid_t pid)
+{
+	char path[64], buf[4096], state, *p;
+	unsigned flags;
+	ssize_t len;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return errno == ENOENT ? PROCS_GONE : PROCS_UNKNOWN;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len <= 0)
+		return PROCS_GONE;
+	buf[len] = '\0';
+	if ((p = strrchr(buf, ')')) == NULL ||
+	    sscanf(p + 1, " %c %*d %*d %*d %*d %*d %u", &state, &flags) != 2)
+		return PROCS_UNKNOWN;
+	if (state == 'Z' || state == 'X' || state == 'x' ||
+	    (flags & PROCS_PF_EXITING))
+		return PROCS_GONE;
+	snprintf(path, sizeof(path), "/proc/%ld/status", (long)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return PROCS_GONE;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len <= 0)
+		return PROCS_GONE;
+	buf[len] = '\0';
+	return fate_of(state == 'R', status_mask(buf, "\nSigPnd:") |
+	    status_mask(buf, "\nShdPnd:"), status_mask(buf, "\nSigBlk:"),
+	    status_mask(buf, "\nSigIgn:"), status_mask(buf, "\nSigCgt:"));
+}
+
 #elif defined(__NetBSD__)
+
+static enum procs_fate	fate_of(int running, uint64_t pend, uint64_t blk,
+			    uint64_t ign, uint64_t cgt);
+
+static uint64_t
+ki_mask(const ki_sigset_t *s)
+{
+	return (uint64_t)s->__bits[0] | (uint64_t)s->__bits[1] << 32;
+}
+
+enum procs_fate
+procs_fate(pid_t pid)
+{
+	struct kinfo_proc2 kp;
+	size_t len = sizeof(kp);
+	int mib[6];
+
+	mib[0] = CTL_KERN;
+	mib[1] = KERN_PROC2;
+	mib[2] = KERN_PROC_PID;
+	mib[3] = (int)pid;
+	mib[4] = (int)sizeof(kp);
+	mib[5] = 1;
+	if (sysctl(mib, 6, &kp, &len, NULL, 0) == -1)
+		return PROCS_UNKNOWN;
+	if (len < sizeof(kp) || kp.p_realstat == SZOMB ||
+	    kp.p_realstat == SDYING || kp.p_realstat == SDEAD ||
+	    (kp.p_realflag & P_WEXIT))
+		return PROCS_GONE;
+	return fate_of(kp.p_stat == LSRUN || kp.p_stat == LSONPROC,
+	    ki_mask(&kp.p_siglist), ki_mask(&kp.p_sigmask),
+	    ki_mask(&kp.p_sigignore), ki_mask(&kp.p_sigcatch));
+}
 
 static long
 procs_list(struct procent **out, int want_ppid)
@@ -163,6 +247,54 @@ procs_list(struct procent **out, int want_ppid)
 	return -1;
 }
 
+enum procs_fate
+procs_fate(pid_t pid)
+{
+	(void)pid;
+	return PROCS_UNKNOWN;
+}
+
+#endif
+
+#if defined(__linux__) || defined(__NetBSD__)
+/* Whether signal sig, left to its default action, ends the process. */
+static int
+sig_ends(int sig)
+{
+	switch (sig) {
+	case SIGCHLD:
+	case SIGCONT:
+	case SIGURG:
+	case SIGWINCH:
+	case SIGSTOP:
+	case SIGTSTP:
+	case SIGTTIN:
+	case SIGTTOU:
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * A live process's fate from its signal masks (bit N-1 for signal N):
+ * a pending signal it neither blocks, ignores nor catches, and whose
+ * default ends it, has it dying already.
+ */
+static enum procs_fate
+fate_of(int running, uint64_t pend, uint64_t blk, uint64_t ign,
+    uint64_t cgt)
+{
+	uint64_t act = pend & ~blk & ~ign;
+	int sig;
+
+	if (pend & ((uint64_t)1 << (SIGKILL - 1)))
+		return PROCS_GONE;
+	for (sig = 1; sig <= 64; sig++)
+		if ((act & ~cgt & ((uint64_t)1 << (sig - 1))) &&
+		    sig_ends(sig))
+			return PROCS_GONE;
+	return running || (act & cgt) ? PROCS_MOVING : PROCS_STAYING;
+}
 #endif
 
 static int
@@ -227,4 +359,76 @@ procs_signal_session(pid_t sid, int flags, int sig)
 			sent++;
 	free(v);
 	return sent;
+}
+
+static long long
+procs_now_ms(void)
+{
+	struct timespec ts;
+
+	(void)clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * How many of v (but sid and us) stay: those on the move are looked at
+ * again, every couple of milliseconds, until they exit or settle or
+ * PROCS_SETTLE_MS is up.  One that cannot be told counts.
+ */
+static int
+procs_settle(const pid_t *v, long n, pid_t sid)
+{
+	struct timespec nap = { 0, 2 * 1000 * 1000 };
+	enum procs_fate *f;
+	long long until = procs_now_ms() + PROCS_SETTLE_MS;
+	long i;
+	int moving, left;
+
+	f = xcalloc((size_t)n + 1, sizeof(*f));
+	for (i = 0; i < n; i++)
+		f[i] = PROCS_MOVING;
+	for (;;) {
+		moving = left = 0;
+		for (i = 0; i < n; i++) {
+			if (v[i] == sid || v[i] == getpid())
+				continue;
+			if (f[i] == PROCS_MOVING)
+				f[i] = procs_fate(v[i]);
+			moving += f[i] == PROCS_MOVING;
+			left += f[i] != PROCS_GONE;
+		}
+		if (moving == 0 || procs_now_ms() >= until)
+			break;
+		(void)nanosleep(&nap, NULL);
+	}
+	free(f);
+	return left;
+}
+
+int
+procs_kill_left(pid_t sid)
+{
+	pid_t *v, *w;
+	long n, m, i;
+	int left;
+
+	if (sid <= 1 || sid == getsid(0))
+		return 0;
+	if ((n = procs_session(sid, PROCS_DESCENDANTS, &v)) < 0) {
+		free(v);
+		return kill(-sid, SIGKILL) == 0 ? 1 : 0;
+	}
+	left = procs_settle(v, n, sid);
+	for (i = 0; i < n; i++)
+		if (v[i] != sid && v[i] != getpid())
+			(void)kill(v[i], SIGKILL);
+	/* Forked while we looked: alive, since nothing signalled them. */
+	if ((m = procs_session(sid, PROCS_DESCENDANTS, &w)) > 0)
+		for (i = 0; i < m; i++)
+			if (w[i] != sid && w[i] != getpid() &&
+			    !pid_in(v, n, w[i]) && kill(w[i], SIGKILL) == 0)
+				left++;
+	free(v);
+	free(w);
+	return left;
 }

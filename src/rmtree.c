@@ -261,25 +261,44 @@ rmtree(const char *path)
 }
 
 /* Unmounts what is mounted at or below path, the deepest first. */
+/* Unmounts what is below real; done names the first, and the count. */
 static void
-rmtree_unmount_below(const char *real)
+rmtree_unmount_below(const char *real, char *done, size_t donelen)
 {
 	struct compat_mount *v;
-	long n, i;
+	long n, i, gone = 0;
 	int pass;
 
 	for (pass = 0; pass < RMTREE_PASSES; pass++) {
 		if ((n = compat_mounts_below(real, &v)) <= 0)
-			return;
+			break;
 		/* The table lists a mount after the one it sits on. */
-		for (i = n - 1; i >= 0; i--)
-			(void)compat_unmount(v[i].path);
+		for (i = n - 1; i >= 0; i--) {
+			if (compat_unmount(v[i].path) != 0)
+				continue;
+			if (gone++ == 0 && donelen > 0)
+				snprintf(done, donelen, "%s at %s",
+				    v[i].fstype, v[i].path);
+		}
 		compat_mounts_free(v, n);
+	}
+	if (gone > 1 && donelen > 0) {
+		size_t len = strlen(done);
+
+		snprintf(done + len, donelen - len, " and %ld more",
+		    gone - 1);
 	}
 }
 
 int
 rmtree_unmount(const char *path, char *why, size_t whylen)
+{
+	return rmtree_unmount_said(path, why, whylen, NULL, 0);
+}
+
+int
+rmtree_unmount_said(const char *path, char *why, size_t whylen,
+    char *done, size_t donelen)
 {
 	struct compat_mount *v;
 	struct rmtree_walk *w;
@@ -289,10 +308,12 @@ rmtree_unmount(const char *path, char *why, size_t whylen)
 
 	if (whylen > 0)
 		why[0] = '\0';
+	if (donelen > 0)
+		done[0] = '\0';
 	if (rmdir(path) == 0 || errno == ENOENT)
 		return 0;
 	if ((real = realpath(path, NULL)) != NULL)
-		rmtree_unmount_below(real);
+		rmtree_unmount_below(real, done, donelen);
 	w = xmalloc(sizeof(*w));
 	if (rmtree_walk(w, path) == 0) {
 		free(w);

@@ -915,18 +915,17 @@ runner_session_left(pid_t sid)
 	return n < 0 ? -1 : left;
 }
 
-/* Kills what is left of the session, and the descendants it started. */
+/*
+ * Kills what is left of the session, and the descendants it started;
+ * counts only what was left alive, not a child the test had signalled
+ * and not reaped yet (procs_kill_left).
+ */
 static void
 runner_kill_stragglers(struct runner *r)
 {
-	int n;
-
 	if (runner_session_left(r->pid) == 0)
 		return;
-	n = procs_signal_session(r->pid, PROCS_DESCENDANTS | PROCS_NOT_LEADER,
-	    SIGKILL);
-	if (n > 0)
-		r->res.stragglers += n;
+	r->res.stragglers += procs_kill_left(r->pid);
 }
 
 /* Reaps the leader if it has ended; kills what is left of its session. */
@@ -1066,9 +1065,16 @@ runner_finish(struct runner *r)
 		;
 	else if (runner_hand_on(r))
 		;
-	else if (rmtree_unmount(r->tmpdir, r->res.tmpdir_why,
-	    sizeof(r->res.tmpdir_why)) == -1)
-		r->res.tmpdir_left = 1;
+	else {
+		char done[sizeof(r->res.cleaned) - 16];
+
+		if (rmtree_unmount_said(r->tmpdir, r->res.tmpdir_why,
+		    sizeof(r->res.tmpdir_why), done, sizeof(done)) == -1)
+			r->res.tmpdir_left = 1;
+		if (done[0] != '\0')
+			snprintf(r->res.cleaned, sizeof(r->res.cleaned),
+			    "unmounted %s", done);
+	}
 	r->done = 1;
 }
 

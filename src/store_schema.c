@@ -274,6 +274,14 @@ static const char *const store_migrations[] = {
 	 * them: --resume runs them too, as the run began to.
 	 */
 	"ALTER TABLE queue ADD COLUMN named INTEGER NOT NULL DEFAULT 0;",
+
+	/*
+	 * 10: how each test may run beside others (-j): marked parallel,
+	 * and the conflict groups it must be kept apart by (conflicts.h),
+	 * so that --resume runs the rest side by side as the run began.
+	 */
+	("ALTER TABLE queue ADD COLUMN parallel INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE queue ADD COLUMN conflicts TEXT NOT NULL DEFAULT '';"),
 };
 
 /*
@@ -294,6 +302,8 @@ static const char store_schema_fresh[] =
 	SQL_QUEUE_COLUMNS
 	"  notrun TEXT NOT NULL DEFAULT '',"
 	"  named INTEGER NOT NULL DEFAULT 0,"
+	"  parallel INTEGER NOT NULL DEFAULT 0,"
+	"  conflicts TEXT NOT NULL DEFAULT '',"
 	"  PRIMARY KEY (run_id, pos));"
 	"CREATE TABLE results ("
 	SQL_RESULTS_COLUMNS

@@ -61,8 +61,8 @@ store_insert_queue(struct store *st, int64_t run_id,
 	int rc, err;
 
 	if ((err = store_prepare(st, &s, "INSERT INTO queue (run_id, pos, "
-	    "tag, syscall, cmdline, notrun, named) VALUES (?, ?, ?, ?, ?, ?, "
-	    "?)", dl)) != STORE_OK)
+	    "tag, syscall, cmdline, notrun, named, parallel, conflicts) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?)", dl)) != STORE_OK)
 		return err;
 	for (i = 0; i < n; i++) {
 		(void)sqlite3_bind_int64(s, 1, run_id);
@@ -75,6 +75,9 @@ store_insert_queue(struct store *st, int64_t run_id,
 		(void)sqlite3_bind_text(s, 6, nz(q[i].notrun), -1,
 		    SQLITE_STATIC);
 		(void)sqlite3_bind_int(s, 7, q[i].named != 0);
+		(void)sqlite3_bind_int(s, 8, q[i].parallel != 0);
+		(void)sqlite3_bind_text(s, 9, nz(q[i].conflicts), -1,
+		    SQLITE_STATIC);
 		if ((rc = sqlite3_step(s)) != SQLITE_DONE) {
 			(void)sqlite3_finalize(s);
 			return store_sqlerr(st, dl, rc, "cannot record the "
@@ -540,7 +543,7 @@ store_unrun_tests(struct store *st, int64_t run_id,
 
 	/* By tag, so a test with any result is never run again. */
 	if ((err = store_prepare(st, &s, "SELECT pos, tag, syscall, cmdline, "
-	    "notrun, named FROM queue q WHERE run_id = ?1 AND NOT EXISTS "
+	    "notrun, named, parallel, conflicts FROM queue q WHERE run_id = ?1 AND NOT EXISTS "
 	    "(SELECT 1 FROM "
 	    "results r WHERE r.run_id = ?1 AND r.tag = q.tag) ORDER BY pos",
 	    dl)) != STORE_OK)
@@ -557,6 +560,8 @@ store_unrun_tests(struct store *st, int64_t run_id,
 		q[n].cmdline = store_col_str(s, 3);
 		q[n].notrun = store_col_str(s, 4);
 		q[n].named = sqlite3_column_int(s, 5);
+		q[n].parallel = sqlite3_column_int(s, 6);
+		q[n].conflicts = store_col_str(s, 7);
 		n++;
 	}
 	(void)sqlite3_finalize(s);
@@ -618,6 +623,7 @@ store_queue_free(struct store_queue_item *q, size_t n)
 		free(q[i].syscall);
 		free(q[i].cmdline);
 		free(q[i].notrun);
+		free(q[i].conflicts);
 	}
 	free(q);
 }

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ltpscope/conflicts.h"
 #include "ltpscope/crashlog.h"
 #include "ltpscope/ltpmeta.h"
 #include "ltpscope/paths.h"
@@ -253,6 +254,33 @@ static const struct engine_events ui_events = {
 	.worker_line = ev_worker_line,
 };
 
+/* The most workers J offers; a resumed run takes its own, up to this. */
+#define UI_RUN_MAXJOBS	4
+
+/*
+ * Each test's conflict groups (conflicts.h), into groups[i], which the
+ * caller frees; a bad conflict file is said and its bad lines left out.
+ */
+static void
+ui_run_conflicts(struct ui *ui, struct engine_test *tests, char **groups,
+    size_t n)
+{
+	struct conflicts c;
+	struct diaglist dl;
+	char buf[512];
+	size_t i;
+
+	conflicts_init(&c);
+	diag_init(&dl);
+	if (conflicts_load_default(&c, &dl) > 0)
+		ui_message_diag(ui, &dl, UD_TEXT, NULL, NULL);
+	diag_free(&dl);
+	for (i = 0; i < n; i++)
+		if (conflicts_of(&c, tests[i].tag, buf, sizeof(buf)) > 0)
+			tests[i].conflicts = groups[i] = xstrdup(buf);
+	conflicts_free(&c);
+}
+
 /* Runs the tests of the syscalls or the tests given (explicitly named). */
 void
 ui_run_selected(struct ui *ui, const char *const *syscalls, size_t nsys,
@@ -260,6 +288,7 @@ ui_run_selected(struct ui *ui, const char *const *syscalls, size_t nsys,
 {
 	struct engine_events ev = ui_events;
 	struct engine_test *tests;
+	char **groups;
 	struct engine_opts eo;
 	struct ltpselect sel;
 	struct diaglist dl;
@@ -298,14 +327,19 @@ ui_run_selected(struct ui *ui, const char *const *syscalls, size_t nsys,
 		for (j = 0; j < ntags; j++)
 			tests[i].explicit |= strcmp(tags[j], t->tag) == 0;
 	}
+	groups = xcalloc(n + 1, sizeof(*groups));
 	if (ui->jobs > 1 && ui->suite.meta != NULL) {
 		/* Side by side only what LTP's metadata says is safe. */
 		for (i = 0; i < n; i++)
 			tests[i].parallel = ltpmeta_parallel_safe(
 			    ltpmeta_test(ui->suite.meta, tests[i].tag), NULL, 0);
+		ui_run_conflicts(ui, tests, groups, n);
 		engine_order(tests, n, ui->store);
 	}
 	if (ui->host[0] != '\0' && ui_run_box(ui) != 0) {
+		for (i = 0; i < n; i++)
+			free(groups[i]);
+		free(groups);
 		free(tests);
 		free(picked);
 		return;
@@ -323,6 +357,9 @@ ui_run_selected(struct ui *ui, const char *const *syscalls, size_t nsys,
 	}
 	diag_free(&dl);
 	free(tests);
+	for (i = 0; i < n; i++)
+		free(groups[i]);
+	free(groups);
 	free(picked);
 }
 
@@ -352,6 +389,10 @@ ui_run_resume(struct ui *ui, int64_t run_id)
 			ui->ssh_config[hl] = '\0';
 		}
 	}
+	/* Side by side as the run began. */
+	if (run.config != NULL && (h = strstr(run.config, "\njobs=")) != NULL
+	    && atoi(h + 6) > 1 && atoi(h + 6) <= UI_RUN_MAXJOBS)
+		ui->jobs = atoi(h + 6);
 	store_run_clear(&run);
 	diag_free(&dl);
 	if (ui->host[0] != '\0') {

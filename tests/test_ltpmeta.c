@@ -7,6 +7,8 @@
  * doc and tags the explorer and triage read, parallel safety, and the
  * "not runnable here" reasons.
  */
+#include <sys/stat.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -469,6 +471,78 @@ test_parallel(struct ltpmeta *m)
 		    serial[i].why);
 }
 
+/* The kernel config is read once per env: forget it when it changes. */
+static void
+env_reload(struct ltpmeta_env *env)
+{
+	const char *kc = env->kconfig;
+	struct ltpmeta_env fresh;
+
+	ltpmeta_env_init(&fresh);
+	fresh.euid = env->euid;
+	fresh.ltp_dev = env->ltp_dev;
+	fresh.arch = env->arch;
+	fresh.kernel = env->kernel;
+	fresh.path = env->path;
+	fresh.ltproot = env->ltproot;
+	ltpmeta_env_free(env);
+	*env = fresh;
+	env->kconfig = kc;
+}
+
+/*
+ * quotactl01 and quotactl06 need CONFIG_QFMT_V2, then quotacheck: LTP
+ * stops on the option first, and so does the pre-check (issue 25).
+ */
+static void
+test_quotactl(const char *path)
+{
+	static const char *const tags[] = { "quotactl01", "quotactl06" };
+	struct ltpmeta_env env;
+	struct diaglist dl;
+	struct ltpmeta *m;
+	char why[256], empty[1200];
+	size_t i;
+
+	diag_init(&dl);
+	m = ltpmeta_load_file(path, &dl);
+	diag_free(&dl);
+	if (!ok(m != NULL, "%s loads", path))
+		return;
+	snprintf(empty, sizeof(empty), "%s/no-commands", tap_tmpdir());
+	(void)mkdir(empty, 0755);
+	for (i = 0; i < 2; i++) {
+		ltpmeta_env_init(&env);
+		env.euid = 0;
+		env.arch = "x86_64";
+		env.kernel = "6.1";
+		env.path = empty;
+		env.kconfig = "tests/fixtures/kconfig-meta";
+		ok(ltpmeta_runnable(ltpmeta_find(m, tags[i]), &env, why,
+		    sizeof(why)) && strcmp(why, "the kernel config lacks "
+		    "CONFIG_QFMT_V2 (tests/fixtures/kconfig-meta)") == 0,
+		    "%s: the kernel option first, as LTP: %s", tags[i], why);
+		env.euid = 1000;
+		ok(ltpmeta_runnable(ltpmeta_find(m, tags[i]), &env, why,
+		    sizeof(why)) && strncmp(why, "the kernel config lacks "
+		    "CONFIG_QFMT_V2", 38) == 0, "%s: before root too", tags[i]);
+		env.euid = 0;
+		env.kconfig = "tests/fixtures/kconfig-qfmt";
+		env_reload(&env);
+		ok(ltpmeta_runnable(ltpmeta_find(m, tags[i]), &env, why,
+		    sizeof(why)) && strcmp(why, "needs the command quotacheck "
+		    "(not on PATH)") == 0, "%s: the option set, then the "
+		    "command: %s", tags[i], why);
+		env.kconfig = NULL;
+		env_reload(&env);
+		ok(!ltpmeta_runnable(ltpmeta_find(m, tags[i]), &env, why,
+		    sizeof(why)), "%s: no kernel config known: not ruled out "
+		    "for the command (LTP's own check comes first)", tags[i]);
+		ltpmeta_env_free(&env);
+	}
+	ltpmeta_free(m);
+}
+
 static void
 test_runnable(void)
 {
@@ -544,12 +618,14 @@ test_runnable(void)
 	    "first: %s", why);
 	env.arch = "s390x";
 	ok(ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why))
+	    && strncmp(why, "the kernel config lacks CONFIG_NET_NS", 37) == 0,
+	    "then the kernel config, before root: %s", why);
+	env.kconfig = "tests/fixtures/kconfig-qfmt";
+	env_reload(&env);
+	ok(ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why))
 	    && strncmp(why, "needs root", 10) == 0, "then root: %s", why);
 	env.euid = 0;
-	ok(ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why))
-	    && strncmp(why, "the kernel config lacks CONFIG_NET_NS", 37) == 0,
-	    "then the kernel config: %s", why);
-	env.kconfig = NULL;
+	env.kernel = "6.1";
 	ok(ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why))
 	    && strncmp(why, "needs Linux 9.0", 15) == 0, "then the kernel "
 	    "version: %s", why);
@@ -557,6 +633,17 @@ test_runnable(void)
 	ok(ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why))
 	    && strncmp(why, "needs the command", 17) == 0, "then commands: %s",
 	    why);
+	env.kernel = NULL;
+	ok(!ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why)),
+	    "no kernel version known: the command after it is not the "
+	    "reason (LTP says)");
+	env.kernel = "9.1";
+	env.kconfig = NULL;
+	env_reload(&env);
+	ok(!ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why)),
+	    "no kernel config known: neither is the command");
+	env.kconfig = "tests/fixtures/kconfig-qfmt";
+	env_reload(&env);
 	env.euid = 1000;
 	env.path = NULL;
 	ok(ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why))
@@ -564,6 +651,10 @@ test_runnable(void)
 	env.euid = 0;
 	ok(!ltpmeta_runnable(ltpmeta_find(m, "all"), &env, why, sizeof(why)),
 	    "all met: runnable (as root LTP makes a loop device)");
+	env.kconfig = "tests/fixtures/kconfig-meta";
+	env_reload(&env);
+	ok(ltpmeta_runnable(ltpmeta_find(m, "kc"), &env, why, sizeof(why)),
+	    "the first config again, read again");
 	env.arch = "x86_64";
 	env.kernel = "6.1";
 	env.path = "/bin:/usr/bin";
@@ -689,6 +780,9 @@ main(void)
 	if (!tap_skip_shared("the suite on LTP's real runtest and metadata"))
 		test_suite();
 	test_runnable();
+	test_quotactl("tests/fixtures/precheck-quotactl.json");
+	if (!tap_skip_shared("quotactl01/06 on LTP's real metadata"))
+		test_quotactl(tap_shared_path("ltp/ltp.json"));
 	if (!tap_skip_shared("tests --doc on LTP's real metadata"))
 		test_cli();
 	return tap_done();

@@ -10,13 +10,17 @@
  */
 #include <sys/types.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ltpscope/engine.h"
@@ -291,6 +295,291 @@ test_dry(void)
 	free(out);
 }
 
+/*
+ * A fresh LTP root named dir: each line of runtest is "TAG overlap
+ * SHARED NAME MS" (tests/ltpfake/overlap.c), every tag in the metadata
+ * as safe to run beside others.  Tags starting "conf" share shared,
+ * the others have shared/TAG each.
+ */
+static void
+mkroot_overlap(const char *dir, const char *const *tags, size_t n,
+    const char *shared, long ms)
+{
+	char own[1600];
+	static const char *const fakes[] = { "overlap", NULL };
+	char path[2048];
+	size_t i;
+	FILE *fp;
+
+	tap_fake_ltproot(dir, fakes);
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	mkdir(path, 0755);
+	(void)mkdir(shared, 0755);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
+	if ((fp = fopen(path, "w")) == NULL)
+		return;
+	for (i = 0; i < n; i++) {
+		snprintf(own, sizeof(own), "%s/%s", shared, tags[i]);
+		if (strncmp(tags[i], "conf", 4) != 0)
+			(void)mkdir(own, 0755);
+		fprintf(fp, "%s overlap %s %s %ld\n", tags[i],
+		    strncmp(tags[i], "conf", 4) == 0 ? shared : own, tags[i],
+		    ms);
+	}
+	fclose(fp);
+	snprintf(path, sizeof(path), "%s/metadata/ltp.json", dir);
+	if ((fp = fopen(path, "w")) == NULL)
+		return;
+	fprintf(fp, "{\"testsuite\": {\"version\": \"fake\"}, "
+	    "\"defaults\": {\"timeout\": 30}, \"tests\": {");
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%s\"%s\": {\"groups\": [\"getpid\"], "
+		    "\"needs_tmpdir\": true}", i > 0 ? ", " : "", tags[i]);
+	fprintf(fp, "}}\n");
+	fclose(fp);
+}
+
+/* The start and end (ms) the overlap fake logged for name; 0: none. */
+static int
+logged(const char *log, const char *name, long long *start,
+    long long *end)
+{
+	char key[64];
+	const char *p;
+
+	*start = *end = 0;
+	snprintf(key, sizeof(key), "%s start ", name);
+	if ((p = strstr(log, key)) != NULL)
+		*start = strtoll(p + strlen(key), NULL, 10);
+	snprintf(key, sizeof(key), "%s end ", name);
+	if ((p = strstr(log, key)) != NULL)
+		*end = strtoll(p + strlen(key), NULL, 10);
+	return *start > 0 && *end > 0;
+}
+
+static int
+overlaps(const char *log, const char *a, const char *b)
+{
+	long long as, ae, bs, be;
+
+	return logged(log, a, &as, &ae) && logged(log, b, &bs, &be) &&
+	    as < be && bs < ae;
+}
+
+/*
+ * Two tests that fail only when run together (each sees the other's
+ * mark): side by side they fail, which proves the check can fail; in a
+ * conflict group, five -j 2 runs never do, and a third test runs beside
+ * whichever of the pair runs (the group does not stop the queue).
+ */
+static void
+test_conflicts(void)
+{
+	static const char *const pair[] = { "confa01", "confb01" };
+	static const char *const three[] = { "confa01", "confb01",
+	    "solo01" };
+	char lroot[1200], shared[1200], db[1300], cmd[8192], path[1400];
+	char path2[1400], *out, *log, *log2;
+	int st, i, bad = 0, beside = 0, apart = 0;
+
+	snprintf(lroot, sizeof(lroot), "%s/ltp-pair", tap_tmpdir());
+	snprintf(shared, sizeof(shared), "%s/pair-shared", tap_tmpdir());
+	snprintf(db, sizeof(db), "%s/pair.db", tap_tmpdir());
+	snprintf(path, sizeof(path), "%s/log", shared);
+	snprintf(path2, sizeof(path2), "%s/solo01/log", shared);
+	mkroot_overlap(lroot, pair, 2, shared, 400);
+	snprintf(cmd, sizeof(cmd), "%s run -j 2 -d %s -L %s -m %s "
+	    "</dev/null 2>&1", tap_bin(), db, lroot, table);
+	out = tap_run(cmd, &st, 0);
+	ok(st == 1 && strstr(out, "FAIL ") != NULL, "the pair side by side "
+	    "fails (exit %d)", st);
+	free(out);
+
+	snprintf(lroot, sizeof(lroot), "%s/ltp-three", tap_tmpdir());
+	mkroot_overlap(lroot, three, 3, shared, 400);
+	snprintf(cmd, sizeof(cmd), "%s run -j 2 --dry-run -d %s -L %s -m %s "
+	    "--conflicts tests/fixtures/conflicts-pair </dev/null 2>&1",
+	    tap_bin(), db, lroot, table);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "dry run with a conflict file");
+	has_str(out, "conflict groups: ", "--dry-run names the group files");
+	has_str(out, "tests/fixtures/conflicts-pair (1 group)",
+	    "... the fixture among them");
+	has_str(out, "  kept apart, pair: confa01 confb01 (both mark the "
+	    "same directory", "... the group used, its tests and reason");
+	has_str(out, "parallel, apart (pair)", "... and each member's mode");
+	free(out);
+
+	for (i = 0; i < 5; i++) {
+		(void)unlink(path);
+		(void)unlink(path2);
+		snprintf(cmd, sizeof(cmd), "%s run -j 2 -d %s -L %s -m %s "
+		    "--conflicts tests/fixtures/conflicts-pair </dev/null "
+		    "2>&1", tap_bin(), db, lroot, table);
+		out = tap_run(cmd, &st, 0);
+		log = tap_slurp(path, NULL);
+		if (log != NULL && (log2 = tap_slurp(path2, NULL)) != NULL) {
+			log = realloc(log, strlen(log) + strlen(log2) + 1);
+			strcat(log, log2);
+			free(log2);
+		}
+		if (st != 0 || strstr(out, "FAIL ") != NULL)
+			bad++;
+		if (log != NULL && !overlaps(log, "confa01", "confb01"))
+			apart++;
+		if (log != NULL && (overlaps(log, "solo01", "confa01") ||
+		    overlaps(log, "solo01", "confb01")))
+			beside++;
+		if (st != 0)
+			tap_diag("run %d: %s", i + 1, out);
+		free(out);
+		free(log);
+	}
+	is_int(bad, 0, "five -j 2 runs of the pair in a group: no failure");
+	is_int(apart, 5, "... the logged times never overlap");
+	is_int(beside, 5, "... and the third test ran beside one of them");
+
+	snprintf(cmd, sizeof(cmd), "%s run -j 2 -d %s -L %s -m %s "
+	    "--conflicts tests/fixtures/conflicts-bad </dev/null 2>&1",
+	    tap_bin(), db, lroot, table);
+	out = tap_run(cmd, &st, 0);
+	ok(st != 0, "a bad conflict file stops the run");
+	has_str(out, "tests/fixtures/conflicts-bad:2: error: 'pair': want GROUP "
+	    "PATTERN[,PATTERN]... REASON", "... naming file and line");
+	has_str(out, "conflicts-bad:3: error: group name 'bad/name'",
+	    "... a bad group name");
+	has_str(out, "conflicts-bad:4: error: group ok: an empty pattern",
+	    "... an empty pattern");
+	free(out);
+}
+
+/* What the overlap fakes of tags logged below shared, in one string. */
+static char *
+all_logs(const char *shared, const char *const *tags, size_t n)
+{
+	char path[1600], *all = strdup(""), *one;
+	size_t i;
+
+	for (i = 0; i <= n; i++) {
+		if (i == n)
+			snprintf(path, sizeof(path), "%s/log", shared);
+		else
+			snprintf(path, sizeof(path), "%s/%s/log", shared,
+			    tags[i]);
+		if ((one = tap_slurp(path, NULL)) == NULL)
+			continue;
+		all = realloc(all, strlen(all) + strlen(one) + 1);
+		strcat(all, one);
+		free(one);
+	}
+	return all;
+}
+
+static long long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int
+count_str(const char *s, const char *what)
+{
+	int n = 0;
+
+	for (; s != NULL && (s = strstr(s, what)) != NULL; s++)
+		n++;
+	return n;
+}
+
+/*
+ * A -j 2 run killed (as a panic would) goes on side by side when
+ * resumed: the tests it runs overlap, as the times they logged show,
+ * and the conflict group the run began with still keeps its pair apart.
+ */
+static void
+test_resume_parallel(void)
+{
+	static const char *const tags[] = { "s01", "s02", "s03", "s04",
+	    "confa01", "confb01", "s05", "s06", "s07", "s08" };
+	const size_t n = sizeof(tags) / sizeof(tags[0]);
+	char lroot[1200], shared[1200], db[1300], cmd[8192];
+	char *out, *log = NULL;
+	long long t0, as, ae, bs, be;
+	size_t i, j, resumed = 0, pairs = 0;
+	pid_t pid;
+	int st, fd, k, prev;
+
+	snprintf(lroot, sizeof(lroot), "%s/ltp-resume", tap_tmpdir());
+	snprintf(shared, sizeof(shared), "%s/resume-shared", tap_tmpdir());
+	snprintf(db, sizeof(db), "%s/resume.db", tap_tmpdir());
+	mkroot_overlap(lroot, tags, n, shared, 500);
+	if ((pid = fork()) == 0) {
+		fd = open("/dev/null", O_RDWR);
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execl(tap_bin(), tap_bin(), "run", "-j", "2", "-d", db, "-L",
+		    lroot, "-m", table, "--conflicts",
+		    "tests/fixtures/conflicts-pair", (char *)0);
+		_exit(127);
+	}
+	/* Killed once two tests have ended, with more to go. */
+	for (k = 0; k < 600; k++) {
+		struct timespec ts = { 0, 50000000L };
+
+		free(log);
+		log = all_logs(shared, tags, n);
+		if (count_str(log, " end ") >= 2)
+			break;
+		nanosleep(&ts, NULL);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &st, 0);
+	ok(count_str(log, " end ") >= 2 && count_str(log, " start ") < (int)n,
+	    "the -j 2 run was killed half-way");
+	/* What it left running ends first: only the resumed run's count. */
+	for (k = 0, prev = -1; k < 200; k++) {
+		struct timespec ts = { 0, 100000000L };
+
+		free(log);
+		log = all_logs(shared, tags, n);
+		if (count_str(log, " start ") == count_str(log, " end ") &&
+		    count_str(log, " end ") == prev)
+			break;
+		prev = count_str(log, " start ") == count_str(log, " end ") ?
+		    count_str(log, " end ") : -1;
+		nanosleep(&ts, NULL);
+	}
+	free(log);
+	t0 = now_ms();
+	snprintf(cmd, sizeof(cmd), "%s run --resume -d %s </dev/null 2>&1",
+	    tap_bin(), db);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "--resume finishes it");
+	has_str(out, "left, side by side as it began", "and says it runs "
+	    "side by side");
+	free(out);
+	log = all_logs(shared, tags, n);
+	for (i = 0; i < n; i++) {
+		if (!logged(log, tags[i], &as, &ae) || as < t0)
+			continue;
+		resumed++;
+		for (j = i + 1; j < n; j++)
+			if (logged(log, tags[j], &bs, &be) && bs >= t0 &&
+			    as < be && bs < ae)
+				pairs++;
+	}
+	ok(resumed >= 3, "the resumed run ran the rest (%zu tests)", resumed);
+	ok(pairs >= 1, "resumed tests ran side by side (%zu overlapping "
+	    "pairs by their logged times)", pairs);
+	ok(!overlaps(log, "confa01", "confb01"), "the conflict group still "
+	    "keeps its pair apart");
+	free(log);
+}
+
 struct evlog {
 	struct engine	*e;
 	int		 workers_seen[4];
@@ -443,5 +732,7 @@ main(void)
 	test_engine_api();
 	test_serial_vs_parallel();
 	test_dry();
+	test_conflicts();
+	test_resume_parallel();
 	return tap_done();
 }

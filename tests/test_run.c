@@ -541,10 +541,11 @@ mkroot_precheck(const char *dir)
 	tap_write(path, json != NULL ? json : "");
 	free(json);
 	snprintf(path, sizeof(path), "%s/runtest/syscalls", dir);
-	tap_write(path, "modify_ldt01 pass\nstatx07 pass\nmadvise11 pass\n"
+	/* madvise11 TCONFs by itself, as LTP does on a kernel without. */
+	tap_write(path, "modify_ldt01 pass\nstatx07 pass\nmadvise11 conf\n"
 	    "open01 pass\nrt_sigqueueinfo01 pass\n");
 	snprintf(path, sizeof(path), "%s/runtest/syscalls-ipc", dir);
-	tap_write(path, "open01 pass\nstatx07   pass\nmadvise11 pass\n");
+	tap_write(path, "open01 pass\nstatx07   pass\nmadvise11 conf\n");
 }
 
 /*
@@ -635,9 +636,11 @@ test_precheck(void)
 	has_str(result_line(out, "statx07", buf, sizeof(buf)),
 	    "(not runnable here: needs the command ltpscope-no-such-command",
 	    "statx07: conf, with the command missing");
-	has_str(result_line(out, "madvise11", buf, sizeof(buf)),
-	    "needs the command", "madvise11: no kernel config known, so "
-	    "the command is the reason");
+	has_str(result_line(out, "madvise11", buf, sizeof(buf)), "CONF",
+	    "madvise11: conf");
+	ok(strstr(buf, "not runnable here") == NULL, "no kernel config "
+	    "known: started, so that LTP, which checks the option before "
+	    "the command, gives the reason: %s", buf);
 	has_str(result_line(out, "rt_sigqueueinfo01", buf, sizeof(buf)),
 	    "PASS", "on Linux the NetBSD skip list does not hold");
 	free(out);
@@ -712,6 +715,51 @@ test_precheck(void)
  * not listed: the mounts of a test killed before its cleanup, with a
  * bind mount of a directory whose files must survive.
  */
+/*
+ * A child the test signalled and did not reap is on its way out, not
+ * left behind (kill06, kill08, kill10, setrlimit01); one it left
+ * running is, and is killed.
+ */
+static void
+test_signalled_children(void)
+{
+	static const char *const fakes[] = { "signaller", NULL };
+	static const char *const quiet[] = { "kill06", "kill08", "kill10",
+	    "setrlimit01" };
+	char lroot[1200], db[1300], path[1400], cmd[8192], buf[512];
+	char *out;
+	size_t i;
+	int st;
+	FILE *fp;
+
+	snprintf(lroot, sizeof(lroot), "%s/ltp-sig", tap_tmpdir());
+	snprintf(db, sizeof(db), "%s/sig.db", tap_tmpdir());
+	tap_fake_ltproot(lroot, fakes);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", lroot);
+	if ((fp = fopen(path, "w")) == NULL) {
+		ok(0, "write %s", path);
+		return;
+	}
+	fputs("kill06 signaller kill 3\nkill08 signaller term 2\n"
+	    "kill10 signaller catch 3\nsetrlimit01 signaller kill 1\n"
+	    "leave01 signaller leave 2\n", fp);
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd), "%s run -d %s -L %s -m %s --timeout 20 "
+	    "</dev/null", bin, db, lroot, LINUX_TBL);
+	out = tap_run(cmd, &st, 0);
+	for (i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++) {
+		has_str(result_line(out, quiet[i], buf, sizeof(buf)), "PASS",
+		    "%s passes", quiet[i]);
+		snprintf(buf, sizeof(buf), "left behind: %s", quiet[i]);
+		ok(strstr(out, buf) == NULL, "%s: its signalled, unreaped "
+		    "children are not reported as left behind", quiet[i]);
+	}
+	has_str(out, "\nleft behind: leave01: killed 2 processes left behind",
+	    "children left running are reported, both");
+	is_int(count_procs("signaller"), 0, "and no child survives the run");
+	free(out);
+}
+
 static void
 test_leftovers(void)
 {
@@ -753,6 +801,14 @@ test_leftovers(void)
 		has_str(out, "TIMEOUT     mount01", "mount01 timed out");
 		ok(strstr(out, "left behind: mount01") == NULL,
 		    "its mounts were cleaned, so not listed");
+		has_str(out, "\ncleaned up after: mount01: unmounted ",
+		    "the summary says what ltpscope unmounted");
+		snprintf(cmd, sizeof(cmd), "%s show last -d %s --output "
+		    "mount01", bin, db);
+		p = tap_run(cmd, &st, 0);
+		has_str(p, "ltpscope: cleaned up after the test: unmounted ",
+		    "... and so does the test's output");
+		free(p);
 		snprintf(path, sizeof(path), "%s/marker", src);
 		p = tap_slurp(path, NULL);
 		is_str(p != NULL ? p : "(gone)", "keep me\n",
@@ -928,6 +984,7 @@ main(void)
 	test_outcomes();
 	test_precheck();
 	test_leftovers();
+	test_signalled_children();
 	test_kill9();
 	test_sigint();
 	test_precheck_resume();

@@ -923,7 +923,7 @@ test_readonly_and_unwritable(void)
 	const char *tags[] = { "r01" };
 	struct store_run *runs;
 	struct store_queue_item q = { 0, (char *)"r01", (char *)"",
-	    (char *)"", NULL, 0 };
+	    (char *)"", NULL, 0, 0, NULL };
 	struct store_run run;
 	struct diaglist dl;
 	struct store *st;

@@ -15,7 +15,9 @@
  * Parallel runs (opts.jobs > 1): tests marked parallel run up to jobs
  * at a time, each in a worker of its own (its own runner, TMPDIR,
  * parser and output); a test not marked parallel runs alone, after the
- * workers drained.  Every test still gets its TS_RUNNING row before it
+ * workers drained.  Tests of one conflict group never run at once: when
+ * the next test's group is busy, a later parallel test that is free to
+ * run goes first.  Every test still gets its TS_RUNNING row before it
  * starts, so a crash leaves one such row per worker and --resume marks
  * them all interrupted.
  *
@@ -49,6 +51,9 @@ struct engine_test {
 					   TS_CONF (one TCONF), as LTP's
 					   own check would have it */
 	int		 parallel;	/* may run beside others (-j) */
+	const char	*conflicts;	/* conflict groups ("sysv-shm,x",
+					   conflicts.h); NULL or "": none.
+					   Never two of a group at once */
 };
 
 /* The worker index of events about a test that never started. */
@@ -88,7 +93,10 @@ struct engine_opts {
 	const struct skiplist	*skip;		/* may be NULL */
 	const char		*label;
 	int			 timeout_s;	/* recorded with the run */
-	int			 jobs;		/* workers; 0 or 1: serial */
+	int			 jobs;		/* workers; 0 or 1: serial;
+						   recorded with the run, and
+						   engine_resume() takes the
+						   run's own when this is 0 */
 	struct rules		*rules;		/* envwarn rules; may be
 						   NULL (verdict.h) */
 };
@@ -131,6 +139,12 @@ const unsigned	*engine_counts(const struct engine *);
  * owned by the engine.
  */
 const char *const *engine_leftovers(const struct engine *, size_t *n);
+/*
+ * What ltpscope cleaned up after the tests finished so far, one line
+ * each: "tag: unmounted tmpfs at /tmp/ltpscope.x/mnt".  Sets *n; owned
+ * by the engine.
+ */
+const char *const *engine_cleanups(const struct engine *, size_t *n);
 /* Of those, passes and skips with the "env warning" mark. */
 unsigned	 engine_env_marked(const struct engine *);
 /*

@@ -193,8 +193,11 @@ const char	*ltpmeta_arch_name(const char *machine);
  * uid 1000)" or the like in why, or 0 when nothing stated stands in
  * the way (it may still TCONF).  NULL metadata is runnable.  The first
  * reason is given in the order LTP's own checks would find it (so that
- * it is the one LTP would TCONF with): the architecture, root, the
- * kernel config, the kernel version, then commands and block devices.
+ * it is the one LTP would TCONF with, tst_test.c's do_setup()): the
+ * architecture, the kernel config, root, the kernel version, then
+ * commands and block devices.  A need that cannot be checked here (no
+ * kernel config or kernel version known) ends the check: what comes
+ * after it may not be LTP's reason, so the test runs and LTP says.
  */
 int	ltpmeta_runnable(const struct ltpmeta_test *, struct ltpmeta_env *,
 	    char *why, size_t len);

@@ -38,4 +38,31 @@ long	procs_session(pid_t sid, int flags, pid_t **pids);
  */
 int	procs_signal_session(pid_t sid, int flags, int sig);
 
+/*
+ * What a process is doing, to tell one a test left running from one on
+ * its way out (a child the test had just signalled and not reaped).
+ */
+enum procs_fate {
+	PROCS_GONE,	/* gone, a zombie, exiting, or a fatal signal
+			   pending */
+	PROCS_MOVING,	/* running, or a signal it catches pending: it
+			   may exit at any moment */
+	PROCS_STAYING,	/* asleep or stopped, nothing pending: it stays */
+	PROCS_UNKNOWN	/* this system cannot say */
+};
+enum procs_fate procs_fate(pid_t);
+
+/* How long procs_kill_left() waits at most for processes on the move. */
+#define PROCS_SETTLE_MS	300
+
+/*
+ * Kills (SIGKILL) what is left of session sid after its leader ended:
+ * the members but the leader, and their descendants.  Returns how many
+ * of them were left behind: alive and not already dying.  A member on
+ * the move (procs_fate) gets up to PROCS_SETTLE_MS, watched by its
+ * state, to exit or settle; one asleep counts at once.  Where processes
+ * cannot be listed, the process group is killed and counts as one.
+ */
+int	procs_kill_left(pid_t sid);
+
 #endif

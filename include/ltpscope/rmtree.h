@@ -28,4 +28,12 @@ int	rmtree(const char *path);
  */
 int	rmtree_unmount(const char *path, char *why, size_t whylen);
 
+/*
+ * rmtree_unmount(), saying in done what it unmounted, "tmpfs at
+ * /tmp/x/mnt" or "tmpfs at /tmp/x/mnt and 2 more" ("" when nothing),
+ * whether or not the rest went.
+ */
+int	rmtree_unmount_said(const char *path, char *why, size_t whylen,
+	    char *done, size_t donelen);
+
 #endif

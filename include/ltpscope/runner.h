@@ -100,6 +100,9 @@ struct runner_result {
 	int		 output_cut;	/* output still held open by an escaped
 					   process was abandoned */
 	int		 tmpdir_left;	/* TMPDIR could not be removed */
+	char		 cleaned[256];	/* what the runner cleaned up after
+					   the test: "unmounted tmpfs at
+					   /tmp/x/mnt"; "" when nothing */
 	char		 tmpdir_why[256]; /* then what stays: "tmpfs
 					   mounted at /tmp/ltpscope.x/mnt" */
 	int		 lost;		/* remote: the box stopped answering

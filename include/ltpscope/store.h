@@ -37,7 +37,7 @@
 #include "ltpscope/status.h"
 
 /* Schema version this code writes; older files are migrated on open. */
-#define STORE_SCHEMA_VERSION	9
+#define STORE_SCHEMA_VERSION	10
 /* Output kept per test; beyond it the stored text ends with a note. */
 #define STORE_OUTPUT_CAP	(16u * 1024 * 1024)
 /* How long a writer waits for another ltpscope to release the file. */
@@ -113,6 +113,9 @@ struct store_queue_item {
 	int		 named;		/* named by the user: runs though a
 					   skip list names it
 					   (engine_test.explicit) */
+	int		 parallel;	/* may run beside others (-j) */
+	char		*conflicts;	/* conflict groups, "a,b"; NULL or
+					   "": none (engine_test) */
 };
 
 /* One result; counts are those of LTP's summary or of its lines. */
