@@ -204,6 +204,15 @@ check-run:
 	    tests/test_runner.fork \
 	    LTPSCOPE_BIN=./${PROG}.asan LTPSCOPE_ASAN=1 ${TEST_ASAN}
 
+# check with every core busy: mk/load.sh starts a CPU hog per core (or
+# CHECK_LOAD_HOGS of them) for the run of the tests and stops them
+# however it ends.  Tests wait for events with deadlines, so they pass
+# on a busy machine too; this is where one that does not shows.
+CHECK_LOAD_HOGS?=	0
+check-load: deps
+	@${MAKE} check-build
+	@sh mk/load.sh ${CHECK_LOAD_HOGS} ${MAKE} check-run
+
 # Every source compiled as on NetBSD/amd64, against the header sysroot
 # in ../shared (clang): NetBSD's libc, sys/, curses and libedit, not
 # Linux's.  Only a syntax and type check: nothing is linked.
@@ -361,6 +370,7 @@ clean:
 	    tests/test_runner.fork
 	rm -rf tests/ltpfake/bin build
 
-.PHONY: all deps check check-netbsd check-build check-run test-progs fakes demo \
+.PHONY: all deps check check-load check-netbsd check-build check-run \
+	test-progs fakes demo \
 	demo-build bench bench-progs stress torture memcheck memcheck-progs \
 	fuzz fuzz-build install uninstall clean lint-man

@@ -21,6 +21,7 @@
 static int	tap_count;
 static int	tap_failed;
 static char	tap_tmp[256];
+static char	tap_tmpbase_buf[200];	/* TMPDIR before tap_tmpdir() */
 static char	tap_binpath[2048];
 /* Where tap_shared_path() looks: NULL for ../shared (see tap_layer()). */
 static const char	*tap_layer_root;
@@ -340,6 +341,7 @@ tap_tmpdir(void)
 		return tap_tmp;
 	if ((base = getenv("TMPDIR")) == NULL || *base == '\0')
 		base = "/tmp";
+	snprintf(tap_tmpbase_buf, sizeof(tap_tmpbase_buf), "%s", base);
 	snprintf(tap_tmp, sizeof(tap_tmp), "%s/ltpscope-test.XXXXXX", base);
 	if (mkdtemp(tap_tmp) == NULL) {
 		printf("Bail out! mkdtemp: %s\n", strerror(errno));
@@ -351,6 +353,71 @@ tap_tmpdir(void)
 	 */
 	(void)setenv("TMPDIR", tap_tmp, 1);
 	return tap_tmp;
+}
+
+const char *
+tap_tmpbase(void)
+{
+	(void)tap_tmpdir();
+	return tap_tmpbase_buf;
+}
+
+int
+tap_user_access(uid_t uid, gid_t gid, const char *path, int mode)
+{
+	pid_t pid;
+	int st;
+
+	if ((pid = fork()) == -1)
+		return -1;
+	if (pid == 0) {
+		if (setgid(gid) == -1 || setuid(uid) == -1)
+			_exit(2);
+		_exit(access(path, mode) == -1);
+	}
+	while (waitpid(pid, &st, 0) == -1)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+const char *
+tap_bin_for_user(uid_t uid, gid_t gid, char *why, size_t len)
+{
+	static char copy[512];
+	char src[1024], dir[400], cmd[8192], data[600], *slash;
+	const char *base;
+
+	if (snprintf(src, sizeof(src), "%s", tap_bin()) >= (int)sizeof(src) ||
+	    (slash = strrchr(src, '/')) == NULL) {
+		snprintf(why, len, "%s: too long or no path", tap_bin());
+		return NULL;
+	}
+	*slash = '\0';
+	base = slash + 1;
+	snprintf(dir, sizeof(dir), "%s/for-uid%ld", tap_tmpdir(), (long)uid);
+	snprintf(copy, sizeof(copy), "%s/%s", dir, base);
+	snprintf(data, sizeof(data), "%s/data/demo", dir);
+	/*
+	 * What the binary reads beside it comes along: without data/ it
+	 * would read the installed one (paths_datadir()).
+	 */
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir '%s' && "
+	    "cp '%s/%s' '%s' && cp -R '%s/data' '%s/themes' '%s' && "
+	    "chmod -R go+rX '%s'", dir, dir, src, base, copy, src, src,
+	    dir, dir);
+	if (chmod(tap_tmpdir(), 0755) == -1 || system(cmd) != 0) {
+		snprintf(why, len, "cannot copy %s/%s for uid %ld to %s", src,
+		    base, (long)uid, dir);
+		return NULL;
+	}
+	if (tap_user_access(uid, gid, copy, X_OK) != 0 ||
+	    tap_user_access(uid, gid, data, X_OK) != 0) {
+		snprintf(why, len, "uid %ld cannot reach %s (is %s in a "
+		    "private directory?)", (long)uid, copy, tap_tmpbase());
+		return NULL;
+	}
+	return copy;
 }
 
 void

@@ -10,6 +10,8 @@
 #ifndef LTPSCOPE_TAP_H
 #define LTPSCOPE_TAP_H
 
+#include <sys/types.h>
+
 #include <stddef.h>
 
 /* Each returns its condition so a test can stop early on failure. */
@@ -57,6 +59,24 @@ int	tap_layer_real(void);
 const char	*tap_shared_path(const char *);
 /* A fresh temporary directory removed by tap_done(). */
 const char	*tap_tmpdir(void);
+/* Where tap_tmpdir() was made: $TMPDIR as the program found it, or /tmp. */
+const char	*tap_tmpbase(void);
+/*
+ * For a check that runs the ltpscope under test as another user (uid,
+ * gid): the tree it was built in may sit in a directory only its owner
+ * may enter (a clone in root's 0700 home), so tap_bin() and the data/
+ * and themes/ beside it are copied to a directory below tap_tmpdir(),
+ * which becomes 0755, and go with it.  Returns the copy (a static
+ * buffer), or NULL with the reason in why when it cannot be made or uid
+ * cannot reach it even there: the caller SKIPs with that reason.
+ */
+/*
+ * 0 when uid (in group gid) may do mode (as access(2)) to path, 1 when
+ * not, -1 when that cannot be found out.  Needs root.
+ */
+int	tap_user_access(uid_t uid, gid_t gid, const char *path, int mode);
+const char	*tap_bin_for_user(uid_t uid, gid_t gid, char *why,
+		    size_t len);
 /*
  * A fake LTP install at dir: runtest/, and testcases/bin/ with links to
  * the programs of tests/ltpfake/bin named in fakes (NULL-terminated).

@@ -511,7 +511,7 @@ test_resume_keeps(void)
 	    "ran once");
 	snprintf(args, sizeof(args), "%s run --help 2>&1", bin);
 	out = tap_run(args, &st, 0);
-	has_str(out, "run --resume [run] [-d db] [--skip-culprit | "
+	has_str(out, "run --resume [run] [-j jobs] [-d db] [--skip-culprit | "
 	    "--no-skip-culprit]", "the synopsis of --resume");
 	ok(out != NULL && strstr(strstr(out, "run --resume") != NULL ?
 	    strstr(out, "run --resume") : out, "[--console file]") != NULL,

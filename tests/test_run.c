@@ -486,17 +486,32 @@ sh_background(const char *cmd)
 	return pid;
 }
 
-/* ^C stops a run; a plain --resume finishes it. */
+/*
+ * ^C stops a run; a plain --resume finishes it.  The first test waits
+ * for a file this check makes after the ^C (a minute at most), so the
+ * ^C lands mid-run however slow the machine: twelve short tests alone
+ * could all be done by then.
+ */
 static void
 test_sigint(void)
 {
-	char sroot[1200], db[1200], cmd[8192];
+	char sroot[1200], db[1200], cmd[8192], stamp[1300], text[4096];
 	char *out;
 	pid_t pid;
-	int st, fd;
+	int st, fd, i;
 
-	snprintf(sroot, sizeof(sroot), "%s/sleepy-ltp", tap_tmpdir());
+	snprintf(sroot, sizeof(sroot), "%s/sigint-ltp", tap_tmpdir());
 	snprintf(db, sizeof(db), "%s/int.db", tap_tmpdir());
+	snprintf(stamp, sizeof(stamp), "%s/go-on", tap_tmpdir());
+	mkroot(sroot, 1);
+	snprintf(text, sizeof(text), "getpid01 i=0; while [ ! -e %s ] && "
+	    "[ $i -lt 60 ]; do sleep 1; i=$((i + 1)); done; sleepy 15\n",
+	    stamp);
+	for (i = 2; i <= 12; i++)
+		snprintf(text + strlen(text), sizeof(text) - strlen(text),
+		    "getpid%02d sleepy 15\n", i);
+	snprintf(cmd, sizeof(cmd), "%s/runtest/syscalls", sroot);
+	tap_write(cmd, text);
 	if ((pid = fork()) == 0) {
 		fd = open("/dev/null", O_RDWR);
 		dup2(fd, 0);
@@ -511,6 +526,7 @@ test_sigint(void)
 	kill(pid, SIGINT);
 	waitpid(pid, &st, 0);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 1, "^C ends the run, exit 1");
+	tap_write(stamp, "");
 	snprintf(cmd, sizeof(cmd), "%s run --resume -d %s </dev/null 2>&1",
 	    bin, db);
 	out = tap_run(cmd, &st, 0);

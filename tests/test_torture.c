@@ -170,13 +170,38 @@ mkroot(void)
 	fp = fopen(path, "w");
 	for (i = 1; i <= NFAIL; i++)
 		fprintf(fp, "fail%02d fail\n", i);
-	for (i = 1; i <= NSLEEPY; i++)
+	for (i = 1; i < NSLEEPY; i++)
 		fprintf(fp, "getpid%02d sleepy 40\n", i);
+	/*
+	 * The last waits while the hold file is there (a minute at most),
+	 * so a run cannot end before its kill however slow the machine.
+	 */
+	fprintf(fp, "getpid%02d echo $$ >%s/hold.pid; i=0; while [ -e %s/hold "
+	    "] && [ $i -lt 60 ]; do sleep 1; i=$((i + 1)); done; sleepy 40\n",
+	    NSLEEPY, tap_tmpdir(), tap_tmpdir());
 	fclose(fp);
 	snprintf(path, sizeof(path), "%s/Version", root);
 	fp = fopen(path, "w");
 	fprintf(fp, "20260529-fake\n");
 	fclose(fp);
+}
+
+/*
+ * Lets the last sleepy test go on (for the resume), and kills the one
+ * a killed run left waiting.
+ */
+static void
+release_hold(const char *hold)
+{
+	char pidf[1400], *s;
+	long pid;
+
+	(void)unlink(hold);
+	snprintf(pidf, sizeof(pidf), "%s.pid", hold);
+	if ((s = tap_slurp(pidf, NULL)) != NULL && (pid = atol(s)) > 1)
+		(void)kill((pid_t)pid, SIGKILL);
+	free(s);
+	(void)unlink(pidf);
 }
 
 /*
@@ -219,7 +244,7 @@ resume_check(long long run)
 static void
 test_beside_run(void)
 {
-	char outf[1300], note[32], ftag[16], runid[16], cat[64];
+	char outf[1300], hold[1300], note[32], ftag[16], runid[16], cat[64];
 	char tags[NSLEEPY + 4][32], *out;
 	char *runargs[8 + NFAIL + NSLEEPY], *tagargs[16], *sugargs[16];
 	int i, k, n, killed = 0, tag_ok = 0, sug_ok = 0, runs_hit = 0;
@@ -302,6 +327,8 @@ test_beside_run(void)
 		exec_sql("DELETE FROM tags");
 		snprintf(ftag, sizeof(ftag), "fail%02d", k % NFAIL + 1);
 		snprintf(note, sizeof(note), "note %d", k);
+		snprintf(hold, sizeof(hold), "%s/hold", tap_tmpdir());
+		tap_write(hold, "");
 		t0 = now_ms();
 		prun = spawn(outf, runargs);
 		sleep_ms(rand() % 120);
@@ -340,6 +367,7 @@ test_beside_run(void)
 		    "run_id = ?1 AND status = 0", run, NULL) : 0;
 		if (kill_reap(prun, &killed) != -1)
 			tap_diag("the run finished before its kill");
+		release_hold(hold);
 		out = tap_slurp(outf, NULL);
 		n = reported(out != NULL ? out : "", tags, NSLEEPY + 4);
 		free(out);

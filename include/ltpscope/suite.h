@@ -7,12 +7,9 @@
  * other.
  *
  * When the install has LTP's metadata (metadata/ltp.json), a test's
- * syscall group there is the authoritative mapping: it replaces the
- * testmap and name rules whenever the group names a syscall of the
- * catalogue (and the name rule did not find a more specific call of
- * the same family: inotify_init1_01 is in group inotify_init, but
- * tests inotify_init1).  Groups that are not syscalls ("cma",
- * "fanotify") leave the testmap and name rules in charge.
+ * syscall group there joins the testmap's calls, or takes the place of
+ * the name rule's guess; the rule is written once, for users, in
+ * ltpscope(1) under "tests".
  *
  * Ownership: the suite owns everything in it until suite_free().
  */
@@ -72,7 +69,7 @@ int	suite_load(struct suite *, const struct suite_opts *,
 void	suite_free(struct suite *);
 /*
  * Applies the metadata groups to idx as described above; returns how
- * many tests took their group.  suite_load() does this itself.
+ * many tests map to their group now.  suite_load() does this itself.
  */
 size_t	suite_apply_groups(struct ltpindex *, const struct ltpmeta *,
 	    const char *const *names, size_t n);
