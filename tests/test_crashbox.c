@@ -511,8 +511,10 @@ test_resume_keeps(void)
 	    "ran once");
 	snprintf(args, sizeof(args), "%s run --help 2>&1", bin);
 	out = tap_run(args, &st, 0);
-	has_str(out, "run --resume [run] [-j jobs] [-d db] [--skip-culprit | "
-	    "--no-skip-culprit]", "the synopsis of --resume");
+	has_str(out, "run --resume [run] [-j jobs] [-d db]",
+	    "the synopsis of --resume");
+	has_str(out, "[--skip-culprit | --no-skip-culprit] [--reboot-cmd "
+	    "command]", "... with its culprit and reboot options");
 	ok(out != NULL && strstr(strstr(out, "run --resume") != NULL ?
 	    strstr(out, "run --resume") : out, "[--console file]") != NULL,
 	    "... offers --console");
