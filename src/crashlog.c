@@ -23,8 +23,8 @@ static const char *const crashlog_words[] = {
 	"general protection fault", "Unable to handle kernel"
 };
 
-static int
-cl_has(const char *s, size_t len, const char *w)
+int
+crashlog_has(const char *s, size_t len, const char *w)
 {
 	size_t wl = strlen(w), i;
 
@@ -41,7 +41,7 @@ crashlog_is_panic(const char *line, size_t len)
 
 	for (i = 0; i < sizeof(crashlog_words) / sizeof(crashlog_words[0]);
 	    i++)
-		if (cl_has(line, len, crashlog_words[i]))
+		if (crashlog_has(line, len, crashlog_words[i]))
 			return 1;
 	return 0;
 }
@@ -91,7 +91,7 @@ cl_any(const struct cl_line *l, const char *const *w, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (cl_has(l->s, l->len, w[i]))
+		if (crashlog_has(l->s, l->len, w[i]))
 			return 1;
 	return 0;
 }
@@ -136,7 +136,7 @@ cl_boot(const struct cl_line *l, double later)
 		return 1;
 	/* NetBSD's first line: "NetBSD 10.1 (GENERIC) #0: ...". */
 	if ((size_t)(l->s + l->len - t) > 7 && memcmp(t, "NetBSD ", 7) == 0 &&
-	    cl_has(t, (size_t)(l->s + l->len - t), " #"))
+	    crashlog_has(t, (size_t)(l->s + l->len - t), " #"))
 		return 1;
 	return ts >= 0 && later >= 0 && ts + 1.0 < later;
 }
@@ -146,7 +146,7 @@ static int
 cl_panic(const struct cl_line *l)
 {
 	return crashlog_is_panic(l->s, l->len) &&
-	    !cl_has(l->s, l->len, "---[ end ");
+	    !crashlog_has(l->s, l->len, "---[ end ");
 }
 
 /*
@@ -207,8 +207,8 @@ cl_crash(const struct cl_line *v, size_t n, size_t *lop, size_t *hip,
 	*hip = i;
 	/* "panic: why" says more than the trap that led to it. */
 	for (i = start; i <= last; i++)
-		if (cl_panic(&v[i]) && (cl_has(v[i].s, v[i].len, "panic: ") ||
-		    cl_has(v[i].s, v[i].len, "Kernel panic")))
+		if (cl_panic(&v[i]) && (crashlog_has(v[i].s, v[i].len, "panic: ") ||
+		    crashlog_has(v[i].s, v[i].len, "Kernel panic")))
 			break;
 	*headp = i <= last ? i : start;
 	return 1;
@@ -317,13 +317,13 @@ crashlog_fate(const char *log, size_t len)
 	/* The fatal line may be the closing one ("---[ end Kernel ..."). */
 	for (i = last; found && i < n; i++) {
 		/* A reboot after ddb (a "reboot" typed there) wins. */
-		if (cl_boot(&v[i], -1) || cl_has(v[i].s, v[i].len,
-		    "Rebooting in ") || cl_has(v[i].s, v[i].len,
+		if (cl_boot(&v[i], -1) || crashlog_has(v[i].s, v[i].len,
+		    "Rebooting in ") || crashlog_has(v[i].s, v[i].len,
 		    "rebooting...")) {
 			fate = CRASHLOG_REBOOTING;
 			break;
 		}
-		if (cl_has(v[i].s, v[i].len, "---[ end Kernel panic") ||
+		if (crashlog_has(v[i].s, v[i].len, "---[ end Kernel panic") ||
 		    (v[i].len >= 3 && memcmp(v[i].s, "db{", 3) == 0))
 			fate = CRASHLOG_STOPPED;
 	}

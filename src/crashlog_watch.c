@@ -24,17 +24,6 @@ struct crashlog_watch {
 	size_t	 plen;
 };
 
-static int
-cw_has(const char *s, size_t len, const char *w)
-{
-	size_t wl = strlen(w), i;
-
-	for (i = 0; i + wl <= len; i++)
-		if (s[i] == w[0] && memcmp(s + i, w, wl) == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * The words that tell a box is dead, not only unwell: a Linux oops or
  * a BUG may leave it running (panic_on_oops=0), a panic does not.
@@ -50,8 +39,8 @@ crashlog_is_fatal(const char *s, size_t len)
 			;
 	len = (size_t)(e - s);
 	return (len >= 7 && memcmp(s, "panic: ", 7) == 0) ||
-	    cw_has(s, len, "Kernel panic - not syncing") ||
-	    cw_has(s, len, "Stopped in pid ");
+	    crashlog_has(s, len, "Kernel panic - not syncing") ||
+	    crashlog_has(s, len, "Stopped in pid ");
 }
 
 struct crashlog_watch *

@@ -45,6 +45,8 @@
  * and Linux's wordings).
  */
 int	crashlog_is_panic(const char *line, size_t len);
+/* Whether s[0..len) holds w: memmem(3) is not POSIX. */
+int	crashlog_has(const char *s, size_t len, const char *w);
 
 /*
  * Whether a console line tells the box is dead, not only unwell: a
