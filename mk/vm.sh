@@ -51,8 +51,8 @@ p=0; x=0; c=0
 res() { echo "$1.c:\$1: \$2: \$3" >&2
 	case \$2 in TPASS) p=\$((p + 1));; TFAIL) x=\$((x + 1));;
 	TCONF) c=\$((c + 1));; esac; }
-summary() { printf '\nSummary:\npassed   %d\nfailed   %d\nbroken   0\n' \$p \$x >&2
-	printf 'skipped  %d\nwarnings 0\n' \$c >&2
+summary() { printf '\nSummary:\npassed   %d\nfailed   %d\n' \$p \$x >&2
+	printf 'broken   0\nskipped  %d\nwarnings 0\n' \$c >&2
 	r=0; [ \$x = 0 ] || r=1; [ \$c = 0 ] || [ \$p != 0 ] || r=32
 	exit \$r; }
 res 2048 TINFO "LTP version: 20260529"
@@ -75,7 +75,9 @@ build_root() {
 	mkdir -p bin sbin usr/bin usr/sbin lib lib64 etc/dropbear root/.ssh \
 	    proc sys dev tmp opt/ltp/runtest opt/ltp/testcases/bin
 	cp "$vm/x/bin/busybox" bin/busybox
-	cp "$vm/x/lib/modules/$kver/kernel/drivers/net/ethernet/intel/e1000/e1000.ko" lib/
+	# The NIC's driver, the one module the box needs.
+	m=$vm/x/lib/modules/$kver/kernel/drivers/net/ethernet/intel
+	cp "$m/e1000/e1000.ko" lib/
 	cp "$vm/x/usr/sbin/dropbear" usr/sbin/
 	# dropbear's libraries, from the unpacked packages only.
 	lp=$vm/x/lib/x86_64-linux-gnu:$vm/x/usr/lib/x86_64-linux-gnu
@@ -163,7 +165,7 @@ res 61 TPASS "survived 10 s"'
 		sep=
 		for t in pass01 fail01 kill11 pass02 conf01 crash02 leak01 \
 		    pass03 pass04 pass05 slow01; do
-			printf '%s  "%s": { "doc": [ "ltpvm'"'"'s fake %s" ] }' \
+			printf '%s  "%s": { "doc": [ "a fake: %s" ] }' \
 			    "$sep" "$t" "$t"
 			sep=',
 '
@@ -192,7 +194,9 @@ build() {
 		    awk '/Depends: linux-image-/{ print $2; exit }')
 	fi
 	[ -n "$k" ] || die "no linux-image-amd64 in apt's lists"
-	ls "$vm/debs/${k}_"*.deb >/dev/null 2>&1 || rm -f "$vm"/debs/linux-image-*
+	# A newer kernel package: the old one goes.
+	ls "$vm/debs/${k}_"*.deb >/dev/null 2>&1 ||
+	    rm -f "$vm"/debs/linux-image-*
 	fetch "$k" busybox-static dropbear-bin libtomcrypt1 libtommath1 \
 	    libc6 libcrypt1 zlib1g libgmp10
 	build_root
@@ -204,27 +208,35 @@ start() {	# start RUN PANIC
 	run=$1
 	[ -f "$vm/initrd.gz" ] || die "no box built: mk/vm.sh build"
 	mkdir -p "$run"
+	# TCG has RDRAND for the kernel's random pool: without it sshd
+	# waits some 15 s for entropy.
 	accel=tcg
-	[ -w /dev/kvm ] && accel=kvm
+	cpu=qemu64,+rdrand
+	if [ -w /dev/kvm ]; then
+		accel=kvm
+		cpu=host
+	fi
 	try=0
 	while :; do
 		port=$(( 20000 + ($$ * 7 + try * 131 + $(date +%S)) % 40000 ))
+		fwd=hostfwd=tcp:127.0.0.1:$port-:22
 		rm -f "$run/mon.sock" "$run/qemu.pid"
 		: > "$run/console.log"
 		if qemu-system-x86_64 -nodefaults -no-user-config \
-		    -machine pc,accel=$accel -cpu qemu64,+rdrand -m 256 -smp 1 \
+		    -machine pc,accel=$accel -cpu $cpu -m 256 -smp 1 \
 		    -display none -vga none \
 		    -kernel "$vm/vmlinuz" -initrd "$vm/initrd.gz" \
 		    -append "console=ttyS0 panic=$2 quiet mitigations=off" \
 		    -serial "file:$run/console.log" \
 		    -monitor "unix:$run/mon.sock,server,nowait" \
-		    -netdev "user,id=n,restrict=on,hostfwd=tcp:127.0.0.1:$port-:22" \
+		    -netdev "user,id=n,restrict=on,$fwd" \
 		    -device e1000,netdev=n \
 		    -pidfile "$run/qemu.pid" -daemonize 2>"$run/qemu.err"; then
 			break
 		fi
 		try=$((try + 1))
-		[ $try -lt 5 ] || die "qemu did not start: $(cat "$run/qemu.err")"
+		[ $try -lt 5 ] ||
+		    die "qemu did not start: $(cat "$run/qemu.err")"
 	done
 	cat > "$run/ssh_config" <<EOF
 Host ltpvm
@@ -250,15 +262,17 @@ EOF
 wait_up() {	# wait_up RUN SECONDS: ssh answers
 	t0=$(date +%s)
 	while :; do
-		if ssh -F "$1/ssh_config" -o ConnectTimeout=2 ltpvm true </dev/null >/dev/null 2>&1
-		then
+		# A try made before the guest listens hangs: cut it short.
+		if ssh -F "$1/ssh_config" -o ConnectTimeout=2 ltpvm true \
+		    </dev/null >/dev/null 2>&1; then
 			echo "vm: up after $(( $(date +%s) - t0 )) s" \
 			    "($accel, port $(cat "$1/port"))"
 			return 0
 		fi
 		alive "$1" || die "qemu died: $(cat "$1/qemu.err")"
 		[ $(( $(date +%s) - t0 )) -lt "$2" ] ||
-		    die "no ssh after $2 s; console: $(tail -n 5 "$1/console.log")"
+		    die "no ssh after $2 s; console:" \
+		    "$(tail -n 5 "$1/console.log")"
 		sleep 1
 	done
 }
@@ -286,5 +300,6 @@ stop)	stop "$2" ;;
 reset)	echo system_reset | socat - "UNIX-CONNECT:$2/mon.sock" >/dev/null ;;
 wait)	wait_up "$2" "${3:-180}" ;;
 ssh)	r=$2; shift 2; exec ssh -F "$r/ssh_config" ltpvm "$@" ;;
-*)	die "usage: vm.sh build|start RUN PANIC|stop RUN|reset RUN|wait RUN|ssh RUN CMD" ;;
+*)	die "usage: vm.sh build | start RUN PANIC | stop RUN | reset RUN |" \
+	    "wait RUN [SECONDS] | ssh RUN COMMAND" ;;
 esac
