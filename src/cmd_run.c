@@ -258,6 +258,25 @@ run_dry_list(const struct engine_test *tests, size_t n,
 	}
 }
 
+/*
+ * --console: a panic line there while tests run on the box is the
+ * crash, told at once, not once ssh's keepalives give the box up.
+ * The poll's timeout, shortened to look again soon.
+ */
+static int
+run_watch_console(struct engine *e, struct run_ctx *c, int ms)
+{
+	if (c->watch == NULL || c->watch_fired || engine_running(e) == 0)
+		return ms;
+	if (crashlog_watch_poll(c->watch, c->watch_line,
+	    sizeof(c->watch_line))) {
+		c->watch_fired = 1;
+		engine_box_gone(e, "console told of a panic");
+		return 0;
+	}
+	return ms < 0 || ms > RUN_WATCH_MS ? RUN_WATCH_MS : ms;
+}
+
 int
 run_loop(struct engine *e, struct run_ctx *c, struct diaglist *dl)
 {
@@ -277,7 +296,8 @@ run_loop(struct engine *e, struct run_ctx *c, struct diaglist *dl)
 		if ((rv = engine_service(e, dl)) != 0)
 			return rv < 0 ? -1 : 0;
 		n = engine_pollfds(e, pfd, RUN_MAXJOBS * ENGINE_NPOLL);
-		if ((ms = engine_poll_timeout(e)) == 0)
+		if ((ms = run_watch_console(e, c, engine_poll_timeout(e))) ==
+		    0)
 			continue;
 		if (poll(pfd, (nfds_t)n, ms) == -1 && errno != EINTR)
 			return -1;
@@ -386,16 +406,33 @@ run_crash_report(struct store *st, int64_t run_id)
 	diag_free(&dl);
 }
 
+/*
+ * The whole run's tally, from the store: after a crash the engine
+ * going on knows only the tests left when it took over.
+ */
 void
 run_summary(struct store *st, struct engine *e, int64_t run_id)
 {
 	const unsigned *k = engine_counts(e);
 	const char *const *left;
-	size_t n, nleft;
+	struct store_run run;
+	struct diaglist dl;
+	size_t n, nleft, done = engine_done_count(e), total = engine_total(e);
+	unsigned envmarked = engine_env_marked(e);
 	int i, first = 1;
 
-	printf("run %" PRId64 ": %zu of %zu tests done:", run_id,
-	    engine_done_count(e), engine_total(e));
+	diag_init(&dl);
+	memset(&run, 0, sizeof(run));
+	if (store_get_run(st, run_id, &run, &dl) == STORE_OK) {
+		k = run.counts;
+		for (done = 0, i = 0; i < TS__COUNT; i++)
+			done += k[i];
+		total = run.nqueued > done ? run.nqueued : done;
+		envmarked = run.nenvmarked;
+	}
+	diag_free(&dl);
+	printf("run %" PRId64 ": %zu of %zu tests done:", run_id, done,
+	    total);
 	for (i = 0; i < TS__COUNT; i++) {
 		if (k[i] == 0 && i != TS_PASS && i != TS_FAIL &&
 		    i != TS_BROKEN)
@@ -405,10 +442,10 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 		first = 0;
 	}
 	/* Passes and skips all the same, but a triager may ask. */
-	if (engine_env_marked(e) > 0)
-		printf(" (%u of them with an env warning)",
-		    engine_env_marked(e));
+	if (envmarked > 0)
+		printf(" (%u of them with an env warning)", envmarked);
 	printf("\n");
+	store_run_clear(&run);
 	left = engine_leftovers(e, &nleft);
 	for (n = 0; n < nleft; n++)
 		printf("left behind: %s\n", left[n]);
@@ -622,6 +659,9 @@ run_state_free(struct run_state *s)
 	free(s->cfg_host);
 	free(s->cfg_ssh);
 	free(s->cfg_boxkc);
+	free(s->cfg_console);
+	crashlog_watch_free(s->ctx.watch);
+	free(s->cfg_reboot);
 	free(s->cachedir);
 	free(s->extra.s);
 	free(s->rtall);
@@ -833,6 +873,8 @@ run_execute(struct run_opts *o, struct run_state *s)
 			run_config_add(&s->extra, "box_kconfig", abs);
 			free(abs);
 		}
+		if (!o->resume)
+			run_config_box(&s->extra, o);
 		kconfig = "";
 	}
 	eo.runner.kconfig = run_kconfig(kconfig, s->os, s->kcpath,
@@ -897,6 +939,8 @@ run_execute(struct run_opts *o, struct run_state *s)
 		run_kernel_words(s->st, run_id, s->box, &rb);
 	/* What the console logged before this run is not its crash. */
 	rb.console_off = crashlog_console_end(o->console);
+	if (o->console != NULL && o->host != NULL)
+		s->ctx.watch = crashlog_watch_new(o->console, rb.console_off);
 	if (o->resume)
 		printf("resuming run %" PRId64 ": %zu test%s left\n", run_id,
 		    engine_total(s->e), engine_total(s->e) == 1 ? "" : "s");
@@ -1041,6 +1085,7 @@ const struct cmd_entry cmd_run_entry = {
 	    "[--box-wait seconds] "
 	    "[--console file] [--skip-culprit] [--reference] [--dry-run] "
 	    "[tag ...]\n"
-	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",
+	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit] "
+	    "[--reboot-cmd command] [--box-wait seconds] [--console file]",
 	.summary = "run LTP tests safely, storing every result",
 };

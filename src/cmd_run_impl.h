@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "ltpscope/boxfiles.h"
+#include "ltpscope/crashlog.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/skiplist.h"
@@ -25,6 +26,16 @@
 #define RUN_MAXJOBS	64
 /* Boxes one run command drives side by side (--host ... --host). */
 #define RUN_MAXHOSTS	16
+/* How often --console is read while tests run on a box (ms). */
+#define RUN_WATCH_MS	250
+/* What of --reboot-cmd's output is kept with the crash (bytes). */
+#define RUN_REBOOT_KEEP	8192
+/* The try right after a crash, for a box up again already (s). */
+#define RUN_QUICK_TRY_S	3
+/* How long the console may take to say the kernel reboots (ms). */
+#define RUN_FATE_MS	3000
+/* How long a box rebooting by itself is waited for, before a reset. */
+#define RUN_SELF_REBOOT_S	120
 /* The runner's timeout is in milliseconds, in an int. */
 #define RUN_TIMEOUT_MAX	(INT_MAX / 1000)
 
@@ -35,6 +46,9 @@ struct run_ctx {
 	int	jobs;
 	struct engine	*e;	/* for the progress line */
 	const char *prefix;	/* several boxes: each result line's box */
+	struct crashlog_watch *watch;	/* --console, while tests run */
+	int	watch_fired;	/* it told of a panic: tests lost */
+	char	watch_line[300];	/* that panic line */
 };
 
 /* Lines added to a run's recorded config. */
@@ -94,6 +108,7 @@ struct run_state {
 	/* What --resume replayed from prev's config. */
 	char		 *cfg_root, *cfg_kconfig, *cfg_mul, *cfg_dev;
 	char		 *cfg_host, *cfg_ssh, *cfg_boxkc;
+	char		 *cfg_console, *cfg_reboot;
 	char		  os[64];
 	char		  userskip[2048];	/* where a culprit is added */
 	char		  kcpath[2048], kcwhat[2400];
@@ -140,6 +155,7 @@ int	 run_report_interrupted(struct store *, int64_t *, char *, size_t,
 	    int);
 char	*run_config_value(const char *, const char *);
 void	 run_config_add(struct sbuf_lines *, const char *, const char *);
+void	 run_config_box(struct sbuf_lines *, const struct run_opts *);
 void	 run_config_sources(struct sbuf_lines *, const struct boxfiles *,
 	    const struct suite *, const char *const *, size_t, const char *,
 	    int);

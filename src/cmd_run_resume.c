@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "ltpscope/boxfiles.h"
 #include "ltpscope/cli.h"
 #include "ltpscope/numparse.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/slurp.h"
 #include "ltpscope/store.h"
@@ -277,6 +279,33 @@ run_config_sources(struct sbuf_lines *b, const struct boxfiles *bf,
 	}
 }
 
+/*
+ * How a run on a box goes on after a crash, for --resume: the console
+ * log (absolute: a resume may start elsewhere), the reboot command
+ * and the wait.  A value of several lines would break the record's
+ * lines: it is said, and not kept.
+ */
+void
+run_config_box(struct sbuf_lines *b, const struct run_opts *o)
+{
+	char num[32], *abs;
+
+	if (o->console != NULL && strchr(o->console, '\n') == NULL) {
+		abs = paths_absolute(o->console);
+		run_config_add(b, "console", abs);
+		free(abs);
+	}
+	if (o->reboot_cmd != NULL && strchr(o->reboot_cmd, '\n') == NULL)
+		run_config_add(b, "reboot_cmd", o->reboot_cmd);
+	else if (o->reboot_cmd != NULL)
+		fprintf(stderr, "ltpscope: note: --reboot-cmd has several "
+		    "lines: run --resume will not know it\n");
+	if (o->box_wait >= 0) {
+		snprintf(num, sizeof(num), "%ld", o->box_wait);
+		run_config_add(b, "box_wait", num);
+	}
+}
+
 /* Appends extra lines to the config a run was recorded with. */
 int
 run_config_append(struct store *st, int64_t run_id, const char *extra,
@@ -499,6 +528,19 @@ run_resume_settings(struct run_opts *o, struct run_state *s)
 	if (o->host != NULL && o->kconfig == NULL)
 		o->kconfig = s->cfg_boxkc = run_config_value(prev->config,
 		    "box_kconfig");
+	/* A box that crashes again goes on as it did before. */
+	if (o->host != NULL && o->console == NULL)
+		o->console = s->cfg_console = run_config_value(prev->config,
+		    "console");
+	if (o->host != NULL && o->reboot_cmd == NULL)
+		o->reboot_cmd = s->cfg_reboot = run_config_value(prev->config,
+		    "reboot_cmd");
+	if (o->host != NULL && o->box_wait < 0 && (v = run_config_value(
+	    prev->config, "box_wait")) != NULL) {
+		run_config_number(o->run_id, "box_wait", v, LONG_MAX,
+		    &o->box_wait);
+		free(v);
+	}
 	if (run_resume_skips(prev, &s->skip, s->os, o->no_skiplist, o->skips,
 	    o->nskips, &s->dl) != 0)
 		return -1;

@@ -61,6 +61,22 @@ crashlog_console_read(const char *path, off_t off, size_t *lenp,
 	return buf != NULL ? buf : xstrdup("");
 }
 
+int
+crashlog_console_fate(const char *path, off_t from)
+{
+	struct diaglist quiet;
+	char *log;
+	size_t len;
+	int fate = CRASHLOG_UNKNOWN;
+
+	diag_init(&quiet);
+	if ((log = crashlog_console_read(path, from, &len, &quiet)) != NULL)
+		fate = crashlog_fate(log, len);
+	diag_free(&quiet);
+	free(log);
+	return fate;
+}
+
 /* Whether result id's stored output has the kernel's words already. */
 static int
 crashlog_has_words(struct store *st, int64_t id, struct diaglist *dl)

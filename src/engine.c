@@ -99,6 +99,7 @@ struct engine {
 	unsigned		 nenvmarked;
 	int			 box_lost;
 	char			*lost_test;	/* the culprit, or NULL */
+	char			*lost_why;	/* engine_box_gone()'s */
 	int64_t			 lost_result;	/* its crash result */
 	int			 stop_all;
 	int			 finished;
@@ -982,9 +983,9 @@ engine_crash(struct engine *e, struct eworker *w, double duration,
 
 	memset(&r, 0, sizeof(r));
 	if (e->lost_test == NULL) {
-		engine_meta(w, "ltpscope: the box %s stopped answering after "
-		    "%.1f s: crash", remote_spec(e->opts.runner.remote),
-		    duration);
+		engine_meta(w, "ltpscope: the box %s %s after %.1f s: crash",
+		    remote_spec(e->opts.runner.remote), e->lost_why != NULL ?
+		    e->lost_why : "stopped answering", duration);
 		r.status = TS_CRASH;
 		e->lost_test = xstrdup(e->tests[w->idx].tag);
 		e->lost_result = w->result_id;
@@ -1144,6 +1145,18 @@ engine_stop_all(struct engine *e)
 	engine_stop_test(e);
 }
 
+void
+engine_box_gone(struct engine *e, const char *why)
+{
+	size_t i;
+
+	if (e->lost_why == NULL)
+		e->lost_why = xstrdup(why);
+	for (i = 0; i < e->nw; i++)
+		if (e->w[i].r != NULL)
+			runner_give_up(e->w[i].r);
+}
+
 int
 engine_run(struct engine *e, struct diaglist *dl)
 {
@@ -1199,6 +1212,7 @@ engine_free(struct engine *e)
 		free(e->left[i]);
 	free(e->left);
 	free(e->lost_test);
+	free(e->lost_why);
 	for (i = 0; i < e->npending; i++)
 		free(e->pending[i].why);
 	free(e->pending);

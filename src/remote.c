@@ -414,6 +414,9 @@ remote_describe_script(const struct remote *rm, const char *nonce)
 	    "echo \"processor=$(uname -p 2>/dev/null)\"; "
 	    "echo \"emul=$(sysctl -n emul.linux.kern.osrelease "
 	    "2>/dev/null)\"; "
+	    "echo \"boot=$(sysctl -n kernel.random.boot_id 2>/dev/null || "
+	    "sysctl -n kern.boottime 2>/dev/null || "
+	    "cat /proc/sys/kernel/random/boot_id 2>/dev/null)\"; "
 	    "echo \"ltp=$(head -n 1 ");
 	remote_buf_quote(&b, rm->ltproot);
 	remote_buf_add(&b, "/Version 2>/dev/null)\"; echo end=");
@@ -436,6 +439,7 @@ remote_box_set(struct remote_box *box, const char *line)
 		{ "machine=", offsetof(struct remote_box, machine) },
 		{ "processor=", offsetof(struct remote_box, processor) },
 		{ "emul=", offsetof(struct remote_box, emul_release) },
+		{ "boot=", offsetof(struct remote_box, boot_id) },
 		{ "ltp=", offsetof(struct remote_box, ltp_version) },
 	};
 	size_t i, klen;
@@ -457,7 +461,7 @@ remote_box_fill(struct remote_box *box)
 {
 	char **v[] = { &box->sysname, &box->nodename, &box->release,
 	    &box->version, &box->machine, &box->processor,
-	    &box->emul_release, &box->ltp_version };
+	    &box->emul_release, &box->ltp_version, &box->boot_id };
 	size_t i;
 
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
@@ -476,6 +480,7 @@ remote_box_free(struct remote_box *box)
 	free(box->processor);
 	free(box->emul_release);
 	free(box->ltp_version);
+	free(box->boot_id);
 	memset(box, 0, sizeof(*box));
 }
 
@@ -491,7 +496,8 @@ remote_master_stop(struct remote *rm)
 		close(rm->master_in);
 	rm->master_in = -1;
 	if (rm->master > 0) {
-		deadline = remote_now_ms() + REMOTE_CLOSE_MS;
+		/* A box known dead would keep ssh waiting for nothing. */
+		deadline = remote_now_ms() + (rm->gone ? 0 : REMOTE_CLOSE_MS);
 		while ((w = waitpid(rm->master, &st, WNOHANG)) == 0 &&
 		    remote_now_ms() < deadline)
 			(void)poll(NULL, 0, 5);
@@ -571,7 +577,8 @@ remote_master_start(struct remote *rm, struct diaglist *dl)
 	if (!done) {
 		/* ssh's own words say why: refused, no route, no key. */
 		p = out.s != NULL ? out.s : xstrdup("");
-		p[strcspn(p, "\n")] = '\0';
+		/* Its line end may be "\r\n": no control byte is quoted. */
+		p[strcspn(p, "\r\n")] = '\0';
 		diag_error(dl, NULL, 0, "%s: cannot connect%s%s", rm->spec,
 		    *p ? ": " : " (no answer in time)", p);
 		if (p != out.s)
@@ -702,6 +709,13 @@ remote_close(struct remote *rm)
 	free(rm);
 }
 
+void
+remote_give_up(struct remote *rm)
+{
+	if (rm != NULL)
+		rm->gone = 1;
+}
+
 const char *
 remote_spec(const struct remote *rm)
 {
@@ -731,7 +745,7 @@ remote_alive(const struct remote *rm)
 {
 	siginfo_t si;
 
-	if (rm->master <= 0)
+	if (rm->master <= 0 || rm->gone)
 		return 0;
 	/* Looked at, not reaped: remote_close() does that. */
 	memset(&si, 0, sizeof(si));

@@ -35,6 +35,7 @@ struct remote {
 	char		*boxdir;	/* the connection's directory on the
 					   box, or NULL */
 	char		*box_kconfig;	/* its copy of kconfig there */
+	int		 gone;		/* remote_give_up(): dead for sure */
 	char		*dir;		/* private, 0700 */
 	char		*sock;
 	int		 alive_s;

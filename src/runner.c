@@ -1261,6 +1261,13 @@ runner_pollfds(const struct runner *r, struct pollfd *pfd, int max)
 	return n;
 }
 
+void
+runner_give_up(struct runner *r)
+{
+	if (r->rx != NULL && !r->done)
+		r->giveup_at = now_ms();
+}
+
 int
 runner_done(const struct runner *r)
 {

@@ -490,8 +490,9 @@ ui_run_wait_tick(struct ui *ui)
 		ui_run_resume(ui, run_id);
 		return;
 	}
-	if (ui->box_wait_s >= 0 && waited + ui->wait_step_s >
-	    ui->box_wait_s) {
+	/* As run --box-wait: to the second, the last try at the limit. */
+	if (ui->box_wait_s >= 0 && now >= ui->wait_start_ms +
+	    (long long)ui->box_wait_s * 1000) {
 		why[0] = '\0';
 		if (dl.n > 0)
 			(void)diag_format(&dl.v[0], why, sizeof(why));
@@ -504,6 +505,10 @@ ui_run_wait_tick(struct ui *ui)
 	}
 	diag_free(&dl);
 	ui->wait_next_ms = now + ui->wait_step_s * 1000;
+	if (ui->box_wait_s >= 0 && ui->wait_next_ms > ui->wait_start_ms +
+	    (long long)ui->box_wait_s * 1000)
+		ui->wait_next_ms = ui->wait_start_ms +
+		    (long long)ui->box_wait_s * 1000;
 	ui->wait_step_s = ui->wait_step_s * 2 > 60 ? 60 :
 	    ui->wait_step_s * 2;
 	ui_run_wait_say(ui, now);

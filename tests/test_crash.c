@@ -84,17 +84,19 @@ test_block(void)
 
 	ok(crashlog_block("console /a (b)", "[ 1.0] booting\nlogin: \n", 22,
 	    &out, &len, first, sizeof(first)) == 0, "no crash in a calm log");
-	has_str(out, "ltpscope: kernel (console /a (b)): no panic message; "
-	    "its last lines:\n[ 1.0] booting\nlogin: \n", "its last lines "
-	    "are kept instead");
+	has_str(out, "ltpscope: kernel (console /a (b)): no panic message "
+	    "(its last 2 lines are kept with the crash)\n[ 1.0] booting\n"
+	    "login: \n", "its last lines are kept instead");
 	ok(crashlog_find(out, len, found, sizeof(found)) && strcmp(found,
-	    "no panic message; its last lines:") == 0, "a source with "
-	    "parentheses does not hide the marker");
+	    first) == 0, "a source with parentheses does not hide the "
+	    "marker");
+	ok(first[0] != '\0' && first[strlen(first) - 1] != ':', "what the "
+	    "summary says of it does not end in a bare colon: %s", first);
 	free(out);
 
 	(void)crashlog_block("dmesg", "", 0, &out, &len, first,
 	    sizeof(first));
-	is_str(first, "no panic message; it said nothing", "an empty log");
+	is_str(first, "no panic message (the log was empty)", "an empty log");
 	free(out);
 
 	/* A flood of kernel lines: the block stays short. */
@@ -128,6 +130,151 @@ test_block(void)
 		    strcmp(found, "panic: y") == 0, "found after binary "
 		    "bytes and a broken marker");
 	}
+}
+
+/*
+ * A console log made up as the kernels write it (tests/fixtures/
+ * console): the crash's words are the panic line, what the kernel
+ * said just before it, its whole trace up to where the kernel stopped
+ * talking, and nothing of the boot after it.
+ */
+static void
+check_console(const char *name, const char *headline,
+    const char *const *has, const char *const *hasnot)
+{
+	char path[1200], *log, *out = NULL, first[300];
+	size_t len = 0, olen = 0, i;
+
+	snprintf(path, sizeof(path), "tests/fixtures/console/%s", name);
+	if (!ok((log = tap_slurp(path, &len)) != NULL, "%s is there", path))
+		return;
+	ok(crashlog_block("console c", log, len, &out, &olen, first,
+	    sizeof(first)) == 1, "%s: a crash is found", name);
+	is_str(first, headline, "%s: the panic line heads it", name);
+	for (i = 0; has[i] != NULL; i++)
+		has_str(out, has[i], "%s: it keeps line %zu of %s", name, i,
+		    "what it must");
+	for (; *hasnot != NULL; hasnot++)
+		ok(out != NULL && strstr(out, *hasnot) == NULL, "%s: nothing "
+		    "of the next boot: %s", name, *hasnot);
+	free(out);
+	free(log);
+}
+
+static void
+test_consoles(void)
+{
+	static const char *const linux_has[] = {
+		"ltpscope: kernel (console c): Kernel panic - not syncing: "
+		    "sysrq triggered crash\n",
+		"] sysrq: Trigger a crash\n",
+		"] Kernel panic - not syncing: sysrq triggered crash\n",
+		"CPU: 0 PID: 123 Comm: kill11 Not tainted",
+		"] Call Trace:\n", "]  panic+0x118/0x2ed\n",
+		"]  entry_SYSCALL_64_after_hwframe+0x64/0xce\n",
+		"R13: 00007f3c2dabe6a0", "]  </TASK>\n", "] Kernel Offset: ",
+		NULL
+	};
+	static const char *const linux_not[] = {
+		"SeaBIOS", "Booting from ROM", "Linux version",
+		"BIOS-e820", "login", NULL
+	};
+	static const char *const panic0[] = {
+		"] ---[ end Kernel panic - not syncing: sysrq triggered "
+		    "crash ]---\nltpscope: end of the kernel's messages\n",
+		NULL
+	};
+	static const char *const panic1[] = {
+		"] Rebooting in 1 seconds..\nltpscope: end of the kernel's "
+		    "messages\n", NULL
+	};
+	static const char *const nb_has[] = {
+		"] pid 122 (kill10): compat_linux", "] cpu0: Begin traceback",
+		"] linux_sys_kill() at netbsd:linux_sys_kill+0x8c\n",
+		"] cpu0: End traceback...\n", NULL
+	};
+	static const char *const nb_not[] = {
+		">> NetBSD/x86 BIOS Boot", "Copyright (c)", "avail memory",
+		"Starting sshd", "login", NULL
+	};
+	static const char *const ddb[] = {
+		"\nStopped in pid 123.1 (kill11) at netbsd:breakpoint+0x5: "
+		    "leave\ndb{0}> bt\nbreakpoint() at netbsd:breakpoint+0x5\n",
+		"\nnetbsd:syscall+0x196:\ndb{0}> \nltpscope: end", NULL
+	};
+	static const char *const reboot[] = {
+		"\ndump device not ready\n\nrebooting...\nltpscope: end", NULL
+	};
+	const char *nb_head = "panic: kernel diagnostic assertion "
+	    "\"l->l_stat == LSONPROC\" failed: file "
+	    "\"/usr/src/sys/kern/kern_sig.c\", line 2117";
+	const char *lx_head = "Kernel panic - not syncing: sysrq triggered "
+	    "crash";
+
+	check_console("linux-6.1-panic0.log", lx_head, linux_has, linux_not);
+	check_console("linux-6.1-panic0.log", lx_head, panic0, linux_not);
+	check_console("linux-6.1-panic1.log", lx_head, linux_has, linux_not);
+	check_console("linux-6.1-panic1.log", lx_head, panic1, linux_not);
+	check_console("netbsd-10-ddb.log", nb_head, nb_has, nb_not);
+	check_console("netbsd-10-ddb.log", nb_head, ddb, nb_not);
+	check_console("netbsd-10-rebooting.log", nb_head, nb_has, nb_not);
+	check_console("netbsd-10-rebooting.log", nb_head, reboot, nb_not);
+}
+
+/* What a console says became of the box, from the fixtures, cut or not. */
+static void
+check_fate(const char *name, const char *cut, int want, const char *what)
+{
+	char path[1200], *log, *end;
+	size_t len = 0;
+
+	snprintf(path, sizeof(path), "tests/fixtures/console/%s", name);
+	if ((log = tap_slurp(path, &len)) == NULL) {
+		ok(0, "%s is there", path);
+		return;
+	}
+	if (cut != NULL && (end = strstr(log, cut)) != NULL)
+		len = (size_t)(end - log);
+	is_int(crashlog_fate(log, len), want, "%s: %s", name, what);
+	free(log);
+}
+
+static void
+test_fate(void)
+{
+	static const char *const fatal[] = {
+		"[ 42.107689] Kernel panic - not syncing: sysrq triggered crash",
+		"[  812.345678] panic: kernel diagnostic assertion",
+		"Stopped in pid 123.1 (kill11) at netbsd:breakpoint+0x5: leave",
+	};
+	static const char *const unwell[] = {
+		"[    9.1] BUG: sleeping function called from invalid context",
+		"[    9.1] Oops: 0000 [#1] PREEMPT SMP NOPTI",
+		"[    9.1] vpanic() at netbsd:vpanic+0x183",
+		"[    9.1] kill11: writes panic: to its output",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		ok(crashlog_is_fatal(fatal[i], strlen(fatal[i])), "the box is "
+		    "dead: %s", fatal[i]);
+	for (i = 0; i < sizeof(unwell) / sizeof(unwell[0]); i++)
+		ok(!crashlog_is_fatal(unwell[i], strlen(unwell[i])), "not "
+		    "dead for that: %s", unwell[i]);
+	check_fate("linux-6.1-panic0.log", "SeaBIOS", CRASHLOG_STOPPED,
+	    "panic=0 stays down");
+	check_fate("linux-6.1-panic0.log", NULL, CRASHLOG_REBOOTING, "... "
+	    "until reset: a boot follows");
+	check_fate("linux-6.1-panic0.log", "[   42.108241]", CRASHLOG_UNKNOWN,
+	    "not said yet, the trace on its way");
+	check_fate("linux-6.1-panic1.log", "SeaBIOS", CRASHLOG_REBOOTING,
+	    "panic=1 reboots by itself");
+	check_fate("netbsd-10-ddb.log", ">> NetBSD", CRASHLOG_STOPPED,
+	    "ddb waits at its prompt");
+	check_fate("netbsd-10-rebooting.log", ">> NetBSD", CRASHLOG_REBOOTING,
+	    "ddb.onpanic=0 reboots");
+	is_int(crashlog_fate("[ 1.0] booting\nlogin: \n", 22), CRASHLOG_SILENT,
+	    "a calm log says nothing of a crash");
 }
 
 static void
@@ -192,6 +339,8 @@ main(void)
 {
 	test_words();
 	test_block();
+	test_consoles();
+	test_fate();
 	test_store_append();
 	return tap_done();
 }

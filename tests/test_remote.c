@@ -1332,13 +1332,16 @@ test_reboot(const char *rt)
 		tap_diag("%s", out != NULL ? out : "");
 	has_str(out, "stopped answering while running pause01", "it names "
 	    "the test that was running");
-	has_str(out, "running printf", "it runs --reboot-cmd");
+	has_str(out, "running --reboot-cmd", "it runs --reboot-cmd");
 	has_str(out, "try 2 failed", "it waits for the box, backing off");
 	has_str(out, "is back after", "the box comes back");
 	has_str(out, "resuming run 1 on", "the run goes on by itself");
 	has_str(out, "crash: pause01", "... with the culprit marked");
 	has_str(out, "pause01 crashed " , "it reads what the kernel said");
 	has_str(out, "FAIL        open02", "the rest runs");
+	has_str(out, "run 1: 3 of 3 tests done: 1 pass, 1 fail, 0 broken, "
+	    "1 crash\n", "the summary counts the whole run, not what ran "
+	    "after the crash");
 	has_str(out, "1 crash (the box stopped answering):\n  crash pause01: "
 	    "panic: kernel diagnostic assertion \"l->l_stat == LSONPROC\" "
 	    "failed\n", "the summary: how many crashes, which tests, the "

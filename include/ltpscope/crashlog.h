@@ -29,13 +29,16 @@
 
 /* The marker line's start; SOURCE and "): " follow. */
 #define CRASHLOG_MARK		"ltpscope: kernel ("
-/* A block stays short: lines kept before and after the panic. */
-#define CRASHLOG_BEFORE		3
-#define CRASHLOG_AFTER		25
+/*
+ * A block stays short: lines kept before the crash's first line, at
+ * most after its last (its trace; the kernel's closing line or the
+ * next boot ends it sooner), and how far back its first line may be.
+ */
+#define CRASHLOG_BEFORE		5
+#define CRASHLOG_AFTER		100
+#define CRASHLOG_SPAN		64
 #define CRASHLOG_TAIL		20	/* no panic found: the log's end */
-#define CRASHLOG_GAP		2	/* other lines between lines of one
-					   crash (NetBSD: "curlwp ...") */
-#define CRASHLOG_MAX		8192	/* bytes of kernel text kept */
+#define CRASHLOG_MAX		16384	/* bytes of kernel text kept */
 
 /*
  * Whether a kernel log line tells of a panic or a fatal trap (NetBSD's
@@ -44,16 +47,46 @@
 int	crashlog_is_panic(const char *line, size_t len);
 
 /*
+ * Whether a console line tells the box is dead, not only unwell: a
+ * panic (Linux's "Kernel panic - not syncing", NetBSD's "panic: ",
+ * ddb's "Stopped in pid"), not an oops the box may live through.
+ */
+int	crashlog_is_fatal(const char *line, size_t len);
+
+/*
+ * A kernel line for one line of text: no timestamp ("[ 12.3456] "),
+ * control bytes as spaces; at most buflen - 1 bytes of it.
+ */
+void	crashlog_clean(const char *line, size_t len, char *buf,
+	    size_t buflen);
+
+/*
  * The block to append to a crash's output for a kernel log of len
  * bytes from source ("dmesg on HOST", "console FILE"): the last crash
- * in it (the lines telling of it, at most CRASHLOG_GAP others between
- * them) with a few lines around, or its last lines when it has none.
+ * in it (from the first line telling of it, a few lines before, to
+ * the end of its trace: the kernel's closing line, "---[ end Kernel
+ * panic", "Rebooting in", "rebooting...", or the next boot's first),
+ * or its last lines when it has none.
  * Sets *outlen; malloc'd.  first (may be NULL) gets the line the
  * marker names: the "panic: " line, else the crash's first.  Returns 1
  * when a crash was found, else 0.
  */
 int	crashlog_block(const char *source, const char *log, size_t len,
 	    char **out, size_t *outlen, char *first, size_t flen);
+
+/*
+ * What a kernel log says became of the box after its last fatal line
+ * (crashlog_is_fatal()): CRASHLOG_REBOOTING when the kernel reboots by
+ * itself ("Rebooting in", "rebooting...", a boot's first words),
+ * CRASHLOG_STOPPED when it stays down (Linux's closing "---[ end
+ * Kernel panic" with panic=0, ddb's prompt), CRASHLOG_UNKNOWN when it
+ * has not said yet, CRASHLOG_SILENT when it has no fatal line.
+ */
+#define CRASHLOG_UNKNOWN	0
+#define CRASHLOG_REBOOTING	1
+#define CRASHLOG_STOPPED	2
+#define CRASHLOG_SILENT		3
+int	crashlog_fate(const char *log, size_t len);
 
 /*
  * The first line of the kernel's words in a stored output (what the
@@ -66,8 +99,26 @@ int	crashlog_find(const char *output, size_t len, char *buf,
 struct remote;
 struct store;
 
+/*
+ * A console log watched while tests run on a box: each
+ * crashlog_watch_poll() reads what was added since the last (from
+ * "from" at first) and returns 1 when a line of it is fatal
+ * (crashlog_is_fatal()), that line, cleaned, in first; else 0.  A log
+ * cut short or made again is read from its start.  Never blocks on
+ * more than a local file read.
+ */
+struct crashlog_watch;
+struct crashlog_watch *crashlog_watch_new(const char *path, off_t from);
+int	crashlog_watch_poll(struct crashlog_watch *, char *first,
+	    size_t flen);
+/* Goes on from offset to (the end, once the crash's words are read). */
+void	crashlog_watch_seek(struct crashlog_watch *, off_t to);
+void	crashlog_watch_free(struct crashlog_watch *);
+
 /* Where a console log ends now, to read from later; 0 when none yet. */
 off_t	crashlog_console_end(const char *path);
+/* crashlog_fate() of a console log from offset from on. */
+int	crashlog_console_fate(const char *path, off_t from);
 
 /* Told of each crash given the kernel's words: the marker's line. */
 typedef void	crashlog_told_fn(void *arg, const char *tag, const char *first);

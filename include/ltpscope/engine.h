@@ -171,6 +171,13 @@ void		 engine_stop_worker(struct engine *, size_t w);
  * so that --resume can finish it later.
  */
 void		 engine_stop_all(struct engine *);
+/*
+ * The box is known dead (its console told of a panic): each test
+ * running there is lost at the next engine_service(), a crash as when
+ * the box stops answering (engine_box_lost()), at once.  why words it
+ * for the crash's output ("its console told of a panic"); copied.
+ */
+void		 engine_box_gone(struct engine *, const char *why);
 /* Runs until done; 0, or -1 on a store error. */
 int		 engine_run(struct engine *, struct diaglist *);
 void		 engine_free(struct engine *);

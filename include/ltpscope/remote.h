@@ -74,6 +74,8 @@ struct remote_box {
 	char	*processor;	/* uname -p (NetBSD: MACHINE_ARCH), or "" */
 	char	*emul_release;	/* sysctl emul.linux.kern.osrelease, or "" */
 	char	*ltp_version;	/* $LTPROOT/Version's first line, or "" */
+	char	*boot_id;	/* this boot's: Linux's boot_id, NetBSD's
+				   kern.boottime; "" when unknown */
 };
 
 struct remote;
@@ -88,6 +90,12 @@ struct remote	*remote_open(const char *spec, const struct remote_opts *,
 		    struct diaglist *);
 /* Ends the master connection, removes the private directory, frees. */
 void		 remote_close(struct remote *);
+/*
+ * The box is known dead (its console told of a panic) though ssh has
+ * not noticed yet: remote_alive() says 0 from now on, and
+ * remote_close() neither talks to the box nor waits on it.
+ */
+void		 remote_give_up(struct remote *);
 const char	*remote_spec(const struct remote *);	/* as given */
 const struct remote_box *remote_box(const struct remote *);
 /* The ssh -F file, or NULL. */

@@ -157,6 +157,13 @@ int		 runner_done(const struct runner *);
  * called again before the test is gone, SIGKILL at once.
  */
 void		 runner_stop(struct runner *);
+/*
+ * A remote test whose box is known dead (its console told of a panic):
+ * taken for lost at the next runner_service(), with what it sent, as
+ * if the box had stopped answering, without waiting for ssh to notice.
+ * No effect on a local test.
+ */
+void		 runner_give_up(struct runner *);
 /* Owned by the handle. */
 const struct runner_result *runner_result(const struct runner *);
 /* The session id; 0 for a test on a box (it has no local process). */
