@@ -213,6 +213,14 @@ check-load: deps
 	@${MAKE} check-build
 	@sh mk/load.sh ${CHECK_LOAD_HOGS} ${MAKE} check-run
 
+# Not part of check (.ci/run runs it after): ltpscope against a real
+# box, Linux under QEMU (mk/vm.sh builds it in build/vm from Debian's
+# packages), through real kernel panics.
+check-vm: deps
+	@sh mk/deps.sh "${CC}" vm
+	@${MAKE} ${PROG} tests/runtests
+	@tests/runtests LTPSCOPE_BIN=./${PROG} tests/vm_check.sh
+
 # Every source compiled as on NetBSD/amd64, against the header sysroot
 # in ../shared (clang): NetBSD's libc, sys/, curses and libedit, not
 # Linux's.  Only a syntax and type check: nothing is linked.
@@ -370,7 +378,7 @@ clean:
 	    tests/test_runner.fork
 	rm -rf tests/ltpfake/bin build
 
-.PHONY: all deps check check-load check-netbsd check-build check-run \
-	test-progs fakes demo \
+.PHONY: all deps check check-load check-netbsd check-vm check-build \
+	check-run test-progs fakes demo \
 	demo-build bench bench-progs stress torture memcheck memcheck-progs \
 	fuzz fuzz-build install uninstall clean lint-man

@@ -6,6 +6,7 @@
 # "deps.sh CC clang" also wants clang, for "make check-netbsd";
 # "deps.sh CC fuzz" clang and its libFuzzer, for "make fuzz".
 # "deps.sh CC valgrind" valgrind, for "make memcheck".
+# "deps.sh CC vm" QEMU, socat and cpio, for "make check-vm".
 cc=${1:-cc}
 want=$2
 missing_deb=
@@ -72,6 +73,15 @@ check() {
 	esac
 	if [ "$want" = fuzz ] && ! have_libfuzzer; then
 		need libclang-rt-dev compiler-rt
+	fi
+	# "make check-vm": a Linux box under QEMU (mk/vm.sh), its
+	# initramfs made with cpio, its monitor talked to with socat.
+	if [ "$want" = vm ]; then
+		command -v qemu-system-x86_64 >/dev/null 2>&1 ||
+		    need qemu-system-x86 qemu
+		command -v socat >/dev/null 2>&1 || need socat socat
+		command -v cpio >/dev/null 2>&1 || need cpio gcpio
+		command -v dpkg-deb >/dev/null 2>&1 || need dpkg dpkg
 	fi
 	# "make memcheck" only.
 	if [ "$want" = valgrind ]; then

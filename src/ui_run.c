@@ -592,7 +592,21 @@ ui_run_service(struct ui *ui)
 	}
 	if (rv != 0) {
 		const unsigned *k = engine_counts(ui->eng);
+		unsigned envmarked = engine_env_marked(ui->eng);
+		struct store_run run;
 
+		/*
+		 * The whole run's tally, from the store: after a crash the
+		 * engine going on knows only the tests left when it took
+		 * over (as run_summary()).
+		 */
+		memset(&run, 0, sizeof(run));
+		if (rv > 0 && !engine_box_lost(ui->eng) &&
+		    store_get_run(ui->store, ui->run_id, &run, &dl) ==
+		    STORE_OK) {
+			k = run.counts;
+			envmarked = run.nenvmarked;
+		}
 		if (rv < 0)
 			ui_message_diag(ui, &dl, UD_WHERE, "store error",
 			    "the run stopped");
@@ -616,7 +630,8 @@ ui_run_service(struct ui *ui)
 			    "stopped (resumable)" : "finished", k[TS_PASS],
 			    k[TS_FAIL], k[TS_BROKEN], k[TS_CONF], k[TS_WARN],
 			    k[TS_TIMEOUT], k[TS_NOTRUN], k[TS_UNKNOWN],
-			    k[TS_CRASH], engine_env_marked(ui->eng));
+			    k[TS_CRASH], envmarked);
+		store_run_clear(&run);
 		engine_free(ui->eng);
 		ui->eng = NULL;
 		ui->running[0] = '\0';
