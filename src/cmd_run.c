@@ -169,6 +169,9 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 		printf("%s(%s)", *tally ? "  " : "", why);
 	if (test_status_env_marked(r->status, r->nenvwarn))
 		printf("%senv warning", *tally || *why ? "  " : "");
+	if (store_result_kmsg_marked(r))
+		printf("%skernel %s", *tally || *why ? "  " : "",
+		    r->kmsg_tainted ? "tainted" : "warned");
 	printf("\n");
 	fflush(stdout);
 	(void)idx;
@@ -408,6 +411,9 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 	if (engine_env_marked(e) > 0)
 		printf(" (%u of them with an env warning)",
 		    engine_env_marked(e));
+	if (engine_kmsg_marked(e) > 0)
+		printf(" (%u after which the kernel warned or was tainted)",
+		    engine_kmsg_marked(e));
 	printf("\n");
 	left = engine_leftovers(e, &nleft);
 	for (n = 0; n < nleft; n++)
@@ -867,6 +873,9 @@ run_execute(struct run_opts *o, struct run_state *s)
 		return 1;
 	run_id = engine_run_id(s->e);
 	s->ctx.e = s->e;
+	if (engine_kmsg_missing(s->e) != NULL)
+		fprintf(stderr, "ltpscope: note: no kernel messages with the "
+		    "results: %s\n", engine_kmsg_missing(s->e));
 	/* What --resume replays, and where the run selected from. */
 	if (!o->resume && run_config_append(s->st, run_id, s->extra.s,
 	    &s->dl) != 0)

@@ -22,6 +22,7 @@
 #include "ltpscope/rmtree.h"
 #include "ltpscope/spool.h"
 #include "ltpscope/verdict.h"
+#include "ltpscope/kmsg.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/xmalloc.h"
 
@@ -103,6 +104,9 @@ struct engine {
 	int			 stop_all;
 	int			 finished;
 	char			*rundir;	/* parent of the TMPDIRs */
+	struct kmsg		*kmsg;		/* this machine's log, or NULL */
+	char			 kmsg_why[300];	/* why there is none */
+	unsigned		 nkmarked;	/* tests the kernel marked */
 	struct epending		*pending;	/* told after the commit */
 	size_t			 npending;
 	size_t			 ncommitted;	/* of them, committed */
@@ -194,6 +198,9 @@ engine_alloc(struct store *st, const struct engine_opts *opts,
 	for (i = 0; i < e->nw; i++)
 		engine_worker_init(e, &e->w[i], i);
 	engine_worker_init(e, &e->instant, ENGINE_NO_WORKER);
+	/* From now on what the kernel logs is the tests'. */
+	if (opts->runner.remote == NULL)
+		e->kmsg = kmsg_open(e->kmsg_why, sizeof(e->kmsg_why));
 	return e;
 }
 
@@ -635,6 +642,19 @@ engine_env_marked(const struct engine *e)
 	return e->nenvmarked;
 }
 
+const char *
+engine_kmsg_missing(const struct engine *e)
+{
+	return e->opts.runner.remote == NULL && e->kmsg == NULL ?
+	    e->kmsg_why : NULL;
+}
+
+unsigned
+engine_kmsg_marked(const struct engine *e)
+{
+	return e->nkmarked;
+}
+
 int
 engine_box_lost(const struct engine *e)
 {
@@ -775,6 +795,8 @@ engine_record(struct engine *e, struct eworker *w, struct store_result *r,
 	    sizeof(*e->pending));
 	p = &e->pending[e->npending++];
 	p->r = *r;
+	/* The kernel's lines are stored; the counts go on to the caller. */
+	p->r.kmsg = NULL;
 	p->why = xstrdup(why != NULL ? why : "");
 	p->idx = idx;
 	p->worker = w->index;
@@ -813,6 +835,8 @@ engine_tell(struct engine *e)
 			e->counts[p->r.status]++;
 		if (test_status_env_marked(p->r.status, p->r.nenvwarn))
 			e->nenvmarked++;
+		if (store_result_kmsg_marked(&p->r))
+			e->nkmarked++;
 		e->ndone++;
 		if (e->ev.test_end != NULL)
 			e->ev.test_end(e->ev.arg, &p->r, p->why, p->idx, e->n);
@@ -1012,6 +1036,46 @@ engine_crash(struct engine *e, struct eworker *w, double duration,
 	return engine_record(e, w, &r, why, dl);
 }
 
+/*
+ * What the kernel logged since the last test's end goes with this
+ * test, in *k (pointing into *t) and r's counts.  With -j that is all
+ * the tests running then: the log does not say whose a line is.
+ */
+static void
+engine_kmsg_take(const struct kmsg_take *t, struct store_kmsg *k,
+    struct store_result *r)
+{
+	memset(k, 0, sizeof(*k));
+	k->text = t->text;
+	k->len = t->len;
+	k->nlines = t->nlines;
+	k->nwarn = t->nwarn;
+	k->nlost = t->nlost;
+	k->capped = t->capped;
+	k->taint_before = t->taint_before;
+	k->taint_after = t->taint_after;
+	r->kmsg = k;
+	r->kmsg_lines = t->nlines;
+	r->kmsg_warnings = t->nwarn;
+	r->kmsg_tainted = t->taint_before != t->taint_after &&
+	    t->taint_before != -1 && t->taint_after != -1;
+}
+
+/* engine_record() with what the kernel said during the test. */
+static int
+engine_record_kmsg(struct engine *e, struct eworker *w,
+    struct store_result *r, const char *why, struct kmsg_take *t,
+    struct diaglist *dl)
+{
+	struct store_kmsg k;
+	int rv;
+
+	engine_kmsg_take(t, &k, r);
+	rv = engine_record(e, w, r, why, dl);
+	kmsg_take_clear(t);
+	return rv;
+}
+
 static int
 engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 {
@@ -1020,6 +1084,7 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 	struct ltpout_tally t;
 	struct test_end end;
 	struct ltpout_line line;
+	struct kmsg_take kt;
 	char why[256], left[sizeof(rr->tmpdir_why) + 32];
 
 	while (ltpout_flush(w->parser, &line))
@@ -1070,7 +1135,10 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 	runner_free(w->r);
 	w->r = NULL;
 	e->nbusy--;
-	return engine_record(e, w, &r, why, dl);
+	kmsg_take_init(&kt);
+	if (e->kmsg != NULL)
+		kmsg_collect(e->kmsg, &kt);
+	return engine_record_kmsg(e, w, &r, why, &kt, dl);
 }
 
 int
@@ -1183,6 +1251,7 @@ engine_free(struct engine *e)
 		engine_worker_free(&e->w[i]);
 	runner_spares_free(e->spares);
 	engine_worker_free(&e->instant);
+	kmsg_close(e->kmsg);
 	/* Empty unless a test left a mount, already told as left behind. */
 	if (e->rundir != NULL)
 		(void)rmtree(e->rundir);

@@ -141,6 +141,14 @@ unsigned	 engine_env_marked(const struct engine *);
  * --resume or the caller to go on with once the box is back.
  */
 int		 engine_box_lost(const struct engine *);
+/*
+ * Why a local run cannot see what the kernel says ("/dev/kmsg:
+ * Permission denied"), for the caller to say once; NULL when it can,
+ * or the run is on a box.
+ */
+const char	*engine_kmsg_missing(const struct engine *);
+/* Tests so far after which the kernel warned or became tainted. */
+unsigned	 engine_kmsg_marked(const struct engine *);
 /* The tag of the test the box was lost during, or NULL (between tests). */
 const char	*engine_lost_test(const struct engine *);
 /* Its crash result (to add the kernel's words to), or 0. */
