@@ -776,6 +776,7 @@ engine_record(struct engine *e, struct eworker *w, struct store_result *r,
 	size_t idx = w->idx;
 	int rv;
 
+	r->id = w->result_id;
 	r->run_id = e->run_id;
 	r->tag = e->tests[idx].tag;
 	r->syscall = e->tests[idx].syscall;

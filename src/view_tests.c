@@ -135,10 +135,14 @@ tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 	x = ui_col_name(y, x, r->tag, 19, width);
 	x = ui_col_name(y, x, r->syscall[0] ? r->syscall : "-", 12, width);
 	if (r->has_result) {
-		/* "+env": passed or skipped, its only warnings the box's. */
-		snprintf(buf, sizeof(buf), "%s%s", test_status_name(r->status),
+		/*
+		 * "+env": passed or skipped, its only warnings the box's;
+		 * "+kern": the kernel warned or was tainted during it.
+		 */
+		snprintf(buf, sizeof(buf), "%s%s%s",
+		    test_status_name(r->status),
 		    test_status_env_marked(r->status, r->nenvwarn) ? " +env" :
-		    "");
+		    "", r->kmarked ? " +kern" : "");
 		ui_attr_on(ui, ui_status_elem(r->status));
 		x = ui_col(y, x, buf, 12, width);
 		ui_attr_off(ui, ui_status_elem(r->status));
