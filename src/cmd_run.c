@@ -573,6 +573,7 @@ run_parse_options(struct cmd_args *a, struct run_opts *o)
 	o->host = cmd_str(a, "host");
 	o->ssh_config = cmd_str(a, "ssh-config");
 	o->reboot_cmd = cmd_str(a, "reboot-cmd");
+	o->reset_on_taint = cmd_has(a, "reset-on-taint") > 0;
 	o->console = cmd_str(a, "console");
 	o->box_master = cmd_str(a, "box-master");
 	o->box_wait = (long)cmd_num(a, "box-wait", o->box_wait);
@@ -584,6 +585,10 @@ run_parse_options(struct cmd_args *a, struct run_opts *o)
 		return cmd_error(a, "several --host run one test at a time "
 		    "on each box: not with --resume, --dry-run, -j or "
 		    "--console");
+	if (o->reset_on_taint && (o->reboot_cmd == NULL ||
+	    (o->nhosts == 0 && !o->resume)))
+		return cmd_error(a, "--reset-on-taint resets a box (--host) "
+		    "with its --reboot-cmd: give both");
 	if (o->box_master != NULL && o->nhosts == 0)
 		return cmd_error(a, "--box-master is the path of a box's "
 		    "syscalls.master: it goes with --host");
@@ -856,6 +861,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 	eo.jobs = o->resume ? 1 : (int)o->jobs;
 	/* Judges warnings as the environment's; without it all count. */
 	eo.rules = s->vrules = cli_verdict_rules();
+	eo.reset_on_taint = o->reset_on_taint;
 	if (s->vrules != NULL)
 		cli_rejudge(s->st, s->vrules);
 	if (o->resume && o->jobs > 1)
@@ -920,7 +926,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 		run_clear_progress(&s->ctx);
 		fprintf(stderr, "ltpscope: the run stopped: results so far "
 		    "are kept; resume with ltpscope run --resume\n");
-	} else if (engine_box_lost(s->e)) {
+	} else if (engine_box_lost(s->e) || engine_reset_due(s->e) != NULL) {
 		run_clear_progress(&s->ctx);
 		rv = run_box_lost(s->st, &s->e, &s->box, &eo, &ev, &s->ctx,
 		    &rb, &s->dl);
@@ -1028,6 +1034,7 @@ static const struct cmd_option run_options[] = {
 	{ .name = "host", .kind = CMD_LIST },
 	{ .name = "ssh-config", .kind = CMD_STR },
 	{ .name = "reboot-cmd", .kind = CMD_STR },
+	{ .name = "reset-on-taint", .kind = CMD_FLAG },
 	{ .name = "box-wait", .kind = CMD_NUM, .max = LONG_MAX },
 	{ .name = "console", .kind = CMD_STR },
 	{ .name = "box-master", .kind = CMD_STR },
@@ -1047,7 +1054,7 @@ const struct cmd_entry cmd_run_entry = {
 	    "[--kconfig file] [--metadata file | --no-metadata] "
 	    "[--no-skiplist] [--host [user@]host[:port]]... "
 	    "[--ssh-config file] [--box-master path] [--reboot-cmd command] "
-	    "[--box-wait seconds] "
+	    "[--reset-on-taint] [--box-wait seconds] "
 	    "[--console file] [--skip-culprit] [--reference] [--dry-run] "
 	    "[tag ...]\n"
 	    "run --resume [run] [-d db] [--skip-culprit | --no-skip-culprit]",

@@ -127,10 +127,11 @@ run_skip_culprit(struct run_box *b, const struct remote *box,
 }
 
 /*
- * The box stopped answering: run --reboot-cmd, wait for the box, save
- * what its kernel said with the crash, and go on with the rest of the
- * run, as often as it takes.  Without a box to go on with, the run is
- * left for --resume.  The run's exit status.
+ * The box stopped answering, or its kernel was tainted and
+ * --reset-on-taint asks for a fresh one: run --reboot-cmd, wait for
+ * the box, save what its kernel said with the crash, and go on with
+ * the rest of the run, as often as it takes.  Without a box to go on
+ * with, the run is left for --resume.  The run's exit status.
  */
 int
 run_box_lost(struct store *st, struct engine **ep,
@@ -139,6 +140,7 @@ run_box_lost(struct store *st, struct engine **ep,
     struct diaglist *dl)
 {
 	struct remote_opts ro;
+	const char *taint = NULL;
 	char tag[256];
 	int64_t run_id = engine_run_id(*ep);
 	int rc;
@@ -147,14 +149,22 @@ run_box_lost(struct store *st, struct engine **ep,
 	ro.config = b->ssh_config;
 	ro.ltproot = eo->runner.ltproot;
 	ro.kconfig = b->kconfig;
-	while (*ep != NULL && engine_box_lost(*ep)) {
+	while (*ep != NULL && (engine_box_lost(*ep) ||
+	    (taint = engine_reset_due(*ep)) != NULL)) {
 		/* Kept: the engine that knows it goes. */
-		snprintf(tag, sizeof(tag), "%s", engine_lost_test(*ep) != NULL ?
-		    engine_lost_test(*ep) : "");
-		fprintf(stderr, "ltpscope: %s stopped answering %s%s\n",
-		    b->host, tag[0] != '\0' ? "while running " :
-		    "between tests", tag);
-		run_skip_culprit(b, *boxp, tag, run_id);
+		if (!engine_box_lost(*ep)) {
+			fprintf(stderr, "ltpscope: the kernel of %s was "
+			    "tainted after %s: resetting the box\n", b->host,
+			    taint);
+			tag[0] = '\0';
+		} else {
+			snprintf(tag, sizeof(tag), "%s", engine_lost_test(*ep) !=
+			    NULL ? engine_lost_test(*ep) : "");
+			fprintf(stderr, "ltpscope: %s stopped answering %s%s\n",
+			    b->host, tag[0] != '\0' ? "while running " :
+			    "between tests", tag);
+			run_skip_culprit(b, *boxp, tag, run_id);
+		}
 		if (b->wait_s == 0 || run_was_interrupted())
 			break;
 		if (b->reboot_cmd != NULL) {
@@ -185,7 +195,8 @@ run_box_lost(struct store *st, struct engine **ep,
 		if (run_loop(*ep, ctx, dl) != 0)
 			return 1;
 	}
-	if (*ep != NULL && engine_box_lost(*ep)) {
+	if (*ep != NULL && (engine_box_lost(*ep) ||
+	    engine_reset_due(*ep) != NULL)) {
 		fprintf(stderr, "ltpscope: run %" PRId64 " is left for later: "
 		    "when %s is back, ltpscope run --resume\n", run_id,
 		    b->host);

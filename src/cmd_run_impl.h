@@ -63,6 +63,7 @@ struct run_opts {
 	long		  box_wait, jobs, timeout_s, grace_ms;
 	int		  timeout_given, no_metadata, no_skiplist;
 	int		  resume, culprit_mode, use_pipe, reproducible;
+	int		  reset_on_taint;
 	int		  dry, verbose, reference;
 	int64_t		  run_id;	/* --resume N; 0: the newest */
 	char		**tags;		/* the operands */

@@ -107,6 +107,7 @@ struct engine {
 	struct kmsg		*kmsg;		/* this machine's log, or NULL */
 	char			 kmsg_why[300];	/* why there is none */
 	unsigned		 nkmarked;	/* tests the kernel marked */
+	char			*reset_test;	/* tainted the box: reset it */
 	struct epending		*pending;	/* told after the commit */
 	size_t			 npending;
 	size_t			 ncommitted;	/* of them, committed */
@@ -643,6 +644,12 @@ engine_env_marked(const struct engine *e)
 }
 
 const char *
+engine_reset_due(const struct engine *e)
+{
+	return e->reset_test;
+}
+
+const char *
 engine_kmsg_missing(const struct engine *e)
 {
 	return e->opts.runner.remote == NULL && e->kmsg == NULL ?
@@ -1086,6 +1093,8 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 	struct test_end end;
 	struct ltpout_line line;
 	struct kmsg_take kt;
+	const char *ktext;
+	size_t klen;
 	char why[256], left[sizeof(rr->tmpdir_why) + 32];
 
 	while (ltpout_flush(w->parser, &line))
@@ -1133,12 +1142,24 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 	r.duration_ms = (int64_t)(rr->duration * 1000.0 + 0.5);
 	r.started = w->started;
 	r.ended = (int64_t)time(NULL);
-	runner_free(w->r);
-	w->r = NULL;
-	e->nbusy--;
 	kmsg_take_init(&kt);
 	if (e->kmsg != NULL)
 		kmsg_collect(e->kmsg, &kt);
+	else if ((ktext = runner_box_kmsg(w->r, &klen, &kt.taint_before,
+	    &kt.taint_after)) != NULL) {
+		kmsg_take_add(&kt, KMSG_LINES, ktext, klen);
+		kmsg_take_end(&kt, KMSG_LINES);
+	}
+	/* No test more on a tainted kernel: the caller resets the box. */
+	if (e->opts.reset_on_taint && e->opts.runner.remote != NULL &&
+	    kt.taint_before != kt.taint_after && kt.taint_before != -1 &&
+	    kt.taint_after != -1 && e->next < e->n && e->reset_test == NULL) {
+		e->reset_test = xstrdup(e->tests[w->idx].tag);
+		e->stop_all = 1;
+	}
+	runner_free(w->r);
+	w->r = NULL;
+	e->nbusy--;
 	return engine_record_kmsg(e, w, &r, why, &kt, dl);
 }
 
@@ -1161,7 +1182,7 @@ engine_service(struct engine *e, struct diaglist *dl)
 		    store_batch_end(e->st, dl) != STORE_OK)
 			goto fail;
 		/* Left "running": --resume goes on after the crash. */
-		if (e->box_lost) {
+		if (e->box_lost || e->reset_test != NULL) {
 			e->finished = 1;
 			return 1;
 		}
@@ -1253,6 +1274,7 @@ engine_free(struct engine *e)
 	runner_spares_free(e->spares);
 	engine_worker_free(&e->instant);
 	kmsg_close(e->kmsg);
+	free(e->reset_test);
 	/* Empty unless a test left a mount, already told as left behind. */
 	if (e->rundir != NULL)
 		(void)rmtree(e->rundir);

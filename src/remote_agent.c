@@ -45,6 +45,12 @@
  * the local runner, a mode changed with the sticky bit kept (1700) is
  * not seen: reading a mode takes a program, ls(1), which made a test
  * on the box cost 60% more.  The agent's directory goes when it ends.
+ *
+ * What the kernel said (kmsg.h): before "X" the agent runs dmesg (one
+ * fork and exec; sh has no other way into the kernel's log, and NetBSD
+ * no /dev/kmsg) and, only when its last line is not the one seen last,
+ * sends the lines after that one, "k line" each (awk, once).  The taint
+ * flags are read by sh's read, free: "t before after" when they changed.
  */
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -124,6 +130,23 @@ static const char agent_ks[] =
     "l=$(ps -A -o pid= -o ppid= -o pgid=); "
     "l=$(echo \"$l\" | awk -v P=\"$P\" -v me=$$ -v m=\"$m\" ";
 
+/*
+ * kd sends the kernel's new lines and a change of its taint flags ($D,
+ * $F: dmesg and /proc/sys/kernel/tainted, or what the test suite
+ * reads instead); where there is none, nothing is sent.
+ */
+static const char agent_kd[] =
+    "kt=$(eval \"$D\" 2>/dev/null | tail -n 1); tb=; read -r tb <\"$F\"; "
+    "kd() { d=$(eval \"$D\" 2>/dev/null) || d=; case $nl$d in "
+    "\"$nl\") ;; *\"$nl$kt\") ;; *) printf '%s\\n' \"$d\" | "
+    "kt=$kt n=$N awk '{ a[NR]=$0; if ($0 == ENVIRON[\"kt\"]) k=NR } "
+    "END { for (i=k+1;i<=NR;i++) "
+    "printf \"\\036%s k %s\\n\", ENVIRON[\"n\"], a[i] }'; "
+    "kt=${d##*\"$nl\"};; esac; ta=; read -r ta <\"$F\"; "
+    "if [ \"$ta\" != \"$tb\" ]; then "
+    "printf '\\036%s t %s %s\\n' \"$N\" \"${tb:--1}\" \"${ta:--1}\"; "
+    "tb=$ta; fi; }; ";
+
 /* The reader: ssh's stdin to the loop, and the controls. */
 static const char agent_reader[] =
     "exec 3<&0 </dev/null; printf '\\036%s R\\n' \"$N0\"; "
@@ -181,15 +204,35 @@ static const char agent_loop[] =
     "if [ -e \"$T\" ] || [ -h \"$T\" ]; then k=$((k+1)); T=$A/tmp$k; fi; "
     "if mkdir -m 1777 \"$T\" && cd \"$T\"; then TMPDIR=$T; "
     "export TMPDIR; else q=Q; fi; fi; "
-    "printf '\\036%s X %s %s %s\\n' \"$N\" \"$st\" \"$n\" \"${f:--}$q\"; "
+    "kd; printf '\\036%s X %s %s %s\\n' \"$N\" \"$st\" \"$n\" \"${f:--}$q\"; "
     "[ -z \"$q\" ] || break; done; } 3<&-; "
     "cd /; rm -rf \"$A\"; exit 0\n";
+
+/*
+ * How the agent reads the kernel's log: dmesg, or for the test suite,
+ * whose boxes are this machine, the file $LTPSCOPE_KMSG names.
+ */
+static const char *
+agent_kmsg_cmd(char *buf, size_t len)
+{
+	const char *e = getenv("LTPSCOPE_KMSG");
+	struct remote_buf q = { NULL, 0, 0 };
+
+	if (e == NULL || *e == '\0')
+		return "dmesg";
+	remote_buf_quote(&q, e);
+	(void)snprintf(buf, len, "cat %s", q.s);
+	free(q.s);
+	return buf;
+}
 
 /* An agent's script for sh -s on the box, ready-marked with n0. */
 static char *
 agent_script(const struct remote *rm, const char *n0)
 {
 	struct remote_buf b = { NULL, 0, 0 };
+	const char *e;
+	char kmsg[1100];
 
 	remote_buf_add(&b, "exec 2>/dev/null; N0=");
 	remote_buf_add(&b, n0);
@@ -209,6 +252,13 @@ agent_script(const struct remote *rm, const char *n0)
 		remote_buf_quote(&b, rm->box_kconfig);
 		remote_buf_add(&b, "; export KCONFIG_PATH; ");
 	}
+	remote_buf_add(&b, "D=");
+	remote_buf_quote(&b, agent_kmsg_cmd(kmsg, sizeof(kmsg)));
+	remote_buf_add(&b, "; F=");
+	remote_buf_quote(&b, (e = getenv("LTPSCOPE_TAINTED")) != NULL &&
+	    *e != '\0' ? e : "/proc/sys/kernel/tainted");
+	remote_buf_add(&b, "; ");
+	remote_buf_add(&b, agent_kd);
 	remote_buf_add(&b, agent_ks);
 	remote_buf_quote(&b, agent_ks_awk);
 	/* The count first: what waits for the kill finds it written. */
@@ -438,6 +488,7 @@ struct remote_exec {
 	int	  quits;	/* the agent ends after this test */
 	int	  lost;
 	struct remote_status st;
+	struct remote_buf kmsg;		/* the kernel's lines ("k") */
 };
 
 static int
@@ -620,6 +671,22 @@ remote_exec_parse(struct remote_exec *x)
 	x->nline = 0;
 	if (strcmp(x->line, "D") == 0) {
 		x->leader_done = 1;
+		x->state = 0;
+		return;
+	}
+	if (x->line[0] == 'k' && x->line[1] == ' ') {
+		if (x->kmsg.len < REMOTE_KMSG_MAX) {
+			remote_buf_add(&x->kmsg, x->line + 2);
+			remote_buf_add(&x->kmsg, "\n");
+		} else
+			s->kmsg_more++;
+		x->state = 0;
+		return;
+	}
+	if (x->line[0] == 't' && x->line[1] == ' ') {
+		if (sscanf(x->line + 2, "%lld %lld", &s->taint_before,
+		    &s->taint_after) == 2)
+			s->have_taint = 1;
 		x->state = 0;
 		return;
 	}
@@ -858,5 +925,13 @@ remote_exec_free(struct remote_exec *x)
 	else
 		remote_exec_release(x);
 	free(x->cmd);
+	free(x->kmsg.s);
 	free(x);
+}
+
+const char *
+remote_exec_kmsg(const struct remote_exec *x, size_t *lenp)
+{
+	*lenp = x->kmsg.len;
+	return x->kmsg.s;
 }
