@@ -1095,6 +1095,7 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 	struct kmsg_take kt;
 	const char *ktext;
 	size_t klen;
+	int krec;
 	char why[256], left[sizeof(rr->tmpdir_why) + 32];
 
 	while (ltpout_flush(w->parser, &line))
@@ -1145,10 +1146,11 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 	kmsg_take_init(&kt);
 	if (e->kmsg != NULL)
 		kmsg_collect(e->kmsg, &kt);
-	else if ((ktext = runner_box_kmsg(w->r, &klen, &kt.taint_before,
-	    &kt.taint_after)) != NULL) {
-		kmsg_take_add(&kt, KMSG_LINES, ktext, klen);
-		kmsg_take_end(&kt, KMSG_LINES);
+	else if ((ktext = runner_box_kmsg(w->r, &klen, &krec,
+	    &kt.taint_before, &kt.taint_after)) != NULL) {
+		kmsg_take_add(&kt, krec ? KMSG_RECORDS : KMSG_LINES, ktext,
+		    klen);
+		kmsg_take_end(&kt, krec ? KMSG_RECORDS : KMSG_LINES);
 	}
 	/* No test more on a tainted kernel: the caller resets the box. */
 	if (e->opts.reset_on_taint && e->opts.runner.remote != NULL &&

@@ -1310,16 +1310,18 @@ runner_result(const struct runner *r)
 }
 
 const char *
-runner_box_kmsg(const struct runner *r, size_t *lenp, long long *beforep,
-    long long *afterp)
+runner_box_kmsg(const struct runner *r, size_t *lenp, int *recordsp,
+    long long *beforep, long long *afterp)
 {
 	const struct remote_status *st;
 
 	*lenp = 0;
+	*recordsp = 0;
 	*beforep = *afterp = -1;
 	if (r->rx == NULL)
 		return NULL;
 	st = remote_exec_status(r->rx);
+	*recordsp = st->kmsg_records;
 	if (st->have_taint) {
 		*beforep = st->taint_before;
 		*afterp = st->taint_after;

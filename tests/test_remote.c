@@ -1767,13 +1767,14 @@ test_box_kmsg(void)
 	snprintf(path, sizeof(path), "%s/runtest/kmsg", kroot);
 	fp = fopen(path, "w");
 	fprintf(fp, "open01 pass\n");
-	fprintf(fp, "open02 printf '[  77.000001] WARNING: box warns\\n"
-	    "[  77.000002] more of it\\n' >>%s; fail\n", klog);
+	fprintf(fp, "open02 printf '4,90,77000001,-;WARNING: box warns\\n"
+	    " SUBSYSTEM=x\\n6,91,77000002,-;more of it\\n' >>%s; fail\n",
+	    klog);
 	fprintf(fp, "close01 echo 1 >%s; echo close01 >>%s; pass\n", taint,
 	    seen);
 	fprintf(fp, "close02 echo close02 >>%s; pass\n", seen);
 	fclose(fp);
-	write_text(klog, "[   1.000000] booted before the run\n");
+	write_text(klog, "6,1,1000000,-;booted before the run\n");
 	write_text(taint, "0\n");
 	write_text(seen, "");
 
@@ -1803,7 +1804,7 @@ test_box_kmsg(void)
 	    bin, db);
 	out = tap_run(cmd, &st, 0);
 	has_str(out, "--- kernel messages (2 lines, 1 warning) ---\n"
-	    "[  77.000001] WARNING: box warns\n[  77.000002] more of it\n",
+	    "[   77.000001] WARNING: box warns\n[   77.000002] more of it\n",
 	    "box: show --output has the box's kernel lines");
 	ok(strstr(out, "booted before") == NULL, "box: only the new lines");
 	free(out);
@@ -1813,6 +1814,37 @@ test_box_kmsg(void)
 	has_str(out, "--- kernel messages (0 lines, tainted 0 -> 1) ---",
 	    "box: the taint change stored");
 	free(out);
+
+	/* Where there is no /dev/kmsg (NetBSD), dmesg's new lines. */
+	fake_dmesg();
+	snprintf(path, sizeof(path), "%s/runtest/kmsg", kroot);
+	fp = fopen(path, "w");
+	fprintf(fp, "open01 pass\n");
+	fprintf(fp, "open02 printf '[  88.000001] panic: not really\\n' >>"
+	    "%s/kmsg; fail\n", box.dir);
+	fprintf(fp, "close02 pass\n");
+	fclose(fp);
+	snprintf(db, sizeof(db), "%s/boxdmesg.db", t);
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_KMSG=dmesg %s run -d %s -L %s "
+	    "-f kmsg --host %s --ssh-config %s </dev/null 2>&1", bin, db,
+	    kroot, box.spec, box.config);
+	out = tap_run(cmd, &st, 0);
+	has_str(tap_line_of(out, " open02 "), "kernel warned",
+	    "box, dmesg: the test that made the kernel speak is marked");
+	ok(strstr(tap_line_of(out, " close02 "), "kernel") == NULL &&
+	    strstr(tap_line_of(out, " open01 "), "kernel") == NULL,
+	    "box, dmesg: the others are not");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s show last -d %s --output open02 2>&1",
+	    bin, db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "--- kernel messages (1 line, 1 warning) ---\n"
+	    "[  88.000001] panic: not really\n", "box, dmesg: the new line");
+	ok(strstr(out, "total memory") == NULL, "box, dmesg: only it");
+	free(out);
+	/* Later tests make the box's dmesg when they want one. */
+	snprintf(path, sizeof(path), "%s/bin/dmesg", box.dir);
+	(void)unlink(path);
 }
 
 int

@@ -197,13 +197,16 @@ struct remote_status {
 	char	 error[256];	/* the agent could not run the test */
 	/* What the kernel said (remote_exec_kmsg() has its lines): */
 	unsigned kmsg_more;	/* lines beyond REMOTE_KMSG_MAX */
+	int	 kmsg_records;	/* they are /dev/kmsg records, not
+				   lines as dmesg shows them */
 	int	 have_taint;	/* its taint flags changed: */
 	long long taint_before;
 	long long taint_after;
 };
 /*
- * The lines the box's kernel logged during the test, as its dmesg shows
- * them, '\n'-ended, kept up to REMOTE_KMSG_MAX bytes; NULL when none.
+ * The lines the box's kernel logged during the test, /dev/kmsg records
+ * or lines as its dmesg shows them (remote_status.kmsg_records),
+ * '\n'-ended, kept up to REMOTE_KMSG_MAX bytes; NULL when none.
  * Owned by x.
  */
 #define REMOTE_KMSG_MAX	(64u * 1024)
