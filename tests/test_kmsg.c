@@ -13,6 +13,7 @@
 
 #include "ltpscope/kmsg.h"
 #include "tap.h"
+#include "tmux.h"
 
 static void
 test_records(void)
@@ -148,8 +149,9 @@ test_run_kmsg(void)
 
 	tap_cmd(&r, "show last -d %s --output open02", db);
 	line = strstr(r.out, KMSG_MARKER);
-	ok(line != NULL && tap_pos(r.out, "TFAIL") < tap_pos(r.out,
-	    KMSG_MARKER), "--output: the kernel's lines after the output");
+	ok(line != NULL && tap_pos(r.out, "TFAIL") >= 0 && tap_pos(r.out,
+	    "TFAIL") < tap_pos(r.out, KMSG_MARKER),
+	    "--output: the kernel's lines after the output");
 	has_str(r.out, "--- kernel messages (2 lines, 1 warning) ---\n"
 	    "[    5.000000] WARNING: CPU: 1 PID: 9 at fs/open.c:42\n"
 	    "[    5.000100] evil ", "--output: the marker and the lines");
@@ -221,6 +223,54 @@ test_no_log(void)
 	free(out);
 }
 
+/*
+ * The explorer's output pane: a test's run shows the kernel's lines
+ * behind the marker after its output, and so does its stored output.
+ */
+static void
+test_pane(void)
+{
+	char root[1200], db[1200], kmsg[1200], taint[1200], cmd[8000];
+
+	if (!tap_have("tmux")) {
+		ok(1, "# SKIP no tmux");
+		return;
+	}
+	snprintf(root, sizeof(root), "%s/ltp4", tap_tmpdir());
+	snprintf(db, sizeof(db), "%s/k4.db", tap_tmpdir());
+	snprintf(kmsg, sizeof(kmsg), "%s/kmsg4", tap_tmpdir());
+	snprintf(taint, sizeof(taint), "%s/tainted4", tap_tmpdir());
+	tap_write(kmsg, "");
+	tap_write(taint, "0\n");
+	mkroot(root, kmsg, taint);
+	snprintf(cmd, sizeof(cmd), "env LTPSCOPE_KMSG=%s LTPSCOPE_TAINTED=%s "
+	    "%s ui -m data/demo/linux-amd64-syscalls.master -L %s "
+	    "-f syscalls -d %s", kmsg, taint, tap_bin(), root, db);
+	if (!ok(tmux_start(cmd, 120, 40) == 0 && tmux_wait_for("syscalls,",
+	    8000), "the explorer starts")) {
+		tap_diag("screen:\n%s", tmux_screen());
+		tmux_stop();
+		return;
+	}
+	tmux_keys(":");
+	tmux_keys("-l 'run open02'");
+	tmux_keys("Enter");
+	if (!ok(tmux_wait_for("--- kernel messages (2 lines, 1 warning) ---",
+	    30000), "pane: the marker after the test's output"))
+		tap_diag("screen:\n%s", tmux_screen());
+	has_str(tmux_screen(), "WARNING: CPU: 1 PID: 9 at fs/open.c:42",
+	    "pane: the kernel's line");
+	/* The pane follows the end: the output's last lines show. */
+	ok(tap_pos(tmux_screen(), "Summary:") >= 0 && tap_pos(tmux_screen(),
+	    "Summary:") < tap_pos(tmux_screen(), KMSG_MARKER),
+	    "pane: after the output");
+	has_str(tmux_screen(), "evil ^[[2J^[]0;title^G end",
+	    "pane: the kernel's escapes made safe");
+	tmux_keys("q q q");
+	(void)tmux_wait_dead(5000);
+	tmux_stop();
+}
+
 int
 main(void)
 {
@@ -228,5 +278,6 @@ main(void)
 	test_cap();
 	test_run_kmsg();
 	test_no_log();
+	test_pane();
 	return tap_done();
 }
