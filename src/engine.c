@@ -19,10 +19,10 @@
 
 #include "ltpscope/compat.h"
 #include "ltpscope/engine.h"
+#include "ltpscope/kmsg.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/spool.h"
 #include "ltpscope/verdict.h"
-#include "ltpscope/kmsg.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/xmalloc.h"
 

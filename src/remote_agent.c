@@ -46,11 +46,9 @@
  * not seen: reading a mode takes a program, ls(1), which made a test
  * on the box cost 60% more.  The agent's directory goes when it ends.
  *
- * What the kernel said (kmsg.h): before "X" the agent runs dmesg (one
- * fork and exec; sh has no other way into the kernel's log, and NetBSD
- * no /dev/kmsg) and, only when its last line is not the one seen last,
- * sends the lines after that one, "k line" each (awk, once).  The taint
- * flags are read by sh's read, free: "t before after" when they changed.
+ * What the kernel said during a test (kmsg.h) goes before "X": its new
+ * log lines, "k record" or "l line" each, and "t before after" when its
+ * taint flags changed (see agent_kd).
  */
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -489,7 +487,7 @@ struct remote_exec {
 	int	  quits;	/* the agent ends after this test */
 	int	  lost;
 	struct remote_status st;
-	struct remote_buf kmsg;		/* the kernel's lines ("k") */
+	struct remote_buf kmsg;		/* the kernel's ("k", "l") */
 };
 
 static int
@@ -677,11 +675,11 @@ remote_exec_parse(struct remote_exec *x)
 	}
 	if ((x->line[0] == 'k' || x->line[0] == 'l') && x->line[1] == ' ') {
 		s->kmsg_records = x->line[0] == 'k';
+		/* Beyond it kmsg.h's cap would drop them anyway. */
 		if (x->kmsg.len < REMOTE_KMSG_MAX) {
 			remote_buf_add(&x->kmsg, x->line + 2);
 			remote_buf_add(&x->kmsg, "\n");
-		} else
-			s->kmsg_more++;
+		}
 		x->state = 0;
 		return;
 	}

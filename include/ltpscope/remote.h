@@ -196,7 +196,6 @@ struct remote_status {
 	int	 output_cut;	/* the output was let go of ('C') */
 	char	 error[256];	/* the agent could not run the test */
 	/* What the kernel said (remote_exec_kmsg() has its lines): */
-	unsigned kmsg_more;	/* lines beyond REMOTE_KMSG_MAX */
 	int	 kmsg_records;	/* they are /dev/kmsg records, not
 				   lines as dmesg shows them */
 	int	 have_taint;	/* its taint flags changed: */
