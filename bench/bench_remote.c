@@ -123,6 +123,12 @@ main(void)
 
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		return 1;
+	/*
+	 * The agent reads the box's kernel log as a box's would (dmesg,
+	 * its taint flags), not the empty stand-ins tap gives the tests.
+	 */
+	(void)unsetenv("LTPSCOPE_KMSG");
+	(void)unsetenv("LTPSCOPE_TAINTED");
 	(void)snprintf(tiny, sizeof(tiny), "%s/tests/ltpfake/bin/tiny", cwd);
 	(void)snprintf(dir, sizeof(dir), "%s/box", tap_tmpdir());
 	if (sshd_start(&box, dir, why, sizeof(why)) != 0) {

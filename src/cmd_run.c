@@ -169,6 +169,9 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 		printf("%s(%s)", *tally ? "  " : "", why);
 	if (test_status_env_marked(r->status, r->nenvwarn))
 		printf("%senv warning", *tally || *why ? "  " : "");
+	if (store_result_kmsg_marked(r))
+		printf("%skernel %s", *tally || *why ? "  " : "",
+		    r->kmsg_tainted ? "tainted" : "warned");
 	printf("\n");
 	fflush(stdout);
 	(void)idx;
@@ -467,6 +470,9 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 	/* Passes and skips all the same, but a triager may ask. */
 	if (envmarked > 0)
 		printf(" (%u of them with an env warning)", envmarked);
+	if (engine_kmsg_marked(e) > 0)
+		printf(" (%u after which the kernel warned or was tainted)",
+		    engine_kmsg_marked(e));
 	printf("\n");
 	store_run_clear(&run);
 	left = engine_leftovers(e, &nleft);
@@ -632,6 +638,7 @@ run_parse_options(struct cmd_args *a, struct run_opts *o)
 	o->host = cmd_str(a, "host");
 	o->ssh_config = cmd_str(a, "ssh-config");
 	o->reboot_cmd = cmd_str(a, "reboot-cmd");
+	o->reset_on_taint = cmd_has(a, "reset-on-taint") > 0;
 	o->console = cmd_str(a, "console");
 	o->box_master = cmd_str(a, "box-master");
 	o->box_wait = (long)cmd_num(a, "box-wait", o->box_wait);
@@ -643,6 +650,10 @@ run_parse_options(struct cmd_args *a, struct run_opts *o)
 		return cmd_error(a, "several --host run one test at a time "
 		    "on each box: not with --resume, --dry-run, -j or "
 		    "--console");
+	if (o->reset_on_taint && (o->reboot_cmd == NULL ||
+	    (o->nhosts == 0 && !o->resume)))
+		return cmd_error(a, "--reset-on-taint resets a box (--host) "
+		    "with its --reboot-cmd: give both");
 	if (o->box_master != NULL && o->nhosts == 0)
 		return cmd_error(a, "--box-master is the path of a box's "
 		    "syscalls.master: it goes with --host");
@@ -978,6 +989,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 	eo.jobs = (int)o->jobs;
 	/* Judges warnings as the environment's; without it all count. */
 	eo.rules = s->vrules = cli_verdict_rules();
+	eo.reset_on_taint = o->reset_on_taint;
 	if (s->vrules != NULL)
 		cli_rejudge(s->st, s->vrules);
 	s->ctx.jobs = eo.jobs;
@@ -992,6 +1004,9 @@ run_execute(struct run_opts *o, struct run_state *s)
 		return 1;
 	run_id = engine_run_id(s->e);
 	s->ctx.e = s->e;
+	if (engine_kmsg_missing(s->e) != NULL)
+		fprintf(stderr, "ltpscope: note: no kernel messages with the "
+		    "results: %s\n", engine_kmsg_missing(s->e));
 	/* What --resume replays, and where the run selected from. */
 	if (!o->resume && run_config_append(s->st, run_id, s->extra.s,
 	    &s->dl) != 0)
@@ -1040,7 +1055,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 		run_clear_progress(&s->ctx);
 		fprintf(stderr, "ltpscope: the run stopped: results so far "
 		    "are kept; resume with ltpscope run --resume\n");
-	} else if (engine_box_lost(s->e)) {
+	} else if (engine_box_lost(s->e) || engine_reset_due(s->e) != NULL) {
 		run_clear_progress(&s->ctx);
 		rv = run_box_lost(s->st, &s->e, &s->box, &eo, &ev, &s->ctx,
 		    &rb, &s->dl);
@@ -1149,6 +1164,7 @@ static const struct cmd_option run_options[] = {
 	{ .name = "host", .kind = CMD_LIST },
 	{ .name = "ssh-config", .kind = CMD_STR },
 	{ .name = "reboot-cmd", .kind = CMD_STR },
+	{ .name = "reset-on-taint", .kind = CMD_FLAG },
 	{ .name = "box-wait", .kind = CMD_NUM, .max = LONG_MAX },
 	{ .name = "console", .kind = CMD_STR },
 	{ .name = "box-master", .kind = CMD_STR },
@@ -1169,7 +1185,7 @@ const struct cmd_entry cmd_run_entry = {
 	    "[--kconfig file] [--metadata file | --no-metadata] "
 	    "[--no-skiplist] [--host [user@]host[:port]]... "
 	    "[--ssh-config file] [--box-master path] [--reboot-cmd command] "
-	    "[--box-wait seconds] "
+	    "[--reset-on-taint] [--box-wait seconds] "
 	    "[--console file] [--skip-culprit] [--reference] [--dry-run] "
 	    "[tag ...]\n"
 	    "run --resume [run] [-j jobs] [-d db] "

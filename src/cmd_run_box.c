@@ -403,7 +403,8 @@ run_say_lost(const struct run_box *b, struct run_ctx *ctx, const char *tag)
 }
 
 /*
- * The box stopped answering (or its console told of a panic): a box
+ * The box stopped answering (or its console told of a panic), or its
+ * kernel was tainted and --reset-on-taint asks for a fresh one: a box
  * that is back already is not reset; else run --reboot-cmd and wait
  * for the box up to --box-wait from now; save what its kernel said
  * with the crash, and go on with the rest of the run, as often as it
@@ -417,6 +418,7 @@ run_box_lost(struct store *st, struct engine **ep,
     struct diaglist *dl)
 {
 	struct remote_opts ro;
+	const char *taint = NULL;
 	char tag[256], boot[128];
 	int64_t run_id = engine_run_id(*ep);
 	long long start;
@@ -425,13 +427,21 @@ run_box_lost(struct store *st, struct engine **ep,
 	ro.config = b->ssh_config;
 	ro.ltproot = eo->runner.ltproot;
 	ro.kconfig = b->kconfig;
-	while (*ep != NULL && engine_box_lost(*ep)) {
+	while (*ep != NULL && (engine_box_lost(*ep) ||
+	    (taint = engine_reset_due(*ep)) != NULL)) {
 		start = run_now_ms();
 		/* Kept: the engine that knows it goes. */
-		snprintf(tag, sizeof(tag), "%s", engine_lost_test(*ep) != NULL ?
-		    engine_lost_test(*ep) : "");
-		run_say_lost(b, ctx, tag);
-		run_skip_culprit(b, *boxp, tag, run_id);
+		if (!engine_box_lost(*ep)) {
+			fprintf(stderr, "ltpscope: the kernel of %s was "
+			    "tainted after %s: resetting the box\n", b->host,
+			    taint);
+			tag[0] = '\0';
+		} else {
+			snprintf(tag, sizeof(tag), "%s", engine_lost_test(*ep) !=
+			    NULL ? engine_lost_test(*ep) : "");
+			run_say_lost(b, ctx, tag);
+			run_skip_culprit(b, *boxp, tag, run_id);
+		}
 		if (b->wait_s == 0 || run_was_interrupted())
 			break;
 		snprintf(boot, sizeof(boot), "%s", *boxp != NULL ?
@@ -441,7 +451,8 @@ run_box_lost(struct store *st, struct engine **ep,
 			remote_give_up(*boxp);
 		remote_close(*boxp);
 		eo->runner.remote = *boxp = NULL;
-		if (b->reboot_cmd != NULL)
+		/* A tainted kernel answers, but is reset all the same. */
+		if (b->reboot_cmd != NULL && tag[0] != '\0')
 			*boxp = run_no_reset(b, &ro, boot, start);
 		if (*boxp == NULL && b->reboot_cmd != NULL &&
 		    !run_was_interrupted())
@@ -470,7 +481,8 @@ run_box_lost(struct store *st, struct engine **ep,
 		if (run_loop(*ep, ctx, dl) != 0)
 			return 1;
 	}
-	if (*ep != NULL && engine_box_lost(*ep)) {
+	if (*ep != NULL && (engine_box_lost(*ep) ||
+	    engine_reset_due(*ep) != NULL)) {
 		fprintf(stderr, "ltpscope: run %" PRId64 " is left for later: "
 		    "when %s is back, ltpscope run --resume\n", run_id,
 		    b->host);

@@ -79,6 +79,7 @@ struct run_opts {
 	int		  timeout_given, jobs_given, no_metadata;
 	int		  no_skiplist;
 	int		  resume, culprit_mode, use_pipe, reproducible;
+	int		  reset_on_taint;
 	int		  dry, verbose, reference;
 	int64_t		  run_id;	/* --resume N; 0: the newest */
 	char		**tags;		/* the operands */

@@ -11,6 +11,7 @@
 #include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
+#include "ltpscope/kmsg.h"
 #include "ltpscope/textsafe.h"
 
 /*
@@ -118,7 +119,7 @@ show_run_header(const struct store_run *r)
 
 /* The run's verdicts in one line, and how many carry the mark. */
 static void
-show_counts(const struct store_run *run)
+show_counts(const struct store_run *run, unsigned nkmarked)
 {
 	int i, first = 1;
 
@@ -131,7 +132,10 @@ show_counts(const struct store_run *run)
 	}
 	if (run->nenvmarked > 0)
 		printf(" (%u of them with an env warning)", run->nenvmarked);
-	if (!first || run->nenvmarked > 0)
+	if (nkmarked > 0)
+		printf(" (%u after which the kernel warned or was tainted)",
+		    nkmarked);
+	if (!first || run->nenvmarked > 0 || nkmarked > 0)
 		printf("\n");
 }
 
@@ -139,7 +143,8 @@ static void
 show_text(const struct store_run *run, const struct store_result *v,
     size_t n)
 {
-	char sig[16], code[16];
+	char sig[16], code[16], kern[64];
+	unsigned nkmarked = 0;
 	size_t i;
 
 	show_run_header(run);
@@ -152,18 +157,24 @@ show_text(const struct store_run *run, const struct store_result *v,
 		(void)snprintf(sig, sizeof(sig), "%d", r->signal);
 		/* No exit status (killed, never run): "-", as for SIG. */
 		(void)snprintf(code, sizeof(code), "%d", r->exit_code);
+		kern[0] = '\0';
+		if (store_result_kmsg_marked(r)) {
+			nkmarked++;
+			(void)snprintf(kern, sizeof(kern), "  kernel %s",
+			    r->kmsg_tainted ? "tainted" : "warned");
+		}
 		printf("%5" PRId64 "  %-24s %-20s %-11s %4s %5s %9" PRId64
-		    " %4u %4u %4u %4u %4u%s%s\n", r->seq,
+		    " %4u %4u %4u %4u %4u%s%s%s\n", r->seq,
 		    cli_field(r->tag),
 		    r->syscall[0] ? cli_field(r->syscall) : "-",
 		    test_status_name(r->status), r->exit_code >= 0 ? code :
 		    "-", r->signal ? sig : "-", r->duration_ms, r->npass,
 		    r->nfail, r->nbroken, r->nconf, r->nwarn,
 		    test_status_env_marked(r->status, r->nenvwarn) ?
-		    "  env warning" : "", r->capped ? "  (output capped)" :
-		    "");
+		    "  env warning" : "", kern, r->capped ?
+		    "  (output capped)" : "");
 	}
-	show_counts(run);
+	show_counts(run, nkmarked);
 }
 
 /* A result's JSON object, but for its closing brace. */
@@ -190,6 +201,58 @@ show_json_fields(const struct store_result *r)
 	    test_status_env_marked(r->status, r->nenvwarn) ? "true" :
 	    "false", r->output_size, r->stored_size, r->capped ? "true" :
 	    "false");
+	printf(", \"kernel_lines\": %u, \"kernel_warnings\": %u, "
+	    "\"kernel_tainted\": %s, \"kernel_marked\": %s", r->kmsg_lines,
+	    r->kmsg_warnings, r->kmsg_tainted ? "true" : "false",
+	    store_result_kmsg_marked(r) ? "true" : "false");
+}
+
+/* The kernel's lines during the test, when it said any. */
+static void
+show_json_kernel(struct store *st, const struct store_result *r)
+{
+	struct store_kmsg k;
+	struct diaglist quiet;
+
+	if (r->kmsg_lines == 0)
+		return;
+	diag_init(&quiet);
+	if (store_get_kmsg(st, r->id, &k, &quiet) == STORE_OK) {
+		printf(", \"kernel\": ");
+		json_write_str(stdout, k.text, k.len, 0);
+	}
+	store_kmsg_clear(&k);
+	diag_free(&quiet);
+}
+
+/*
+ * After a test's output, what the kernel said while it ran, behind a
+ * marker, made safe as the output is.
+ */
+static void
+show_kernel_text(struct store *st, const struct store_result *r)
+{
+	struct store_kmsg k;
+	struct diaglist quiet;
+	char marker[160];
+
+	if (r->kmsg_lines == 0 && !r->kmsg_tainted)
+		return;
+	diag_init(&quiet);
+	if (store_get_kmsg(st, r->id, &k, &quiet) == STORE_OK) {
+		(void)kmsg_marker(marker, sizeof(marker), k.nlines, k.nwarn,
+		    k.taint_before, k.taint_after);
+		printf("%s\n", marker);
+		show_sanitized(stdout, (const unsigned char *)k.text, k.len);
+		if (k.capped)
+			printf("[ltpscope: kernel text capped; %u lines in "
+			    "all]\n", k.nlines);
+		if (k.nlost > 0)
+			printf("[ltpscope: %u kernel records were "
+			    "overwritten before they were read]\n", k.nlost);
+	}
+	store_kmsg_clear(&k);
+	diag_free(&quiet);
 }
 
 static void
@@ -217,6 +280,7 @@ show_json(struct store *st, const struct store_run *run,
 {
 	struct store_output o;
 	struct diaglist quiet;
+	unsigned nkmarked = 0;
 	size_t i;
 
 	printf("{\"run\": %" PRId64, run->id);
@@ -229,8 +293,11 @@ show_json(struct store *st, const struct store_run *run,
 	show_json_kv("ltp_version", run->ltp_version);
 	printf(", \"started\": %" PRId64 ", \"ended\": %" PRId64,
 	    run->started, run->ended);
-	printf(", \"state\": \"%s\", \"env_warned\": %u, \"results\": [",
-	    store_run_state_name(run->state), run->nenvmarked);
+	for (i = 0; i < n; i++)
+		nkmarked += (unsigned)store_result_kmsg_marked(&v[i]);
+	printf(", \"state\": \"%s\", \"env_warned\": %u, "
+	    "\"kernel_marked\": %u, \"results\": [",
+	    store_run_state_name(run->state), run->nenvmarked, nkmarked);
 	for (i = 0; i < n; i++) {
 		printf("%s\n  ", i > 0 ? "," : "");
 		show_json_fields(&v[i]);
@@ -245,6 +312,7 @@ show_json(struct store *st, const struct store_run *run,
 		printf(", \"output\": ");
 		json_write_str(stdout, o.data != NULL ? o.data : "",
 		    o.stored_size, 0);
+		show_json_kernel(st, &v[i]);
 		printf("}");
 		store_output_clear(&o);
 	}
@@ -275,6 +343,7 @@ show_output(struct store *st, int64_t run_id, const char *tag, int json)
 		}
 		/* A character the output's end cut: shown as its bytes. */
 		show_sanitized(stdout, ss.held, ss.nheld);
+		show_kernel_text(st, &r);
 	} else if (store_get_output(st, r.id, &o, &dl) != STORE_OK) {
 		cli_diags(&dl);
 		rv = 1;
@@ -283,6 +352,7 @@ show_output(struct store *st, int64_t run_id, const char *tag, int json)
 		show_json_result(&r);
 		printf(", \"output\": ");
 		json_write_str(stdout, o.data, o.stored_size, 0);
+		show_json_kernel(st, &r);
 		printf("}\n");
 	}
 	store_output_clear(&o);

@@ -20,6 +20,7 @@
 #include "ltpscope/compat.h"
 #include "ltpscope/conflicts.h"
 #include "ltpscope/engine.h"
+#include "ltpscope/kmsg.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/spool.h"
 #include "ltpscope/verdict.h"
@@ -108,6 +109,10 @@ struct engine {
 	int			 stop_all;
 	int			 finished;
 	char			*rundir;	/* parent of the TMPDIRs */
+	struct kmsg		*kmsg;		/* this machine's log, or NULL */
+	char			 kmsg_why[300];	/* why there is none */
+	unsigned		 nkmarked;	/* tests the kernel marked */
+	char			*reset_test;	/* tainted the box: reset it */
 	struct epending		*pending;	/* told after the commit */
 	size_t			 npending;
 	size_t			 ncommitted;	/* of them, committed */
@@ -199,6 +204,9 @@ engine_alloc(struct store *st, const struct engine_opts *opts,
 	for (i = 0; i < e->nw; i++)
 		engine_worker_init(e, &e->w[i], i);
 	engine_worker_init(e, &e->instant, ENGINE_NO_WORKER);
+	/* From now on what the kernel logs is the tests'. */
+	if (opts->runner.remote == NULL)
+		e->kmsg = kmsg_open(e->kmsg_why, sizeof(e->kmsg_why));
 	return e;
 }
 
@@ -653,6 +661,25 @@ engine_env_marked(const struct engine *e)
 	return e->nenvmarked;
 }
 
+const char *
+engine_reset_due(const struct engine *e)
+{
+	return e->reset_test;
+}
+
+const char *
+engine_kmsg_missing(const struct engine *e)
+{
+	return e->opts.runner.remote == NULL && e->kmsg == NULL ?
+	    e->kmsg_why : NULL;
+}
+
+unsigned
+engine_kmsg_marked(const struct engine *e)
+{
+	return e->nkmarked;
+}
+
 int
 engine_box_lost(const struct engine *e)
 {
@@ -819,6 +846,7 @@ engine_record(struct engine *e, struct eworker *w, struct store_result *r,
 	size_t idx = w->idx;
 	int rv;
 
+	r->id = w->result_id;
 	r->run_id = e->run_id;
 	r->tag = e->tests[idx].tag;
 	r->syscall = e->tests[idx].syscall;
@@ -838,6 +866,8 @@ engine_record(struct engine *e, struct eworker *w, struct store_result *r,
 	    sizeof(*e->pending));
 	p = &e->pending[e->npending++];
 	p->r = *r;
+	/* The kernel's lines are stored; the counts go on to the caller. */
+	p->r.kmsg = NULL;
 	p->why = xstrdup(why != NULL ? why : "");
 	p->idx = idx;
 	p->worker = w->index;
@@ -876,6 +906,8 @@ engine_tell(struct engine *e)
 			e->counts[p->r.status]++;
 		if (test_status_env_marked(p->r.status, p->r.nenvwarn))
 			e->nenvmarked++;
+		if (store_result_kmsg_marked(&p->r))
+			e->nkmarked++;
 		e->ndone++;
 		if (e->ev.test_end != NULL)
 			e->ev.test_end(e->ev.arg, &p->r, p->why, p->idx, e->n);
@@ -1088,6 +1120,46 @@ engine_crash(struct engine *e, struct eworker *w, double duration,
 	return engine_record(e, w, &r, why, dl);
 }
 
+/*
+ * What the kernel logged since the last test's end goes with this
+ * test, in *k (pointing into *t) and r's counts.  With -j that is all
+ * the tests running then: the log does not say whose a line is.
+ */
+static void
+engine_kmsg_take(const struct kmsg_take *t, struct store_kmsg *k,
+    struct store_result *r)
+{
+	memset(k, 0, sizeof(*k));
+	k->text = t->text;
+	k->len = t->len;
+	k->nlines = t->nlines;
+	k->nwarn = t->nwarn;
+	k->nlost = t->nlost;
+	k->capped = t->capped;
+	k->taint_before = t->taint_before;
+	k->taint_after = t->taint_after;
+	r->kmsg = k;
+	r->kmsg_lines = t->nlines;
+	r->kmsg_warnings = t->nwarn;
+	r->kmsg_tainted = t->taint_before != t->taint_after &&
+	    t->taint_before != -1 && t->taint_after != -1;
+}
+
+/* engine_record() with what the kernel said during the test. */
+static int
+engine_record_kmsg(struct engine *e, struct eworker *w,
+    struct store_result *r, const char *why, struct kmsg_take *t,
+    struct diaglist *dl)
+{
+	struct store_kmsg k;
+	int rv;
+
+	engine_kmsg_take(t, &k, r);
+	rv = engine_record(e, w, r, why, dl);
+	kmsg_take_clear(t);
+	return rv;
+}
+
 static int
 engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 {
@@ -1096,6 +1168,10 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 	struct ltpout_tally t;
 	struct test_end end;
 	struct ltpout_line line;
+	struct kmsg_take kt;
+	const char *ktext;
+	size_t klen;
+	int krec;
 	char why[256], left[sizeof(rr->tmpdir_why) + 32];
 
 	while (ltpout_flush(w->parser, &line))
@@ -1151,10 +1227,26 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 	r.duration_ms = (int64_t)(rr->duration * 1000.0 + 0.5);
 	r.started = w->started;
 	r.ended = (int64_t)time(NULL);
+	kmsg_take_init(&kt);
+	if (e->kmsg != NULL)
+		kmsg_collect(e->kmsg, &kt);
+	else if ((ktext = runner_box_kmsg(w->r, &klen, &krec,
+	    &kt.taint_before, &kt.taint_after)) != NULL) {
+		kmsg_take_add(&kt, krec ? KMSG_RECORDS : KMSG_LINES, ktext,
+		    klen);
+		kmsg_take_end(&kt, krec ? KMSG_RECORDS : KMSG_LINES);
+	}
+	/* No test more on a tainted kernel: the caller resets the box. */
+	if (e->opts.reset_on_taint && e->opts.runner.remote != NULL &&
+	    kt.taint_before != kt.taint_after && kt.taint_before != -1 &&
+	    kt.taint_after != -1 && e->next < e->n && e->reset_test == NULL) {
+		e->reset_test = xstrdup(e->tests[w->idx].tag);
+		e->stop_all = 1;
+	}
 	runner_free(w->r);
 	w->r = NULL;
 	e->nbusy--;
-	return engine_record(e, w, &r, why, dl);
+	return engine_record_kmsg(e, w, &r, why, &kt, dl);
 }
 
 int
@@ -1176,7 +1268,7 @@ engine_service(struct engine *e, struct diaglist *dl)
 		    store_batch_end(e->st, dl) != STORE_OK)
 			goto fail;
 		/* Left "running": --resume goes on after the crash. */
-		if (e->box_lost) {
+		if (e->box_lost || e->reset_test != NULL) {
 			e->finished = 1;
 			return 1;
 		}
@@ -1279,6 +1371,8 @@ engine_free(struct engine *e)
 		engine_worker_free(&e->w[i]);
 	runner_spares_free(e->spares);
 	engine_worker_free(&e->instant);
+	kmsg_close(e->kmsg);
+	free(e->reset_test);
 	/* Empty unless a test left a mount, already told as left behind. */
 	if (e->rundir != NULL)
 		(void)rmtree(e->rundir);

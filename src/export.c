@@ -121,7 +121,7 @@ export_csv(const struct shoplist *l, FILE *fp)
 	/* A needed call with no failing test: no Linux status. */
 	static const struct shop_test none = { 0, (char *)"", TS_UNKNOWN,
 	    (char *)"", SHOP_NONE, (char *)"", (char *)"", (char *)"",
-	    -1, 0, NULL };
+	    -1, 0, NULL, 0, 0 };
 	char prio[32];
 	size_t i, j, k;
 
@@ -278,6 +278,10 @@ export_md(const struct shoplist *l, FILE *fp)
 		fprintf(fp, "Linux reference: run %" PRId64 "; %zu of the "
 		    "failing tests fail there too, listed last.\n",
 		    l->linux_run, l->nlinux);
+	if (l->nkmarked > 0)
+		fprintf(fp, "The kernel warned or was tainted after %zu "
+		    "test%s of the run (`ltpscope show` marks them).\n",
+		    l->nkmarked, l->nkmarked == 1 ? "" : "s");
 	if (arch_columns(l))
 		md_arches(l, fp);
 	export_md_unlisted(l, fp);
@@ -301,10 +305,11 @@ export_md(const struct shoplist *l, FILE *fp)
 		for (j = 0; j < sc->ntests; j++) {
 			const struct shop_test *t = &sc->tests[j];
 
-			fprintf(fp, "- **%s** %s%s%s", t->tag,
+			fprintf(fp, "- **%s** %s%s%s%s", t->tag,
 			    test_status_name(t->status), t->flaky ?
 			    " (flaky)" : "", t->linux_too ?
-			    " (fails on Linux too)" : "");
+			    " (fails on Linux too)" : "", t->kmsg_marked ?
+			    " (the kernel warned)" : "");
 			md_arch_cells(l, t, fp);
 			if (t->category[0] != '\0')
 				fprintf(fp, ", %s%s", t->category,
@@ -386,8 +391,9 @@ export_json(const struct shoplist *l, FILE *fp)
 	json_kv(fp, "arch", l->run.arch, 1);
 	json_kv(fp, "ltp_version", l->run.ltp_version, 1);
 	json_kv(fp, "label", l->run.label, 1);
-	fprintf(fp, "\"env_warned\": %u, \"unknown\": %u, \"linux_run\": ",
-	    l->run.nenvmarked, l->run.counts[TS_UNKNOWN]);
+	fprintf(fp, "\"env_warned\": %u, \"kernel_marked\": %zu, "
+	    "\"unknown\": %u, \"linux_run\": ", l->run.nenvmarked,
+	    l->nkmarked, l->run.counts[TS_UNKNOWN]);
 	if (l->linux_run != 0)
 		fprintf(fp, "%" PRId64, l->linux_run);
 	else
@@ -432,6 +438,9 @@ export_json(const struct shoplist *l, FILE *fp)
 				fputs("null", fp);
 			fprintf(fp, ", \"fails_on_linux\": %s", t->linux_too ?
 			    "true" : "false");
+			fprintf(fp, ", \"kernel_lines\": %u, \"kernel_marked\": "
+			    "%s", t->kmsg_lines, t->kmsg_marked ? "true" :
+			    "false");
 			if (arch_columns(l))
 				json_arch_cells(l, t, fp);
 			putc('}', fp);

@@ -45,6 +45,10 @@
  * the local runner, a mode changed with the sticky bit kept (1700) is
  * not seen: reading a mode takes a program, ls(1), which made a test
  * on the box cost 60% more.  The agent's directory goes when it ends.
+ *
+ * What the kernel said during a test (kmsg.h) goes before "X": its new
+ * log lines, "k record" or "l line" each, and "t before after" when its
+ * taint flags changed (see agent_kd).
  */
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -124,6 +128,42 @@ static const char agent_ks[] =
     "l=$(ps -A -o pid= -o ppid= -o pgid=); "
     "l=$(echo \"$l\" | awk -v P=\"$P\" -v me=$$ -v m=\"$m\" ";
 
+/*
+ * kd sends the kernel's new lines and a change of its taint flags.  On
+ * Linux a cat of /dev/kmsg started once appends its records to $A/k,
+ * which kd sends ("k record") and empties when it is not empty: a test
+ * costs the box a test(1) and a read, both builtins.  Records from
+ * before the agent (cat starts at the oldest) are older than $u0, the
+ * uptime then.  Where there is no /dev/kmsg (NetBSD) kd runs dmesg, a
+ * fork and exec a test, and only when its last line is not the one
+ * seen last sends the lines after that one ("l line", awk, once).  $K
+ * is "" for those, "dmesg" for dmesg anyway, else a file of records
+ * the test suite's tests write to, emptied as $A/k is; $F is the
+ * taint flags' file.
+ */
+static const char agent_kd[] =
+    "km=d; u0=0; KP=; kf=$A/k; case $K in dmesg) ;; '') "
+    "if [ -c /dev/kmsg ] && [ -r /dev/kmsg ]; then : >\"$kf\"; "
+    "cat /dev/kmsg >>\"$kf\" 2>/dev/null & KP=$!; km=r; "
+    "read -r u0 x </proc/uptime; u0=${u0%.*}000000; fi;; "
+    "*) kf=$K; : >\"$kf\"; km=r;; esac; "
+    "[ $km = r ] || kt=$(dmesg 2>/dev/null | tail -n 1); "
+    "tb=; read -r tb <\"$F\"; "
+    "kd() { if [ $km = r ]; then if [ -s \"$kf\" ]; then "
+    "while IFS= read -r l; do case $l in ''|' '*) continue;; esac; "
+    "x=${l#*,}; x=${x#*,}; x=${x%%[,;]*}; "
+    "[ \"$x\" -ge \"$u0\" ] 2>/dev/null || continue; "
+    "printf '\\036%s k %s\\n' \"$N\" \"$l\"; done <\"$kf\"; "
+    ": >\"$kf\"; fi; else d=$(dmesg 2>/dev/null) || d=; "
+    "case $nl$d in \"$nl\") ;; *\"$nl$kt\") ;; *) printf '%s\\n' \"$d\" | "
+    "kt=$kt n=$N awk '{ a[NR]=$0; if ($0 == ENVIRON[\"kt\"]) k=NR } "
+    "END { for (i=k+1;i<=NR;i++) "
+    "printf \"\\036%s l %s\\n\", ENVIRON[\"n\"], a[i] }'; "
+    "kt=${d##*\"$nl\"};; esac; fi; ta=; read -r ta <\"$F\"; "
+    "if [ \"$ta\" != \"$tb\" ]; then "
+    "printf '\\036%s t %s %s\\n' \"$N\" \"${tb:--1}\" \"${ta:--1}\"; "
+    "tb=$ta; fi; }; ";
+
 /* The reader: ssh's stdin to the loop, and the controls. */
 static const char agent_reader[] =
     "exec 3<&0 </dev/null; printf '\\036%s R\\n' \"$N0\"; "
@@ -181,15 +221,16 @@ static const char agent_loop[] =
     "if [ -e \"$T\" ] || [ -h \"$T\" ]; then k=$((k+1)); T=$A/tmp$k; fi; "
     "if mkdir -m 1777 \"$T\" && cd \"$T\"; then TMPDIR=$T; "
     "export TMPDIR; else q=Q; fi; fi; "
-    "printf '\\036%s X %s %s %s\\n' \"$N\" \"$st\" \"$n\" \"${f:--}$q\"; "
+    "kd; printf '\\036%s X %s %s %s\\n' \"$N\" \"$st\" \"$n\" \"${f:--}$q\"; "
     "[ -z \"$q\" ] || break; done; } 3<&-; "
-    "cd /; rm -rf \"$A\"; exit 0\n";
+    "[ -z \"$KP\" ] || kill \"$KP\"; cd /; rm -rf \"$A\"; exit 0\n";
 
 /* An agent's script for sh -s on the box, ready-marked with n0. */
 static char *
 agent_script(const struct remote *rm, const char *n0)
 {
 	struct remote_buf b = { NULL, 0, 0 };
+	const char *e;
 
 	remote_buf_add(&b, "exec 2>/dev/null; N0=");
 	remote_buf_add(&b, n0);
@@ -209,6 +250,14 @@ agent_script(const struct remote *rm, const char *n0)
 		remote_buf_quote(&b, rm->box_kconfig);
 		remote_buf_add(&b, "; export KCONFIG_PATH; ");
 	}
+	/* The test suite's boxes are this machine: its stand-ins hold. */
+	remote_buf_add(&b, "K=");
+	remote_buf_quote(&b, (e = getenv("LTPSCOPE_KMSG")) != NULL ? e : "");
+	remote_buf_add(&b, "; F=");
+	remote_buf_quote(&b, (e = getenv("LTPSCOPE_TAINTED")) != NULL &&
+	    *e != '\0' ? e : "/proc/sys/kernel/tainted");
+	remote_buf_add(&b, "; ");
+	remote_buf_add(&b, agent_kd);
 	remote_buf_add(&b, agent_ks);
 	remote_buf_quote(&b, agent_ks_awk);
 	/* The count first: what waits for the kill finds it written. */
@@ -438,6 +487,7 @@ struct remote_exec {
 	int	  quits;	/* the agent ends after this test */
 	int	  lost;
 	struct remote_status st;
+	struct remote_buf kmsg;		/* the kernel's ("k", "l") */
 };
 
 static int
@@ -620,6 +670,23 @@ remote_exec_parse(struct remote_exec *x)
 	x->nline = 0;
 	if (strcmp(x->line, "D") == 0) {
 		x->leader_done = 1;
+		x->state = 0;
+		return;
+	}
+	if ((x->line[0] == 'k' || x->line[0] == 'l') && x->line[1] == ' ') {
+		s->kmsg_records = x->line[0] == 'k';
+		/* Beyond it kmsg.h's cap would drop them anyway. */
+		if (x->kmsg.len < REMOTE_KMSG_MAX) {
+			remote_buf_add(&x->kmsg, x->line + 2);
+			remote_buf_add(&x->kmsg, "\n");
+		}
+		x->state = 0;
+		return;
+	}
+	if (x->line[0] == 't' && x->line[1] == ' ') {
+		if (sscanf(x->line + 2, "%lld %lld", &s->taint_before,
+		    &s->taint_after) == 2)
+			s->have_taint = 1;
 		x->state = 0;
 		return;
 	}
@@ -858,5 +925,13 @@ remote_exec_free(struct remote_exec *x)
 	else
 		remote_exec_release(x);
 	free(x->cmd);
+	free(x->kmsg.s);
 	free(x);
+}
+
+const char *
+remote_exec_kmsg(const struct remote_exec *x, size_t *lenp)
+{
+	*lenp = x->kmsg.len;
+	return x->kmsg.s;
 }

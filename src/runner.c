@@ -1322,6 +1322,26 @@ runner_result(const struct runner *r)
 	return &r->res;
 }
 
+const char *
+runner_box_kmsg(const struct runner *r, size_t *lenp, int *recordsp,
+    long long *beforep, long long *afterp)
+{
+	const struct remote_status *st;
+
+	*lenp = 0;
+	*recordsp = 0;
+	*beforep = *afterp = -1;
+	if (r->rx == NULL)
+		return NULL;
+	st = remote_exec_status(r->rx);
+	*recordsp = st->kmsg_records;
+	if (st->have_taint) {
+		*beforep = st->taint_before;
+		*afterp = st->taint_after;
+	}
+	return remote_exec_kmsg(r->rx, lenp);
+}
+
 pid_t
 runner_pid(const struct runner *r)
 {

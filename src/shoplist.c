@@ -93,6 +93,8 @@ shop_fill_test(struct store *st, const struct shop_opts *o,
 	memset(&sg, 0, sizeof(sg));
 	s->tag = xstrdup(r->tag);
 	s->status = r->status;
+	s->kmsg_lines = r->kmsg_lines;
+	s->kmsg_marked = store_result_kmsg_marked(r);
 	diag_init(&quiet);
 	if (store_get_output(st, r->id, &out, &quiet) != STORE_OK)
 		memset(&out, 0, sizeof(out));
@@ -547,6 +549,7 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	l->linux_run = ref.run_id;
 	nf = o->fund != NULL ? o->fund->n : 0;
 	for (i = 0; i < nres; i++) {
+		l->nkmarked += (size_t)store_result_kmsg_marked(&res[i]);
 		if (!test_status_is_bad(res[i].status))
 			continue;
 		t = find_tag(tags, ntags, res[i].tag);

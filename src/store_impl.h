@@ -23,6 +23,7 @@ enum store_stmt {
 	SS_TEST_START,
 	SS_TEST_FINISH,
 	SS_PUT_OUTPUT,
+	SS_PUT_KMSG,
 	SS__COUNT
 };
 

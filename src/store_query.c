@@ -23,8 +23,11 @@
 	"r.id, r.run_id, r.seq, r.tag, r.syscall, r.status, r.exit_code, " \
 	"r.signal, r.duration_ms, r.n_pass, r.n_fail, r.n_broken, "	\
 	"r.n_conf, r.n_warn, r.started, r.ended, o.original_size, "	\
-	"o.stored_size, o.capped, r.n_envwarn "				\
-	"FROM results r LEFT JOIN outputs o ON o.result_id = r.id "
+	"o.stored_size, o.capped, r.n_envwarn, k.n_lines, k.n_warn, "	\
+	"k.taint_before <> k.taint_after AND k.taint_before <> -1 AND "	\
+	"k.taint_after <> -1 "						\
+	"FROM results r LEFT JOIN outputs o ON o.result_id = r.id "	\
+	"LEFT JOIN kmsgs k ON k.result_id = r.id "
 
 static void
 store_read_run(struct store *st, sqlite3_stmt *s, struct store_run *r)
@@ -108,6 +111,15 @@ store_read_result(sqlite3_stmt *s, struct store_result *r)
 	r->stored_size = sqlite3_column_int64(s, 17);
 	r->capped = sqlite3_column_int(s, 18);
 	r->nenvwarn = (unsigned)sqlite3_column_int64(s, 19);
+	r->kmsg_lines = (unsigned)sqlite3_column_int64(s, 20);
+	r->kmsg_warnings = (unsigned)sqlite3_column_int64(s, 21);
+	r->kmsg_tainted = sqlite3_column_int(s, 22);
+}
+
+int
+store_result_kmsg_marked(const struct store_result *r)
+{
+	return r->kmsg_warnings > 0 || r->kmsg_tainted;
 }
 
 void
@@ -515,6 +527,55 @@ done:
 		return STORE_OK;
 	return store_sqlerr(st, dl, rc, "cannot read the output of result "
 	    "%lld", (long long)result_id);
+}
+
+int
+store_get_kmsg(struct store *st, int64_t result_id, struct store_kmsg *k,
+    struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	const void *p;
+	char *text;
+	int rc, err;
+
+	memset(k, 0, sizeof(*k));
+	k->taint_before = k->taint_after = -1;
+	if ((err = store_prepare(st, &s, "SELECT n_lines, n_warn, n_lost, "
+	    "taint_before, taint_after, capped, text FROM kmsgs "
+	    "WHERE result_id = ?", dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_int64(s, 1, result_id);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		k->nlines = (unsigned)sqlite3_column_int64(s, 0);
+		k->nwarn = (unsigned)sqlite3_column_int64(s, 1);
+		k->nlost = (unsigned)sqlite3_column_int64(s, 2);
+		k->taint_before = sqlite3_column_int64(s, 3);
+		k->taint_after = sqlite3_column_int64(s, 4);
+		k->capped = sqlite3_column_int(s, 5);
+		p = sqlite3_column_blob(s, 6);
+		k->len = (size_t)sqlite3_column_bytes(s, 6);
+		text = xmalloc(k->len + 1);
+		if (k->len > 0)
+			memcpy(text, p, k->len);
+		text[k->len] = '\0';
+		k->text = text;
+	}
+	(void)sqlite3_finalize(s);
+	if (rc == SQLITE_ROW)
+		return STORE_OK;
+	if (rc == SQLITE_DONE)
+		return STORE_ENOTFOUND;
+	return store_sqlerr(st, dl, rc, "cannot read the kernel's lines of "
+	    "result %lld", (long long)result_id);
+}
+
+void
+store_kmsg_clear(struct store_kmsg *k)
+{
+	free((char *)k->text);
+	memset(k, 0, sizeof(*k));
+	k->taint_before = k->taint_after = -1;
 }
 
 void

@@ -166,6 +166,18 @@
 	    ");" \
 	"CREATE INDEX results_judged ON results(judged);"
 
+#define SQL_KMSGS \
+	"CREATE TABLE kmsgs (" \
+	"  result_id INTEGER PRIMARY KEY" \
+	"    REFERENCES results(id) ON DELETE CASCADE," \
+	"  n_lines INTEGER NOT NULL DEFAULT 0," \
+	"  n_warn INTEGER NOT NULL DEFAULT 0," \
+	"  n_lost INTEGER NOT NULL DEFAULT 0," \
+	"  taint_before INTEGER NOT NULL DEFAULT -1," \
+	"  taint_after INTEGER NOT NULL DEFAULT -1," \
+	"  capped INTEGER NOT NULL DEFAULT 0," \
+	"  text BLOB NOT NULL DEFAULT x'');"
+
 static const char *const store_migrations[] = {
 	/* 1: runs, their queues, results and outputs. */
 	SQL_META
@@ -282,6 +294,13 @@ static const char *const store_migrations[] = {
 	 */
 	("ALTER TABLE queue ADD COLUMN parallel INTEGER NOT NULL DEFAULT 0;"
 	"ALTER TABLE queue ADD COLUMN conflicts TEXT NOT NULL DEFAULT '';"),
+
+	/*
+	 * 11: what the kernel said while a test ran (kmsg.h): its log's
+	 * new lines and the taint flags before and after.  A row only for
+	 * a test the kernel said something during, or whose taint changed.
+	 */
+	SQL_KMSGS,
 };
 
 /*
@@ -322,7 +341,8 @@ static const char store_schema_fresh[] =
 	SQL_TAGS_BASELINES
 	SQL_RESULTS_REJUDGE_INDEXES
 	SQL_PROFILES
-	SQL_LINUX_REFS;
+	SQL_LINUX_REFS
+	SQL_KMSGS;
 
 #define NMIGRATIONS	(sizeof(store_migrations) / sizeof(store_migrations[0]))
 

@@ -365,6 +365,35 @@ store_put_output(struct store *st, int64_t result_id, const void *mem,
 	    dl);
 }
 
+/* What the kernel said during the test, if anything. */
+static int
+store_put_kmsg(struct store *st, int64_t result_id,
+    const struct store_kmsg *k, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	if (k == NULL || (k->nlines == 0 && k->nlost == 0 &&
+	    k->taint_before == k->taint_after))
+		return STORE_OK;
+	if ((err = store_prepare_kept(st, SS_PUT_KMSG, &s, "INSERT OR "
+	    "REPLACE INTO kmsgs (result_id, n_lines, n_warn, n_lost, "
+	    "taint_before, taint_after, capped, text) "
+	    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_int64(s, 1, result_id);
+	(void)sqlite3_bind_int64(s, 2, k->nlines);
+	(void)sqlite3_bind_int64(s, 3, k->nwarn);
+	(void)sqlite3_bind_int64(s, 4, k->nlost);
+	(void)sqlite3_bind_int64(s, 5, k->taint_before);
+	(void)sqlite3_bind_int64(s, 6, k->taint_after);
+	(void)sqlite3_bind_int(s, 7, k->capped);
+	(void)sqlite3_bind_blob(s, 8, k->text != NULL ? k->text : "",
+	    (int)k->len, SQLITE_STATIC);
+	return store_step_done(st, s, dl, "cannot record what the kernel "
+	    "said during result %lld", (long long)result_id);
+}
+
 /* The result and its output, from mem or else src, in one step. */
 static int
 store_finish(struct store *st, int64_t result_id,
@@ -414,7 +443,8 @@ store_finish(struct store *st, int64_t result_id,
 		goto fail;
 	}
 	if ((err = store_put_output(st, result_id, mem, src, dl)) !=
-	    STORE_OK)
+	    STORE_OK ||
+	    (err = store_put_kmsg(st, result_id, r->kmsg, dl)) != STORE_OK)
 		goto fail;
 	return store_commit(st, dl);
 fail:

@@ -230,6 +230,7 @@ ui_testrow_update(struct store *st, struct ui_testrow *r)
 		r->nconf = h[0].nconf;
 		r->nwarn = h[0].nwarn;
 		r->nenvwarn = h[0].nenvwarn;
+		r->kmarked = store_result_kmsg_marked(&h[0]);
 	}
 	store_results_free(h, n);
 	r->category[0] = r->tagstate[0] = '\0';
@@ -359,6 +360,7 @@ ui_load_run_results(struct store *st, int64_t run,
 		rows[i].nconf = v[i].nconf;
 		rows[i].nwarn = v[i].nwarn;
 		rows[i].nenvwarn = v[i].nenvwarn;
+		rows[i].kmarked = store_result_kmsg_marked(&v[i]);
 	}
 	store_results_free(v, n);
 	*rowsp = rows;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/kmsg.h"
 #include "ltpscope/textsafe.h"
 #include "ltpscope/xmalloc.h"
 #include "ui_priv.h"
@@ -149,6 +150,42 @@ ui_pane_feed(void *arg, const char *buf, size_t len)
 	ltpout_feed(ui->parser, buf, len, ui_pane_line, ui);
 }
 
+/*
+ * What the kernel said while the test ran, after its output: a marker
+ * line, then the lines, those that warn in the warning colour.
+ */
+void
+ui_pane_kernel(struct ui *ui, int64_t result_id)
+{
+	struct store_kmsg k;
+	struct diaglist dl;
+	const char *p, *end, *nl;
+	char marker[160];
+
+	diag_init(&dl);
+	if (store_get_kmsg(ui->store, result_id, &k, &dl) != STORE_OK) {
+		diag_free(&dl);
+		return;
+	}
+	diag_free(&dl);
+	(void)kmsg_marker(marker, sizeof(marker), k.nlines, k.nwarn,
+	    k.taint_before, k.taint_after);
+	ui_pane_meta(ui, "%s", marker);
+	for (p = k.text, end = k.text + k.len; p < end; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		ui_pane_push(ui, kmsg_is_warning(-1, p, (size_t)(nl - p)) ?
+		    LC_TWARN : LC_PLAIN, p, (size_t)(nl - p));
+	}
+	if (k.capped)
+		ui_pane_meta(ui, "kernel text capped; %u lines in all",
+		    k.nlines);
+	if (k.nlost > 0)
+		ui_pane_meta(ui, "%u kernel records were overwritten before "
+		    "they were read", k.nlost);
+	store_kmsg_clear(&k);
+}
+
 /* Loads a finished test's stored output into the pane. */
 void
 ui_pane_show_output(struct ui *ui, const struct ui_testrow *t)
@@ -189,6 +226,7 @@ ui_pane_show_output(struct ui *ui, const struct ui_testrow *t)
 		ui_pane_meta(ui, "output was capped when stored: %lld bytes "
 		    "originally", (long long)out.original_size);
 	store_output_clear(&out);
+	ui_pane_kernel(ui, t->result_id);
 	ui->pane_top = 0;
 }
 

@@ -177,6 +177,8 @@ void	ui_pane_meta(struct ui *, const char *, ...)
 void	ui_pane_draw(struct ui *, int, int);
 void	ui_pane_scroll(struct ui *, long);
 void	ui_pane_show_output(struct ui *, const struct ui_testrow *);
+/* The kernel's lines during a result's test, behind their marker. */
+void	ui_pane_kernel(struct ui *, int64_t result_id);
 /* Finds the next line matching the pattern; 0, or -1 with a message. */
 int	ui_pane_search(struct ui *, const char *, int);
 

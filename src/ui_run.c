@@ -119,6 +119,8 @@ ev_test_end(void *arg, const struct store_result *r, const char *why,
 	struct ui *ui = arg;
 
 	if (ui->pane_live && ui->jobs <= 1) {
+		if (r->kmsg_lines > 0 || r->kmsg_tainted)
+			ui_pane_kernel(ui, r->id);
 		ui_pane_meta(ui, "== %s: %s (%s) in %.2f s", r->tag,
 		    test_status_name(r->status), why != NULL ? why : "",
 		    r->duration_ms / 1000.0);

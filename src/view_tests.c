@@ -125,9 +125,9 @@ static void
 tests_status_words(const struct ui_testrow *r, char *buf, size_t len)
 {
 	if (r->has_result)
-		snprintf(buf, len, "%s%s", test_status_name(r->status),
+		snprintf(buf, len, "%s%s%s", test_status_name(r->status),
 		    test_status_env_marked(r->status, r->nenvwarn) ? " +env" :
-		    "");
+		    "", r->kmarked ? " +kern" : "");
 	else
 		snprintf(buf, len, "%s", r->skip ? "skip-list" : "not run");
 }
@@ -159,7 +159,10 @@ tests_draw_row(struct ui *ui, struct view *v, size_t i, int y, int width)
 		ui_attr_off(ui, TE_MARK);
 	x = ui_col_name(y, x, r->tag, 19, width);
 	x = ui_col_name(y, x, r->syscall[0] ? r->syscall : "-", 12, width);
-	/* "+env": passed or skipped, its only warnings the box's. */
+	/*
+	 * "+env": passed or skipped, its only warnings the box's;
+	 * "+kern": the kernel warned or was tainted during it.
+	 */
 	tests_status_words(r, buf, sizeof(buf));
 	if (r->has_result) {
 		ui_attr_on(ui, ui_status_elem(r->status));

@@ -222,7 +222,8 @@ tap_find_bin(void)
  * Before main(): every test program, however started, sees none of the
  * host's configuration: HOME and the XDG directories are its own
  * temporary directory, LTPROOT a directory that does not exist (as on a
- * machine without LTP), and no LTPSCOPE_* setting of the user's.
+ * machine without LTP), no LTPSCOPE_* setting of the user's, and a
+ * kernel log that stays empty.
  */
 __attribute__((__constructor__)) static void
 tap_clean_env(void)
@@ -259,6 +260,9 @@ tap_clean_env(void)
 	tap_envdir("XDG_CACHE_HOME", "cache");
 	snprintf(path, sizeof(path), "%s/no-ltp", tap_tmpdir());
 	(void)setenv("LTPROOT", path, 1);
+	/* The kernel says nothing, whatever the host's says (kmsg.h). */
+	(void)setenv("LTPSCOPE_KMSG", "/dev/null", 1);
+	(void)setenv("LTPSCOPE_TAINTED", "/dev/null", 1);
 	tap_find_bin();
 }
 

@@ -1743,6 +1743,113 @@ test_crash_resume(void)
 	test_hosts(rt);
 }
 
+/*
+ * What the box's kernel said during each test: its log (a file here,
+ * $LTPSCOPE_KMSG, read by the agent where a box runs dmesg) and its
+ * taint flags ($LTPSCOPE_TAINTED), the new lines stored with the test
+ * that wrote them; with --reset-on-taint a tainted kernel is reset
+ * (the reboot-cmd runs) before the next test, and the run goes on.
+ */
+static void
+test_box_kmsg(void)
+{
+	static const char *const fakes[] = { "pass", "fail", NULL };
+	const char *t = tap_tmpdir();
+	char kroot[1200], db[1200], klog[1200], taint[1200], seen[1200];
+	char cmd[16384], path[1400], *out, *s;
+	FILE *fp;
+	int st;
+
+	snprintf(kroot, sizeof(kroot), "%s/kltp", t);
+	snprintf(klog, sizeof(klog), "%s/boxkmsg", t);
+	snprintf(taint, sizeof(taint), "%s/boxtaint", t);
+	snprintf(seen, sizeof(seen), "%s/boxseen", t);
+	tap_fake_ltproot(kroot, fakes);
+	snprintf(path, sizeof(path), "%s/Version", kroot);
+	write_text(path, "20260529-fake\n");
+	snprintf(path, sizeof(path), "%s/runtest/kmsg", kroot);
+	fp = fopen(path, "w");
+	fprintf(fp, "open01 pass\n");
+	fprintf(fp, "open02 printf '4,90,77000001,-;WARNING: box warns\\n"
+	    " SUBSYSTEM=x\\n6,91,77000002,-;more of it\\n' >>%s; fail\n",
+	    klog);
+	fprintf(fp, "close01 echo 1 >%s; echo close01 >>%s; pass\n", taint,
+	    seen);
+	fprintf(fp, "close02 echo close02 >>%s; pass\n", seen);
+	fclose(fp);
+	write_text(klog, "6,1,1000000,-;booted before the run\n");
+	write_text(taint, "0\n");
+	write_text(seen, "");
+
+	snprintf(db, sizeof(db), "%s/boxkmsg.db", t);
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_KMSG=%s LTPSCOPE_TAINTED=%s "
+	    "%s run -d %s -L %s -f kmsg --host %s --ssh-config %s "
+	    "--box-wait 30 --reset-on-taint --reboot-cmd 'echo reset >>%s' "
+	    "</dev/null 2>&1", klog, taint, bin, db, kroot, box.spec,
+	    box.config, seen);
+	out = tap_run(cmd, &st, 0);
+	has_str(tap_line_of(out, " open02 "), "kernel warned",
+	    "box: the test during which the kernel warned is marked");
+	has_str(tap_line_of(out, " close01 "), "kernel tainted",
+	    "box: the test that tainted it is marked");
+	ok(strstr(tap_line_of(out, " open01 "), "kernel") == NULL,
+	    "box: what the log held before the run is no test's");
+	has_str(out, "the kernel of ", "box: the taint is said");
+	has_str(tap_line_of(out, " close02 "), "PASS",
+	    "box: the run went on after the reset");
+	s = tap_slurp(seen, NULL);
+	is_str(s, "close01\nreset\nclose02\n", "box: the reboot-cmd ran "
+	    "once, after the tainting test, before the next");
+	free(s);
+	free(out);
+
+	snprintf(cmd, sizeof(cmd), "%s show last -d %s --output open02 2>&1",
+	    bin, db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "--- kernel messages (2 lines, 1 warning) ---\n"
+	    "[   77.000001] WARNING: box warns\n[   77.000002] more of it\n",
+	    "box: show --output has the box's kernel lines");
+	ok(strstr(out, "booted before") == NULL, "box: only the new lines");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s show last -d %s --output close01 2>&1",
+	    bin, db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "--- kernel messages (0 lines, tainted 0 -> 1) ---",
+	    "box: the taint change stored");
+	free(out);
+
+	/* Where there is no /dev/kmsg (NetBSD), dmesg's new lines. */
+	fake_dmesg();
+	snprintf(path, sizeof(path), "%s/runtest/kmsg", kroot);
+	fp = fopen(path, "w");
+	fprintf(fp, "open01 pass\n");
+	fprintf(fp, "open02 printf '[  88.000001] panic: not really\\n' >>"
+	    "%s/kmsg; fail\n", box.dir);
+	fprintf(fp, "close02 pass\n");
+	fclose(fp);
+	snprintf(db, sizeof(db), "%s/boxdmesg.db", t);
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_KMSG=dmesg %s run -d %s -L %s "
+	    "-f kmsg --host %s --ssh-config %s </dev/null 2>&1", bin, db,
+	    kroot, box.spec, box.config);
+	out = tap_run(cmd, &st, 0);
+	has_str(tap_line_of(out, " open02 "), "kernel warned",
+	    "box, dmesg: the test that made the kernel speak is marked");
+	ok(strstr(tap_line_of(out, " close02 "), "kernel") == NULL &&
+	    strstr(tap_line_of(out, " open01 "), "kernel") == NULL,
+	    "box, dmesg: the others are not");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "%s show last -d %s --output open02 2>&1",
+	    bin, db);
+	out = tap_run(cmd, &st, 0);
+	has_str(out, "--- kernel messages (1 line, 1 warning) ---\n"
+	    "[  88.000001] panic: not really\n", "box, dmesg: the new line");
+	ok(strstr(out, "total memory") == NULL, "box, dmesg: only it");
+	free(out);
+	/* Later tests make the box's dmesg when they want one. */
+	snprintf(path, sizeof(path), "%s/bin/dmesg", box.dir);
+	(void)unlink(path);
+}
+
 int
 main(void)
 {
@@ -1779,6 +1886,7 @@ main(void)
 		test_agent(rm);
 		test_cli();
 		test_box_files();
+		test_box_kmsg();
 		rm = test_dropped(rm);
 		if (rm != NULL)
 			test_lost(rm);

@@ -81,4 +81,38 @@ int	compat_unmount(const char *path);
  */
 int	compat_dir_extra_attrs(int fd);
 
+
+/*
+ * The kernel's message log, followed from where it stood when opened:
+ * on Linux the records of /dev/kmsg ("prio,seq,usec,flags;text", lines
+ * of " KEY=VALUE" after), on NetBSD the message buffer's new lines
+ * (sysctl kern.msgbuf).  $LTPSCOPE_KMSG, when set, names a file or FIFO
+ * read instead, in /dev/kmsg's record format, so that the test suite
+ * can play any kernel.
+ */
+#define COMPAT_KMSG_RECORDS	1	/* /dev/kmsg records */
+#define COMPAT_KMSG_LINES	2	/* plain lines of text */
+
+struct compat_kmsg;
+
+/*
+ * Opens the log; NULL with errno when there is none to read (no
+ * /dev/kmsg, not permitted).  *formatp gets COMPAT_KMSG_*.
+ */
+struct compat_kmsg *compat_kmsg_open(int *formatp);
+/*
+ * Reads what was logged since the last read into buf, at most len
+ * bytes; a line may be cut between two reads.  0 when there is
+ * nothing new.  *lostp is set when the kernel overwrote records before
+ * they were read.  -1 with errno on an error.
+ */
+long	compat_kmsg_read(struct compat_kmsg *, char *buf, size_t len,
+	    int *lostp);
+void	compat_kmsg_close(struct compat_kmsg *);
+/*
+ * The kernel's taint flags (Linux: /proc/sys/kernel/tainted, or the
+ * file $LTPSCOPE_TAINTED names); -1 where the kernel keeps none.
+ */
+long long compat_kernel_tainted(void);
+
 #endif

@@ -99,6 +99,10 @@ struct engine_opts {
 						   run's own when this is 0 */
 	struct rules		*rules;		/* envwarn rules; may be
 						   NULL (verdict.h) */
+	int			 reset_on_taint;	/* on a box: stop
+						   after a test that changed
+						   the kernel's taint flags
+						   (engine_reset_due()) */
 };
 
 struct engine;
@@ -155,6 +159,21 @@ unsigned	 engine_env_marked(const struct engine *);
  * --resume or the caller to go on with once the box is back.
  */
 int		 engine_box_lost(const struct engine *);
+/*
+ * Why a local run cannot see what the kernel says ("/dev/kmsg:
+ * Permission denied"), for the caller to say once; NULL when it can,
+ * or the run is on a box.
+ */
+const char	*engine_kmsg_missing(const struct engine *);
+/*
+ * With opts.reset_on_taint: the test after which the box's kernel
+ * became tainted, when tests were left to run; the run then ended as
+ * after a lost box (left "running", for the caller to reset the box
+ * and resume).  NULL otherwise.
+ */
+const char	*engine_reset_due(const struct engine *);
+/* Tests so far after which the kernel warned or became tainted. */
+unsigned	 engine_kmsg_marked(const struct engine *);
 /* The tag of the test the box was lost during, or NULL (between tests). */
 const char	*engine_lost_test(const struct engine *);
 /* Its crash result (to add the kernel's words to), or 0. */

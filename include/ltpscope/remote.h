@@ -203,7 +203,21 @@ struct remote_status {
 	int	 tmpdir_left;	/* a mount below it, or rm failed */
 	int	 output_cut;	/* the output was let go of ('C') */
 	char	 error[256];	/* the agent could not run the test */
+	/* What the kernel said (remote_exec_kmsg() has its lines): */
+	int	 kmsg_records;	/* they are /dev/kmsg records, not
+				   lines as dmesg shows them */
+	int	 have_taint;	/* its taint flags changed: */
+	long long taint_before;
+	long long taint_after;
 };
+/*
+ * The lines the box's kernel logged during the test, /dev/kmsg records
+ * or lines as its dmesg shows them (remote_status.kmsg_records),
+ * '\n'-ended, kept up to REMOTE_KMSG_MAX bytes; NULL when none.
+ * Owned by x.
+ */
+#define REMOTE_KMSG_MAX	(64u * 1024)
+const char	*remote_exec_kmsg(const struct remote_exec *, size_t *len);
 const struct remote_status *remote_exec_status(const struct remote_exec *);
 /* Frees; a test still running is killed on the box (its agent goes). */
 void		 remote_exec_free(struct remote_exec *);

@@ -169,6 +169,14 @@ void		 runner_stop(struct runner *);
 void		 runner_give_up(struct runner *);
 /* Owned by the handle. */
 const struct runner_result *runner_result(const struct runner *);
+/*
+ * On a box: the lines its kernel logged during the test (NULL: none),
+ * /dev/kmsg records when *records is set, else lines as its dmesg shows
+ * them, and its taint flags before and after when they changed (else
+ * both -1).  Owned by the handle.
+ */
+const char	*runner_box_kmsg(const struct runner *, size_t *len,
+		    int *records, long long *before, long long *after);
 /* The session id; 0 for a test on a box (it has no local process). */
 pid_t		 runner_pid(const struct runner *);
 const char	*runner_tmpdir(const struct runner *);	/* owned */

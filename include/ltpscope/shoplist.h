@@ -64,6 +64,8 @@ struct shop_test {
 	int		 linux_too;	/* fails on Linux too */
 	/* Its row in the list's arch matrix (status per arch, scope): */
 	const struct amx_row *arch;
+	unsigned	 kmsg_lines;	/* the kernel's lines during it */
+	int		 kmsg_marked;	/* the kernel warned or was tainted */
 };
 
 struct shop_syscall {
@@ -136,6 +138,9 @@ struct shoplist {
 	unsigned		*catcounts;
 	size_t			 ncats;
 	unsigned		 statuscounts[TS__COUNT];
+	/* Tests of the run, failing or not, after which the kernel warned
+	   or was tainted: a pass that did so is a finding too. */
+	size_t			 nkmarked;
 	int			 weighted;	/* by profiles */
 	/*
 	 * The run (column 0) beside the newest finished run of every

@@ -37,7 +37,7 @@
 #include "ltpscope/status.h"
 
 /* Schema version this code writes; older files are migrated on open. */
-#define STORE_SCHEMA_VERSION	10
+#define STORE_SCHEMA_VERSION	11
 /* Output kept per test; beyond it the stored text ends with a note. */
 #define STORE_OUTPUT_CAP	(16u * 1024 * 1024)
 /* How long a writer waits for another ltpscope to release the file. */
@@ -118,6 +118,22 @@ struct store_queue_item {
 					   "": none (engine_test) */
 };
 
+/*
+ * What the kernel said while a test ran (kmsg.h), as stored: its log's
+ * new lines and the taint flags before and after (-1: unknown).
+ */
+struct store_kmsg {
+	const char	*text;		/* len bytes; read back: malloc'd,
+					   NUL-terminated */
+	size_t		 len;
+	unsigned	 nlines;
+	unsigned	 nwarn;
+	unsigned	 nlost;
+	int		 capped;
+	long long	 taint_before;
+	long long	 taint_after;
+};
+
 /* One result; counts are those of LTP's summary or of its lines. */
 struct store_result {
 	int64_t		 id;
@@ -138,10 +154,16 @@ struct store_result {
 	char		 raw[STORE_RAW_MAX];	/* ltpout_raw_format(); ""
 						   if not recorded */
 	char		 judged[STORE_JUDGED_MAX];	/* rules' digest */
+	const struct store_kmsg *kmsg;	/* the kernel's lines; NULL or
+					   empty and untainted: none */
 	/* Filled when read back (zero when no output was stored): */
 	int64_t		 output_size;	/* original size in bytes */
 	int64_t		 stored_size;	/* bytes kept */
 	int		 capped;
+	/* The kernel's lines during it (zero when there were none): */
+	unsigned	 kmsg_lines;
+	unsigned	 kmsg_warnings;
+	int		 kmsg_tainted;	/* its taint flags changed */
 };
 
 /* A run that died, and the test(s) it was running when it did. */
@@ -365,6 +387,16 @@ void	store_output_clear(struct store_output *);
 int	store_read_output(struct store *, int64_t result_id,
 	    void (*fn)(void *, const char *, size_t), void *arg,
 	    struct store_output *o, struct diaglist *);
+
+/*
+ * The kernel's lines during a result's test; STORE_ENOTFOUND when it
+ * said nothing.  Free k->text (malloc'd) with store_kmsg_clear().
+ */
+int	store_get_kmsg(struct store *, int64_t result_id, struct store_kmsg *k,
+	    struct diaglist *);
+void	store_kmsg_clear(struct store_kmsg *);
+/* 1 if a result gets the kernel mark: a kernel warning or new taint. */
+int	store_result_kmsg_marked(const struct store_result *);
 
 /* --- judging again (verdict.c) --- */
 

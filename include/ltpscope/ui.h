@@ -57,6 +57,7 @@ struct ui_testrow {
 	int64_t		 duration_ms;
 	unsigned	 npass, nfail, nbroken, nconf, nwarn;
 	unsigned	 nenvwarn;	/* environment's TWARN lines */
+	int		 kmarked;	/* the kernel warned or was tainted */
 	char		 history[17];	/* oldest .. newest, one char each */
 	char		 category[40];	/* triage tag, "" when none */
 	char		 tagstate[16];	/* "", "resolved?", ... */
