@@ -430,8 +430,10 @@ run_box_lost(struct store *st, struct engine **ep,
 	while (*ep != NULL && (engine_box_lost(*ep) ||
 	    (taint = engine_reset_due(*ep)) != NULL)) {
 		start = run_now_ms();
+		if (engine_box_lost(*ep))
+			taint = NULL;
 		/* Kept: the engine that knows it goes. */
-		if (!engine_box_lost(*ep)) {
+		if (taint != NULL) {
 			fprintf(stderr, "ltpscope: the kernel of %s was "
 			    "tainted after %s: resetting the box\n", b->host,
 			    taint);
@@ -452,7 +454,7 @@ run_box_lost(struct store *st, struct engine **ep,
 		remote_close(*boxp);
 		eo->runner.remote = *boxp = NULL;
 		/* A tainted kernel answers, but is reset all the same. */
-		if (b->reboot_cmd != NULL && tag[0] != '\0')
+		if (b->reboot_cmd != NULL && taint == NULL)
 			*boxp = run_no_reset(b, &ro, boot, start);
 		if (*boxp == NULL && b->reboot_cmd != NULL &&
 		    !run_was_interrupted())
