@@ -132,13 +132,23 @@ tap_has_str(const char *hay, const char *needle, const char *file, int line,
 void
 tap_diag(const char *fmt, ...)
 {
+	char buf[8192], *line, *nl;
 	va_list ap;
 
-	printf("# ");
+	/*
+	 * Each line its own "# ": a child's TAP quoted here must not be
+	 * counted as this program's tests.
+	 */
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	printf("\n");
+	for (line = buf;; line = nl + 1) {
+		if ((nl = strchr(line, '\n')) != NULL)
+			*nl = '\0';
+		printf("# %s\n", line);
+		if (nl == NULL || nl[1] == '\0')
+			break;
+	}
 }
 
 int

@@ -46,11 +46,19 @@ check_env(void)
 		    strncmp(environ[i], "LTPSCOPE_ASAN=", 14) != 0 &&
 		    strncmp(environ[i], "LTPSCOPE_SHARED=", 16) != 0 &&
 		    strncmp(environ[i], "LTPSCOPE_MAN=", 13) != 0 &&
-		    strncmp(environ[i], "LTPSCOPE_MEMCHECK=", 18) != 0) {
+		    strncmp(environ[i], "LTPSCOPE_MEMCHECK=", 18) != 0 &&
+		    strcmp(environ[i], "LTPSCOPE_KMSG=/dev/null") != 0 &&
+		    strcmp(environ[i], "LTPSCOPE_TAINTED=/dev/null") != 0) {
 			tap_diag("stray %s", environ[i]);
 			stray++;
 		}
 	is_int(stray, 0, "no LTPSCOPE_* setting of the user's");
+	/* The host's kernel says nothing to a test: the harness pins it. */
+	ok(getenv("LTPSCOPE_KMSG") != NULL &&
+	    strcmp(getenv("LTPSCOPE_KMSG"), "/dev/null") == 0 &&
+	    getenv("LTPSCOPE_TAINTED") != NULL &&
+	    strcmp(getenv("LTPSCOPE_TAINTED"), "/dev/null") == 0,
+	    "the kernel's messages and taint are pinned to /dev/null");
 	ok(getenv("LTP_DEV") == NULL && getenv("KCONFIG_PATH") == NULL &&
 	    getenv("NO_COLOR") == NULL, "no LTP_DEV, KCONFIG_PATH, NO_COLOR");
 	ok(getenv("TMPDIR") != NULL && strcmp(getenv("TMPDIR"), t) == 0,
