@@ -197,10 +197,13 @@ demo-build: ${PROG} build/demo-ltp/Version
 build/demo-ltp/Version: data/demo/runtest mk/demo.sh
 	@sh mk/demo.sh "${CC}" "${ALL_CFLAGS}" ${DEMO_SRCS}
 
+# Two test programs at a time by default: most of check's time is
+# tests waiting for events (a screen, a box, a child), not CPU.
+CHECK_JOBS?=	2
 check-run:
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	UBSAN_OPTIONS=print_stacktrace=1 \
-	tests/runtests LTPSCOPE_BIN=./${PROG} ${TEST_PROGS} \
+	tests/runtests -j ${CHECK_JOBS} LTPSCOPE_BIN=./${PROG} ${TEST_PROGS} \
 	    tests/test_runner.fork \
 	    LTPSCOPE_BIN=./${PROG}.asan LTPSCOPE_ASAN=1 ${TEST_ASAN}
 

@@ -79,15 +79,23 @@ tap_is_int(long long got, long long want, const char *file, int line,
 static void
 tap_show(const char *label, const char *s)
 {
-	size_t n;
+	size_t i, n;
 
 	if (s == NULL) {
 		printf("# %6s: (null)\n", label);
 		return;
 	}
+	/* Each line behind "# ": quoted TAP is not this program's. */
 	n = strlen(s);
-	printf("# %6s: '%.*s'%s\n", label, (int)(n > 2000 ? 2000 : n), s,
-	    n > 2000 ? "..." : "");
+	if (n > 2000)
+		n = 2000;
+	printf("# %6s: '", label);
+	for (i = 0; i < n; i++) {
+		putchar(s[i]);
+		if (s[i] == '\n' && i + 1 < n)
+			printf("#         ");
+	}
+	printf("'%s\n", strlen(s) > 2000 ? "..." : "");
 }
 
 int

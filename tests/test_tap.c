@@ -102,6 +102,32 @@ check_layers(void)
 	ok(tap_layer_real(), "after the loop, ../shared is selected again");
 }
 
+/*
+ * -j 2: the first program waits for a file only the second makes, so
+ * it passes only when both run at once; the log keeps their order.
+ */
+static void
+check_runtests_jobs(void)
+{
+	char cmd[2048], *out, *a, *b;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "tests/runtests -j 2 "
+	    "\"for i in \\$(seq 1200); do [ -e %s/go ] && break; "
+	    "sleep 0.1; done; [ -e %s/go ] && echo 'ok 1 - A' || "
+	    "echo 'not ok 1 - A'; echo 1..1\" "
+	    "\"touch %s/go; echo 'ok 1 - B'; echo 1..1\"",
+	    tap_tmpdir(), tap_tmpdir(), tap_tmpdir());
+	out = tap_run(cmd, &st, 1);
+	is_int(st, 0, "runtests -j 2: two programs at once");
+	has_str(out, "\n2 passed, 0 failed\n", "... both counted");
+	a = strstr(out, "\nok 1 - A\n");
+	b = strstr(out, "\nok 1 - B\n");
+	ok(a != NULL && b != NULL && a < b,
+	    "... and echoed in the command line's order");
+	free(out);
+}
+
 static void
 check_runtests(void)
 {
@@ -119,6 +145,7 @@ check_runtests(void)
 	is_int(st, 0, "runtests: passes");
 	has_str(out, "\n1 passed, 0 failed\n", "no skip: the plain line");
 	free(out);
+	check_runtests_jobs();
 }
 
 int
