@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The syscall catalogue (see catalogue.h): storage, loading, the sorted
- * views and the lookups.  Parsing lives in catalogue_master.c and
- * catalogue_linux.c; diff and cross-check in catalogue_compare.c.
+ * The syscall catalogue (see catalogue.h): loading, the sorted views
+ * and the lookups.  Entry storage lives in catalogue_entry.c, below the
+ * parsers (catalogue_master.c and catalogue_linux.c) that this file
+ * dispatches to; diff and cross-check in catalogue_compare.c.
  *
  * Loads only append entries.  The views (sorted arrays of pointers),
  * the Linux names and the absent entries depend on every table loaded
@@ -11,7 +12,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,28 +22,6 @@
 #include "ltpscope/xmalloc.h"
 #include "catalogue_impl.h"
 
-#define CAT_CHUNK	(64 * 1024)
-#define CAT_ALIGN	(sizeof(long double) > sizeof(void *) ? \
-			    sizeof(long double) : sizeof(void *))
-
-struct catalogue {
-	struct cat_chunk	 *chunks;
-	struct cat_item		**items;	/* as loaded */
-	size_t			  nitems, capitems;
-	const char		**files;
-	size_t			  nfiles, capfiles;
-	/* Rebuilt by catalogue_finish() when dirty. */
-	int			  dirty;
-	const struct cat_entry	**all;		/* items + absent, sorted */
-	size_t			  nall;
-	const struct cat_entry	**view;		/* all minus alternates */
-	size_t			  nview;
-	const struct cat_entry	**byname;	/* view by (name, abi) */
-	size_t			  nbyname;
-	struct cat_item		**absent;	/* reused between builds */
-	size_t			  nabsent, capabsent;
-};
-
 static const char *const cat_state_names[CS__COUNT] = {
 	"implemented-native", "implemented-compat", "unimplemented",
 	"obsolete", "absent", "linux"
@@ -53,138 +31,6 @@ static const char *const cat_type_names[CT__COUNT] = {
 	"", "STD", "NOARGS", "NODEF", "NOERR", "INDIR", "EXTERN", "COMPAT",
 	"UNIMPL", "OBSOL", "IGNORED", "EXCL"
 };
-
-struct catalogue *
-catalogue_new(void)
-{
-	return xcalloc(1, sizeof(struct catalogue));
-}
-
-void
-catalogue_free(struct catalogue *cat)
-{
-	struct cat_chunk *c, *next;
-
-	if (cat == NULL)
-		return;
-	for (c = cat->chunks; c != NULL; c = next) {
-		next = c->next;
-		free(c);
-	}
-	free(cat->items);
-	free(cat->files);
-	free(cat->all);
-	free(cat->view);
-	free(cat->byname);
-	free(cat->absent);
-	free(cat);
-}
-
-void *
-cat_alloc(struct catalogue *cat, size_t n)
-{
-	struct cat_chunk *c = cat->chunks;
-	size_t hdr, size;
-	char *p;
-
-	hdr = (sizeof(struct cat_chunk) + CAT_ALIGN - 1) & ~(CAT_ALIGN - 1);
-	n = (n + CAT_ALIGN - 1) & ~(CAT_ALIGN - 1);
-	if (c == NULL || c->size - c->used < n) {
-		size = n > CAT_CHUNK / 2 ? n : CAT_CHUNK;
-		c = xmalloc(hdr + size);
-		c->used = 0;
-		c->size = size;
-		/* A big one-off goes behind the current chunk, not before. */
-		if (n > CAT_CHUNK / 2 && cat->chunks != NULL) {
-			c->next = cat->chunks->next;
-			cat->chunks->next = c;
-		} else {
-			c->next = cat->chunks;
-			cat->chunks = c;
-		}
-	}
-	p = (char *)c + hdr + c->used;
-	c->used += n;
-	return p;
-}
-
-const char *
-cat_strndup(struct catalogue *cat, const char *s, size_t n)
-{
-	char *p;
-
-	if (n == 0)
-		return "";
-	p = cat_alloc(cat, n + 1);
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
-const char *
-cat_strdup(struct catalogue *cat, const char *s)
-{
-	return cat_strndup(cat, s, strlen(s));
-}
-
-struct cat_entry *
-cat_new_entry(struct cat_parse *p)
-{
-	struct catalogue *cat = p->cat;
-	struct cat_item *it;
-	struct cat_entry *e;
-
-	it = cat_alloc(cat, sizeof(*it));
-	memset(it, 0, sizeof(*it));
-	e = &it->e;
-	e->abi = p->abi != NULL ? p->abi : "";
-	e->name = e->own_name = e->type_name = e->modifiers = "";
-	e->function = e->prototype = e->guard = e->alias = "";
-	e->basename = "";
-	e->comment = "";
-	e->file = p->file;
-	if (cat->nitems == cat->capitems) {
-		cat->capitems = cat->capitems ? cat->capitems * 2 : 1024;
-		cat->items = xreallocarray(cat->items, cat->capitems,
-		    sizeof(*cat->items));
-	}
-	it->seq = cat->nitems;
-	cat->items[cat->nitems++] = it;
-	cat->dirty = 1;
-	return e;
-}
-
-void
-cat_drop_last(struct cat_parse *p)
-{
-	/* The arena keeps the bytes; only the index forgets the entry. */
-	if (p->cat->nitems > 0)
-		p->cat->nitems--;
-}
-
-void
-cat_error(struct cat_parse *p, unsigned long line, const char *fmt, ...)
-{
-	char msg[512], *s;
-	va_list ap;
-
-	if (p->gave_up)
-		return;
-	if (++p->nerrors > CAT_MAX_ERRORS) {
-		diag_error(p->dl, p->file, line,
-		    "too many errors, ignoring the rest of the file");
-		p->gave_up = 1;
-		return;
-	}
-	va_start(ap, fmt);
-	(void)vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	/* Messages quote input: keep its control bytes off the terminal. */
-	for (s = msg; *s != '\0'; s++)
-		if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
-			*s = '?';
-	diag_error(p->dl, p->file, line, "%s", msg);
-}
 
 /*
  * Votes over the first lines, so that one odd line does not decide:

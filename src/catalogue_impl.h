@@ -30,6 +30,25 @@ struct cat_item {
 	size_t			 seq;	/* load order, for stable sorting */
 };
 
+/* The catalogue itself: entries as loaded, and views built from them. */
+struct catalogue {
+	struct cat_chunk	 *chunks;
+	struct cat_item		**items;	/* as loaded */
+	size_t			  nitems, capitems;
+	const char		**files;
+	size_t			  nfiles, capfiles;
+	/* Rebuilt by catalogue_finish() when dirty. */
+	int			  dirty;
+	const struct cat_entry	**all;		/* items + absent, sorted */
+	size_t			  nall;
+	const struct cat_entry	**view;		/* all minus alternates */
+	size_t			  nview;
+	const struct cat_entry	**byname;	/* view by (name, abi) */
+	size_t			  nbyname;
+	struct cat_item		**absent;	/* reused between builds */
+	size_t			  nabsent, capabsent;
+};
+
 /* One file being parsed. */
 struct cat_parse {
 	struct catalogue	*cat;

@@ -25,17 +25,6 @@
 #define OPT_FORMAT	-2
 #define OPT_NONE	-3
 
-const struct cmd_entry *
-cmd_find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; cmd_table[i] != NULL; i++)
-		if (strcmp(cmd_table[i]->name, name) == 0)
-			return cmd_table[i];
-	return NULL;
-}
-
 /*
  * One form, "ltpscope " and the form after lead, wrapped before
  * USAGE_WIDTH at blanks outside brackets; a continuation lines up

@@ -27,6 +27,17 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_export_logs_entry, &cmd_profile_entry, &cmd_help_entry, NULL
 };
 
+const struct cmd_entry *
+cmd_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; cmd_table[i] != NULL; i++)
+		if (strcmp(cmd_table[i]->name, name) == 0)
+			return cmd_table[i];
+	return NULL;
+}
+
 /* Said after help's synopses: where the global options may go. */
 static const char global_note[] =
     "-d, -L and -m may also come before the subcommand, as in\n"
