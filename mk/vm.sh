@@ -10,6 +10,8 @@
 #   vm.sh build [ARCH]           kernel and initramfs in build/vm (kept),
 #                                build/vm-arm64 for arm64
 #   vm.sh start RUN PANIC [ARCH] boots it (panic=PANIC), waits for ssh
+#   vm.sh qemu ARCH PANIC        the box's own qemu command, for the
+#                                qemu line of a config's box block
 #   vm.sh stop RUN               kills that QEMU (its pid) and waits
 #   vm.sh reset RUN              system_reset on the QEMU monitor
 #   vm.sh ssh RUN COMMAND        runs COMMAND on the box
@@ -25,9 +27,10 @@ set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 # What differs between the architectures, set by arch_amd64 or
-# arch_arm64: the build directory, apt's suffix, the kernel's package,
-# the libraries' triplet, QEMU, its machine and NIC, the serial
-# console, the NIC's modules in the order they load.
+# arch_arm64: the build directory, apt's suffix, the libraries'
+# triplet, QEMU, the serial console, the NIC's modules in the order
+# they load.  The NIC is the machine's default (-nic with no model), as
+# in the QEMU that ltpscope starts from a box's qemu line.
 arch_amd64() {
 	vm=$top/build/vm
 	pkgarch=
@@ -35,12 +38,12 @@ arch_amd64() {
 	qemu=qemu-system-x86_64
 	qemupkg=qemu-system-x86
 	tty=ttyS0
-	nic=e1000
 	mods="drivers/net/ethernet/intel/e1000/e1000.ko"
 }
 
-# QEMU's virt board: virtio-net on virtio-mmio, both modules in
-# Debian's arm64 kernel.  The console is the board's PL011.
+# QEMU's virt board: its default NIC is virtio-net on PCI, all modules
+# in Debian's arm64 kernel (PCI's generic host is built in).  The
+# console is the board's PL011.
 arch_arm64() {
 	vm=$top/build/vm-arm64
 	pkgarch=:arm64
@@ -48,9 +51,10 @@ arch_arm64() {
 	qemu=qemu-system-aarch64
 	qemupkg=qemu-system-arm
 	tty=ttyAMA0
-	nic=virtio-net-device
-	mods="drivers/virtio/virtio_mmio.ko net/core/failover.ko
-	    drivers/net/net_failover.ko drivers/net/virtio_net.ko"
+	mods="drivers/virtio/virtio_pci_legacy_dev.ko
+	    drivers/virtio/virtio_pci_modern_dev.ko drivers/virtio/virtio_pci.ko
+	    net/core/failover.ko drivers/net/net_failover.ko
+	    drivers/net/virtio_net.ko"
 }
 
 set_arch() {	# set_arch ARCH
@@ -323,12 +327,26 @@ machine_arm64() {
 	extra=
 }
 
+# qemu_line PANIC: the box's own qemu command, quoted for sh and for a
+# config's qemu line: the machine, the kernel and its initramfs.  What
+# ltpscope adds to a box's qemu line (console, monitor, network) start
+# adds here.
+qemu_line() {
+	machine_$arch
+	printf "%s -nodefaults -no-user-config -machine %s -cpu %s -m 256 " \
+	    "$qemu" "$machine" "$cpu"
+	printf "%s" "-smp 1 -display none ${extra:+$extra }"
+	printf "%s" "-kernel '$vm/vmlinuz' -initrd '$vm/initrd.gz' "
+	printf "%s\n" "-append 'console=$tty panic=$1 quiet mitigations=off'"
+}
+
 start() {	# start RUN PANIC
 	run=$1
 	[ -f "$vm/initrd.gz" ] || die "no box built: mk/vm.sh build $arch"
 	mkdir -p "$run"
-	machine_$arch
 	echo "$arch" > "$run/arch"
+	machine_$arch
+	line=$(qemu_line "$2")
 	try=0
 	while :; do
 		# Seconds "08" and "09" are no octal numbers.
@@ -337,17 +355,10 @@ start() {	# start RUN PANIC
 		fwd=hostfwd=tcp:127.0.0.1:$port-:22
 		rm -f "$run/mon.sock" "$run/qemu.pid"
 		: > "$run/console.log"
-		# shellcheck disable=SC2086
-		if $qemu -nodefaults -no-user-config \
-		    -machine $machine -cpu $cpu -m 256 -smp 1 \
-		    -display none $extra \
-		    -kernel "$vm/vmlinuz" -initrd "$vm/initrd.gz" \
-		    -append "console=$tty panic=$2 quiet mitigations=off" \
-		    -serial "file:$run/console.log" \
-		    -monitor "unix:$run/mon.sock,server,nowait" \
-		    -netdev "user,id=n,restrict=on,$fwd" \
-		    -device $nic,netdev=n \
-		    -pidfile "$run/qemu.pid" -daemonize 2>"$run/qemu.err"; then
+		if eval "$line" '-serial "file:$run/console.log"' \
+		    '-monitor "unix:$run/mon.sock,server,nowait"' \
+		    '-nic "user,id=n,restrict=on,$fwd"' \
+		    '-pidfile "$run/qemu.pid" -daemonize 2>"$run/qemu.err"'; then
 			break
 		fi
 		try=$((try + 1))
@@ -416,6 +427,8 @@ run_arch() {
 
 case $1 in
 build)	set_arch "${2:-amd64}"; build ;;
+qemu)	[ $# = 3 ] || die "usage: vm.sh qemu ARCH PANIC"
+	set_arch "$2"; qemu_line "$3" ;;
 start)	[ $# = 3 ] || [ $# = 4 ] ||
 	    die "usage: vm.sh start RUN PANIC [ARCH]"
 	set_arch "${4:-amd64}"; start "$2" "$3" ;;
@@ -424,5 +437,6 @@ reset)	echo system_reset | socat - "UNIX-CONNECT:$2/mon.sock" >/dev/null ;;
 wait)	run_arch "$2"; machine_$arch; wait_up "$2" "${3:-180}" ;;
 ssh)	r=$2; shift 2; exec ssh -F "$r/ssh_config" ltpvm "$@" ;;
 *)	die "usage: vm.sh build [ARCH] | start RUN PANIC [ARCH] | stop RUN |" \
-	    "reset RUN | wait RUN [SECONDS] | ssh RUN COMMAND" ;;
+	    "reset RUN | wait RUN [SECONDS] | ssh RUN COMMAND |" \
+	    "qemu ARCH PANIC" ;;
 esac
