@@ -265,6 +265,12 @@ has "$w/shop.amd64.md" "every-arch: x86_64 crash, aarch64 crash" \
     "the x86_64 shopping list has kill11, failing on every arch"
 ! grep -q mmap20 "$w/shop.amd64.md"
 ok $? "the x86_64 shopping list has no mmap20" || diag "$w/shop.amd64.md"
+# NetBSD's name of the arch finds the Linux box's run.
+"$bin" export -d "$w/arch.db" --format md --arch amd64 \
+    > "$w/shop.byname.md" 2>&1
+cmp -s "$w/shop.amd64.md" "$w/shop.byname.md"
+ok $? "export --arch amd64 is the x86_64 run's list" ||
+    diag "$w/shop.byname.md"
 
 # --- nothing left -------------------------------------------------------
 for a in $arches; do
