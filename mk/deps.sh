@@ -6,7 +6,9 @@
 # "deps.sh CC clang" also wants clang, for "make check-netbsd";
 # "deps.sh CC fuzz" clang and its libFuzzer, for "make fuzz".
 # "deps.sh CC valgrind" valgrind, for "make memcheck".
-# "deps.sh CC vm" QEMU, socat and cpio, for "make check-vm".
+# "deps.sh CC vm" QEMU (x86 and arm), socat, cpio and readelf, and
+# dpkg's arm64 architecture (apt-get download of the arm64 box's
+# packages: nothing of it is installed), for "make check-vm".
 cc=${1:-cc}
 want=$2
 missing_deb=
@@ -79,6 +81,9 @@ check() {
 	if [ "$want" = vm ]; then
 		command -v qemu-system-x86_64 >/dev/null 2>&1 ||
 		    need qemu-system-x86 qemu
+		command -v qemu-system-aarch64 >/dev/null 2>&1 ||
+		    need qemu-system-arm qemu
+		command -v readelf >/dev/null 2>&1 || need binutils binutils
 		command -v socat >/dev/null 2>&1 || need socat socat
 		command -v cpio >/dev/null 2>&1 || need cpio gcpio
 		command -v dpkg-deb >/dev/null 2>&1 || need dpkg dpkg
@@ -88,6 +93,26 @@ check() {
 		command -v valgrind >/dev/null 2>&1 || need valgrind valgrind
 	fi
 }
+
+# The arm64 box's packages are fetched as foreign-arch ones (PKG:arm64):
+# apt must know the architecture, which installs nothing.  Once.
+foreign_arch() {	# foreign_arch ARCH
+	command -v dpkg >/dev/null 2>&1 || return 0
+	[ "$(dpkg --print-architecture)" = "$1" ] && return 0
+	dpkg --print-foreign-architectures | grep -q -x "$1" && return 0
+	if [ "$(id -u)" != 0 ]; then
+		echo "deps: run: dpkg --add-architecture $1 &&" \
+		    "apt-get update" >&2
+		return 1
+	fi
+	echo "deps: dpkg --add-architecture $1"
+	dpkg --add-architecture "$1" || return 1
+	apt-get update -qq >/dev/null 2>&1 || true
+}
+
+if [ "$want" = vm ]; then
+	foreign_arch arm64 || exit 1
+fi
 
 check
 [ -z "$missing_deb" ] && exit 0

@@ -44,6 +44,22 @@ linuxref_same_arch(const char *a, const char *b)
 	return strcmp(linuxref_arch(a), linuxref_arch(b)) == 0;
 }
 
+const char *
+linuxref_arch_other(const char *arch, size_t i)
+{
+	const char *canon = linuxref_arch(arch);
+	size_t j;
+
+	if (strcmp(canon, arch) != 0 && i-- == 0)
+		return canon;
+	for (j = 0; j < sizeof(linuxref_arches) / sizeof(linuxref_arches[0]);
+	    j++)
+		if (strcmp(linuxref_arches[j].canon, canon) == 0 &&
+		    strcmp(linuxref_arches[j].alias, arch) != 0 && i-- == 0)
+			return linuxref_arches[j].alias;
+	return NULL;
+}
+
 int
 linuxref_set(struct store *st, int64_t run_id, struct diaglist *dl)
 {

@@ -437,6 +437,31 @@ shop_weigh_rows(struct shoplist *l, const struct shop_opts *o)
 		qsort(l->rows, l->nrows, sizeof(*l->rows), by_row_name);
 }
 
+/*
+ * The newest run of arch, else of another name of it: a Linux box says
+ * x86_64 where its user says amd64.  The error names the arch asked.
+ */
+static int
+shop_latest_run(struct store *st, const char *arch, int64_t *idp,
+    struct diaglist *dl)
+{
+	struct diaglist quiet;
+	const char *other;
+	size_t i;
+	int err;
+
+	diag_init(&quiet);
+	err = store_latest_run_arch(st, arch, idp, &quiet);
+	for (i = 0; err == STORE_ENOTFOUND && arch != NULL &&
+	    (other = linuxref_arch_other(arch, i)) != NULL; i++)
+		err = store_latest_run_arch(st, other, idp, &quiet);
+	diag_free(&quiet);
+	/* Asked again, for its error in dl. */
+	if (err != STORE_OK)
+		err = store_latest_run_arch(st, arch, idp, dl);
+	return err;
+}
+
 /* Whether the store has a run of arch (NULL or "": of any). */
 static int
 shop_any_run(struct store *st, const char *arch)
@@ -446,7 +471,7 @@ shop_any_run(struct store *st, const char *arch)
 	int err;
 
 	diag_init(&quiet);
-	err = store_latest_run_arch(st, arch, &id, &quiet);
+	err = shop_latest_run(st, arch, &id, &quiet);
 	diag_free(&quiet);
 	return err != STORE_ENOTFOUND;
 }
@@ -531,7 +556,7 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	memset(&ref, 0, sizeof(ref));
 	if (run_id == 0 && o->nprofiles > 0 && !shop_any_run(st, o->arch))
 		return shop_catalogue_only(st, o, l, dl);
-	if (run_id == 0 && (err = store_latest_run_arch(st, o->arch, &run_id,
+	if (run_id == 0 && (err = shop_latest_run(st, o->arch, &run_id,
 	    dl)) != STORE_OK)
 		return err;
 	if ((err = store_get_run(st, run_id, &l->run, dl)) != STORE_OK ||

@@ -467,6 +467,18 @@ test_cli_export(void)
 	    "\"arch_scope\": \"arch-specific\"}", "json: mmap01 per arch");
 	has_str(tap_line_of(r.out, "\"statx01\""), "\"evbarm\": null",
 	    "json: null where it has no result");
+
+	/* --arch by Linux's name of an arch the runs give NetBSD's. */
+	tap_cmd(&r, "-d %s export --arch i686 --format md", db);
+	is_int(r.status, 0, "export --arch i686 (%s)", r.err);
+	has_str(r.out, "# Shopping list: run 3 ", "i686: i386's run 3");
+	tap_cmd(&r, "-d %s export --arch x86_64 --format md", db);
+	has_str(r.out, "# Shopping list: run 6 ", "x86_64: its own name "
+	    "first, the Linux reference's run 6, not amd64's");
+	tap_cmd(&r, "-d %s export --arch arm64 --format md", db);
+	is_int(r.status, 1, "export --arch arm64: no run of aarch64");
+	has_str(r.err, "no runs for arm64 in the database", "says so, by the "
+	    "name asked");
 	tap_cmd_free(&r);
 }
 

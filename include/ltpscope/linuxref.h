@@ -25,6 +25,11 @@
 const char	*linuxref_arch(const char *arch);
 /* Whether two arch names name the same arch. */
 int		 linuxref_same_arch(const char *, const char *);
+/*
+ * The i-th other name of arch (amd64's x86_64, x86_64's amd64), a
+ * static string; NULL past the last.
+ */
+const char	*linuxref_arch_other(const char *arch, size_t i);
 
 /*
  * Makes run_id the Linux reference of its arch (replacing any other).
