@@ -13,6 +13,12 @@
  * The ratio, agent over bare ssh per test, is the issue's figure
  * (target under 1.10).  Each method runs in ROUNDS interleaved rounds
  * of PER tests; the figures are the median round.
+ *
+ * Then a whole run on the box, engine and store with the database on
+ * disk (TMPDIR, else /tmp), per test: as a local run commits, each
+ * test's running row synced before the test starts (before issue 25),
+ * and as a box's run now does, committed without waiting for the disk
+ * until the run ends; ERUNS interleaved rounds of ETESTS tests.
  */
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -25,8 +31,11 @@
 #include <unistd.h>
 
 #include "ltpscope/diag.h"
+#include "ltpscope/engine.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/runner.h"
+#include "ltpscope/status.h"
+#include "ltpscope/store.h"
 #include "ltpscope/xmalloc.h"
 #include "bench.h"
 #include "sshd.h"
@@ -34,6 +43,8 @@
 
 #define ROUNDS	10
 #define PER	10
+#define ERUNS	5
+#define ETESTS	40
 
 static char root[1024];
 static char tiny[PATH_MAX + 64];
@@ -109,6 +120,84 @@ bench_bare(struct remote *rm, int n)
 	return t0;
 }
 
+/* Seconds per test of a run of ETESTS tiny tests on the box. */
+static double
+bench_engine(struct remote *rm, struct store *st, int durable_each)
+{
+	struct engine_test t[ETESTS];
+	struct engine_opts eo;
+	struct engine *e;
+	struct diaglist dl;
+	char tags[ETESTS][16];
+	double t0;
+	int i;
+
+	memset(t, 0, sizeof(t));
+	for (i = 0; i < ETESTS; i++) {
+		(void)snprintf(tags[i], sizeof(tags[i]), "tiny%02d", i);
+		t[i].tag = tags[i];
+		t[i].syscall = "";
+		t[i].cmdline = "tiny";
+	}
+	memset(&eo, 0, sizeof(eo));
+	eo.runner.remote = rm;
+	eo.runner.use_pipe = 1;
+	eo.runner.kconfig = "";
+	eo.durable_each = durable_each;
+	diag_init(&dl);
+	t0 = bench_now();
+	if ((e = engine_new(st, &eo, t, ETESTS, NULL, &dl)) == NULL ||
+	    engine_run(e, &dl) != 0 ||
+	    engine_counts(e)[TS_PASS] != ETESTS) {
+		diag_print(&dl, stderr, "bench_remote");
+		fprintf(stderr, "bench_remote: the run on the box failed\n");
+		exit(1);
+	}
+	t0 = bench_now() - t0;
+	engine_free(e);
+	diag_free(&dl);
+	return t0 / ETESTS;
+}
+
+/* The run's figures: before and after, per test. */
+static void
+bench_runs(struct remote *rm)
+{
+	double er[2][ERUNS], before, after;
+	struct store *st = NULL;
+	struct diaglist dl;
+	char db[1200];
+	const char *base;
+	int i, k;
+
+	if ((base = getenv("TMPDIR")) == NULL || base[0] != '/')
+		base = "/tmp";
+	(void)snprintf(db, sizeof(db), "%s/runs.db", tap_tmpdir());
+	diag_init(&dl);
+	if (store_open(&st, db, STORE_CREATE, &dl) != STORE_OK) {
+		diag_print(&dl, stderr, "bench_remote");
+		exit(1);
+	}
+	(void)bench_engine(rm, st, 1);
+	(void)bench_engine(rm, st, 0);
+	for (i = 0; i < ERUNS; i++)
+		for (k = 0; k < 2; k++)
+			er[(i + k) % 2][i] = bench_engine(rm, st,
+			    (i + k) % 2 == 0);
+	store_close(st);
+	diag_free(&dl);
+	before = bench_median(er[0], ERUNS);
+	after = bench_median(er[1], ERUNS);
+	printf("run on the box, db below %s, %d tests, %d rounds:\n", base,
+	    ETESTS, ERUNS);
+	printf("  synced before each test (before): %8.2f ms/test\n",
+	    before * 1e3);
+	printf("  synced at the run's end (now):    %8.2f ms/test\n",
+	    after * 1e3);
+	printf("  ratio now/before:                 %8.2f (%.2f ms/test "
+	    "saved)\n", after / before, (before - after) * 1e3);
+}
+
 int
 main(void)
 {
@@ -163,6 +252,7 @@ main(void)
 	    b * 1e3);
 	printf("ratio agent/bare ssh:              %8.2f  (target < 1.10)\n",
 	    w / b);
+	bench_runs(rm);
 	remote_close(rm);
 	diag_free(&dl);
 	sshd_stop(&box);

@@ -108,6 +108,8 @@ struct engine {
 	char			 ipc_tags[160];	/* those tests */
 	unsigned		 ipc_ntests;
 	unsigned		 nenvmarked;
+	int			 lazy;		/* commits not synced each
+						   (store_sync_each()) */
 	int			 box_lost;
 	char			*lost_test;	/* the culprit, or NULL */
 	char			*lost_why;	/* engine_box_gone()'s */
@@ -1314,6 +1316,30 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 	return engine_record_kmsg(e, w, &r, why, &kt, dl);
 }
 
+/*
+ * On a box, the kernel that may panic is not the one holding the
+ * database: a test's running row need not be on disk before the test
+ * starts, only survive kill -9, and the fsync a test is saved (issue
+ * 25).  Once the run ends, or stops, all of it is synced at once.
+ */
+static void
+engine_lazy(struct engine *e, struct diaglist *dl)
+{
+	if (!e->lazy && e->opts.runner.remote != NULL &&
+	    !e->opts.durable_each && !e->finished &&
+	    store_sync_each(e->st, 0, dl) == STORE_OK)
+		e->lazy = 1;
+}
+
+static int
+engine_durable(struct engine *e, struct diaglist *dl)
+{
+	if (!e->lazy)
+		return 0;
+	e->lazy = 0;
+	return store_sync_each(e->st, 1, dl) == STORE_OK ? 0 : -1;
+}
+
 int
 engine_service(struct engine *e, struct diaglist *dl)
 {
@@ -1321,6 +1347,7 @@ engine_service(struct engine *e, struct diaglist *dl)
 
 	if (e->finished)
 		return 1;
+	engine_lazy(e, dl);
 	store_batch_begin(e->st);
 	for (i = 0; i < e->nw; i++) {
 		if (e->w[i].r == NULL || !runner_service(e->w[i].r))
@@ -1330,7 +1357,8 @@ engine_service(struct engine *e, struct diaglist *dl)
 	}
 	if ((e->stop_all || e->next >= e->n) && e->nbusy == 0) {
 		if (engine_flush(e, dl) != 0 ||
-		    store_batch_end(e->st, dl) != STORE_OK)
+		    store_batch_end(e->st, dl) != STORE_OK ||
+		    engine_durable(e, dl) != 0)
 			goto fail;
 		/* Left "running": --resume goes on after the crash. */
 		if (e->box_lost || e->reset_test != NULL) {
@@ -1358,6 +1386,7 @@ fail:
 	/* What was written before the failure is still worth keeping. */
 	(void)engine_flush(e, dl);
 	(void)store_batch_end(e->st, dl);
+	(void)engine_durable(e, dl);
 	e->finished = 1;
 	return -1;
 }
@@ -1458,6 +1487,14 @@ engine_free(struct engine *e)
 		free(e->cleaned[i]);
 	free(e->cleaned);
 	ipcleft_free(e->ipc);
+	if (e->lazy) {
+		/* Stopped between services: what it stored goes to disk. */
+		struct diaglist dl;
+
+		diag_init(&dl);
+		(void)engine_durable(e, &dl);
+		diag_free(&dl);
+	}
 	free(e->lost_test);
 	free(e->lost_why);
 	for (i = 0; i < e->npending; i++)
