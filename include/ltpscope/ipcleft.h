@@ -20,8 +20,9 @@ struct ipcleft;
 struct ipcleft	*ipcleft_snap(void);
 /*
  * Removes the objects made since snap by processes of uid, still
- * there and used by no live process; says what it removed in buf ("shm id 32769 key 0x2a, sem id
- * 3 key 0x0"), "" when nothing.  Returns how many it removed.
+ * there and used by no live process; says what it removed in buf
+ * ("shm id 32769 key 0x2a, sem id 3 key 0x0"), "" when nothing.
+ * Returns how many it removed.
  */
 int		 ipcleft_sweep(const struct ipcleft *snap, long long uid,
 		    char *buf, size_t len);
