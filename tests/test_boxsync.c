@@ -68,7 +68,9 @@ syncs_of(const char *name, const char *args, int *st)
 	int n = 0;
 
 	snprintf(log, sizeof(log), "%s/%s.strace", tap_tmpdir(), name);
-	snprintf(cmd, sizeof(cmd), "strace -f -qq -e trace=fsync,fdatasync "
+	/* LeakSanitizer refuses to run under ptrace(2). */
+	snprintf(cmd, sizeof(cmd), "ASAN_OPTIONS=\"$ASAN_OPTIONS:"
+	    "detect_leaks=0\" strace -f -qq -e trace=fsync,fdatasync "
 	    "-e signal=none -o %s %s run %s </dev/null >/dev/null 2>&1", log,
 	    bin, args);
 	free(tap_run(cmd, st, 1));
