@@ -4,7 +4,9 @@
  * the summary and in the test's output; those a test removed itself
  * are not mentioned; a segment made before the run survives it.  The
  * fake "sysvipc" prints the ids it made, which are looked for after
- * the run, in the kernel and with ipcs(1).
+ * the run, in the kernel and with ipcs(1).  Objects made while a test
+ * runs by a process that lives on and uses them (this program) are not
+ * the test's: they survive.
  */
 #include <sys/types.h>
 #include <sys/ipc.h>
@@ -12,9 +14,13 @@
 #include <sys/sem.h>
 #include <sys/shm.h>
 
+#include <sys/wait.h>
+
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tap.h"
@@ -122,6 +128,90 @@ test_sysv_left(void)
 	free(tidy);
 }
 
+/* 1 once path exists, 0 after 60 s. */
+static int
+wait_file(const char *path)
+{
+	struct timespec tenth = { 0, 100000000 };
+	int i;
+
+	for (i = 0; i < 600; i++) {
+		if (access(path, F_OK) == 0)
+			return 1;
+		(void)nanosleep(&tenth, NULL);
+	}
+	return 0;
+}
+
+static void
+test_in_use(void)
+{
+	static const char *const fakes[] = { "sysvipc", NULL };
+	struct { long type; char text[8]; } m = { 1, "hello" };
+	char lroot[1200], db[1300], path[1400], flag[1300], started[1400];
+	char logp[1300], *log;
+	struct shmid_ds ds;
+	struct msqid_ds qs;
+	void *at = (void *)-1;
+	pid_t pid;
+	int st, fd, shm, msg;
+	FILE *fp;
+
+	snprintf(lroot, sizeof(lroot), "%s/ltp-use", tap_tmpdir());
+	snprintf(db, sizeof(db), "%s/use.db", tap_tmpdir());
+	snprintf(flag, sizeof(flag), "%s/go", tap_tmpdir());
+	snprintf(started, sizeof(started), "%s.started", flag);
+	snprintf(logp, sizeof(logp), "%s/use.log", tap_tmpdir());
+	tap_fake_ltproot(lroot, fakes);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", lroot);
+	if ((fp = fopen(path, "w")) == NULL)
+		return;
+	fprintf(fp, "ipc03 sysvipc wait %s\n", flag);
+	fclose(fp);
+	if ((pid = fork()) == 0) {
+		if ((fd = open(logp, O_WRONLY | O_CREAT | O_TRUNC, 0600)) >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+		}
+		if ((fd = open("/dev/null", O_RDONLY)) >= 0)
+			dup2(fd, 0);
+		execl(bin, bin, "run", "-d", db, "-L", lroot, "-m", LINUX_TBL,
+		    "--timeout", "60", (char *)NULL);
+		_exit(127);
+	}
+	ok(wait_file(started), "ipc03 runs");
+	shm = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
+	if (shm != -1)
+		at = shmat(shm, NULL, 0);
+	msg = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+	ok(shm != -1 && at != (void *)-1 && msg != -1 &&
+	    msgsnd(msg, &m, sizeof(m.text), 0) == 0, "while it runs, a "
+	    "segment made and attached, a queue made and sent to");
+	if ((fp = fopen(flag, "w")) != NULL)
+		fclose(fp);
+	(void)waitpid(pid, &st, 0);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "the run passes");
+	log = tap_slurp(logp, NULL);
+	ok(log != NULL && strstr(log, "cleaned up after") == NULL,
+	    "nothing is said cleaned up");
+	/*
+	 * Removing an attached segment only marks it (Linux's SHM_DEST,
+	 * which _XOPEN_SOURCE does not name): it must not be marked.
+	 */
+	ok(shm != -1 && shmctl(shm, IPC_STAT, &ds) == 0 &&
+	    (ds.shm_perm.mode & 01000) == 0, "the segment a live process is "
+	    "attached to survives the run, not even marked for removal");
+	ok(msg != -1 && msgctl(msg, IPC_STAT, &qs) == 0, "so does the queue "
+	    "a live process sent to last");
+	if (at != (void *)-1)
+		(void)shmdt(at);
+	if (shm != -1)
+		(void)shmctl(shm, IPC_RMID, NULL);
+	if (msg != -1)
+		(void)msgctl(msg, IPC_RMID, NULL);
+	free(log);
+}
+
 int
 main(void)
 {
@@ -141,5 +231,6 @@ main(void)
 	setenv("XDG_CONFIG_HOME", tap_tmpdir(), 1);
 	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
 	test_sysv_left();
+	test_in_use();
 	return tap_done();
 }
