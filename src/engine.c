@@ -20,6 +20,7 @@
 #include "ltpscope/compat.h"
 #include "ltpscope/conflicts.h"
 #include "ltpscope/engine.h"
+#include "ltpscope/ipcleft.h"
 #include "ltpscope/kmsg.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/spool.h"
@@ -79,6 +80,7 @@ struct epending {
 
 struct engine;
 static void	engine_leftover(struct engine *, const char *, const char *);
+static void	engine_ipc_begin(struct engine *, const char *);
 
 struct engine {
 	struct store		*st;
@@ -101,7 +103,13 @@ struct engine {
 	size_t			 nleft;
 	char			**cleaned;	/* what we cleaned after */
 	size_t			 ncleaned;
+	struct ipcleft		*ipc;		/* SysV IPC before the tests
+						   running now, or NULL */
+	char			 ipc_tags[160];	/* those tests */
+	unsigned		 ipc_ntests;
 	unsigned		 nenvmarked;
+	int			 lazy;		/* commits not synced each
+						   (store_sync_each()) */
 	int			 box_lost;
 	char			*lost_test;	/* the culprit, or NULL */
 	char			*lost_why;	/* engine_box_gone()'s */
@@ -1041,6 +1049,8 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	ro.output = engine_output_cb;
 	ro.output_arg = w;
 	diag_init(&rdl);
+	if (e->opts.runner.remote == NULL)
+		engine_ipc_begin(e, t->tag);
 	run = runner_start(&ro, t->cmdline, &rdl);
 	/*
 	 * Told once the test is on its way (what came before it is
@@ -1065,6 +1075,67 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	w->serial = !(t->parallel && e->nw > 1);
 	e->nbusy++;
 	return 0;
+}
+
+/* What ltpscope cleaned up after w's test (or tags'), said twice. */
+static void
+engine_cleaned(struct engine *e, struct eworker *w, const char *tags,
+    const char *what)
+{
+	engine_meta(w, "ltpscope: cleaned up after the test: %s", what);
+	e->cleaned = xreallocarray(e->cleaned, e->ncleaned + 1,
+	    sizeof(*e->cleaned));
+	xasprintf(&e->cleaned[e->ncleaned++], "%s: %s", tags, what);
+}
+
+/*
+ * System V IPC objects have no owner a test can be told by once it is
+ * gone, and tests side by side may each make some: what exists is noted
+ * when a test starts with none running, and what is new when the last
+ * of the tests that ran since ends is theirs.  With -j 1 that is one
+ * test's.
+ */
+static void
+engine_ipc_begin(struct engine *e, const char *tag)
+{
+	size_t n;
+
+	if (e->nbusy == 0) {
+		ipcleft_free(e->ipc);
+		e->ipc = ipcleft_snap();
+		e->ipc_tags[0] = '\0';
+		e->ipc_ntests = 0;
+	}
+	n = strlen(e->ipc_tags);
+	if (e->ipc_ntests++ == 0)
+		(void)snprintf(e->ipc_tags, sizeof(e->ipc_tags), "%s", tag);
+	else if (n + strlen(tag) + 16 < sizeof(e->ipc_tags))
+		(void)snprintf(e->ipc_tags + n, sizeof(e->ipc_tags) - n,
+		    ", %s", tag);
+	else if (strcmp(e->ipc_tags + n - 3, "...") != 0)
+		(void)snprintf(e->ipc_tags + n, sizeof(e->ipc_tags) - n,
+		    ", ...");
+}
+
+static void
+engine_ipc_end(struct engine *e, struct eworker *w)
+{
+	char objs[360], what[440];
+	int n;
+
+	if (e->ipc == NULL)
+		return;
+	n = ipcleft_sweep(e->ipc, (long long)geteuid(), objs, sizeof(objs));
+	ipcleft_free(e->ipc);
+	e->ipc = NULL;
+	if (n == 0)
+		return;
+	(void)snprintf(what, sizeof(what), "removed %d System V IPC "
+	    "object%s left behind%s: %s", n, n == 1 ? "" : "s",
+	    e->ipc_ntests > 1 ? " by the tests that ran side by side" : "",
+	    objs);
+	engine_cleaned(e, w, e->ipc_ntests > 1 ? e->ipc_tags :
+	    e->tests[w->idx].tag, what);
 }
 
 /* A line for engine_leftovers(): "tag: what". */
@@ -1192,14 +1263,10 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 		engine_meta(w, "ltpscope: %s", left);
 		engine_leftover(e, e->tests[w->idx].tag, left);
 	}
-	if (rr->cleaned[0] != '\0') {
-		engine_meta(w, "ltpscope: cleaned up after the test: %s",
-		    rr->cleaned);
-		e->cleaned = xreallocarray(e->cleaned, e->ncleaned + 1,
-		    sizeof(*e->cleaned));
-		xasprintf(&e->cleaned[e->ncleaned++], "%s: %s",
-		    e->tests[w->idx].tag, rr->cleaned);
-	}
+	if (rr->cleaned[0] != '\0')
+		engine_cleaned(e, w, e->tests[w->idx].tag, rr->cleaned);
+	if (e->nbusy == 1)
+		engine_ipc_end(e, w);
 	if (rr->tmpdir_left) {
 		snprintf(left, sizeof(left), "tmpdir_left: %s",
 		    rr->tmpdir_why);
@@ -1249,6 +1316,30 @@ engine_finish(struct engine *e, struct eworker *w, struct diaglist *dl)
 	return engine_record_kmsg(e, w, &r, why, &kt, dl);
 }
 
+/*
+ * On a box, the kernel that may panic is not the one holding the
+ * database: a test's running row need not be on disk before the test
+ * starts, only survive kill -9, and the fsync a test is saved (issue
+ * 25).  Once the run ends, or stops, all of it is synced at once.
+ */
+static void
+engine_lazy(struct engine *e, struct diaglist *dl)
+{
+	if (!e->lazy && e->opts.runner.remote != NULL &&
+	    !e->opts.durable_each && !e->finished &&
+	    store_sync_each(e->st, 0, dl) == STORE_OK)
+		e->lazy = 1;
+}
+
+static int
+engine_durable(struct engine *e, struct diaglist *dl)
+{
+	if (!e->lazy)
+		return 0;
+	e->lazy = 0;
+	return store_sync_each(e->st, 1, dl) == STORE_OK ? 0 : -1;
+}
+
 int
 engine_service(struct engine *e, struct diaglist *dl)
 {
@@ -1256,6 +1347,7 @@ engine_service(struct engine *e, struct diaglist *dl)
 
 	if (e->finished)
 		return 1;
+	engine_lazy(e, dl);
 	store_batch_begin(e->st);
 	for (i = 0; i < e->nw; i++) {
 		if (e->w[i].r == NULL || !runner_service(e->w[i].r))
@@ -1265,7 +1357,8 @@ engine_service(struct engine *e, struct diaglist *dl)
 	}
 	if ((e->stop_all || e->next >= e->n) && e->nbusy == 0) {
 		if (engine_flush(e, dl) != 0 ||
-		    store_batch_end(e->st, dl) != STORE_OK)
+		    store_batch_end(e->st, dl) != STORE_OK ||
+		    engine_durable(e, dl) != 0)
 			goto fail;
 		/* Left "running": --resume goes on after the crash. */
 		if (e->box_lost || e->reset_test != NULL) {
@@ -1293,6 +1386,7 @@ fail:
 	/* What was written before the failure is still worth keeping. */
 	(void)engine_flush(e, dl);
 	(void)store_batch_end(e->st, dl);
+	(void)engine_durable(e, dl);
 	e->finished = 1;
 	return -1;
 }
@@ -1392,6 +1486,15 @@ engine_free(struct engine *e)
 	for (i = 0; i < e->ncleaned; i++)
 		free(e->cleaned[i]);
 	free(e->cleaned);
+	ipcleft_free(e->ipc);
+	if (e->lazy) {
+		/* Stopped between services: what it stored goes to disk. */
+		struct diaglist dl;
+
+		diag_init(&dl);
+		(void)engine_durable(e, &dl);
+		diag_free(&dl);
+	}
 	free(e->lost_test);
 	free(e->lost_why);
 	for (i = 0; i < e->npending; i++)

@@ -543,6 +543,29 @@ store_checkpoint_idle(struct store *st)
 		store_checkpoint(st, "main");
 }
 
+int
+store_sync_each(struct store *st, int each, struct diaglist *dl)
+{
+	sqlite3_file *wal = NULL;
+	int err, rc;
+
+	if (st->readonly)
+		return STORE_OK;
+	if ((err = store_exec(st, each ? "PRAGMA synchronous=FULL" :
+	    "PRAGMA synchronous=NORMAL", dl)) != STORE_OK || !each)
+		return err;
+	/*
+	 * SQLite's own handle on the log: an fd of ours on it would drop
+	 * the process's POSIX locks on that file when closed.
+	 */
+	if (sqlite3_file_control(st->db, "main", SQLITE_FCNTL_JOURNAL_POINTER,
+	    &wal) != SQLITE_OK || wal == NULL || wal->pMethods == NULL)
+		return STORE_OK;
+	if ((rc = wal->pMethods->xSync(wal, SQLITE_SYNC_FULL)) != SQLITE_OK)
+		return store_sqlerr(st, dl, rc, "cannot sync the log");
+	return STORE_OK;
+}
+
 /*
  * WAL keeps readers off the writer's back and, with synchronous=FULL,
  * makes every commit durable across power loss and kernel panics, not

@@ -115,4 +115,35 @@ void	compat_kmsg_close(struct compat_kmsg *);
  */
 long long compat_kernel_tainted(void);
 
+/*
+ * System V IPC objects, to find what a test created and left behind:
+ * /proc/sysvipc on Linux, sysctl kern.ipc.sysvipc_info on NetBSD (what
+ * ipcs(1) reads there).  Elsewhere the list fails with ENOSYS.
+ */
+#define COMPAT_IPC_SHM	'm'	/* shared memory segment */
+#define COMPAT_IPC_SEM	's'	/* semaphore set */
+#define COMPAT_IPC_MSG	'q'	/* message queue */
+
+struct compat_ipc {
+	char		kind;	/* COMPAT_IPC_* */
+	long long	id;
+	long long	key;
+	long long	cuid;	/* creator uid */
+	long long	cpid;	/* creator pid (shm only), else 0 */
+	/*
+	 * The last to use it (shm: shmat/shmdt; msg: send, receive), 0
+	 * when none or not known (sem).
+	 */
+	long long	upid[2];
+	long long	nattch;	/* processes attached (shm only), else 0 */
+};
+
+/*
+ * Every object there is; returns how many, *v allocated (free(3) it),
+ * or -1 with errno if they cannot be listed.
+ */
+long	compat_ipc_list(struct compat_ipc **v);
+/* Removes o (IPC_RMID): 0, or -1 with errno. */
+int	compat_ipc_remove(const struct compat_ipc *o);
+
 #endif

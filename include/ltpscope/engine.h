@@ -103,6 +103,14 @@ struct engine_opts {
 						   after a test that changed
 						   the kernel's taint flags
 						   (engine_reset_due()) */
+	int			 durable_each;	/* on a box too, each test's
+						   running row on disk before
+						   it starts, as a local run's
+						   must be (make bench's
+						   "before"); else on a box
+						   the commits reach the disk
+						   at the run's end
+						   (store_sync_each()) */
 };
 
 struct engine;

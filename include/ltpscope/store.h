@@ -306,6 +306,18 @@ int	store_batch_end(struct store *, struct diaglist *);
 #define STORE_WAL_CYCLE		256
 void	store_checkpoint_idle(struct store *);
 
+/*
+ * each (the default): every commit reaches the disk before it returns
+ * (synchronous=FULL), as it must where the kernel that may panic is the
+ * one holding the database.  0: a commit is whole and survives kill -9
+ * (it is in the kernel's cache) but reaches the disk only at a
+ * checkpoint or the next commit made with each set (synchronous=NORMAL):
+ * for a run on a box, whose panic this machine outlives.  Setting it
+ * again makes every commit made since durable at once (the write-ahead
+ * log is synced).  STORE_OK or an error (dl).
+ */
+int	store_sync_each(struct store *, int each, struct diaglist *);
+
 /* --- crashes and resume --- */
 
 /* Runs left "running" by a dead process, newest first. */
