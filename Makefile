@@ -219,7 +219,8 @@ check-load: deps
 check-vm: deps
 	@sh mk/deps.sh "${CC}" vm
 	@${MAKE} ${PROG} tests/runtests
-	@tests/runtests LTPSCOPE_BIN=./${PROG} tests/vm_check.sh
+	@tests/runtests LTPSCOPE_BIN=./${PROG} tests/vm_check.sh \
+	    tests/vm_box_check.sh
 
 # Every source compiled as on NetBSD/amd64, against the header sysroot
 # in ../shared (clang): NetBSD's libc, sys/, curses and libedit, not
