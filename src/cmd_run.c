@@ -648,15 +648,17 @@ run_parse_options(struct cmd_args *a, struct run_opts *o)
 	o->boxes = cmd_list(a, "box", &o->nboxes);
 	if (o->nboxes > RUN_MAXHOSTS)
 		return cmd_error(a, "at most %d --box", RUN_MAXHOSTS);
-	if (o->nboxes > 0 && o->nhosts > 1)
+	/* One --host may stand in for one --box's host, not for several. */
+	if ((o->nboxes > 0 && o->nhosts > 1) || (o->nboxes > 1 &&
+	    o->nhosts > 0))
 		return cmd_error(a, "several --host, or several --box, not "
 		    "both");
 	o->box = o->nboxes == 1 ? o->boxes[0] : NULL;
 	if ((o->nhosts > 1 || o->nboxes > 1) && (o->resume || o->dry ||
-	    o->jobs > 1 || o->console != NULL || o->host != NULL))
+	    o->jobs > 1 || o->console != NULL))
 		return cmd_error(a, "several --host (or --box) run one test "
 		    "at a time on each box: not with --resume, --dry-run, "
-		    "-j, --console or --host");
+		    "-j or --console");
 	if (o->reset_on_taint && o->nboxes == 0 && (o->reboot_cmd == NULL ||
 	    (o->nhosts == 0 && !o->resume)))
 		return cmd_error(a, "--reset-on-taint resets a box (--host) "

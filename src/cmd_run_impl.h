@@ -121,7 +121,7 @@ struct run_state {
 	char		 *cfg_console, *cfg_reboot, *cfg_box;
 	struct settings	  set;		/* the config file, for --box */
 	struct qemubox	 *qemu;		/* a QEMU box's, or NULL */
-	char		  qemu_user[128];	/* "user@" or "" */
+	char		  qemu_user[256];	/* its block's host: the user */
 	char		  qemu_host[300];	/* where its ssh is */
 	char		  os[64];
 	char		  userskip[2048];	/* where a culprit is added */

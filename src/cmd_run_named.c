@@ -72,7 +72,6 @@ run_start_qemu(struct run_opts *o, struct run_state *s,
 	struct qemubox_conf qc;
 	struct diaglist dl;
 	char *dir, key[SETTINGS_BOXNAME_MAX + 8];
-	const char *at;
 	int rv;
 
 	snprintf(key, sizeof(key), "%s.qemu", b->name);
@@ -94,13 +93,7 @@ run_start_qemu(struct run_opts *o, struct run_state *s,
 	if (rv != 0)
 		return -1;
 	/* host, in a QEMU box, gives the user only. */
-	s->qemu_user[0] = '\0';
-	if (b->host[0] != '\0') {
-		at = strchr(b->host, '@');
-		snprintf(s->qemu_user, sizeof(s->qemu_user), "%.*s@",
-		    (int)(at != NULL ? (size_t)(at - b->host) :
-		    strlen(b->host)), b->host);
-	}
+	snprintf(s->qemu_user, sizeof(s->qemu_user), "%s", b->host);
 	run_qemu_host(s);
 	o->host = s->qemu_host;
 	if (o->console == NULL)
@@ -114,8 +107,8 @@ run_start_qemu(struct run_opts *o, struct run_state *s,
 void
 run_qemu_host(struct run_state *s)
 {
-	snprintf(s->qemu_host, sizeof(s->qemu_host), "%s127.0.0.1:%d",
-	    s->qemu_user, qemubox_port(s->qemu));
+	qemubox_host(s->qemu, s->qemu_user, s->qemu_host,
+	    sizeof(s->qemu_host));
 }
 
 int

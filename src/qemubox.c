@@ -431,6 +431,18 @@ qemubox_port(const struct qemubox *q)
 	return q->port;
 }
 
+void
+qemubox_host(const struct qemubox *q, const char *host, char *buf,
+    size_t len)
+{
+	size_t ulen = 0;
+
+	if (host != NULL)
+		ulen = strcspn(host, "@");
+	snprintf(buf, len, "%.*s%s127.0.0.1:%d", (int)ulen,
+	    ulen > 0 ? host : "", ulen > 0 ? "@" : "", q->port);
+}
+
 const char *
 qemubox_console(const struct qemubox *q)
 {

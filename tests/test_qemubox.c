@@ -16,7 +16,9 @@
 #include "ltpscope/diag.h"
 #include "ltpscope/qemubox.h"
 #include "ltpscope/settings.h"
+#include "sshd.h"
 #include "tap.h"
+#include "tmux.h"
 
 static const char conf[] =
     "theme light\n"
@@ -240,6 +242,140 @@ test_cli(void)
 	tap_cmd_free(&r);
 }
 
+static struct sshd_box box;
+static char broot[1200];	/* the box's LTP install */
+
+/* The fake QEMU box's guest: the tests' sshd, a fake LTP there. */
+static int
+make_guest(void)
+{
+	static const char *const fakes[] = { "pass", "fail", NULL };
+	char why[256], dir[1200], path[1400], text[4000];
+
+	snprintf(dir, sizeof(dir), "%s/guest", tap_tmpdir());
+	if (sshd_start(&box, dir, why, sizeof(why)) != 0) {
+		ok(1, "# SKIP no test box: %s", why);
+		return -1;
+	}
+	snprintf(broot, sizeof(broot), "%s/guestltp", tap_tmpdir());
+	tap_fake_ltproot(broot, fakes);
+	snprintf(path, sizeof(path), "%s/runtest/boxed", broot);
+	tap_write(path, "boxed01 pass\nboxed02 fail\n");
+	snprintf(text, sizeof(text), "%d", box.port);
+	setenv("FAKEQEMU_SSH", text, 1);
+	setenv("FAKEQEMU_MODE", "box", 1);
+	/* Only the qemu line and the user: no --host, port or console. */
+	snprintf(path, sizeof(path), "%s/xdg/ltpscope/config", tap_tmpdir());
+	snprintf(text, sizeof(text), "host %s\nbox vm\n  qemu %s\n"
+	    "  host %s\n  ssh-config %s\n  ltproot %s\n  box-wait 60\n",
+	    box.spec, fake, box.user, box.config, broot);
+	tap_write(path, text);
+	return 0;
+}
+
+/* Waits for QEMU's pid (its pid file in dir) to be gone; 1 if it is. */
+static int
+qemu_gone(const char *piddir)
+{
+	char path[1400], *text;
+	pid_t pid;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/qemu.pid", piddir);
+	if ((text = tap_slurp(path, NULL)) == NULL)
+		return 1;
+	pid = (pid_t)atoi(text);
+	free(text);
+	for (i = 0; i < 100 && pid > 0 && kill(pid, 0) == 0; i++)
+		(void)poll(NULL, 0, 100);
+	return pid > 0 && kill(pid, 0) == -1;
+}
+
+/*
+ * run --box on a QEMU box, end to end: started, its forwarded port
+ * found, the run there, the box named in the run, QEMU stopped.
+ */
+static void
+test_run_box(void)
+{
+	struct tap_cmd r = TAP_CMD_INIT;
+	char db[800], dir[900], log[800], *text;
+
+	snprintf(db, sizeof(db), "%s/runbox/results.db", tap_tmpdir());
+	snprintf(dir, sizeof(dir), "%s/runbox/boxes/vm.qemu", tap_tmpdir());
+	snprintf(log, sizeof(log), "%s/fake.log", tap_tmpdir());
+	(void)unlink(log);
+	tap_cmd(&r, "run -d '%s' --box vm -f boxed --timeout 20", db);
+	if (!is_int(r.status, 1, "run --box vm: the run ends (one test "
+	    "fails)"))
+		tap_diag("%s", r.err != NULL ? r.err : "");
+	has_str(r.err, "ltpscope: box vm: qemu started, ssh on ", "QEMU "
+	    "started for it");
+	has_str(tap_line_of(r.err, "ssh on"), box.user, "... ssh as the "
+	    "box's user");
+	has_str(r.out, "2 of 2 tests done: 1 pass, 1 fail", "both tests ran "
+	    "on the box");
+	text = tap_slurp(log, NULL);
+	has_str(text, "quit\n", "QEMU told to quit at the end");
+	free(text);
+	ok(qemu_gone(dir), "no QEMU left running");
+	/* boxes finds a box's runs by the box they name. */
+	tap_cmd(&r, "boxes -d '%s'", db);
+	if (!has_str(tap_line_of(r.out, "vm "), "(qemu)", "boxes: vm, a QEMU "
+	    "box") || !has_str(tap_line_of(r.out, "vm "), "x86_64   Linux"
+	    "        1", "... its newest run, run 1: the run says its box"))
+		tap_diag("%s", r.out != NULL ? r.out : "");
+	tap_cmd_free(&r);
+}
+
+/*
+ * ui --box on a QEMU box: started before the screen, the header names
+ * the box, a run goes there and says its box, q stops QEMU.
+ */
+static void
+test_ui_box(void)
+{
+	char db[800], dir[900], cmd[4000], log[800], *text;
+
+	snprintf(db, sizeof(db), "%s/uibox/results.db", tap_tmpdir());
+	snprintf(dir, sizeof(dir), "%s/uibox/boxes/vm.qemu", tap_tmpdir());
+	snprintf(log, sizeof(log), "%s/fake.log", tap_tmpdir());
+	(void)unlink(log);
+	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_CONFIG_HOME=%s/xdg "
+	    "XDG_DATA_HOME=%s/data XDG_STATE_HOME=%s/state %s ui -d %s "
+	    "--box vm -f boxed", tap_tmpdir(), tap_tmpdir(), tap_tmpdir(),
+	    tap_tmpdir(), tap_bin(), db);
+	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
+	    30000), "ui --box vm: the explorer starts on the QEMU box")) {
+		tap_diag("screen:\n%s", tmux_screen());
+		tmux_stop();
+		return;
+	}
+	has_str(tmux_line("ltpscope"), "ltpscope  box vm  ", "the header "
+	    "names the box");
+	tmux_keys("T");
+	if (!ok(tmux_wait_for("boxed02", 5000), "T: the tests of the box's "
+	    "runtest file"))
+		tap_diag("screen:\n%s", tmux_screen());
+	tmux_keys("r");
+	if (!ok(tmux_wait_for("finished: 1 pass, 0 fail", 30000), "r: a "
+	    "run on the box"))
+		tap_diag("screen:\n%s", tmux_screen());
+	tmux_keys("q");
+	tmux_keys("q");
+	ok(tmux_wait_dead(15000), "q quits");
+	tmux_stop();
+	text = tap_slurp(log, NULL);
+	has_str(text, "quit\n", "QEMU told to quit when the explorer ends");
+	free(text);
+	ok(qemu_gone(dir), "no QEMU left running");
+	text = tap_cli(NULL, 1, "boxes -d %s", db);
+	if (!has_str(tap_line_of(text, "vm "), "Linux        1", "the "
+	    "explorer's run says its box (boxes lists it)"))
+		tap_diag("%s", text != NULL ? text : "");
+	free(text);
+}
+
 int
 main(void)
 {
@@ -258,5 +394,10 @@ main(void)
 	else
 		test_qemu_box();
 	test_cli();
+	if (tap_have("socat") && make_guest() == 0) {
+		test_run_box();
+		test_ui_box();
+		sshd_stop(&box);
+	}
 	return tap_done();
 }

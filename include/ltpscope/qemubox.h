@@ -40,6 +40,13 @@ int	qemubox_up(struct qemubox **qp, const struct qemubox_conf *,
 	    struct diaglist *);
 /* Where ssh reaches it: 127.0.0.1 at this port. */
 int	qemubox_port(const struct qemubox *);
+/*
+ * Where ssh reaches it as a host spec, into buf: the user of host (a
+ * box block's "host", "user" or "user@anything"; NULL or "" for none)
+ * at 127.0.0.1 and its port.
+ */
+void	qemubox_host(const struct qemubox *, const char *host, char *buf,
+	    size_t len);
 /* The serial console's file. */
 const char *qemubox_console(const struct qemubox *);
 /* 1 if it ran before qemubox_up(): it is left running. */
