@@ -250,7 +250,7 @@ static int
 make_guest(void)
 {
 	static const char *const fakes[] = { "pass", "fail", NULL };
-	char why[256], dir[1200], path[1400], text[4000];
+	char why[256], dir[1200], path[1400], text[8000];
 
 	snprintf(dir, sizeof(dir), "%s/guest", tap_tmpdir());
 	if (sshd_start(&box, dir, why, sizeof(why)) != 0) {
@@ -267,8 +267,10 @@ make_guest(void)
 	/* Only the qemu line and the user: no --host, port or console. */
 	snprintf(path, sizeof(path), "%s/xdg/ltpscope/config", tap_tmpdir());
 	snprintf(text, sizeof(text), "host %s\nbox vm\n  qemu %s\n"
-	    "  host %s\n  ssh-config %s\n  ltproot %s\n  box-wait 60\n",
-	    box.spec, fake, box.user, box.config, broot);
+	    "  host %s\n  ssh-config %s\n  ltproot %s\n  box-wait 60\n"
+	    "box guest\n  host %s\n  ssh-config %s\n  ltproot %s\n",
+	    box.spec, fake, box.user, box.config, broot, box.spec,
+	    box.config, broot);
 	tap_write(path, text);
 	return 0;
 }
@@ -337,14 +339,19 @@ test_ui_box(void)
 {
 	char db[800], dir[900], cmd[4000], log[800], *text;
 
-	snprintf(db, sizeof(db), "%s/uibox/results.db", tap_tmpdir());
-	snprintf(dir, sizeof(dir), "%s/uibox/boxes/vm.qemu", tap_tmpdir());
+	/* The default database: tests --box finds the QEMU beside it. */
+	snprintf(db, sizeof(db), "%s/uidata", tap_tmpdir());
+	setenv("XDG_DATA_HOME", db, 1);
+	snprintf(db, sizeof(db), "%s/uidata/ltpscope/ltpscope.db",
+	    tap_tmpdir());
+	snprintf(dir, sizeof(dir), "%s/uidata/ltpscope/boxes/vm.qemu",
+	    tap_tmpdir());
 	snprintf(log, sizeof(log), "%s/fake.log", tap_tmpdir());
 	(void)unlink(log);
 	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_CONFIG_HOME=%s/xdg "
-	    "XDG_DATA_HOME=%s/data XDG_STATE_HOME=%s/state %s ui -d %s "
+	    "XDG_DATA_HOME=%s/uidata XDG_STATE_HOME=%s/state %s ui "
 	    "--box vm -f boxed", tap_tmpdir(), tap_tmpdir(), tap_tmpdir(),
-	    tap_tmpdir(), tap_bin(), db);
+	    tap_tmpdir(), tap_bin());
 	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
 	    30000), "ui --box vm: the explorer starts on the QEMU box")) {
 		tap_diag("screen:\n%s", tmux_screen());
@@ -361,6 +368,13 @@ test_ui_box(void)
 	if (!ok(tmux_wait_for("finished: 1 pass, 0 fail", 30000), "r: a "
 	    "run on the box"))
 		tap_diag("screen:\n%s", tmux_screen());
+	/* The QEMU the explorer started, taken over and left running. */
+	text = tap_cli(NULL, 1, "tests --box vm -f boxed");
+	if (!has_str(text, "boxed02\t-\tfail\n", "tests --box on a running "
+	    "QEMU box: the tests of its LTP install"))
+		tap_diag("%s", text != NULL ? text : "");
+	free(text);
+	ok(qemubox_running(dir), "... and its QEMU left running");
 	tmux_keys("q");
 	tmux_keys("q");
 	ok(tmux_wait_dead(15000), "q quits");
@@ -369,6 +383,17 @@ test_ui_box(void)
 	has_str(text, "quit\n", "QEMU told to quit when the explorer ends");
 	free(text);
 	ok(qemu_gone(dir), "no QEMU left running");
+	text = tap_cli(NULL, 1, "tests --box vm");
+	has_str(text, "box vm: its QEMU is not running (run --box or ui "
+	    "--box starts it)", "tests --box on a QEMU box not running: "
+	    "said, nothing started");
+	free(text);
+	ok(!qemubox_running(dir), "... none");
+	text = tap_cli(NULL, 1, "tests --box guest -f boxed");
+	if (!has_str(text, "boxed01\t-\tpass\n", "tests --box on a box "
+	    "over ssh: the box's LTP install"))
+		tap_diag("%s", text != NULL ? text : "");
+	free(text);
 	text = tap_cli(NULL, 1, "boxes -d %s", db);
 	if (!has_str(tap_line_of(text, "vm "), "Linux        1", "the "
 	    "explorer's run says its box (boxes lists it)"))
