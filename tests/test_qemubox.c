@@ -189,8 +189,21 @@ test_qemu_box(void)
 	free(argv);
 	is_int(qemubox_reset(q, &what, &dl), 0, "reset");
 	is_str(what, "system_reset on its monitor", "by the monitor");
+	/* A QEMU that exits (the guest powered off, killed): started again. */
 	snprintf(log, sizeof(log), "%s/box/qemu.pid", tap_tmpdir());
 	text = tap_slurp(log, NULL);
+	pid = text != NULL ? (pid_t)atoi(text) : 0;
+	free(text);
+	if (pid > 0)
+		(void)kill(pid, SIGTERM);
+	for (i = 0; i < 50 && qemubox_running(dir); i++)
+		(void)poll(NULL, 0, 100);
+	ok(!qemubox_running(dir), "QEMU exits");
+	is_int(qemubox_reset(q, &what, &dl), 0, "a reset then");
+	is_str(what, "qemu had exited: started again", "... starts it again");
+	ok(qemubox_running(dir), "... and it runs");
+	text = tap_slurp(log, NULL);
+	ok(text != NULL && (pid_t)atoi(text) != pid, "... a new QEMU");
 	pid = text != NULL ? (pid_t)atoi(text) : 0;
 	free(text);
 	qemubox_close(q);
@@ -249,7 +262,7 @@ static char broot[1200];	/* the box's LTP install */
 static int
 make_guest(void)
 {
-	static const char *const fakes[] = { "pass", "fail", NULL };
+	static const char *const fakes[] = { "pass", "fail", "hang", NULL };
 	char why[256], dir[1200], path[1400], text[8000];
 
 	snprintf(dir, sizeof(dir), "%s/guest", tap_tmpdir());
@@ -261,6 +274,8 @@ make_guest(void)
 	tap_fake_ltproot(broot, fakes);
 	snprintf(path, sizeof(path), "%s/runtest/boxed", broot);
 	tap_write(path, "boxed01 pass\nboxed02 fail\n");
+	snprintf(path, sizeof(path), "%s/runtest/hangs", broot);
+	tap_write(path, "boxed03 hang\n");
 	snprintf(text, sizeof(text), "%d", box.port);
 	setenv("FAKEQEMU_SSH", text, 1);
 	setenv("FAKEQEMU_MODE", "box", 1);
@@ -331,6 +346,39 @@ test_run_box(void)
 }
 
 /*
+ * The QEMU box crashes in the explorer (its sshd gone while a test
+ * hangs): reset on the monitor, no reboot-cmd, and the run resumed
+ * there once the guest's sshd is back (the fake QEMU's reset starts
+ * it again).
+ */
+static void
+test_ui_crash(const char *log)
+{
+	char path[900], up[2048], *text;
+
+	snprintf(path, sizeof(path), "%s.reset", log);
+	sshd_reboot_command(&box, 1, up, sizeof(up));
+	tap_write(path, up);
+	tmux_keys(":");
+	tmux_keys("-l 'run boxed03'");
+	tmux_keys("Enter");
+	if (!ok(tmux_wait_for("boxed03 (1/1)", 20000), "a test that hangs "
+	    "on the QEMU box"))
+		tap_diag("screen:\n%s", tmux_screen());
+	sshd_stop(&box);
+	if (!ok(tmux_wait_for("system_reset on its monitor", 30000), "the "
+	    "box lost: reset on its monitor"))
+		tap_diag("screen:\n%s", tmux_screen());
+	if (!ok(tmux_wait_for("finished: 0 pass", 60000), "the guest back, "
+	    "the run went on there by itself"))
+		tap_diag("screen:\n%s", tmux_screen());
+	text = tap_slurp(log, NULL);
+	has_str(text, "system_reset\n", "system_reset reached the monitor");
+	free(text);
+	(void)unlink(path);
+}
+
+/*
  * ui --box on a QEMU box: started before the screen, the header names
  * the box, a run goes there and says its box, q stops QEMU.
  */
@@ -350,8 +398,8 @@ test_ui_box(void)
 	(void)unlink(log);
 	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_CONFIG_HOME=%s/xdg "
 	    "XDG_DATA_HOME=%s/uidata XDG_STATE_HOME=%s/state %s ui "
-	    "--box vm -f boxed", tap_tmpdir(), tap_tmpdir(), tap_tmpdir(),
-	    tap_tmpdir(), tap_bin());
+	    "--box vm -f boxed -f hangs", tap_tmpdir(), tap_tmpdir(),
+	    tap_tmpdir(), tap_tmpdir(), tap_bin());
 	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
 	    30000), "ui --box vm: the explorer starts on the QEMU box")) {
 		tap_diag("screen:\n%s", tmux_screen());
@@ -375,6 +423,7 @@ test_ui_box(void)
 		tap_diag("%s", text != NULL ? text : "");
 	free(text);
 	ok(qemubox_running(dir), "... and its QEMU left running");
+	test_ui_crash(log);
 	tmux_keys("q");
 	tmux_keys("q");
 	ok(tmux_wait_dead(15000), "q quits");
@@ -395,8 +444,8 @@ test_ui_box(void)
 		tap_diag("%s", text != NULL ? text : "");
 	free(text);
 	text = tap_cli(NULL, 1, "boxes -d %s", db);
-	if (!has_str(tap_line_of(text, "vm "), "Linux        1", "the "
-	    "explorer's run says its box (boxes lists it)"))
+	if (!has_str(tap_line_of(text, "vm "), "Linux        2", "the "
+	    "explorer's runs say their box (boxes lists the newest)"))
 		tap_diag("%s", text != NULL ? text : "");
 	free(text);
 }
