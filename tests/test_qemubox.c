@@ -346,6 +346,63 @@ test_run_box(void)
 }
 
 /*
+ * run --resume of a run on a QEMU box whose ltpscope was killed: the
+ * run says its box, so --resume alone finds it, takes over the QEMU
+ * left running, and leaves it running.
+ */
+static void
+test_resume_box(void)
+{
+	struct tap_cmd r = TAP_CMD_INIT;
+	char db[800], dir[900], cmd[2400], pf[1000], *text;
+	pid_t pid, qpid;
+	int i;
+
+	snprintf(db, sizeof(db), "%s/resbox/results.db", tap_tmpdir());
+	snprintf(dir, sizeof(dir), "%s/resbox/boxes/vm.qemu", tap_tmpdir());
+	snprintf(cmd, sizeof(cmd), "%s run -d '%s' --box vm -f hangs "
+	    "--timeout 10 </dev/null >/dev/null 2>&1 & echo $!", tap_bin(),
+	    db);
+	text = tap_run(cmd, NULL, 0);
+	pid = text != NULL ? (pid_t)atoi(text) : 0;
+	free(text);
+	for (i = 0; i < 300; i++) {
+		text = tap_cli(NULL, 1, "runs -d '%s'", db);
+		if (text != NULL && strstr(text, "running") != NULL) {
+			free(text);
+			break;
+		}
+		free(text);
+		(void)poll(NULL, 0, 100);
+	}
+	/* The hanging test under way on the box, then ltpscope killed. */
+	(void)poll(NULL, 0, 1000);
+	if (!ok(pid > 0 && kill(pid, SIGKILL) == 0, "run --box vm killed "
+	    "mid-run")) {
+		tap_cmd_free(&r);
+		return;
+	}
+	for (i = 0; i < 50 && kill(pid, 0) == 0; i++)
+		(void)poll(NULL, 0, 100);
+	ok(qemubox_running(dir), "its QEMU left running");
+	tap_cmd(&r, "run -d '%s' --resume", db);
+	has_str(r.err, "box vm: qemu running already", "run --resume alone "
+	    "goes back to the box, its QEMU taken over");
+	if (!has_str(r.out, "1 of 1 tests done", "the run ends there"))
+		tap_diag("%s%s", r.out != NULL ? r.out : "", r.err != NULL ?
+		    r.err : "");
+	ok(qemubox_running(dir), "QEMU, not started by it, left running");
+	snprintf(pf, sizeof(pf), "%s/qemu.pid", dir);
+	text = tap_slurp(pf, NULL);
+	qpid = text != NULL ? (pid_t)atoi(text) : 0;
+	free(text);
+	if (qpid > 0)
+		(void)kill(qpid, SIGTERM);
+	ok(qemu_gone(dir), "(stopped by the test)");
+	tap_cmd_free(&r);
+}
+
+/*
  * The QEMU box crashes in the explorer (its sshd gone while a test
  * hangs): reset on the monitor, no reboot-cmd, and the run resumed
  * there once the guest's sshd is back (the fake QEMU's reset starts
@@ -470,6 +527,7 @@ main(void)
 	test_cli();
 	if (tap_have("socat") && make_guest() == 0) {
 		test_run_box();
+		test_resume_box();
 		test_ui_box();
 		sshd_stop(&box);
 	}
