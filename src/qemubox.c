@@ -6,13 +6,8 @@
  * its monitor socket; stopped by "quit" there, then by signals.
  */
 #include <sys/types.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/un.h>
 #include <sys/wait.h>
-
-#include <netinet/in.h>
-#include <arpa/inet.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ltpscope/compat.h"
 #include "ltpscope/qemubox.h"
 #include "ltpscope/slurp.h"
 #include "ltpscope/textsafe.h"
@@ -103,45 +99,11 @@ qemubox_argv_free(char **v)
 	free(v);
 }
 
-/* A port free now on 127.0.0.1 (bound to 0, then let go), or -1. */
-static int
-qemubox_free_port(void)
-{
-	struct sockaddr_in sin;
-	socklen_t len = sizeof(sin);
-	int fd, port = -1;
-
-	if ((fd = socket(AF_INET, SOCK_STREAM, 0)) == -1)
-		return -1;
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)) == 0 &&
-	    getsockname(fd, (struct sockaddr *)&sin, &len) == 0)
-		port = ntohs(sin.sin_port);
-	close(fd);
-	return port;
-}
-
 /* The monitor, connected; -1 if nobody listens there. */
 static int
 qemubox_monitor_fd(const char *path)
 {
-	struct sockaddr_un sun;
-	int fd;
-
-	if (strlen(path) >= sizeof(sun.sun_path))
-		return -1;
-	memset(&sun, 0, sizeof(sun));
-	sun.sun_family = AF_UNIX;
-	memcpy(sun.sun_path, path, strlen(path));
-	if ((fd = socket(AF_UNIX, SOCK_STREAM, 0)) == -1)
-		return -1;
-	if (connect(fd, (struct sockaddr *)&sun, sizeof(sun)) == -1) {
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return compat_unix_connect(path);
 }
 
 /*
@@ -366,7 +328,7 @@ qemubox_start(struct qemubox *q, int port, struct diaglist *dl)
 
 	for (i = 0; i < QEMUBOX_PORT_TRIES && rv == 1; i++) {
 		if (i > 0 || port <= 0)
-			port = qemubox_free_port();
+			port = compat_free_tcp_port();
 		if (port <= 0) {
 			diag_error(dl, q->name, 0, "no free port on "
 			    "127.0.0.1: %s", strerror(errno));
@@ -385,7 +347,6 @@ qemubox_up(struct qemubox **qp, const struct qemubox_conf *c,
     struct diaglist *dl)
 {
 	struct qemubox *q = xcalloc(1, sizeof(*q));
-	struct sockaddr_un sun;
 	char *buf;
 	size_t len;
 
@@ -402,10 +363,10 @@ qemubox_up(struct qemubox **qp, const struct qemubox_conf *c,
 	xasprintf(&q->errfile, "%s/qemu.err", q->dir);
 	xasprintf(&q->portfile, "%s/port", q->dir);
 	*qp = q;
-	if (strlen(q->monitor) >= sizeof(sun.sun_path)) {
+	if (strlen(q->monitor) > compat_unix_path_max()) {
 		diag_error(dl, q->dir, 0, "too long a path for the monitor "
 		    "socket of box %s (at most %zu bytes)", q->name,
-		    sizeof(sun.sun_path) - 1);
+		    compat_unix_path_max());
 		return -1;
 	}
 	if (qemubox_mkdirs(q->dir) != 0) {

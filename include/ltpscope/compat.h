@@ -115,4 +115,11 @@ void	compat_kmsg_close(struct compat_kmsg *);
  */
 long long compat_kernel_tainted(void);
 
+/* compat_socket.c: the longest path a unix socket may have. */
+size_t	compat_unix_path_max(void);
+/* A stream socket connected to path; -1 with errno. */
+int	compat_unix_connect(const char *path);
+/* A TCP port free now on 127.0.0.1 (bound to 0, then let go), or -1. */
+int	compat_free_tcp_port(void);
+
 #endif
