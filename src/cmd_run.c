@@ -645,16 +645,25 @@ run_parse_options(struct cmd_args *a, struct run_opts *o)
 	o->reference = cmd_has(a, "reference") > 0;
 	o->tags = a->argv;
 	o->ntags = a->argc;
-	if (o->nhosts > 1 && (o->resume || o->dry || o->jobs > 1 ||
-	    o->console != NULL))
-		return cmd_error(a, "several --host run one test at a time "
-		    "on each box: not with --resume, --dry-run, -j or "
-		    "--console");
-	if (o->reset_on_taint && (o->reboot_cmd == NULL ||
+	o->boxes = cmd_list(a, "box", &o->nboxes);
+	if (o->nboxes > RUN_MAXHOSTS)
+		return cmd_error(a, "at most %d --box", RUN_MAXHOSTS);
+	/* One --host may stand in for one --box's host, not for several. */
+	if ((o->nboxes > 0 && o->nhosts > 1) || (o->nboxes > 1 &&
+	    o->nhosts > 0))
+		return cmd_error(a, "several --host, or several --box, not "
+		    "both");
+	o->box = o->nboxes == 1 ? o->boxes[0] : NULL;
+	if ((o->nhosts > 1 || o->nboxes > 1) && (o->resume || o->dry ||
+	    o->jobs > 1 || o->console != NULL))
+		return cmd_error(a, "several --host (or --box) run one test "
+		    "at a time on each box: not with --resume, --dry-run, "
+		    "-j or --console");
+	if (o->reset_on_taint && o->nboxes == 0 && (o->reboot_cmd == NULL ||
 	    (o->nhosts == 0 && !o->resume)))
 		return cmd_error(a, "--reset-on-taint resets a box (--host) "
 		    "with its --reboot-cmd: give both");
-	if (o->box_master != NULL && o->nhosts == 0)
+	if (o->box_master != NULL && o->nhosts == 0 && o->nboxes == 0)
 		return cmd_error(a, "--box-master is the path of a box's "
 		    "syscalls.master: it goes with --host");
 	/* Several --host and --resume were refused above. */
@@ -720,6 +729,10 @@ run_state_free(struct run_state *s)
 		suite_free(&s->suite);
 	skiplist_free(&s->skip);
 	diag_free(&s->dl);
+	free(s->cfg_box);
+	/* After the ssh master is gone: QEMU stops last. */
+	qemubox_close(s->qemu);
+	settings_free(&s->set);
 }
 
 /*
@@ -1032,6 +1045,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 	rb.skip_culprit = o->culprit_mode == 1;
 	rb.userskip = s->userskip;
 	rb.skip = &s->skip;
+	rb.qs = s->qemu != NULL ? s : NULL;
 	/* A crash left by an earlier ltpscope, the box now back. */
 	if (s->box != NULL && o->resume)
 		run_kernel_words(s->st, run_id, s->box, &rb);
@@ -1089,7 +1103,9 @@ run_exec(struct cmd_args *a)
 	run_opts_init(&o);
 	if ((rv = run_parse_options(a, &o)) >= 0 ||
 	    (o.nhosts > 1 && (rv = run_fork_hosts(o.hosts, o.nhosts,
-	    &o.host)) >= 0)) {
+	    &o.host)) >= 0) ||
+	    (o.nboxes > 1 && (rv = run_fork_hosts(o.boxes, o.nboxes,
+	    &o.box)) >= 0)) {
 		run_opts_free(&o);
 		return rv;
 	}
@@ -1097,6 +1113,14 @@ run_exec(struct cmd_args *a)
 	s.ctx.verbose = o.verbose;
 	if (o.nhosts > 1)
 		s.ctx.prefix = o.host;
+	if (o.nboxes > 1)
+		s.ctx.prefix = o.box;
+	/* A named box fills in what is not given; a QEMU box starts. */
+	if (!o.resume && o.box != NULL && (run_named_box(&o, &s) != 0 ||
+	    (s.qemu != NULL && run_wait_up(&o, &s) != 0))) {
+		rv = 1;
+		goto out;
+	}
 	/* A box's forked run fails with 1, as a run of one box does. */
 	rv = 1;
 	/* Said before a long run, not after; a box says when it answers. */
@@ -1169,6 +1193,7 @@ static const struct cmd_option run_options[] = {
 	{ .name = "console", .kind = CMD_STR },
 	{ .name = "box-master", .kind = CMD_STR },
 	{ .name = "reference", .kind = CMD_FLAG },
+	{ .name = "box", .kind = CMD_LIST },
 	{ .name = NULL }
 };
 
@@ -1187,8 +1212,8 @@ const struct cmd_entry cmd_run_entry = {
 	    "[--ssh-config file] [--box-master path] [--reboot-cmd command] "
 	    "[--reset-on-taint] [--box-wait seconds] "
 	    "[--console file] [--skip-culprit] [--reference] [--dry-run] "
-	    "[tag ...]\n"
-	    "run --resume [run] [-j jobs] [-d db] "
+	    "[--box name]... [tag ...]\n"
+	    "run --resume [run] [-j jobs] [-d db] [--box name] "
 	    "[--skip-culprit | --no-skip-culprit] "
 	    "[--reboot-cmd command] [--box-wait seconds] [--console file]",
 	.summary = "run LTP tests safely, storing every result",

@@ -368,6 +368,46 @@ run_no_reset(const struct run_box *b, const struct remote_opts *ro,
 	return rm;
 }
 
+/*
+ * A QEMU box's reset: on its monitor, or QEMU started again (on
+ * another port, maybe: b->host is the run_state's, updated).
+ */
+static void
+run_qemu_reset(struct run_box *b)
+{
+	struct diaglist dl;
+	const char *what = "";
+
+	diag_init(&dl);
+	if (qemubox_reset(b->qs->qemu, &what, &dl) == 0) {
+		run_qemu_host(b->qs);
+		fprintf(stderr, "ltpscope: reset %s: %s\n", b->host, what);
+	}
+	cli_diags(&dl);
+	diag_free(&dl);
+}
+
+/*
+ * A QEMU box just started (or taken over): until its ssh answers, up
+ * to --box-wait.  0, or -1 said.
+ */
+int
+run_wait_up(struct run_opts *o, struct run_state *s)
+{
+	struct remote_opts ro;
+	struct remote *rm;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.config = o->ssh_config;
+	ro.ltproot = paths_ltproot(o->ltpdir);
+	if ((rm = run_wait_box(o->host, &ro, o->box_wait, run_now_ms())) ==
+	    NULL)
+		return -1;
+	(void)s;
+	remote_close(rm);
+	return 0;
+}
+
 /* The culprit goes on the skip list for the box's system. */
 static void
 run_skip_culprit(struct run_box *b, const struct remote *box,
@@ -454,9 +494,11 @@ run_box_lost(struct store *st, struct engine **ep,
 		remote_close(*boxp);
 		eo->runner.remote = *boxp = NULL;
 		/* A tainted kernel answers, but is reset all the same. */
-		if (b->reboot_cmd != NULL && taint == NULL)
+		if ((b->reboot_cmd != NULL || b->qs != NULL) && taint == NULL)
 			*boxp = run_no_reset(b, &ro, boot, start);
-		if (*boxp == NULL && b->reboot_cmd != NULL &&
+		if (*boxp == NULL && b->qs != NULL && !run_was_interrupted())
+			run_qemu_reset(b);
+		else if (*boxp == NULL && b->reboot_cmd != NULL &&
 		    !run_was_interrupted())
 			run_reboot(st, b, engine_lost_result(*ep), tag);
 		if (*boxp == NULL && (*boxp = run_wait_box(b->host, &ro,

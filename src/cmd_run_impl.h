@@ -19,7 +19,9 @@
 #include "ltpscope/conflicts.h"
 #include "ltpscope/crashlog.h"
 #include "ltpscope/engine.h"
+#include "ltpscope/qemubox.h"
 #include "ltpscope/remote.h"
+#include "ltpscope/settings.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/store.h"
 #include "ltpscope/suite.h"
@@ -73,6 +75,9 @@ struct run_opts {
 	const char	 *dev, *kconfig, *metadata;
 	const char	 *host, *ssh_config, *reboot_cmd, *console;
 	const char	 *box_master;
+	const char	 *box;		/* --box, or what --resume found */
+	const char	**boxes;	/* every --box */
+	size_t		  nboxes;
 	const char	 *hosts[RUN_MAXHOSTS];
 	size_t		  nhosts;
 	long		  box_wait, jobs, timeout_s, grace_ms;
@@ -113,7 +118,11 @@ struct run_state {
 	/* What --resume replayed from prev's config. */
 	char		 *cfg_root, *cfg_kconfig, *cfg_mul, *cfg_dev;
 	char		 *cfg_host, *cfg_ssh, *cfg_boxkc;
-	char		 *cfg_console, *cfg_reboot;
+	char		 *cfg_console, *cfg_reboot, *cfg_box;
+	struct settings	  set;		/* the config file, for --box */
+	struct qemubox	 *qemu;		/* a QEMU box's, or NULL */
+	char		  qemu_user[256];	/* its block's host: the user */
+	char		  qemu_host[300];	/* where its ssh is */
 	char		  os[64];
 	char		  userskip[2048];	/* where a culprit is added */
 	char		  kcpath[2048], kcwhat[2400];
@@ -131,6 +140,7 @@ struct run_box {
 	int		 skip_culprit;	/* --skip-culprit */
 	const char	*userskip;	/* the user's skip list file */
 	struct skiplist	*skip;
+	struct run_state *qs;		/* a QEMU box's, or NULL */
 };
 
 /* cmd_run.c */
@@ -148,10 +158,18 @@ int	 run_box_lost(struct store *, struct engine **, struct remote **,
 	    struct run_ctx *, struct run_box *, struct diaglist *);
 struct remote	*run_open_box(const char *, const char *, const char *,
 	    const char *, struct diaglist *);
+int	 run_wait_up(struct run_opts *, struct run_state *);
 int	 run_box_files(struct remote **, struct boxfiles *,
 	    struct suite_opts *, const char ***, const char *const **,
 	    size_t *, const char *, const char *, const char *, const char *,
 	    const char *, char **, struct diaglist *);
+
+/* cmd_run_named.c */
+int	 run_load_config(struct settings *, char *, size_t);
+const struct settings_box *run_find_box(const struct settings *,
+	    const char *, const char *);
+int	 run_named_box(struct run_opts *, struct run_state *);
+void	 run_qemu_host(struct run_state *);
 
 /* cmd_run_resume.c */
 int	 run_add_culprit(const char *, const char *, int64_t, const char *,

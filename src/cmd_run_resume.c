@@ -499,6 +499,12 @@ run_resume_settings(struct run_opts *o, struct run_state *s)
 		free(v);
 		return -1;
 	}
+	/* A run on a named box goes on there: its block, then the rest. */
+	if (o->box == NULL)
+		o->box = s->cfg_box = run_config_value(prev->config, "box");
+	if (o->box != NULL && (run_named_box(o, s) != 0 ||
+	    (s->qemu != NULL && run_wait_up(o, s) != 0)))
+		return -1;
 	/* Run the rest the way the run began, unless told otherwise. */
 	if (o->ltpdir == NULL)
 		o->ltpdir = s->cfg_root = run_config_value(prev->config,

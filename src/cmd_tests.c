@@ -10,12 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/boxfiles.h"
 #include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
 #include "ltpscope/listparse.h"
 #include "ltpscope/ltpindex.h"
 #include "ltpscope/ltpmeta.h"
+#include "ltpscope/paths.h"
+#include "ltpscope/qemubox.h"
+#include "ltpscope/remote.h"
+#include "ltpscope/settings.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/xmalloc.h"
 
@@ -211,6 +216,119 @@ print_text(const struct ltpindex *idx, const size_t *sel, size_t n,
 	}
 }
 
+/* What tests --box holds until the listing is printed. */
+struct tests_box {
+	struct settings	 set;
+	struct qemubox	*qemu;
+	struct remote	*rm;
+	struct boxfiles	 bf;
+	const char	**rtall;
+	char		 host[300];
+};
+
+/*
+ * The host of box b in t->host: its own, or a QEMU box's forwarded
+ * port when its QEMU runs (tests starts none).  0, or -1 in dl.
+ */
+static int
+tests_box_host(struct tests_box *t, const struct settings_box *b,
+    struct diaglist *dl)
+{
+	struct qemubox_conf qc;
+	char key[SETTINGS_BOXNAME_MAX + 8], *dir;
+	int rv;
+
+	if (b->qemu[0] == '\0') {
+		if (b->host[0] == '\0') {
+			diag_error(dl, t->set.path, b->line, "box %s has "
+			    "neither host nor qemu", b->name);
+			return -1;
+		}
+		snprintf(t->host, sizeof(t->host), "%s", b->host);
+		return 0;
+	}
+	snprintf(key, sizeof(key), "%s.qemu", b->name);
+	if ((dir = boxfiles_cachedir(NULL, key, dl)) == NULL)
+		return -1;
+	if (!qemubox_running(dir)) {
+		diag_error(dl, t->set.path, b->line, "box %s: its QEMU is not "
+		    "running (run --box or ui --box starts it)", b->name);
+		free(dir);
+		return -1;
+	}
+	memset(&qc, 0, sizeof(qc));
+	qc.name = b->name;
+	qc.command = b->qemu;
+	qc.dir = dir;
+	qc.snapshot = b->qemu_snapshot;
+	/* Running: taken over, and left running by qemubox_close(). */
+	rv = qemubox_up(&t->qemu, &qc, dl);
+	free(dir);
+	if (rv == 0)
+		qemubox_host(t->qemu, b->host, t->host, sizeof(t->host));
+	return rv;
+}
+
+/*
+ * tests --box NAME: the box's block, and what so does not name read
+ * from the box (boxfiles_suite()), as run --box reads it.  0, or -1
+ * in dl.
+ */
+static int
+tests_box(struct tests_box *t, const char *name, struct suite_opts *so,
+    struct diaglist *dl)
+{
+	const struct settings_box *b;
+	struct remote_opts ro;
+	const char *const *localrt;
+	size_t nlocalrt, i;
+	char path[1100], *cachedir;
+	int rv;
+
+	settings_init(&t->set);
+	if (paths_config("config", path, sizeof(path)) == NULL) {
+		diag_error(dl, "--box", 0, "neither XDG_CONFIG_HOME nor HOME "
+		    "is set: no config file");
+		return -1;
+	}
+	if (settings_load_file(&t->set, path, dl) != 0)
+		return -1;
+	if ((b = settings_box(&t->set, name)) == NULL) {
+		diag_error(dl, path, 0, "no box '%s'%s", name,
+		    t->set.nboxes > 0 ? " (see ltpscope boxes)" :
+		    " (no box blocks there)");
+		return -1;
+	}
+	for (i = 0; i < dl->n; i++)
+		if (dl->v[i].level == DIAG_ERROR)
+			return -1;
+	if (tests_box_host(t, b, dl) != 0)
+		return -1;
+	if (so->ltpdir == NULL && b->ltproot[0] != '\0')
+		so->ltpdir = b->ltproot;
+	memset(&ro, 0, sizeof(ro));
+	ro.config = b->ssh_config[0] != '\0' ? b->ssh_config : NULL;
+	ro.ltproot = paths_ltproot(so->ltpdir);
+	if ((t->rm = remote_open(t->host, &ro, dl)) == NULL ||
+	    (cachedir = boxfiles_cachedir(NULL, t->host, dl)) == NULL)
+		return -1;
+	rv = boxfiles_suite(&t->bf, t->rm, so, b->box_master[0] != '\0' ?
+	    b->box_master : NULL, cachedir, &t->rtall, &localrt, &nlocalrt,
+	    dl);
+	free(cachedir);
+	return rv;
+}
+
+static void
+tests_box_free(struct tests_box *t)
+{
+	boxfiles_free(&t->bf);
+	free(t->rtall);
+	remote_close(t->rm);
+	qemubox_close(t->qemu);
+	settings_free(&t->set);
+}
+
 static int
 tests_exec(struct cmd_args *a)
 {
@@ -218,6 +336,7 @@ tests_exec(struct cmd_args *a)
 	struct ltpselect sel;
 	struct suite_opts so;
 	struct suite suite;
+	struct tests_box box;
 	struct diaglist dl;
 	const char **lists;
 	char **items;
@@ -246,6 +365,15 @@ tests_exec(struct cmd_args *a)
 	so.runtests = cmd_list(a, "runtest", &so.nruntests);
 	so.metadata = cmd_str(a, "metadata");
 	so.no_metadata = cmd_has(a, "no-metadata") > 0;
+	memset(&box, 0, sizeof(box));
+	if (cmd_str(a, "box") != NULL && tests_box(&box, cmd_str(a, "box"),
+	    &so, &dl) != 0) {
+		cli_diags(&dl);
+		tests_box_free(&box);
+		diag_free(&dl);
+		strvec_free(&sysv);
+		return 1;
+	}
 	if (suite_load(&suite, &so, &dl) != 0 || dl.nerrors > 0)
 		rv = 1;
 	first = dl.n;
@@ -268,6 +396,7 @@ tests_exec(struct cmd_args *a)
 	}
 	free(picked);
 	suite_free(&suite);
+	tests_box_free(&box);
 	diag_free(&dl);
 	strvec_free(&sysv);
 	return rv;
@@ -283,6 +412,7 @@ static const struct cmd_option tests_options[] = {
 	{ .name = "doc", .kind = CMD_FLAG },
 	{ .name = "metadata", .kind = CMD_STR },
 	{ .name = "no-metadata", .kind = CMD_FLAG },
+	{ .name = "box", .kind = CMD_STR },
 	{ .name = NULL }
 };
 
@@ -295,6 +425,6 @@ const struct cmd_entry cmd_tests_entry = {
 	.usage = "tests [-L dir] [-f runtest]... [-m table]... "
 	    "[-s syscall[,...]] [-p regex] [--unmapped] [--doc] "
 	    "[--format text|json] [--metadata file | --no-metadata] "
-	    "[tag ...]",
+	    "[--box name] [tag ...]",
 	.summary = "list LTP tests with the syscalls they exercise",
 };

@@ -57,8 +57,11 @@ ui_box_suite(struct ui *ui, struct suite_opts *so, const char *db)
 	diag_init(&dl);
 	/* Before the suite is loaded: its root is the one it will have. */
 	ui_box_opts(ui, paths_ltproot(so->ltpdir), &ro);
-	fprintf(stderr, "ltpscope: connecting to %s\n", ui->host);
-	if ((ui->box = remote_open(ui->host, &ro, &dl)) == NULL ||
+	if (ui->box == NULL)
+		fprintf(stderr, "ltpscope: connecting to %s\n", ui->host);
+	/* A QEMU box's is open already: it was waited for. */
+	if ((ui->box == NULL && (ui->box = remote_open(ui->host, &ro,
+	    &dl)) == NULL) ||
 	    (cachedir = boxfiles_cachedir(db, ui->host, &dl)) == NULL ||
 	    boxfiles_suite(&ui->boxfiles, ui->box, &bso, ui->box_master[0] !=
 	    '\0' ? ui->box_master : NULL, cachedir, &ui->box_runtests,
@@ -181,6 +184,7 @@ ui_exec(struct cmd_args *a)
 	struct ui ui;
 	struct diaglist dl;
 	const char *themename = NULL, *db = cmd_str(a, "db");
+	const char *ltpdir = cmd_str(a, "ltproot"), *box = cmd_str(a, "box");
 	const char **tables, **runtests;
 	char dirs[4096];
 	size_t ntables, nruntests;
@@ -189,8 +193,16 @@ ui_exec(struct cmd_args *a)
 	memset(&ui, 0, sizeof(ui));
 	ui.jobs = 1;
 	ui.box_wait_s = -1;
-	/* The settings file first: the command line wins. */
-	ui_config(&ui, &themename, &timeout_s);
+	if (box != NULL && demo) {
+		fprintf(stderr, "ltpscope: --demo plays a box of its own: "
+		    "not with --box\n");
+		return 1;
+	}
+	/* The settings file first, then its box: the command line wins. */
+	if (ui_config(&ui, &themename, &timeout_s, box) != 0)
+		return 1;
+	if (ltpdir == NULL && ui.boxltproot[0] != '\0')
+		ltpdir = ui.boxltproot;
 	tables = cmd_list(a, "master", &ntables);
 	runtests = cmd_list(a, "runtest", &nruntests);
 	ui.jobs = (int)cmd_num(a, "jobs", ui.jobs);
@@ -223,13 +235,21 @@ ui_exec(struct cmd_args *a)
 	}
 	ui.argv0 = xstrdup(paths_program());
 	ui.timeout_s = timeout_s;
-	if (ui_open_data(&ui, demo, tables, ntables, cmd_str(a, "ltproot"),
+	/* A QEMU box, unless --host sends the runs elsewhere. */
+	if (ui.boxqemu[0] != '\0' && cmd_str(a, "host") == NULL &&
+	    ui_qemu_up(&ui, db, paths_ltproot(ltpdir)) != 0) {
+		free(ui.argv0);
+		return 1;
+	}
+	if (ui_open_data(&ui, demo, tables, ntables, ltpdir,
 	    runtests, nruntests, db) != 0) {
 		suite_free(&ui.suite);
 		skiplist_free(&ui.skip);
 		boxfiles_free(&ui.boxfiles);
 		free(ui.box_runtests);
 		remote_close(ui.box);
+		qemubox_close(ui.qemu);
+		free(ui.argv0);
 		return 1;
 	}
 	ui_load_catalogue(&ui.suite, ui.store, &ui.rows, &ui.nrows);
@@ -237,9 +257,14 @@ ui_exec(struct cmd_args *a)
 	ui.parser = ltpout_new();
 	ui.follow = 1;
 
-	if ((rv = ui_explore(&ui)) == UI_NO_TERMINAL)
+	if ((rv = ui_explore(&ui)) == UI_NO_TERMINAL) {
+		ui_run_free(&ui);
+		qemubox_close(ui.qemu);
 		return 1;
+	}
 	ui_run_free(&ui);
+	/* After the ssh master is gone: QEMU stops last. */
+	qemubox_close(ui.qemu);
 	ui_triage_free(&ui);
 	ui_free_catalogue(ui.rows, ui.nrows);
 	linering_free(ui.ring);
@@ -267,6 +292,7 @@ static const struct cmd_option ui_options[] = {
 	{ .name = "host", .kind = CMD_STR },
 	{ .name = "ssh-config", .kind = CMD_STR },
 	{ .name = "box-master", .kind = CMD_STR },
+	{ .name = "box", .kind = CMD_STR },
 	{ .name = NULL }
 };
 
@@ -277,6 +303,6 @@ const struct cmd_entry cmd_ui_entry = {
 	.usage = "[ui] [--demo] [-m table]... [-L dir] [-f runtest]... "
 	    "[-d db] [-j jobs] [--timeout seconds] [--theme name] "
 	    "[--host [user@]host[:port]] [--ssh-config file] "
-	    "[--box-master path]",
+	    "[--box-master path] [--box name]",
 	.summary = "open the explorer (the default without a subcommand)",
 };

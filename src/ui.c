@@ -430,7 +430,9 @@ ui_draw(struct ui *ui)
 		v->ops->title(ui, v, name, sizeof(name));
 	else
 		snprintf(name, sizeof(name), "%s", v->title);
-	snprintf(title, sizeof(title), "ltpscope  %s", name);
+	/* Which box the runs go to, before anything else. */
+	snprintf(title, sizeof(title), "ltpscope%s%s  %s", ui->boxname[0] !=
+	    '\0' ? "  box " : "", ui->boxname, name);
 	ui_attr_on(ui, TE_HEADER);
 	ui_put(0, 0, title, width, 1);
 	ui_attr_off(ui, TE_HEADER);

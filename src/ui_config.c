@@ -9,20 +9,66 @@
 #include "ltpscope/settings.h"
 #include "ui_priv.h"
 
+/* A box block over the top-level settings: what it gives wins. */
+static void
+ui_config_box(struct ui *ui, const struct settings_box *b)
+{
+	snprintf(ui->boxname, sizeof(ui->boxname), "%s", b->name);
+	/* A QEMU box's host gives the user only: not the file's host. */
+	if (b->host[0] != '\0' || b->qemu[0] != '\0')
+		snprintf(ui->host, sizeof(ui->host), "%s", b->host);
+	if (b->ssh_config[0] != '\0')
+		snprintf(ui->ssh_config, sizeof(ui->ssh_config), "%s",
+		    b->ssh_config);
+	if (b->box_master[0] != '\0')
+		snprintf(ui->box_master, sizeof(ui->box_master), "%s",
+		    b->box_master);
+	if (b->reboot_cmd[0] != '\0')
+		snprintf(ui->reboot_cmd, sizeof(ui->reboot_cmd), "%s",
+		    b->reboot_cmd);
+	if (b->box_wait >= 0)
+		ui->box_wait_s = b->box_wait;
+	snprintf(ui->boxltproot, sizeof(ui->boxltproot), "%s", b->ltproot);
+	snprintf(ui->boxqemu, sizeof(ui->boxqemu), "%s", b->qemu);
+	ui->boxsnapshot = b->qemu_snapshot;
+}
+
+/* No box of that name: said with the file's boxes. */
+static int
+ui_config_nobox(const struct settings *set, const char *path,
+    const char *box)
+{
+	size_t i;
+
+	fprintf(stderr, "ltpscope: %s: no box '%s'", path, box);
+	for (i = 0; i < set->nboxes; i++)
+		fprintf(stderr, "%s%s", i == 0 ? " (boxes: " : ", ",
+		    set->boxes[i].name);
+	fprintf(stderr, "%s\n", set->nboxes > 0 ? ")" : " (no box blocks "
+	    "there)");
+	return -1;
+}
+
 /*
  * $XDG_CONFIG_HOME/ltpscope/config (settings.h).  Options on the
  * command line win.  A bad line is said on the status line, not fatal.
  */
-void
-ui_config(struct ui *ui, const char **theme, int *timeout_s)
+int
+ui_config(struct ui *ui, const char **theme, int *timeout_s, const char *box)
 {
 	static struct settings set;
+	const struct settings_box *b;
 	struct diaglist dl;
 	char path[1100], msg[512];
 	size_t i;
 
-	if (paths_config("config", path, sizeof(path)) == NULL)
-		return;
+	if (paths_config("config", path, sizeof(path)) == NULL) {
+		if (box == NULL)
+			return 0;
+		fprintf(stderr, "ltpscope: --box: neither XDG_CONFIG_HOME "
+		    "nor HOME is set: no config file\n");
+		return -1;
+	}
 	settings_init(&set);
 	diag_init(&dl);
 	(void)settings_load_file(&set, path, &dl);
@@ -50,4 +96,10 @@ ui_config(struct ui *ui, const char **theme, int *timeout_s)
 		    set.reboot_cmd);
 	if (set.has_box_wait)
 		ui->box_wait_s = set.box_wait;
+	if (box == NULL)
+		return 0;
+	if ((b = settings_box(&set, box)) == NULL)
+		return ui_config_nobox(&set, path, box);
+	ui_config_box(ui, b);
+	return 0;
 }

@@ -16,7 +16,9 @@
 #include "ltpscope/engine.h"
 #include "ltpscope/linering.h"
 #include "ltpscope/ltpout.h"
+#include "ltpscope/qemubox.h"
 #include "ltpscope/rules.h"
+#include "ltpscope/settings.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/store.h"
 #include "ltpscope/suite.h"
@@ -103,6 +105,13 @@ struct ui {
 	long long		 wait_next_ms;	/* the next try */
 	long long		 wait_step_s;	/* doubles, up to a minute */
 	pid_t			 reboot_pid;	/* reboot_cmd running, or 0 */
+	/* ui --box: the header names it; a QEMU box is ours to reset. */
+	char			 boxname[SETTINGS_BOXNAME_MAX];
+	char			 boxqemu[4096];	/* its qemu line, or "" */
+	int			 boxsnapshot;	/* its qemu-snapshot */
+	char			 boxltproot[1024]; /* its ltproot, or "" */
+	struct qemubox		*qemu;		/* NULL: not a QEMU box */
+	char			 qemu_user[256];	/* its block's host */
 
 	/* Triage: categories, rules, what the picker tags. */
 	struct categories	*cats;
@@ -165,9 +174,25 @@ int	ui_explore(struct ui *);
 /* ui_config.c */
 /*
  * Applies the user's configuration file to ui and to *theme and
- * *timeout_s; the command line, read after, wins.
+ * *timeout_s, then the block of box (ui --box; NULL for none) over
+ * it; the command line, read after, wins.  0, or -1 said on stderr
+ * when there is no such box.
  */
-void	ui_config(struct ui *, const char **, int *);
+int	ui_config(struct ui *, const char **, int *, const char *box);
+
+/* ui_box.c */
+/*
+ * Starts (or takes over) the QEMU of ui's box (ui->boxqemu) and waits
+ * for its ssh, ui->host its forwarded port from then on, ui->box the
+ * connection when it answered.  Before the terminal is taken: says on
+ * stderr.  0, or -1 when QEMU did not start.
+ */
+int	ui_qemu_up(struct ui *, const char *db, const char *ltproot);
+/*
+ * Resets the QEMU box (monitor, or QEMU started again), ui->host
+ * updated; 0, or -1 said in the pane.  *what says which.
+ */
+int	ui_qemu_reset(struct ui *, const char **what);
 
 /* ui_pane.c */
 void	ui_pane_clear(struct ui *, const char *);

@@ -196,6 +196,49 @@ ui_run_opts(struct ui *ui, struct engine_opts *eo)
 	}
 }
 
+/* 1 if the run's config names the explorer's box: its host is ours. */
+static int
+ui_run_on_box(const struct ui *ui, const char *config)
+{
+	const char *h;
+	size_t n = strlen(ui->boxname);
+
+	if (n == 0 || config == NULL)
+		return 0;
+	for (h = config; (h = strstr(h, "box=")) != NULL; h += 4)
+		if ((h == config || h[-1] == '\n') &&
+		    strncmp(h + 4, ui->boxname, n) == 0 &&
+		    (h[4 + n] == '\n' || h[4 + n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/*
+ * A run on a named box says so in its config, as run --box does, so
+ * that run --resume goes on there (a QEMU box's port changes).
+ */
+static void
+ui_run_note_box(struct ui *ui)
+{
+	struct store_run run;
+	struct diaglist dl;
+	char *config;
+
+	if (ui->boxname[0] == '\0' || ui->host[0] == '\0')
+		return;
+	diag_init(&dl);
+	memset(&run, 0, sizeof(run));
+	if (store_get_run(ui->store, ui->run_id, &run, &dl) == STORE_OK) {
+		xasprintf(&config, "%sbox=%s\n", run.config != NULL ?
+		    run.config : "", ui->boxname);
+		(void)store_run_set_config(ui->store, ui->run_id, config,
+		    &dl);
+		free(config);
+	}
+	store_run_clear(&run);
+	diag_free(&dl);
+}
+
 /*
  * Expected seconds per queued test, from each test's latest result;
  * a test never run counts one second.  tags may be NULL (a resumed run,
@@ -356,6 +399,7 @@ ui_run_selected(struct ui *ui, const char *const *syscalls, size_t nsys,
 	} else {
 		/* The status line shows the run from now on. */
 		ui_run_began(ui, tests);
+		ui_run_note_box(ui);
 	}
 	diag_free(&dl);
 	free(tests);
@@ -379,6 +423,7 @@ ui_run_resume(struct ui *ui, int64_t run_id)
 	diag_init(&dl);
 	memset(&run, 0, sizeof(run));
 	if (store_get_run(ui->store, run_id, &run, &dl) == STORE_OK &&
+	    !ui_run_on_box(ui, run.config) &&
 	    (h = strstr(run.config, "host=")) != NULL && (h == run.config ||
 	    h[-1] == '\n') && (hl = strcspn(h + 5, "\n")) > 0 &&
 	    hl < sizeof(ui->host)) {
@@ -443,15 +488,22 @@ ui_run_reboot(struct ui *ui)
 	struct spawn_req rq;
 	char sh[] = "sh", dashc[] = "-c";
 	char *argv[] = { sh, dashc, ui->reboot_cmd, NULL };
+	const char *what = "";
 	int fd;
 
-	ui_pane_meta(ui, "ltpscope: %s stopped answering%s%s; running %s",
+	ui_pane_meta(ui, "ltpscope: %s stopped answering%s%s; %s %s",
 	    ui->host, engine_lost_test(ui->eng) != NULL ?
 	    " while running " : " between tests",
 	    engine_lost_test(ui->eng) != NULL ? engine_lost_test(ui->eng) :
-	    "", ui->reboot_cmd);
+	    "", ui->qemu != NULL ? "resetting box" : "running",
+	    ui->qemu != NULL ? ui->boxname : ui->reboot_cmd);
 	ui->reboot_pid = 0;
-	if ((fd = open("/dev/null", O_RDWR)) != -1) {
+	/* A QEMU box is reset on its monitor: no reboot-cmd. */
+	if (ui->qemu != NULL) {
+		if (ui_qemu_reset(ui, &what) == 0)
+			ui_pane_meta(ui, "ltpscope: reset %s: %s", ui->host,
+			    what);
+	} else if ((fd = open("/dev/null", O_RDWR)) != -1) {
 		memset(&rq, 0, sizeof(rq));
 		rq.path = "/bin/sh";
 		rq.argv = argv;
@@ -463,7 +515,7 @@ ui_run_reboot(struct ui *ui)
 			ui->reboot_pid = 0;
 		close(fd);
 	}
-	if (ui->reboot_pid == 0)
+	if (ui->reboot_pid == 0 && ui->qemu == NULL)
 		ui_pane_meta(ui, "ltpscope: cannot run the reboot-cmd");
 	ui->wait_run = ui->run_id;
 	ui->wait_tries = 0;
@@ -480,9 +532,10 @@ ui_run_wait_say(struct ui *ui, long long now)
 	long long left = (ui->wait_next_ms - now + 999) / 1000;
 
 	if (ui->wait_tries == 0)
-		ui_message(ui, 0, "%s stopped answering (crash): reboot-cmd "
-		    "run; waiting for it, first try in %lld s (X: stop "
-		    "waiting)", ui->host, left);
+		ui_message(ui, 0, "%s stopped answering (crash): %s; "
+		    "waiting for it, first try in %lld s (X: stop "
+		    "waiting)", ui->host, ui->qemu != NULL ? "box reset" :
+		    "reboot-cmd run", left);
 	else
 		ui_message(ui, 0, "waiting for %s: try %d failed; next in "
 		    "%lld s (X: stop waiting)", ui->host, ui->wait_tries,
@@ -619,7 +672,8 @@ ui_run_service(struct ui *ui)
 			remote_close(ui->box);
 			ui->box = NULL;
 			ui->confirm_run = ui->run_id;
-			if (ui->reboot_cmd[0] != '\0' && ui->box_wait_s != 0)
+			if ((ui->reboot_cmd[0] != '\0' || ui->qemu != NULL) &&
+			    ui->box_wait_s != 0)
 				ui_run_reboot(ui);
 			else
 				ui_run_ask_resume(ui);

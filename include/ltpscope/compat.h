@@ -146,4 +146,11 @@ long	compat_ipc_list(struct compat_ipc **v);
 /* Removes o (IPC_RMID): 0, or -1 with errno. */
 int	compat_ipc_remove(const struct compat_ipc *o);
 
+/* compat_socket.c: the longest path a unix socket may have. */
+size_t	compat_unix_path_max(void);
+/* A stream socket connected to path; -1 with errno. */
+int	compat_unix_connect(const char *path);
+/* A TCP port free now on 127.0.0.1 (bound to 0, then let go), or -1. */
+int	compat_free_tcp_port(void);
+
 #endif

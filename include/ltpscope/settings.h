@@ -16,6 +16,16 @@
  *				for the box and resumes the run there
  *	box-wait SECONDS	how long it waits at most (run --box-wait)
  *
+ * and named boxes, each a block from a "box NAME" line to the next
+ * one (as ssh_config's Host), for run --box NAME and the others:
+ *
+ *	box NAME
+ *	    host, ssh-config, ltproot, box-master, kconfig, reboot-cmd,
+ *	    console, box-wait	as the run options of those names
+ *	    skip-culprit [yes|no], reset-on-taint [yes|no]
+ *	    qemu COMMAND ...	a QEMU box ltpscope starts (qemubox.h)
+ *	    qemu-snapshot yes|no	its -snapshot (yes)
+ *
  * Parsed here in the core so that a bad file is a diagnostic, not the
  * explorer's business; command-line options win over these (the
  * caller's job).  A line not understood is an error naming file and
@@ -32,6 +42,27 @@
 /* As run -j; the runner's timeout is in milliseconds in an int. */
 #define SETTINGS_JOBS_MAX	64
 #define SETTINGS_TIMEOUT_MAX	(INT_MAX / 1000)
+
+/* The longest a box's name may be; names are [A-Za-z0-9._-]. */
+#define SETTINGS_BOXNAME_MAX	64
+
+/* One box block; a string not given is "", a number -1. */
+struct settings_box {
+	char		name[SETTINGS_BOXNAME_MAX];
+	unsigned long	line;		/* of its "box" line */
+	char		host[256];
+	char		ssh_config[1024];
+	char		ltproot[1024];
+	char		box_master[1024];
+	char		kconfig[1024];
+	char		reboot_cmd[1024];
+	char		console[1024];
+	char		qemu[4096];
+	int		box_wait;	/* seconds */
+	int		skip_culprit;	/* 1 yes, 0 no */
+	int		reset_on_taint;
+	int		qemu_snapshot;
+};
 
 /* What the file set; has_* say which lines were there. */
 struct settings {
@@ -51,9 +82,16 @@ struct settings {
 	char	reboot_cmd[1024];
 	int	has_box_wait;
 	int	box_wait;	/* seconds, 0: no wait */
+	char	path[1100];	/* the file read, for messages */
+	struct settings_box *boxes;	/* owned; settings_free() */
+	size_t	nboxes;
 };
 
 void	settings_init(struct settings *);
+void	settings_free(struct settings *);
+/* The box of that name, or NULL. */
+const struct settings_box *settings_box(const struct settings *,
+	    const char *name);
 /*
  * Applies the lines of buf (len bytes; name in messages) over *s.
  * Returns the number of errors added to dl.
