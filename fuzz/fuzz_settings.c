@@ -19,6 +19,8 @@ FUZZ_TARGET(settings)
 	    s.timeout <= SETTINGS_TIMEOUT_MAX));
 	FUZZ_CHECK(memchr(s.theme, '\0', sizeof(s.theme)) != NULL);
 	FUZZ_CHECK(!s.has_theme || s.theme[0] != '\0');
+	FUZZ_CHECK(s.nboxes == 0 || s.boxes != NULL);
+	settings_free(&s);
 	diag_free(&dl);
 	return 0;
 }
