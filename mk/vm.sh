@@ -40,13 +40,14 @@ fetch() {	# fetch PACKAGE...: the .debs into $vm/debs, once
 }
 
 # The fake LTP's tests: LTP new-library lines, its Summary, its exit
-# bits.  Each says it started in the kernel log, which the serial
-# console shows: how many times each test really ran.
+# bits.  Each says it started in the kernel log (at level 6, info: no
+# warning of the kernel's), which the serial console shows: how many
+# times each test really ran.
 fake_test() {	# fake_test NAME BODY
 	f=$root/opt/ltp/testcases/bin/$1
 	cat > "$f" <<EOF
 #!/bin/sh
-echo "<2>ltpfake: start $1" > /dev/kmsg
+echo "<6>ltpfake: start $1" > /dev/kmsg
 p=0; x=0; c=0
 res() { echo "$1.c:\$1: \$2: \$3" >&2
 	case \$2 in TPASS) p=\$((p + 1));; TFAIL) x=\$((x + 1));;
@@ -57,6 +58,7 @@ summary() { printf '\nSummary:\npassed   %d\nfailed   %d\n' \$p \$x >&2
 	exit \$r; }
 res 2048 TINFO "LTP version: 20260529"
 $2
+echo "<6>ltpfake: end $1" > /dev/kmsg
 summary
 EOF
 	chmod 755 "$f"
@@ -125,7 +127,7 @@ EOF
 	chmod 755 init
 	# busybox init reaps what the tests leave and keeps sshd up.
 	cat > etc/inittab <<'EOF'
-::sysinit:/bin/sh -c 'echo "<2>ltpvm: up" > /dev/kmsg'
+::sysinit:/bin/sh -c 'echo "<6>ltpvm: up" > /dev/kmsg'
 ::respawn:/usr/sbin/dropbear -F -s -j -k -r /etc/dropbear/host_key -p 22
 EOF
 	echo 20260529 > opt/ltp/Version
@@ -146,6 +148,11 @@ res 50 TPASS "child $! runs on"'
 	fake_test pass03 'res 16 TPASS "write() wrote 4 bytes"'
 	fake_test pass04 'res 18 TPASS "close() returned 0"'
 	fake_test pass05 'res 22 TPASS "dup() returned 3"'
+	# The kernel warns; it becomes tainted (TAINT_WARN: a write ORs).
+	fake_test warn01 'echo "<4>ltpfake: WARNING something" > /dev/kmsg
+res 70 TPASS "the kernel warned"'
+	fake_test taint01 'echo 512 > /proc/sys/kernel/tainted
+res 72 TPASS "the kernel is tainted"'
 	fake_test slow01 'i=0
 while [ $i -lt 10 ]; do res 60 TINFO "tick $i"; sleep 1; i=$((i + 1)); done
 res 61 TPASS "survived 10 s"'
@@ -155,6 +162,8 @@ res 61 TPASS "survived 10 s"'
 	done > opt/ltp/runtest/syscalls
 	printf 'slow01 slow01\nkill11 kill11\npass01 pass01\n' \
 	    > opt/ltp/runtest/twice
+	printf '%s\n' 'pass01 pass01' 'warn01 warn01' 'taint01 taint01' \
+	    'pass02 pass02' > opt/ltp/runtest/kmsg
 	# Metadata as LTP's (metadata/ltp.json): nothing that keeps a
 	# test from running beside another under -j.
 	mkdir -p opt/ltp/metadata
@@ -164,7 +173,7 @@ res 61 TPASS "survived 10 s"'
 		printf ' "defaults": { "timeout": 30 },\n "tests": {\n'
 		sep=
 		for t in pass01 fail01 kill11 pass02 conf01 crash02 leak01 \
-		    pass03 pass04 pass05 slow01; do
+		    pass03 pass04 pass05 slow01 warn01 taint01; do
 			printf '%s  "%s": { "doc": [ "a fake: %s" ] }' \
 			    "$sep" "$t" "$t"
 			sep=',
