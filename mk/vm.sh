@@ -227,7 +227,9 @@ start() {	# start RUN PANIC
 	fi
 	try=0
 	while :; do
-		port=$(( 20000 + ($$ * 7 + try * 131 + $(date +%S)) % 40000 ))
+		# The seconds' leading 0 ("09") is no octal: 1 before.
+		sec=1$(date +%S)
+		port=$(( 20000 + ($$ * 7 + try * 131 + sec - 100) % 40000 ))
 		fwd=hostfwd=tcp:127.0.0.1:$port-:22
 		rm -f "$run/mon.sock" "$run/qemu.pid"
 		: > "$run/console.log"
