@@ -102,13 +102,14 @@ libs() {
 }
 
 # The fake LTP's tests: LTP new-library lines, its Summary, its exit
-# bits.  Each says it started in the kernel log, which the serial
-# console shows: how many times each test really ran.
+# bits.  Each says it started in the kernel log (at level 6, info: no
+# warning of the kernel's), which the serial console shows: how many
+# times each test really ran.
 fake_test() {	# fake_test NAME BODY
 	f=$root/opt/ltp/testcases/bin/$1
 	cat > "$f" <<EOF
 #!/bin/sh
-echo "<2>ltpfake: start $1" > /dev/kmsg
+echo "<6>ltpfake: start $1" > /dev/kmsg
 p=0; x=0; c=0
 res() { echo "$1.c:\$1: \$2: \$3" >&2
 	case \$2 in TPASS) p=\$((p + 1));; TFAIL) x=\$((x + 1));;
@@ -119,6 +120,7 @@ summary() { printf '\nSummary:\npassed   %d\nfailed   %d\n' \$p \$x >&2
 	exit \$r; }
 res 2048 TINFO "LTP version: 20260529"
 $2
+echo "<6>ltpfake: end $1" > /dev/kmsg
 summary
 EOF
 	chmod 755 "$f"
@@ -208,7 +210,7 @@ EOF
 	done > lib/modules.order
 	# busybox init reaps what the tests leave and keeps sshd up.
 	cat > etc/inittab <<'EOF'
-::sysinit:/bin/sh -c 'echo "<2>ltpvm: up" > /dev/kmsg'
+::sysinit:/bin/sh -c 'echo "<6>ltpvm: up" > /dev/kmsg'
 ::respawn:/usr/sbin/dropbear -F -s -j -k -r /etc/dropbear/host_key -p 22
 EOF
 	echo 20260529 > opt/ltp/Version
@@ -236,6 +238,11 @@ res 50 TPASS "child $! runs on"'
 else
 	res 70 TPASS "mmap() used the 64 KiB-aligned hint"
 fi'
+	# The kernel warns; it becomes tainted (TAINT_WARN: a write ORs).
+	fake_test warn01 'echo "<4>ltpfake: WARNING something" > /dev/kmsg
+res 70 TPASS "the kernel warned"'
+	fake_test taint01 'echo 512 > /proc/sys/kernel/tainted
+res 72 TPASS "the kernel is tainted"'
 	fake_test slow01 'i=0
 while [ $i -lt 10 ]; do res 60 TINFO "tick $i"; sleep 1; i=$((i + 1)); done
 res 61 TPASS "survived 10 s"'
@@ -248,6 +255,8 @@ res 61 TPASS "survived 10 s"'
 	# A box of each architecture, a panic on each.
 	printf 'pass01 pass01\nmmap20 mmap20\nkill11 kill11\npass02 pass02\n' \
 	    > opt/ltp/runtest/arches
+	printf '%s\n' 'pass01 pass01' 'warn01 warn01' 'taint01 taint01' \
+	    'pass02 pass02' > opt/ltp/runtest/kmsg
 	# Metadata as LTP's (metadata/ltp.json): nothing that keeps a
 	# test from running beside another under -j.
 	mkdir -p opt/ltp/metadata
@@ -257,7 +266,7 @@ res 61 TPASS "survived 10 s"'
 		printf ' "defaults": { "timeout": 30 },\n "tests": {\n'
 		sep=
 		for t in pass01 fail01 kill11 pass02 conf01 crash02 leak01 \
-		    pass03 pass04 pass05 slow01 mmap20; do
+		    pass03 pass04 pass05 slow01 mmap20 warn01 taint01; do
 			printf '%s  "%s": { "doc": [ "a fake: %s" ] }' \
 			    "$sep" "$t" "$t"
 			sep=',
@@ -349,9 +358,9 @@ start() {	# start RUN PANIC
 	line=$(qemu_line "$2")
 	try=0
 	while :; do
-		# Seconds "08" and "09" are no octal numbers.
-		sec=$(date +%S)
-		port=$(( 20000 + ($$ * 7 + try * 131 + ${sec#0}) % 40000 ))
+		# The seconds' leading 0 ("09") is no octal: 1 before.
+		sec=1$(date +%S)
+		port=$(( 20000 + ($$ * 7 + try * 131 + sec - 100) % 40000 ))
 		fwd=hostfwd=tcp:127.0.0.1:$port-:22
 		rm -f "$run/mon.sock" "$run/qemu.pid"
 		: > "$run/console.log"

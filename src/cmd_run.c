@@ -267,20 +267,33 @@ run_dry_list(const struct engine_test *tests, size_t n,
 /*
  * --console: a panic line there while tests run on the box is the
  * crash, told at once, not once ssh's keepalives give the box up.
- * The poll's timeout, shortened to look again soon.
+ * The task the kernel names with it, soon after, tells which of the
+ * tests running (-j) did it.  The poll's timeout, shortened to look
+ * again soon.
  */
 static int
 run_watch_console(struct engine *e, struct run_ctx *c, int ms)
 {
-	if (c->watch == NULL || c->watch_fired || engine_running(e) == 0)
+	char comm[CRASHLOG_COMM];
+
+	if (c->watch == NULL || engine_running(e) == 0 ||
+	    (c->watch_fired && c->watch_ms == 0))
 		return ms;
-	if (crashlog_watch_poll(c->watch, c->watch_line,
-	    sizeof(c->watch_line))) {
+	if (!c->watch_fired) {
+		if (!crashlog_watch_poll(c->watch, c->watch_line,
+		    sizeof(c->watch_line)))
+			return ms < 0 || ms > RUN_WATCH_MS ? RUN_WATCH_MS :
+			    ms;
 		c->watch_fired = 1;
-		engine_box_gone(e, "console told of a panic");
-		return 0;
+		c->watch_ms = run_now_ms();
 	}
-	return ms < 0 || ms > RUN_WATCH_MS ? RUN_WATCH_MS : ms;
+	if (!crashlog_watch_culprit(c->watch, comm, sizeof(comm)) &&
+	    run_now_ms() - c->watch_ms < RUN_COMM_MS)
+		return 50;
+	c->watch_ms = 0;
+	engine_blame(e, comm);
+	engine_box_gone(e, "console told of a panic");
+	return 0;
 }
 
 int

@@ -58,7 +58,7 @@ run_kernel_words(struct store *st, int64_t run_id, struct remote *box,
 	diag_free(&dl);
 }
 
-static long long
+long long
 run_now_ms(void)
 {
 	struct timespec ts;
@@ -97,11 +97,17 @@ run_wait_box(const char *host, const struct remote_opts *ro0, long wait_s,
 	char why[400];
 
 	for (;;) {
-		if (wait_s >= 0) {
+		/*
+		 * A try begun while the box boots may hang until its
+		 * timeout (QEMU's user network drops the first SYN to a
+		 * guest not up yet and backs off): short tries while the
+		 * naps are short, longer as they grow, for a slow box.
+		 */
+		nap = next / 1000 < RUN_TRY_S ? RUN_TRY_S : next / 1000;
+		if (wait_s >= 0 && nap > (deadline - run_now_ms() + 999) /
+		    1000)
 			nap = (deadline - run_now_ms() + 999) / 1000;
-			ro.connect_timeout_s = nap < 1 ? 1 : nap > 15 ? 15 :
-			    (int)nap;
-		}
+		ro.connect_timeout_s = nap < 1 ? 1 : nap > 15 ? 15 : (int)nap;
 		diag_init(&dl);
 		rm = remote_open(host, &ro, &dl);
 		tries++;
@@ -511,6 +517,7 @@ run_box_lost(struct store *st, struct engine **ep,
 			crashlog_watch_seek(ctx->watch,
 			    crashlog_console_end(b->console));
 		ctx->watch_fired = 0;
+		ctx->watch_ms = 0;
 		/* Ours to take over: the lock goes, the crash is kept. */
 		if (store_run_end(st, run_id, RUN_INTERRUPTED, dl) != STORE_OK)
 			return 1;

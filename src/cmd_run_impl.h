@@ -31,10 +31,14 @@
 #define RUN_MAXHOSTS	16
 /* How often --console is read while tests run on a box (ms). */
 #define RUN_WATCH_MS	250
+/* How long the console may take to name the crash's task (ms). */
+#define RUN_COMM_MS	2000
 /* What of --reboot-cmd's output is kept with the crash (bytes). */
 #define RUN_REBOOT_KEEP	8192
 /* The try right after a crash, for a box up again already (s). */
 #define RUN_QUICK_TRY_S	3
+/* A try for a box coming back lasts at least this long (s). */
+#define RUN_TRY_S	5
 /* How long the console may take to say the kernel reboots (ms). */
 #define RUN_FATE_MS	3000
 /* How long a box rebooting by itself is waited for, before a reset. */
@@ -52,6 +56,8 @@ struct run_ctx {
 	struct crashlog_watch *watch;	/* --console, while tests run */
 	int	watch_fired;	/* it told of a panic: tests lost */
 	char	watch_line[300];	/* that panic line */
+	long long watch_ms;	/* when (run_now_ms()), the box not yet
+				   given up: waiting for the task's name */
 };
 
 /* Lines added to a run's recorded config. */
@@ -146,6 +152,7 @@ struct run_box {
 /* cmd_run.c */
 int	 run_was_interrupted(void);
 void	 run_clear_progress(struct run_ctx *);
+long long run_now_ms(void);
 int	 run_loop(struct engine *, struct run_ctx *, struct diaglist *);
 void	 run_crash_report(struct store *, int64_t);
 void	 run_summary(struct store *, struct engine *, int64_t);

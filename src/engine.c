@@ -112,6 +112,7 @@ struct engine {
 						   (store_sync_each()) */
 	int			 box_lost;
 	char			*lost_test;	/* the culprit, or NULL */
+	char			*blamed;	/* engine_blame()'s test */
 	char			*lost_why;	/* engine_box_gone()'s */
 	int64_t			 lost_result;	/* its crash result */
 	int			 stop_all;
@@ -1149,18 +1150,28 @@ engine_leftover(struct engine *e, const char *tag, const char *what)
 /*
  * The box stopped answering while w's test ran: that test is the crash,
  * the likely cause of a panic there, stored with the output it gave
- * until then.  Tests running beside it (-j) are interrupted: one of
- * them did it, and the first to be missed is as good a guess as any.
+ * until then.  Tests running beside it (-j) are interrupted: the one
+ * the kernel named (engine_blame()) did it, else the first to be
+ * missed is as good a guess as any.
  */
 static int
 engine_crash(struct engine *e, struct eworker *w, double duration,
     struct diaglist *dl)
 {
 	struct store_result r;
+	const char *tag = e->tests[w->idx].tag;
 	char why[300];
 
 	memset(&r, 0, sizeof(r));
-	if (e->lost_test == NULL) {
+	if (e->blamed != NULL && strcmp(e->blamed, tag) != 0) {
+		engine_meta(w, "ltpscope: the box %s stopped answering after "
+		    "%.1f s: its kernel crashed in %s, running beside this "
+		    "test", remote_spec(e->opts.runner.remote), duration,
+		    e->blamed);
+		r.status = TS_INTERRUPTED;
+		snprintf(why, sizeof(why), "the box's kernel crashed in %s, "
+		    "running beside it", e->blamed);
+	} else if (e->lost_test == NULL) {
 		engine_meta(w, "ltpscope: the box %s %s after %.1f s: crash",
 		    remote_spec(e->opts.runner.remote), e->lost_why != NULL ?
 		    e->lost_why : "stopped answering", duration);
@@ -1414,6 +1425,43 @@ engine_stop_all(struct engine *e)
 	engine_stop_test(e);
 }
 
+/* Whether the kernel's task name comm (cut to 15 bytes) is name's. */
+static int
+engine_comm_is(const char *comm, const char *name, size_t len)
+{
+	size_t n = strlen(comm);
+
+	if (n == 0 || strncmp(comm, name, n) != 0)
+		return 0;
+	return len == n || (n == 15 && len > n);
+}
+
+void
+engine_blame(struct engine *e, const char *comm)
+{
+	const char *tag, *cmd, *base, *end;
+	size_t i;
+
+	if (comm == NULL || *comm == '\0' || e->blamed != NULL)
+		return;
+	for (i = 0; i < e->nw; i++) {
+		if (e->w[i].r == NULL)
+			continue;
+		tag = e->tests[e->w[i].idx].tag;
+		cmd = e->tests[e->w[i].idx].cmdline;
+		/* The program: the command line's first word, its name. */
+		cmd += strspn(cmd, " \t");
+		end = cmd + strcspn(cmd, " \t");
+		for (base = end; base > cmd && base[-1] != '/'; base--)
+			;
+		if (engine_comm_is(comm, tag, strlen(tag)) ||
+		    engine_comm_is(comm, base, (size_t)(end - base))) {
+			e->blamed = xstrdup(tag);
+			return;
+		}
+	}
+}
+
 void
 engine_box_gone(struct engine *e, const char *why)
 {
@@ -1496,6 +1544,7 @@ engine_free(struct engine *e)
 		diag_free(&dl);
 	}
 	free(e->lost_test);
+	free(e->blamed);
 	free(e->lost_why);
 	for (i = 0; i < e->npending; i++)
 		free(e->pending[i].why);

@@ -571,14 +571,20 @@ store_unrun_tests(struct store *st, int64_t run_id,
 	size_t n = 0, cap = 0;
 	int rc, err;
 
-	/* By tag, so a test with any result is never run again. */
+	/*
+	 * By tag, so a test with any result is never run again, but for
+	 * one cut short by a crash beside it (-j): interrupted, judged by
+	 * ltpscope ("-"), not by how it ended.
+	 */
 	if ((err = store_prepare(st, &s, "SELECT pos, tag, syscall, cmdline, "
 	    "notrun, named, parallel, conflicts FROM queue q WHERE run_id = ?1 AND NOT EXISTS "
 	    "(SELECT 1 FROM "
-	    "results r WHERE r.run_id = ?1 AND r.tag = q.tag) ORDER BY pos",
+	    "results r WHERE r.run_id = ?1 AND r.tag = q.tag AND "
+	    "NOT (r.status = ?2 AND r.raw = '-')) ORDER BY pos",
 	    dl)) != STORE_OK)
 		return err;
 	(void)sqlite3_bind_int64(s, 1, run_id);
+	(void)sqlite3_bind_int(s, 2, TS_INTERRUPTED);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		if (n == cap) {
 			cap = cap ? cap * 2 : 64;

@@ -334,10 +334,83 @@ test_store_append(void)
 	diag_free(&dl);
 }
 
+/* Appends s to the file at path. */
+static void
+add(const char *path, const char *s)
+{
+	FILE *fp = fopen(path, "a");
+
+	if (fp == NULL)
+		return;
+	fputs(s, fp);
+	fclose(fp);
+}
+
+/*
+ * The task a crash happened in, from a watched console: named by
+ * panic() after its line (not yet there when the line is: "wait"), or
+ * by an oops before it; not from a warning long before.
+ */
+static void
+test_culprit(void)
+{
+	struct crashlog_watch *w;
+	char path[1024], line[200], comm[CRASHLOG_COMM];
+	int i;
+
+	snprintf(path, sizeof(path), "%s/console.log", tap_tmpdir());
+	add(path, "[   26.1] ltpfake: start slow01\n"
+	    "[   26.9] ltpfake: start kill11\n"
+	    "[   27.3] sysrq: Trigger a crash\n"
+	    "[   27.3] Kernel panic - not syncing: sysrq triggered crash\n");
+	w = crashlog_watch_new(path, 0);
+	ok(crashlog_watch_poll(w, line, sizeof(line)) && strcmp(line,
+	    "Kernel panic - not syncing: sysrq triggered crash") == 0,
+	    "the panic line: %s", line);
+	ok(!crashlog_watch_culprit(w, comm, sizeof(comm)) && comm[0] == '\0',
+	    "its task not named yet: wait");
+	add(path, "[   27.3] CPU: 0 PID: 97 Comm: kill11 Not tainted "
+	    "6.1.0-57-amd64 #1  Debian 6.1.158-1\n"
+	    "[   27.3] Hardware name: QEMU Standard PC\n");
+	ok(crashlog_watch_culprit(w, comm, sizeof(comm)) &&
+	    strcmp(comm, "kill11") == 0, "then named: %s", comm);
+	crashlog_watch_free(w);
+
+	/* An oops names it before; the panic's end closes the words. */
+	(void)remove(path);
+	add(path, "[    5.0] CPU: 0 PID: 40 Comm: old_warning Not tainted\n");
+	for (i = 0; i < CRASHLOG_SPAN + 2; i++)
+		add(path, "[    6.0] ltpfake: start something\n");
+	add(path, "[    9.0] BUG: kernel NULL pointer dereference\n"
+	    "[    9.0] CPU: 0 PID: 51 Comm: averyverylongna Tainted: G\n"
+	    "[    9.0] Kernel panic - not syncing: Fatal exception\n"
+	    "[    9.0] ---[ end Kernel panic - not syncing: Fatal exception "
+	    "]---\n");
+	w = crashlog_watch_new(path, 0);
+	ok(crashlog_watch_poll(w, line, sizeof(line)), "an oops's panic");
+	ok(crashlog_watch_culprit(w, comm, sizeof(comm)) &&
+	    strcmp(comm, "averyverylongna") == 0,
+	    "the oops's task, named before: %s", comm);
+	crashlog_watch_free(w);
+
+	(void)remove(path);
+	add(path, "[    5.0] CPU: 0 PID: 40 Comm: old_warning Not tainted\n");
+	for (i = 0; i < CRASHLOG_SPAN + 2; i++)
+		add(path, "[    6.0] ltpfake: start something\n");
+	add(path, "[    9.0] Kernel panic - not syncing: VFS: no root\n"
+	    "[    9.0] ---[ end Kernel panic - not syncing: VFS ]---\n");
+	w = crashlog_watch_new(path, 0);
+	ok(crashlog_watch_poll(w, line, sizeof(line)) &&
+	    crashlog_watch_culprit(w, comm, sizeof(comm)) && comm[0] == '\0',
+	    "no task named near the panic: none ('%s')", comm);
+	crashlog_watch_free(w);
+}
+
 int
 main(void)
 {
 	test_words();
+	test_culprit();
 	test_block();
 	test_consoles();
 	test_fate();

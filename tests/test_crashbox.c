@@ -3,11 +3,13 @@
  * Crashes of a box, end to end against the tests' private sshd
  * (tests/sshd.c) and a console log the test writes as a serial console
  * would (tests/fixtures/console): a panic line on the console is the
- * crash at once, the box still answering ssh; a box back with a new
- * boot id is not reset; --reboot-cmd's output goes with the crash,
- * never raw to the terminal; --box-wait ends with a last try at its
- * limit; run --resume keeps --console, --reboot-cmd and --box-wait;
- * the closing summary counts the whole run across its crashes.
+ * crash at once, the box still answering ssh; under -j the task the
+ * console names is the crash, the test beside it interrupted and run
+ * again; a box back with a new boot id is not reset; --reboot-cmd's
+ * output goes with the crash, never raw to the terminal; --box-wait
+ * ends with a last try at its limit; run --resume keeps --console,
+ * --reboot-cmd and --box-wait; the closing summary counts the whole
+ * run across its crashes.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -304,6 +306,89 @@ test_console_watch(int panic0)
 	free(out);
 }
 
+/*
+ * -j 2: pause01 and kill11 run side by side when the console tells of
+ * a panic in kill11 ("Comm: kill11"): kill11 is the crash, whatever
+ * was missed first; pause01 is interrupted and, the box back, run
+ * again (it passes the second time: its mark is there).
+ */
+static void
+test_console_blame(void)
+{
+	const char *t = tap_tmpdir();
+	char db[1200], rt[1200], log[1200], con[1200], flag[1200];
+	char mark[1200], jroot[1200], args[8192], reset[1400], line[2800];
+	char *out;
+	long long deadline;
+	pid_t pid;
+	int st;
+
+	snprintf(db, sizeof(db), "%s/blame.db", t);
+	snprintf(rt, sizeof(rt), "%s/blame.runtest", t);
+	snprintf(log, sizeof(log), "%s/blame.log", t);
+	snprintf(con, sizeof(con), "%s/blame.console", t);
+	snprintf(flag, sizeof(flag), "%s/blame.reset", t);
+	snprintf(mark, sizeof(mark), "%s/blame.mark", t);
+	(void)unlink(mark);
+	snprintf(line, sizeof(line), "pause01 if [ -e '%s' ]; then exec pass;"
+	    " fi; : > '%s'; exec hang\nkill11 hang\n", mark, mark);
+	write_runtest(rt, line);
+	/* Metadata that lets both run beside another. */
+	snprintf(jroot, sizeof(jroot), "%s/ltpj", t);
+	mkroot(jroot);
+	snprintf(line, sizeof(line), "%s/metadata", jroot);
+	(void)mkdir(line, 0755);
+	snprintf(line, sizeof(line), "%s/metadata/ltp.json", jroot);
+	write_file(line, "{\n \"testsuite\": {\"version\": \"fake\"},\n"
+	    " \"tests\": {\n  \"pause01\": {\"doc\": [\"a fake\"]},\n"
+	    "  \"kill11\": {\"doc\": [\"a fake\"]}\n }\n}\n", 0);
+	write_file(con, "[    0.000000] Linux version 6.1.0-27-amd64\r\n", 0);
+	snprintf(reset, sizeof(reset), "touch '%s'", flag);
+	setenv("R", reset, 1);
+	snprintf(args, sizeof(args), "run -v -j 2 -d %s -L %s -f %s "
+	    "--timeout 600 --host %s --ssh-config %s --box-wait 60 "
+	    "--console %s --reboot-cmd \"$R\"", db, jroot, rt, box.spec,
+	    box.config, con);
+	pid = start_bg(args, log);
+	deadline = now_ms() + 30000;
+	while (now_ms() < deadline && (access(mark, F_OK) != 0 ||
+	    db_number(db, "SELECT count(*) FROM results WHERE status = 9 "
+	    "AND tag IN ('pause01', 'kill11')") != 2))
+		(void)poll(NULL, 0, 50);
+	if (!ok(access(mark, F_OK) == 0 && db_number(db, "SELECT count(*) "
+	    "FROM results WHERE status = 9") == 2, "pause01 and kill11 run "
+	    "side by side on the box")) {
+		out = tap_slurp(log, NULL);
+		tap_diag("%s", out != NULL ? out : "");
+		free(out);
+		kill(pid, SIGKILL);
+		waitpid(pid, &st, 0);
+		return;
+	}
+	snprintf(line, sizeof(line), "%s/boot_id", box.dir);
+	write_file(line, "0b5e9d1c-0004\n", 0);
+	console_add(con, "linux-6.1-panic1.log");
+	st = wait_bg(pid, 90000);
+	out = tap_slurp(log, NULL);
+	if (!ok(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 1, "the run "
+	    "ends, with the crash (status %#x)", st))
+		tap_diag("%s", out != NULL ? out : "");
+	free(out);
+	is_int(db_number(db, "SELECT status FROM results WHERE "
+	    "tag = 'kill11'"), 11, "kill11, the task the console names, is "
+	    "the crash");
+	out = db_text(db, "SELECT group_concat(status, ' ') FROM (SELECT "
+	    "status FROM results WHERE tag = 'pause01' ORDER BY id)");
+	is_str(out, "8 0\n", "pause01, running beside it, is interrupted, "
+	    "then run again and passes");
+	free(out);
+	ok(access(flag, F_OK) != 0, "the box rebooted by itself: not reset");
+	out = show_output(db, "kill11");
+	has_str(out, "Comm: kill11 ", "kill11's output has the console's "
+	    "words of its crash");
+	free(out);
+}
+
 /* Kills the ssh master connections whose parent is pid: the link drops. */
 static int
 kill_masters(pid_t pid)
@@ -542,6 +627,7 @@ main(void)
 	box_programs();
 	test_console_watch(0);
 	test_console_watch(1);
+	test_console_blame();
 	test_same_boot();
 	test_reboot_output();
 	test_resume_keeps();

@@ -113,6 +113,17 @@ struct crashlog_watch;
 struct crashlog_watch *crashlog_watch_new(const char *path, off_t from);
 int	crashlog_watch_poll(struct crashlog_watch *, char *first,
 	    size_t flen);
+/*
+ * After crashlog_watch_poll() told of a fatal line: the task Linux
+ * names with the crash ("Comm: NAME", in panic()'s dump after its
+ * line, or in the oops just before it; at most 15 bytes, as the
+ * kernel cuts it) in comm, "" when none.  Returns 1 once the kernel
+ * has said it (or closed the crash's words without it), 0 while it
+ * may still come: poll again.
+ */
+#define CRASHLOG_COMM		32
+int	crashlog_watch_culprit(struct crashlog_watch *, char *comm,
+	    size_t len);
 /* Goes on from offset to (the end, once the crash's words are read). */
 void	crashlog_watch_seek(struct crashlog_watch *, off_t to);
 void	crashlog_watch_free(struct crashlog_watch *);

@@ -219,6 +219,15 @@ void		 engine_stop_all(struct engine *);
  * for the crash's output ("its console told of a panic"); copied.
  */
 void		 engine_box_gone(struct engine *, const char *why);
+/*
+ * The kernel named the task it crashed in (Linux's "Comm: NAME", cut
+ * to 15 bytes): of the tests running, the one whose tag or program
+ * has that name is the crash, the others (-j) are interrupted and run
+ * again.  Without a match (a child of another name, no name: comm
+ * NULL or "") the first test found lost is the crash.  Before
+ * engine_box_gone().
+ */
+void		 engine_blame(struct engine *, const char *comm);
 /* Runs until done; 0, or -1 on a store error. */
 int		 engine_run(struct engine *, struct diaglist *);
 void		 engine_free(struct engine *);
