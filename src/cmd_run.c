@@ -445,6 +445,7 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 	struct diaglist dl;
 	size_t n, nleft, done = engine_done_count(e), total = engine_total(e);
 	unsigned envmarked = engine_env_marked(e);
+	unsigned kmarked = engine_kmsg_marked(e);
 	int i, first = 1;
 
 	diag_init(&dl);
@@ -455,6 +456,7 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 			done += k[i];
 		total = run.nqueued > done ? run.nqueued : done;
 		envmarked = run.nenvmarked;
+		kmarked = run.nkmarked;
 	}
 	diag_free(&dl);
 	printf("run %" PRId64 ": %zu of %zu tests done:", run_id, done,
@@ -470,9 +472,9 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 	/* Passes and skips all the same, but a triager may ask. */
 	if (envmarked > 0)
 		printf(" (%u of them with an env warning)", envmarked);
-	if (engine_kmsg_marked(e) > 0)
+	if (kmarked > 0)
 		printf(" (%u after which the kernel warned or was tainted)",
-		    engine_kmsg_marked(e));
+		    kmarked);
 	printf("\n");
 	store_run_clear(&run);
 	left = engine_leftovers(e, &nleft);

@@ -5,7 +5,7 @@
  * a whole run whose kernel log is a file the tests write records to
  * ($LTPSCOPE_KMSG, $LTPSCOPE_TAINTED), its lines stored with the test
  * that wrote them and shown by show, its JSON, --output behind the
- * marker (made safe) and the shopping list.
+ * marker (made safe) and the shopping list in each format.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,6 +194,18 @@ test_run_kmsg(void)
 	    "shopping list Markdown: the count");
 	has_str(tap_line_of(r.out, "**open02**"), "(the kernel warned)",
 	    "shopping list Markdown: the mark");
+	tap_cmd(&r, "export -d %s --format csv", db);
+	has_str(r.out, "\"first_failing_line\",\"kernel_lines\","
+	    "\"kernel_marked\",\"flaky\"", "CSV: the kernel's columns");
+	has_str(tap_line_of(r.out, "\"open02\""), "\",\"2\",\"yes\",\"no\","
+	    "\"\"\r", "CSV: open02's lines and mark");
+	tap_cmd(&r, "export -d %s --format html", db);
+	has_str(r.out, "The kernel warned or was tainted after <span "
+	    "id=\"kernel-marked\">2</span> tests of the run.",
+	    "HTML: the run's count, passes included");
+	has_str(tap_line_of(r.out, ">open02<"), "<td>fail <span "
+	    "class=\"kernel\">(the kernel warned)</span></td>",
+	    "HTML: open02's mark");
 	tap_cmd_free(&r);
 }
 
