@@ -652,8 +652,9 @@ run_parse_options(struct cmd_args *a, struct run_opts *o)
 		return cmd_error(a, "several --host run one test at a time "
 		    "on each box: not with --resume, --dry-run, -j or "
 		    "--console");
-	if (o->reset_on_taint && (o->reboot_cmd == NULL ||
-	    (o->nhosts == 0 && !o->resume)))
+	/* --resume may find both in the run's record. */
+	if (o->reset_on_taint && !o->resume && (o->reboot_cmd == NULL ||
+	    o->nhosts == 0))
 		return cmd_error(a, "--reset-on-taint resets a box (--host) "
 		    "with its --reboot-cmd: give both");
 	if (o->box_master != NULL && o->nhosts == 0)
@@ -1192,6 +1193,7 @@ const struct cmd_entry cmd_run_entry = {
 	    "[tag ...]\n"
 	    "run --resume [run] [-j jobs] [-d db] "
 	    "[--skip-culprit | --no-skip-culprit] "
-	    "[--reboot-cmd command] [--box-wait seconds] [--console file]",
+	    "[--reboot-cmd command] [--reset-on-taint] [--box-wait seconds] "
+	    "[--console file]",
 	.summary = "run LTP tests safely, storing every result",
 };

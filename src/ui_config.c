@@ -50,4 +50,12 @@ ui_config(struct ui *ui, const char **theme, int *timeout_s)
 		    set.reboot_cmd);
 	if (set.has_box_wait)
 		ui->box_wait_s = set.box_wait;
+	if (set.has_reset_on_taint)
+		ui->reset_on_taint = set.reset_on_taint;
+	/* As run --reset-on-taint: a box is reset by its command. */
+	if (ui->reset_on_taint && !set.has_reboot_cmd) {
+		ui_message(ui, 1, "%s: reset-on-taint wants a reboot-cmd "
+		    "line: left out", path);
+		ui->reset_on_taint = 0;
+	}
 }

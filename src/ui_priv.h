@@ -96,6 +96,7 @@ struct ui {
 	const char		**box_runtests;	/* the suite's runtest list */
 	char			 reboot_cmd[1024]; /* "reboot-cmd" in config */
 	int			 box_wait_s;	/* "box-wait"; -1: no limit */
+	int			 reset_on_taint; /* "reset-on-taint yes" */
 	/* After a crash, with reboot_cmd: waiting for the box to resume. */
 	int64_t			 wait_run;	/* 0: not waiting */
 	int			 wait_tries;
@@ -103,6 +104,8 @@ struct ui {
 	long long		 wait_next_ms;	/* the next try */
 	long long		 wait_step_s;	/* doubles, up to a minute */
 	pid_t			 reboot_pid;	/* reboot_cmd running, or 0 */
+	int			 wait_taint;	/* the box answered: it was
+						   reset for a taint */
 
 	/* Triage: categories, rules, what the picker tags. */
 	struct categories	*cats;

@@ -523,6 +523,9 @@ test_resume_keeps(void)
 	out = tap_run(args, &st, 0);
 	has_str(out, "run --resume [run] [-j jobs] [-d db]",
 	    "the synopsis of --resume");
+	ok(out != NULL && strstr(strstr(out, "run --resume") != NULL ?
+	    strstr(out, "run --resume") : out, "[--reset-on-taint]") != NULL,
+	    "... offers --reset-on-taint");
 	has_str(out, "[--skip-culprit | --no-skip-culprit] [--reboot-cmd "
 	    "command]", "... with its culprit and reboot options");
 	ok(out != NULL && strstr(strstr(out, "run --resume") != NULL ?

@@ -15,6 +15,9 @@
  *				--reboot-cmd; the explorer then waits
  *				for the box and resumes the run there
  *	box-wait SECONDS	how long it waits at most (run --box-wait)
+ *	reset-on-taint yes|no	with a reboot-cmd, reset the box when a
+ *				test tainted its kernel, before the next
+ *				(run --reset-on-taint)
  *
  * Parsed here in the core so that a bad file is a diagnostic, not the
  * explorer's business; command-line options win over these (the
@@ -51,6 +54,8 @@ struct settings {
 	char	reboot_cmd[1024];
 	int	has_box_wait;
 	int	box_wait;	/* seconds, 0: no wait */
+	int	has_reset_on_taint;
+	int	reset_on_taint;
 };
 
 void	settings_init(struct settings *);
