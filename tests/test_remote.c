@@ -1744,6 +1744,55 @@ test_crash_resume(void)
 }
 
 /*
+ * sshd hangs up on an agent whose connection dropped: the agent's
+ * process group gets SIGHUP.  Its directory goes all the same (and
+ * with it, on Linux, the cat that reads /dev/kmsg for it).  The test
+ * finds the group by the cat of its own output ($A/p).
+ */
+static void
+test_agent_hangup(void)
+{
+	struct runner_result res;
+	struct runner_opts o;
+	struct diaglist dl;
+	struct remote *rm;
+	struct stat sb;
+	struct cap c;
+	char dir[1200] = "";
+	long long t0;
+	int gone = 0;
+
+	diag_init(&dl);
+	if ((rm = open_box(&dl)) == NULL) {
+		ok(0, "a box for the hangup: %s", tap_first_diag(&dl));
+		diag_free(&dl);
+		return;
+	}
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	(void)runner_run(&o, "A=${TMPDIR%/*}; echo \"$A\"; "
+	    "read -r x P C G <\"$A/p\"; g=$(ps -o pgid= -p \"$C\"); "
+	    "kill -s HUP -- \"-${g# *}\" || kill -s HUP \"-${g# *}\"; "
+	    "sleep 5", &res, &dl);
+	if (c.buf != NULL)
+		snprintf(dir, sizeof(dir), "%.*s", (int)strcspn(c.buf, "\n"),
+		    c.buf);
+	ok(strncmp(dir, boxtmp, strlen(boxtmp)) == 0, "the hung-up agent's "
+	    "directory: %s", dir);
+	for (t0 = now_ms(); dir[0] != '\0' && now_ms() - t0 < 20000; ) {
+		if (lstat(dir, &sb) == -1) {
+			gone = 1;
+			break;
+		}
+		(void)poll(NULL, 0, 50);
+	}
+	ok(gone, "an agent hung up on leaves no directory on the box");
+	free(c.buf);
+	remote_close(rm);
+	diag_free(&dl);
+}
+
+/*
  * The explorer with reset-on-taint and a reboot-cmd in its config: a
  * test that taints the box's kernel has the box reset (the command
  * runs, and "boots" it with its taint flags clear) before the next
@@ -1961,6 +2010,7 @@ main(void)
 		test_timeout(rm);
 		test_stream_and_stop(rm);
 		test_agent(rm);
+		test_agent_hangup();
 		test_cli();
 		test_box_files();
 		test_box_kmsg();
