@@ -20,7 +20,14 @@
  * fdatasync(2)'d write beside the database before each test, as a
  * test's "running" row must be durable before it starts.  How far a run
  * is above the floor is ltpscope's; the floor itself is the disk's.
- * bench_runner breaks down the runner's own share.  Each method runs
+ * bench_runner breaks down the runner's own share.  What reading the
+ * kernel's log after each test costs (/dev/kmsg and the taint flags,
+ * kmsg.h) is the run over the same run with the log out of reach
+ * ($LTPSCOPE_KMSG naming no file), both with the database on the
+ * memory file system where there is one, lest fsync(2)'s jitter
+ * drown it, in rounds of their own, each the two back to back, which
+ * goes first taking turns: it should stay under 5%.  Each
+ * method runs
  * in ROUNDS interleaved rounds; the figures are the median round, the
  * ratios the median of the rounds' ratios.
  */
@@ -55,6 +62,7 @@ static char work[1024];		/* fake LTPROOT and databases */
 static char memdir[1024];	/* "" when there is none */
 static char tiny[PATH_MAX + 64];
 static const char *bin;
+static char **nokmsg_env;	/* environ, the kernel's log out of reach */
 
 static void
 die(const char *what)
@@ -137,9 +145,13 @@ count_passes(const char *db)
 	return n;
 }
 
-/* Seconds for `ltpscope run` of the whole runtest file, db in dir. */
+/*
+ * Seconds for `ltpscope run` of the whole runtest file, db in dir;
+ * nokmsg: without reading the kernel's log (it then says once on its
+ * stderr that it cannot).  err: a file for its stderr, or NULL.
+ */
 static double
-bench_run(const char *dir)
+bench_run(const char *dir, int nokmsg, const char *err)
 {
 	posix_spawn_file_actions_t fa;
 	char db[sizeof(work) + 32], root[sizeof(work) + 32];
@@ -155,8 +167,12 @@ bench_run(const char *dir)
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	if (nokmsg || err != NULL)
+		posix_spawn_file_actions_addopen(&fa, 2, nokmsg ? "/dev/null" :
+		    err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	t0 = bench_now();
-	if ((errno = posix_spawn(&pid, bin, &fa, NULL, argv, environ)) != 0)
+	if ((errno = posix_spawn(&pid, bin, &fa, NULL, argv, nokmsg ?
+	    nokmsg_env : environ)) != 0)
 		die(bin);
 	if (waitpid(pid, &st, 0) != pid)
 		die("waitpid");
@@ -292,9 +308,9 @@ bench_method(int m)
 	case M_SHELL:
 		return bench_shell();
 	case M_RUN:
-		return bench_run(work);
+		return bench_run(work, 0, NULL);
 	case M_RUNMEM:
-		return memdir[0] != '\0' ? bench_run(memdir) : 1;
+		return memdir[0] != '\0' ? bench_run(memdir, 0, NULL) : 1;
 	case M_COMMIT:
 		return bench_commit(work, 1);
 	case M_FLOOR:
@@ -342,11 +358,59 @@ cleanup(void)
 		(void)rmdir(memdir);
 }
 
+/*
+ * The environment of the run that does not read the kernel's log:
+ * $LTPSCOPE_KMSG and $LTPSCOPE_TAINTED name a file that is not there.
+ */
+static void
+nokmsg_environ(void)
+{
+	static char kv[sizeof(work) + 64], tv[sizeof(work) + 64];
+	size_t n = 0, i;
+
+	while (environ[n] != NULL)
+		n++;
+	if ((nokmsg_env = calloc(n + 3, sizeof(*nokmsg_env))) == NULL)
+		die("calloc");
+	for (i = 0; i < n; i++)
+		nokmsg_env[i] = environ[i];
+	(void)snprintf(kv, sizeof(kv), "LTPSCOPE_KMSG=%s/no-kmsg", work);
+	(void)snprintf(tv, sizeof(tv), "LTPSCOPE_TAINTED=%s/no-kmsg", work);
+	nokmsg_env[n] = kv;
+	nokmsg_env[n + 1] = tv;
+}
+
+/*
+ * Why the measured run cannot read the kernel's log (its first line on
+ * stderr: e.g. "/dev/kmsg: Permission denied" as a user), or "": then
+ * the cost compared is the real one.
+ */
+static void
+kmsg_why(const char *dir, char *buf, size_t len)
+{
+	char err[sizeof(work) + 32];
+	FILE *fp;
+
+	buf[0] = '\0';
+	(void)snprintf(err, sizeof(err), "%s/run.err", work);
+	(void)bench_run(dir, 0, err);
+	if ((fp = fopen(err, "r")) != NULL) {
+		if (fgets(buf, (int)len, fp) == NULL)
+			buf[0] = '\0';
+		buf[strcspn(buf, "\n")] = '\0';
+		(void)fclose(fp);
+	}
+	(void)unlink(err);
+}
+
 int
 main(void)
 {
 	static double t[NM][ROUNDS], q[NM][ROUNDS], over[ROUNDS];
-	double med[NM], rat[NM], above;
+	static double kt[2][ROUNDS], kq[ROUNDS];
+	double med[NM], rat[NM], above, kcost, kmed;
+	const char *kdir;
+	char kwhy[512];
 	const char *base, *mem;
 	char cwd[PATH_MAX];
 	int r, m, k;
@@ -377,9 +441,12 @@ main(void)
 		die(base);
 	scratch(memdir, sizeof(memdir), mem);
 	make_ltproot();
+	nokmsg_environ();
 
 	for (m = 0; m < NM; m++)	/* warm the caches */
 		(void)bench_method(m);
+	kdir = memdir[0] != '\0' ? memdir : work;
+	kmsg_why(kdir, kwhy, sizeof(kwhy));
 	for (r = 0; r < ROUNDS; r++)
 		for (k = 0; k < NM; k++) {
 			m = (r + k) % NM;
@@ -394,6 +461,15 @@ main(void)
 	for (r = 0; r < ROUNDS; r++)
 		over[r] = t[M_RUN][r] / t[M_FLOOR][r];
 	above = bench_median(over, ROUNDS);
+	for (r = 0; r < ROUNDS; r++)
+		for (k = 0; k < 2; k++) {
+			m = (r + k) % 2;
+			kt[m][r] = bench_run(kdir, m, NULL);
+		}
+	for (r = 0; r < ROUNDS; r++)
+		kq[r] = kt[0][r] / kt[1][r];
+	kcost = bench_median(kq, ROUNDS);
+	kmed = bench_median(kt[1], ROUNDS);
 	cleanup();
 
 	printf("run: `ltpscope run` of %d tiny tests vs a shell loop "
@@ -424,5 +500,11 @@ main(void)
 	printf("run:   so about %.0f us/test of the run's %.0f us/test over "
 	    "the shell loop are durability\n", med[M_COMMIT] * 1e6,
 	    (med[M_RUN] - med[M_SHELL]) / NTESTS * 1e6);
+	printf("run: the same run, db in %s, not reading the kernel's log "
+	    "%6.3f s  %5.0f us/test; reading it costs the run %+.1f%% "
+	    "(ratio %.3f; target under 5%%)%s%s\n", memdir[0] != '\0' ?
+	    mem : base, kmed, kmed / NTESTS * 1e6, (kcost - 1) * 100, kcost,
+	    kwhy[0] != '\0' ? "; but here the run could not read it: " : "",
+	    kwhy);
 	return 0;
 }

@@ -458,6 +458,7 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 	struct diaglist dl;
 	size_t n, nleft, done = engine_done_count(e), total = engine_total(e);
 	unsigned envmarked = engine_env_marked(e);
+	unsigned kmarked = engine_kmsg_marked(e);
 	int i, first = 1;
 
 	diag_init(&dl);
@@ -468,6 +469,7 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 			done += k[i];
 		total = run.nqueued > done ? run.nqueued : done;
 		envmarked = run.nenvmarked;
+		kmarked = run.nkmarked;
 	}
 	diag_free(&dl);
 	printf("run %" PRId64 ": %zu of %zu tests done:", run_id, done,
@@ -483,9 +485,9 @@ run_summary(struct store *st, struct engine *e, int64_t run_id)
 	/* Passes and skips all the same, but a triager may ask. */
 	if (envmarked > 0)
 		printf(" (%u of them with an env warning)", envmarked);
-	if (engine_kmsg_marked(e) > 0)
+	if (kmarked > 0)
 		printf(" (%u after which the kernel warned or was tainted)",
-		    engine_kmsg_marked(e));
+		    kmarked);
 	printf("\n");
 	store_run_clear(&run);
 	left = engine_leftovers(e, &nleft);
@@ -672,8 +674,9 @@ run_parse_options(struct cmd_args *a, struct run_opts *o)
 		return cmd_error(a, "several --host (or --box) run one test "
 		    "at a time on each box: not with --resume, --dry-run, "
 		    "-j or --console");
-	if (o->reset_on_taint && o->nboxes == 0 && (o->reboot_cmd == NULL ||
-	    (o->nhosts == 0 && !o->resume)))
+	/* --resume may find both in the run's record. */
+	if (o->reset_on_taint && o->nboxes == 0 && !o->resume &&
+	    (o->reboot_cmd == NULL || o->nhosts == 0))
 		return cmd_error(a, "--reset-on-taint resets a box (--host) "
 		    "with its --reboot-cmd: give both");
 	if (o->box_master != NULL && o->nhosts == 0 && o->nboxes == 0)
@@ -1228,6 +1231,7 @@ const struct cmd_entry cmd_run_entry = {
 	    "[--box name]... [tag ...]\n"
 	    "run --resume [run] [-j jobs] [-d db] [--box name] "
 	    "[--skip-culprit | --no-skip-culprit] "
-	    "[--reboot-cmd command] [--box-wait seconds] [--console file]",
+	    "[--reboot-cmd command] [--reset-on-taint] [--box-wait seconds] "
+	    "[--console file]",
 	.summary = "run LTP tests safely, storing every result",
 };

@@ -281,8 +281,8 @@ run_config_sources(struct sbuf_lines *b, const struct boxfiles *bf,
 
 /*
  * How a run on a box goes on after a crash, for --resume: the console
- * log (absolute: a resume may start elsewhere), the reboot command
- * and the wait.  A value of several lines would break the record's
+ * log (absolute: a resume may start elsewhere), the reboot command,
+ * the wait, and whether a tainted kernel is reset.  A value of several lines would break the record's
  * lines: it is said, and not kept.
  */
 void
@@ -304,6 +304,8 @@ run_config_box(struct sbuf_lines *b, const struct run_opts *o)
 		snprintf(num, sizeof(num), "%ld", o->box_wait);
 		run_config_add(b, "box_wait", num);
 	}
+	if (o->reset_on_taint)
+		run_config_add(b, "reset_on_taint", "1");
 }
 
 /* Appends extra lines to the config a run was recorded with. */
@@ -555,6 +557,14 @@ run_resume_settings(struct run_opts *o, struct run_state *s)
 		run_config_number(o->run_id, "box_wait", v, LONG_MAX,
 		    &o->box_wait);
 		free(v);
+	}
+	if (o->host != NULL)
+		run_config_flag(prev, "reset_on_taint", &o->reset_on_taint);
+	if (o->reset_on_taint && (o->host == NULL || o->reboot_cmd == NULL)) {
+		fprintf(stderr, "ltpscope: --reset-on-taint resets a box "
+		    "with its --reboot-cmd: run %" PRId64 " has %s\n",
+		    o->run_id, o->host == NULL ? "no box" : "no --reboot-cmd");
+		return -1;
 	}
 	if (run_resume_skips(prev, &s->skip, s->os, o->no_skiplist, o->skips,
 	    o->nskips, &s->dl) != 0)

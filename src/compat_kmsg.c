@@ -75,29 +75,6 @@ msgbuf_copy(struct compat_kmsg *k)
 	return 0;
 }
 
-/*
- * Where the text new since the last copy begins in this one: after the
- * last place the old end appears, or at once if it is gone (the buffer
- * went round: some lines were lost).
- */
-static size_t
-msgbuf_new_from(const struct compat_kmsg *k, int *lostp)
-{
-	size_t i;
-
-	if (k->ntail == 0)
-		return 0;
-	if (k->ncur >= k->ntail && memcmp(k->cur + k->ncur - k->ntail,
-	    k->tail, k->ntail) == 0)
-		return k->ncur;
-	for (i = k->ncur >= k->ntail ? k->ncur - k->ntail + 1 : 0; i > 0;
-	    i--)
-		if (memcmp(k->cur + i - 1, k->tail, k->ntail) == 0)
-			return i - 1 + k->ntail;
-	*lostp = 1;
-	return 0;
-}
-
 static void
 msgbuf_keep_tail(struct compat_kmsg *k)
 {
@@ -105,6 +82,23 @@ msgbuf_keep_tail(struct compat_kmsg *k)
 	memcpy(k->tail, k->cur + k->ncur - k->ntail, k->ntail);
 }
 #endif
+
+size_t
+compat_msgbuf_new_from(const char *cur, size_t ncur, const char *tail,
+    size_t ntail, int *lostp)
+{
+	size_t i;
+
+	if (ntail == 0)
+		return 0;
+	if (ncur >= ntail && memcmp(cur + ncur - ntail, tail, ntail) == 0)
+		return ncur;
+	for (i = ncur >= ntail ? ncur - ntail + 1 : 0; i > 0; i--)
+		if (memcmp(cur + i - 1, tail, ntail) == 0)
+			return i - 1 + ntail;
+	*lostp = 1;
+	return 0;
+}
 
 struct compat_kmsg *
 compat_kmsg_open(int *formatp)
@@ -184,7 +178,8 @@ compat_kmsg_read(struct compat_kmsg *k, char *buf, size_t len, int *lostp)
 	if (k->off == k->ncur) {
 		if (msgbuf_copy(k) == -1)
 			return -1;
-		k->off = msgbuf_new_from(k, lostp);
+		k->off = compat_msgbuf_new_from(k->cur, k->ncur, k->tail,
+		    k->ntail, lostp);
 		msgbuf_keep_tail(k);
 	}
 	n = (ssize_t)(k->ncur - k->off < len ? k->ncur - k->off : len);

@@ -117,16 +117,18 @@ export_csv(const struct shoplist *l, FILE *fp)
 {
 	static const char *const head[] = { "priority", "syscall",
 	    "catalogue", "test", "status", "category", "source", "note",
-	    "author", "first_failing_line", "flaky", "linux" };
+	    "author", "first_failing_line", "kernel_lines", "kernel_marked",
+	    "flaky", "linux" };
 	/* A needed call with no failing test: no Linux status. */
 	static const struct shop_test none = { 0, (char *)"", TS_UNKNOWN,
 	    (char *)"", SHOP_NONE, (char *)"", (char *)"", (char *)"",
 	    -1, 0, NULL, 0, 0 };
-	char prio[32];
+	const size_t nhead = sizeof(head) / sizeof(head[0]);
+	char prio[32], klines[32];
 	size_t i, j, k;
 
-	for (k = 0; k < 12; k++)
-		csv_field(fp, head[k], k == 11 && !l->weighted &&
+	for (k = 0; k < nhead; k++)
+		csv_field(fp, head[k], k == nhead - 1 && !l->weighted &&
 		    !arch_columns(l));
 	if (arch_columns(l))
 		csv_arches(fp, l, NULL, !l->weighted);
@@ -156,6 +158,12 @@ export_csv(const struct shoplist *l, FILE *fp)
 			csv_field(fp, t->note, 0);
 			csv_field(fp, t->author, 0);
 			csv_field(fp, t->first_line, 0);
+			/* A needed call without a test: no kernel either. */
+			(void)snprintf(klines, sizeof(klines), "%u",
+			    t->kmsg_lines);
+			csv_field(fp, j < sc->ntests ? klines : "", 0);
+			csv_field(fp, j < sc->ntests ? t->kmsg_marked ? "yes" :
+			    "no" : "", 0);
 			csv_field(fp, t->flaky ? "yes" : "no", 0);
 			csv_field(fp, linux_name(t->linux_status),
 			    !l->weighted && !arch_columns(l));
@@ -717,9 +725,11 @@ html_test_table(FILE *fp, const struct shoplist *l)
 			fprintf(fp, "</td><td data-v=\"%lu\">%lu</td><td>",
 			    sc->priority, sc->priority);
 			html_text(fp, t->tag);
-			fprintf(fp, "</td><td>%s%s</td><td>%s%s</td>",
+			fprintf(fp, "</td><td>%s%s%s</td><td>%s%s</td>",
 			    test_status_name(t->status), t->flaky ?
-			    " (flaky)" : "", t->linux_status >= 0 ?
+			    " (flaky)" : "", t->kmsg_marked ? " <span "
+			    "class=\"kernel\">(the kernel warned)</span>" :
+			    "", t->linux_status >= 0 ?
 			    test_status_name((enum test_status)
 			    t->linux_status) : "-", t->linux_too ?
 			    " (fails on Linux too)" : "");
@@ -797,6 +807,10 @@ html_run_intro(FILE *fp, const struct shoplist *l)
 		    "there too, listed last.", l->linux_run, l->nlinux);
 	else
 		fputs(" No Linux reference run for this arch.", fp);
+	if (l->nkmarked > 0)
+		fprintf(fp, " The kernel warned or was tainted after <span "
+		    "id=\"kernel-marked\">%zu</span> test%s of the run.",
+		    l->nkmarked, l->nkmarked == 1 ? "" : "s");
 	export_unlisted(l, fp, " ", ".");
 	fputs("</p>\n", fp);
 }
@@ -832,7 +846,8 @@ export_html(const struct shoplist *l, FILE *fp)
 	    ".point{fill:#2471a3}\n.axis{stroke:#999}\n"
 	    ".note{white-space:pre-wrap}\ncode{font-size:90%}\n"
 	    ".suggested{font-style:italic;color:#666}\n"
-	    ".linux-too{color:#888}\n.allpass{background:#e8f6e8}\n"
+	    ".linux-too{color:#888}\n.kernel{color:#a04000}\n"
+	    ".allpass{background:#e8f6e8}\n"
 	    ".somefail{background:#fbeaea}\n.col-linux{background:#e8eef8}\n"
 	    ".hint{color:#666;font-size:90%}\n.noresults{color:#a04000}\n"
 	    "figure{display:inline-block;margin:0 2em 1em 0;"

@@ -44,7 +44,8 @@
  * it: then a new one is made beside it) and a new one is made.  Unlike
  * the local runner, a mode changed with the sticky bit kept (1700) is
  * not seen: reading a mode takes a program, ls(1), which made a test
- * on the box cost 60% more.  The agent's directory goes when it ends.
+ * on the box cost 60% more.  The agent's directory goes when it ends,
+ * and when sshd hangs up on it.
  *
  * What the kernel said during a test (kmsg.h) goes before "X": its new
  * log lines, "k record" or "l line" each, and "t before after" when its
@@ -164,6 +165,15 @@ static const char agent_kd[] =
     "printf '\\036%s t %s %s\\n' \"$N\" \"${tb:--1}\" \"${ta:--1}\"; "
     "tb=$ta; fi; }; ";
 
+/*
+ * A hangup (sshd's, when the connection drops) or a TERM ends the loop
+ * and the reader, who take them as they come; the agent's own shell
+ * then leaves nothing behind: the directory, and kd's cat.
+ */
+static const char agent_trap[] =
+    "trap '[ -z \"$KP\" ] || kill \"$KP\"; cd /; rm -rf \"$A\"; exit 0' "
+    "HUP TERM; ";
+
 /* The reader: ssh's stdin to the loop, and the controls. */
 static const char agent_reader[] =
     "exec 3<&0 </dev/null; printf '\\036%s R\\n' \"$N0\"; "
@@ -263,6 +273,7 @@ agent_script(const struct remote *rm, const char *n0)
 	/* The count first: what waits for the kill finds it written. */
 	remote_buf_add(&b, "); z=$1; set -- $l; echo $#; "
 	    "[ $# = 0 ] || kill -s \"$z\" \"$@\" 2>/dev/null; }; ");
+	remote_buf_add(&b, agent_trap);
 	remote_buf_add(&b, agent_reader);
 	remote_buf_add(&b, agent_loop);
 	return b.s;

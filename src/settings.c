@@ -273,6 +273,18 @@ settings_line(struct settings *s, const char *name, unsigned long lineno,
 		    INT_MAX, &s->box_wait, dl) != 0)
 			return 1;
 		s->has_box_wait = 1;
+	} else if (klen == 14 && memcmp(key, "reset-on-taint", 14) == 0) {
+		if (vlen == 3 && memcmp(val, "yes", 3) == 0)
+			s->reset_on_taint = 1;
+		else if (vlen == 2 && memcmp(val, "no", 2) == 0)
+			s->reset_on_taint = 0;
+		else {
+			diag_error(dl, name, lineno, "reset-on-taint: '%.*s' "
+			    "is not yes or no", (int)(vlen > 40 ? 40 : vlen),
+			    val);
+			return 1;
+		}
+		s->has_reset_on_taint = 1;
 	} else if (klen == 7 && memcmp(key, "timeout", 7) == 0) {
 		if (settings_number(name, lineno, "timeout", val, vlen, 0,
 		    SETTINGS_TIMEOUT_MAX, &s->timeout, dl) != 0)

@@ -17,7 +17,12 @@
 	"config, timeout_s, pid, started, ended, state, "		\
 	"(SELECT count(*) FROM queue q WHERE q.run_id = runs.id), "	\
 	"(SELECT count(*) FROM results e WHERE e.run_id = runs.id AND "	\
-	"e.n_envwarn > 0 AND e.status IN (" SQL_TS_PASS ", " SQL_TS_CONF "))"
+	"e.n_envwarn > 0 AND e.status IN (" SQL_TS_PASS ", "		\
+	SQL_TS_CONF ")), "						\
+	"(SELECT count(*) FROM results e JOIN kmsgs k ON "		\
+	"k.result_id = e.id WHERE e.run_id = runs.id AND "		\
+	"(k.n_warn > 0 OR (k.taint_before <> k.taint_after AND "	\
+	"k.taint_before <> -1 AND k.taint_after <> -1)))"
 
 #define RESULT_COLS							\
 	"r.id, r.run_id, r.seq, r.tag, r.syscall, r.status, r.exit_code, " \
@@ -61,6 +66,7 @@ store_read_run(struct store *st, sqlite3_stmt *s, struct store_run *r)
 		r->state = RUN_INTERRUPTED;
 	r->nqueued = (unsigned)sqlite3_column_int64(s, 14);
 	r->nenvmarked = (unsigned)sqlite3_column_int64(s, 15);
+	r->nkmarked = (unsigned)sqlite3_column_int64(s, 16);
 }
 
 void

@@ -28,6 +28,8 @@ ui_config_box(struct ui *ui, const struct settings_box *b)
 		    b->reboot_cmd);
 	if (b->box_wait >= 0)
 		ui->box_wait_s = b->box_wait;
+	if (b->reset_on_taint >= 0)
+		ui->reset_on_taint = b->reset_on_taint;
 	snprintf(ui->boxltproot, sizeof(ui->boxltproot), "%s", b->ltproot);
 	snprintf(ui->boxqemu, sizeof(ui->boxqemu), "%s", b->qemu);
 	ui->boxsnapshot = b->qemu_snapshot;
@@ -96,10 +98,22 @@ ui_config(struct ui *ui, const char **theme, int *timeout_s, const char *box)
 		    set.reboot_cmd);
 	if (set.has_box_wait)
 		ui->box_wait_s = set.box_wait;
-	if (box == NULL)
-		return 0;
-	if ((b = settings_box(&set, box)) == NULL)
-		return ui_config_nobox(&set, path, box);
-	ui_config_box(ui, b);
+	if (set.has_reset_on_taint)
+		ui->reset_on_taint = set.reset_on_taint;
+	if (box != NULL) {
+		if ((b = settings_box(&set, box)) == NULL)
+			return ui_config_nobox(&set, path, box);
+		ui_config_box(ui, b);
+	}
+	/*
+	 * As run --reset-on-taint: a box is reset by its command, a QEMU
+	 * box on its monitor.
+	 */
+	if (ui->reset_on_taint && ui->reboot_cmd[0] == '\0' &&
+	    ui->boxqemu[0] == '\0') {
+		ui_message(ui, 1, "%s: reset-on-taint wants a reboot-cmd "
+		    "line: left out", path);
+		ui->reset_on_taint = 0;
+	}
 	return 0;
 }

@@ -98,6 +98,7 @@ struct ui {
 	const char		**box_runtests;	/* the suite's runtest list */
 	char			 reboot_cmd[1024]; /* "reboot-cmd" in config */
 	int			 box_wait_s;	/* "box-wait"; -1: no limit */
+	int			 reset_on_taint; /* "reset-on-taint yes" */
 	/* After a crash, with reboot_cmd: waiting for the box to resume. */
 	int64_t			 wait_run;	/* 0: not waiting */
 	int			 wait_tries;
@@ -112,6 +113,8 @@ struct ui {
 	char			 boxltproot[1024]; /* its ltproot, or "" */
 	struct qemubox		*qemu;		/* NULL: not a QEMU box */
 	char			 qemu_user[256];	/* its block's host */
+	int			 wait_taint;	/* the box answered: it was
+						   reset for a taint */
 
 	/* Triage: categories, rules, what the picker tags. */
 	struct categories	*cats;

@@ -193,6 +193,8 @@ ui_run_opts(struct ui *ui, struct engine_opts *eo)
 		eo->runner.remote = ui->box;
 		/* A local file means nothing there (see runner.h). */
 		eo->runner.kconfig = "";
+		eo->reset_on_taint = ui->reset_on_taint &&
+		    ui->reboot_cmd[0] != '\0' && ui->box_wait_s != 0;
 	}
 }
 
@@ -477,10 +479,12 @@ ui_run_now_ms(void)
 }
 
 /*
- * The box stopped answering and the config has a reboot-cmd: run it,
+ * The box stopped answering, or its kernel was tainted and the config
+ * says reset-on-taint, and the config has a reboot-cmd: run it,
  * detached from the terminal (its words would spoil the screen), and
  * wait for the box as run --reboot-cmd does, at growing intervals,
- * without holding up the keys.
+ * without holding up the keys.  A tainted box answers until the
+ * command has reset it: it is not tried before the command ends.
  */
 static void
 ui_run_reboot(struct ui *ui)
@@ -488,15 +492,23 @@ ui_run_reboot(struct ui *ui)
 	struct spawn_req rq;
 	char sh[] = "sh", dashc[] = "-c";
 	char *argv[] = { sh, dashc, ui->reboot_cmd, NULL };
+	const char *taint = engine_reset_due(ui->eng);
 	const char *what = "";
+	const char *how = ui->qemu != NULL ? "resetting box" : "running";
+	const char *with = ui->qemu != NULL ? ui->boxname : ui->reboot_cmd;
 	int fd;
 
-	ui_pane_meta(ui, "ltpscope: %s stopped answering%s%s; %s %s",
-	    ui->host, engine_lost_test(ui->eng) != NULL ?
-	    " while running " : " between tests",
-	    engine_lost_test(ui->eng) != NULL ? engine_lost_test(ui->eng) :
-	    "", ui->qemu != NULL ? "resetting box" : "running",
-	    ui->qemu != NULL ? ui->boxname : ui->reboot_cmd);
+	ui->wait_taint = !engine_box_lost(ui->eng) && taint != NULL;
+	if (ui->wait_taint)
+		ui_pane_meta(ui, "ltpscope: the kernel of %s was tainted "
+		    "after %s: resetting the box; %s %s", ui->host, taint,
+		    how, with);
+	else
+		ui_pane_meta(ui, "ltpscope: %s stopped answering%s%s; %s %s",
+		    ui->host, engine_lost_test(ui->eng) != NULL ?
+		    " while running " : " between tests",
+		    engine_lost_test(ui->eng) != NULL ?
+		    engine_lost_test(ui->eng) : "", how, with);
 	ui->reboot_pid = 0;
 	/* A QEMU box is reset on its monitor: no reboot-cmd. */
 	if (ui->qemu != NULL) {
@@ -531,11 +543,14 @@ ui_run_wait_say(struct ui *ui, long long now)
 {
 	long long left = (ui->wait_next_ms - now + 999) / 1000;
 
-	if (ui->wait_tries == 0)
-		ui_message(ui, 0, "%s stopped answering (crash): %s; "
-		    "waiting for it, first try in %lld s (X: stop "
-		    "waiting)", ui->host, ui->qemu != NULL ? "box reset" :
-		    "reboot-cmd run", left);
+	if (ui->wait_tries == 0 && ui->wait_taint && ui->reboot_pid > 0)
+		ui_message(ui, 0, "%s's kernel was tainted: resetting it "
+		    "with the reboot-cmd (X: stop waiting)", ui->host);
+	else if (ui->wait_tries == 0)
+		ui_message(ui, 0, "%s %s: %s; waiting for it, first try in "
+		    "%lld s (X: stop waiting)", ui->host, ui->wait_taint ?
+		    "was reset (tainted)" : "stopped answering (crash)",
+		    ui->qemu != NULL ? "box reset" : "reboot-cmd run", left);
 	else
 		ui_message(ui, 0, "waiting for %s: try %d failed; next in "
 		    "%lld s (X: stop waiting)", ui->host, ui->wait_tries,
@@ -563,6 +578,11 @@ ui_run_wait_tick(struct ui *ui)
 	}
 	if (ui->wait_run == 0)
 		return;
+	/* Until reset, a tainted box still answers: not back yet. */
+	if (ui->wait_taint && ui->reboot_pid > 0 && ui->wait_next_ms <
+	    now + 1000 && (ui->box_wait_s < 0 || now + 1000 <
+	    ui->wait_start_ms + (long long)ui->box_wait_s * 1000))
+		ui->wait_next_ms = now + 1000;
 	if (now < ui->wait_next_ms) {
 		ui_run_wait_say(ui, now);
 		return;
@@ -657,7 +677,7 @@ ui_run_service(struct ui *ui)
 		 */
 		memset(&run, 0, sizeof(run));
 		if (rv > 0 && !engine_box_lost(ui->eng) &&
-		    store_get_run(ui->store, ui->run_id, &run, &dl) ==
+		    engine_reset_due(ui->eng) == NULL && store_get_run(ui->store, ui->run_id, &run, &dl) ==
 		    STORE_OK) {
 			k = run.counts;
 			envmarked = run.nenvmarked;
@@ -665,7 +685,8 @@ ui_run_service(struct ui *ui)
 		if (rv < 0)
 			ui_message_diag(ui, &dl, UD_WHERE, "store error",
 			    "the run stopped");
-		else if (engine_box_lost(ui->eng)) {
+		else if (engine_box_lost(ui->eng) ||
+		    engine_reset_due(ui->eng) != NULL) {
 			/* Resumable here or by run --resume, as if stopped. */
 			(void)store_run_end(ui->store, ui->run_id,
 			    RUN_INTERRUPTED, &dl);

@@ -227,7 +227,7 @@ test_console_watch(int panic0)
 {
 	const char *t = tap_tmpdir();
 	char db[1200], rt[1200], log[1200], con[1200], flag[1200];
-	char args[8192], reset[1400], line[1400], *out;
+	char args[8192], reset[1400], line[1400], kmsg[1200], *out;
 	pid_t pid, sshd = box.pid;
 	int st;
 
@@ -236,7 +236,14 @@ test_console_watch(int panic0)
 	snprintf(log, sizeof(log), "%s/watch%d.log", t, panic0);
 	snprintf(con, sizeof(con), "%s/watch%d.console", t, panic0);
 	snprintf(flag, sizeof(flag), "%s/watch%d.reset", t, panic0);
-	write_runtest(rt, "open01 pass\npause01 hang\nopen02 fail\n");
+	snprintf(kmsg, sizeof(kmsg), "%s/watch%d.kmsg", t, panic0);
+	/* open01, before the crash, makes the box's kernel warn. */
+	snprintf(line, sizeof(line), "open01 printf '4,1,9000000,-;WARNING: "
+	    "CPU: 0 PID: 1 at x.c:1\\n' >>'%s'; pass\npause01 hang\n"
+	    "open02 fail\n", kmsg);
+	write_runtest(rt, line);
+	write_file(kmsg, "", 0);
+	setenv("LTPSCOPE_KMSG", kmsg, 1);
 	write_file(con, "[    0.000000] Linux version 6.1.0-27-amd64\r\n", 0);
 	snprintf(reset, sizeof(reset), "touch '%s'", flag);
 	setenv("R", reset, 1);
@@ -245,6 +252,7 @@ test_console_watch(int panic0)
 	    "--host %s --ssh-config %s --box-wait 60 --console %s "
 	    "--reboot-cmd \"$R\"", db, root, rt, box.spec, box.config, con);
 	pid = start_bg(args, log);
+	setenv("LTPSCOPE_KMSG", "/dev/null", 1);
 	if (!ok(wait_running(db, "pause01", log), "pause01 hangs on the box")) {
 		kill(pid, SIGKILL);
 		waitpid(pid, &st, 0);
@@ -285,7 +293,9 @@ test_console_watch(int panic0)
 	has_str(out, "pause01 crashed ", "the kernel's words are read");
 	has_str(out, "FAIL        open02", "the rest runs");
 	has_str(out, "run 1: 3 of 3 tests done: 1 pass, 1 fail, 0 broken, "
-	    "1 crash\n", "the summary counts the whole run");
+	    "1 crash (1 after which the kernel warned or was tainted)\n",
+	    "the summary counts the whole run, the kernel's mark before "
+	    "the crash too");
 	free(out);
 	is_int(db_number(db, "SELECT status FROM results WHERE "
 	    "tag = 'pause01'"), 11, "pause01 is a crash");
@@ -598,6 +608,9 @@ test_resume_keeps(void)
 	out = tap_run(args, &st, 0);
 	has_str(out, "run --resume [run] [-j jobs] [-d db]",
 	    "the synopsis of --resume");
+	ok(out != NULL && strstr(strstr(out, "run --resume") != NULL ?
+	    strstr(out, "run --resume") : out, "[--reset-on-taint]") != NULL,
+	    "... offers --reset-on-taint");
 	has_str(out, "[--skip-culprit | --no-skip-culprit] [--reboot-cmd "
 	    "command]", "... with its culprit and reboot options");
 	ok(out != NULL && strstr(strstr(out, "run --resume") != NULL ?

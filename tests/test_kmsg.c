@@ -5,12 +5,13 @@
  * a whole run whose kernel log is a file the tests write records to
  * ($LTPSCOPE_KMSG, $LTPSCOPE_TAINTED), its lines stored with the test
  * that wrote them and shown by show, its JSON, --output behind the
- * marker (made safe) and the shopping list.
+ * marker (made safe) and the shopping list in each format.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/compat.h"
 #include "ltpscope/kmsg.h"
 #include "tap.h"
 #include "tmux.h"
@@ -194,6 +195,18 @@ test_run_kmsg(void)
 	    "shopping list Markdown: the count");
 	has_str(tap_line_of(r.out, "**open02**"), "(the kernel warned)",
 	    "shopping list Markdown: the mark");
+	tap_cmd(&r, "export -d %s --format csv", db);
+	has_str(r.out, "\"first_failing_line\",\"kernel_lines\","
+	    "\"kernel_marked\",\"flaky\"", "CSV: the kernel's columns");
+	has_str(tap_line_of(r.out, "\"open02\""), "\",\"2\",\"yes\",\"no\","
+	    "\"\"\r", "CSV: open02's lines and mark");
+	tap_cmd(&r, "export -d %s --format html", db);
+	has_str(r.out, "The kernel warned or was tainted after <span "
+	    "id=\"kernel-marked\">2</span> tests of the run.",
+	    "HTML: the run's count, passes included");
+	has_str(tap_line_of(r.out, ">open02<"), "<td>fail <span "
+	    "class=\"kernel\">(the kernel warned)</span></td>",
+	    "HTML: open02's mark");
 	tap_cmd_free(&r);
 }
 
@@ -271,10 +284,58 @@ test_pane(void)
 	tmux_stop();
 }
 
+/*
+ * NetBSD's message buffer, copied whole each time: what is new is what
+ * follows the last place the end of the copy before appears.
+ */
+static void
+test_msgbuf(void)
+{
+	static const char before[] = "[ 1.0] boot\n[ 2.0] wd0 at atabus0\n";
+	static const char grown[] = "[ 1.0] boot\n[ 2.0] wd0 at atabus0\n"
+	    "[ 9.0] panic: not yet\n";
+	/* Full, gone round: the oldest bytes overwritten. */
+	static const char round[] = "0 at atabus0\n[ 9.0] panic: not yet\n"
+	    "[ 9.5] more\n";
+	/* The end seen last, logged again since. */
+	static const char again[] = "[ 2.0] wd0 at atabus0\n[ 3.0] x\n"
+	    "[ 2.0] wd0 at atabus0\n[ 4.0] y\n";
+	const char *tail = before + sizeof(before) - 1 - 10;
+	int lost = 0;
+	size_t at;
+
+	at = compat_msgbuf_new_from(before, sizeof(before) - 1, tail, 10,
+	    &lost);
+	ok(at == sizeof(before) - 1 && !lost, "msgbuf: nothing new when the "
+	    "end is where it was");
+	at = compat_msgbuf_new_from(grown, sizeof(grown) - 1, tail, 10,
+	    &lost);
+	is_str(grown + at, "[ 9.0] panic: not yet\n", "msgbuf: the new "
+	    "lines follow the old end");
+	ok(!lost, "... none lost");
+	at = compat_msgbuf_new_from(round, sizeof(round) - 1, tail, 10,
+	    &lost);
+	is_str(round + at, "[ 9.0] panic: not yet\n[ 9.5] more\n",
+	    "msgbuf: found again after the buffer went round");
+	at = compat_msgbuf_new_from(again, sizeof(again) - 1, tail, 10,
+	    &lost);
+	is_str(again + at, "[ 4.0] y\n", "msgbuf: after the end's last "
+	    "place");
+	ok(!lost, "... none lost");
+	at = compat_msgbuf_new_from("[ 9.9] all new\n", 15, tail, 10,
+	    &lost);
+	ok(at == 0 && lost, "msgbuf: the old end gone: all of it, a loss "
+	    "said");
+	lost = 0;
+	ok(compat_msgbuf_new_from(before, sizeof(before) - 1, NULL, 0,
+	    &lost) == 0 && !lost, "msgbuf: no end seen yet: all of it");
+}
+
 int
 main(void)
 {
 	test_records();
+	test_msgbuf();
 	test_cap();
 	test_run_kmsg();
 	test_no_log();

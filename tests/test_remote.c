@@ -1744,6 +1744,127 @@ test_crash_resume(void)
 }
 
 /*
+ * sshd hangs up on an agent whose connection dropped: the agent's
+ * process group gets SIGHUP.  Its directory goes all the same (and
+ * with it, on Linux, the cat that reads /dev/kmsg for it).  The test
+ * finds the group by the cat of its own output ($A/p).
+ */
+static void
+test_agent_hangup(void)
+{
+	struct runner_result res;
+	struct runner_opts o;
+	struct diaglist dl;
+	struct remote *rm;
+	struct stat sb;
+	struct cap c;
+	char dir[1200] = "";
+	long long t0;
+	int gone = 0;
+
+	diag_init(&dl);
+	if ((rm = open_box(&dl)) == NULL) {
+		ok(0, "a box for the hangup: %s", tap_first_diag(&dl));
+		diag_free(&dl);
+		return;
+	}
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	(void)runner_run(&o, "A=${TMPDIR%/*}; echo \"$A\"; "
+	    "read -r x P C G <\"$A/p\"; g=$(ps -o pgid= -p \"$C\"); "
+	    "kill -s HUP -- \"-${g# *}\" || kill -s HUP \"-${g# *}\"; "
+	    "sleep 5", &res, &dl);
+	if (c.buf != NULL)
+		snprintf(dir, sizeof(dir), "%.*s", (int)strcspn(c.buf, "\n"),
+		    c.buf);
+	ok(strncmp(dir, boxtmp, strlen(boxtmp)) == 0, "the hung-up agent's "
+	    "directory: %s", dir);
+	for (t0 = now_ms(); dir[0] != '\0' && now_ms() - t0 < 20000; ) {
+		if (lstat(dir, &sb) == -1) {
+			gone = 1;
+			break;
+		}
+		(void)poll(NULL, 0, 50);
+	}
+	ok(gone, "an agent hung up on leaves no directory on the box");
+	free(c.buf);
+	remote_close(rm);
+	diag_free(&dl);
+}
+
+/*
+ * The explorer with reset-on-taint and a reboot-cmd in its config: a
+ * test that taints the box's kernel has the box reset (the command
+ * runs, and "boots" it with its taint flags clear) before the next
+ * test, and the run goes on there by itself.  kroot: an LTP install
+ * with the fakes "pass" and "fail".
+ */
+static void
+test_ui_taint(const char *kroot)
+{
+	const char *t = tap_tmpdir();
+	char db[1200], cfg[1200], cmd[8192], taint[1200], seen[1200];
+	char path[1400], *s;
+	FILE *fp;
+	int st;
+
+	snprintf(db, sizeof(db), "%s/uitaint.db", t);
+	snprintf(cfg, sizeof(cfg), "%s/ltpscope/config", t);
+	snprintf(taint, sizeof(taint), "%s/uitaint", t);
+	snprintf(seen, sizeof(seen), "%s/uiseen", t);
+	snprintf(cmd, sizeof(cmd), "%s/ltpscope", t);
+	(void)mkdir(cmd, 0755);
+	snprintf(cmd, sizeof(cmd), "%s/ltpscope/skiplist", t);
+	(void)unlink(cmd);
+	snprintf(path, sizeof(path), "%s/runtest/taint", kroot);
+	fp = fopen(path, "w");
+	fprintf(fp, "close01 echo 512 >%s; echo close01 >>%s; pass\n", taint,
+	    seen);
+	fprintf(fp, "close02 echo close02 >>%s; pass\n", seen);
+	fclose(fp);
+	write_text(taint, "0\n");
+	write_text(seen, "");
+	fp = fopen(cfg, "w");
+	fprintf(fp, "host %s\nssh-config %s\nbox-wait 60\n"
+	    "reset-on-taint yes\nreboot-cmd echo reset >>'%s'; "
+	    "echo 0 >'%s'\n", box.spec, box.config, seen, taint);
+	fclose(fp);
+	snprintf(cmd, sizeof(cmd), "env XDG_CONFIG_HOME=%s XDG_DATA_HOME=%s "
+	    "XDG_STATE_HOME=%s LTPSCOPE_TAINTED=%s %s ui "
+	    "-m data/demo/linux-amd64-syscalls.master -L %s -f taint -d %s",
+	    t, t, t, taint, bin, kroot, db);
+	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
+	    8000), "the explorer starts, reset-on-taint in its config")) {
+		tap_diag("screen:\n%s", tmux_screen());
+		tmux_stop();
+		unlink(cfg);
+		return;
+	}
+	tmux_keys(":");
+	tmux_keys("-l 'run close01 close02'");
+	tmux_keys("Enter");
+	if (!ok(tmux_wait_for("finished: 2 pass, 0 fail", 60000), "the "
+	    "explorer's run went on after the reset"))
+		tap_diag("screen:\n%s", tmux_screen());
+	tmux_keys("q q q");
+	ok(tmux_wait_dead(5000), "q quits");
+	tmux_stop();
+	s = tap_slurp(seen, NULL);
+	is_str(s, "close01\nreset\nclose02\n", "explorer: the reboot-cmd "
+	    "ran once, after the tainting test, before the next");
+	free(s);
+	is_int(db_number(db, "SELECT count(*) FROM runs"), 1, "explorer: "
+	    "in the same run");
+	snprintf(cmd, sizeof(cmd), "%s show last -d %s --output close01 2>&1",
+	    bin, db);
+	s = tap_run(cmd, &st, 0);
+	has_str(s, "--- kernel messages (0 lines, tainted 0 -> 512) ---",
+	    "explorer: the taint change stored");
+	free(s);
+	unlink(cfg);
+}
+
+/*
  * What the box's kernel said during each test: its log (a file here,
  * $LTPSCOPE_KMSG, read by the agent where a box runs dmesg) and its
  * taint flags ($LTPSCOPE_TAINTED), the new lines stored with the test
@@ -1802,6 +1923,9 @@ test_box_kmsg(void)
 	    "once, after the tainting test, before the next");
 	free(s);
 	free(out);
+	is_int(db_number(db, "SELECT count(*) FROM runs WHERE config LIKE "
+	    "'%reset_on_taint=1%'"), 1, "box: run --resume will know "
+	    "--reset-on-taint");
 
 	snprintf(cmd, sizeof(cmd), "%s show last -d %s --output open02 2>&1",
 	    bin, db);
@@ -1817,6 +1941,8 @@ test_box_kmsg(void)
 	has_str(out, "--- kernel messages (0 lines, tainted 0 -> 1) ---",
 	    "box: the taint change stored");
 	free(out);
+
+	test_ui_taint(kroot);
 
 	/* Where there is no /dev/kmsg (NetBSD), dmesg's new lines. */
 	fake_dmesg();
@@ -1884,6 +2010,7 @@ main(void)
 		test_timeout(rm);
 		test_stream_and_stop(rm);
 		test_agent(rm);
+		test_agent_hangup();
 		test_cli();
 		test_box_files();
 		test_box_kmsg();

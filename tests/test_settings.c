@@ -105,6 +105,20 @@ test_box(void)
 	is_str(tap_first_diag(&dl), "config:1: error: box-master path too "
 	    "long", "... said so, with file and line");
 	diag_free(&dl);
+
+	/* reset-on-taint: yes or no, the last line wins. */
+	settings_init(&s);
+	diag_init(&dl);
+	is_int(settings_parse(&s, "config", "reset-on-taint yes\n", 19, &dl),
+	    0, "reset-on-taint yes parses");
+	ok(s.has_reset_on_taint && s.reset_on_taint, "... and is set");
+	is_int(settings_parse(&s, "config", "reset-on-taint no\n"
+	    "reset-on-taint maybe\n", 39, &dl), 1, "reset-on-taint takes "
+	    "only yes or no");
+	ok(s.has_reset_on_taint && !s.reset_on_taint, "... no unsets it");
+	is_str(tap_first_diag(&dl), "config:2: error: reset-on-taint: "
+	    "'maybe' is not yes or no", "... a bad value said with its line");
+	diag_free(&dl);
 }
 
 static void

@@ -544,8 +544,8 @@ test_export(struct store *st, int64_t run)
 	fclose(fp);
 	buf = tap_slurp(path, &len);
 	nrec = csv_read(buf, len, &f, &nf);
-	is_int(nf, nrec * 12, "twelve fields a record");
-	for (i = 0; i + 11 < nf; i += 12)
+	is_int(nf, nrec * 14, "fourteen fields a record");
+	for (i = 0; i + 13 < nf; i += 14)
 		if (strcmp(f[i + 3], "writev01") == 0) {
 			found = 1;
 			ok(memcmp(f[i + 7], tricky, sizeof(tricky)) == 0,
@@ -554,8 +554,10 @@ test_export(struct store *st, int64_t run)
 			is_str(f[i + 5], "bug-compat", "its category");
 			is_str(f[i + 6], "tagged", "confirmed, not suggested");
 			has_str(f[i + 9], "TFAIL", "first failing line");
-			is_str(f[i + 10], "no", "not flaky");
-			is_str(f[i + 11], "", "no Linux reference");
+			is_str(f[i + 10], "0", "no kernel lines");
+			is_str(f[i + 11], "no", "no kernel mark");
+			is_str(f[i + 12], "no", "not flaky");
+			is_str(f[i + 13], "", "no Linux reference");
 		} else if (strcmp(f[i + 3], "readv01") == 0)
 			ok(strcmp(f[i + 7], bignote) == 0, "100 KB note "
 			    "round-trips through CSV");

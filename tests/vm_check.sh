@@ -227,9 +227,10 @@ check_ten() {	# check_ten NAME DESCRIPTION
 	    diag "$skip" 2>/dev/null
 	sh mk/vm.sh ssh "$vmdir" 'ps -o pid,args; ls /tmp' \
 	    > "$w/$name.ps" 2>&1
-	! grep -q -e 'sleep 600' -e ltpscope "$w/$name.ps"
+	! grep -q -e 'sleep 600' -e ltpscope -e 'cat /dev/kmsg' \
+	    "$w/$name.ps"
 	ok $? "$what: nothing left on the box (no sleep 600, no" \
-	    "ltpscope directory)" || diag "$w/$name.ps"
+	    "ltpscope directory, no cat of /dev/kmsg)" || diag "$w/$name.ps"
 	# Finding 1: the closing summary counts the whole run.
 	line=$(grep 'tests done' "$w/$name.out" | tail -n 1)
 	case $line in

@@ -110,6 +110,15 @@ long	compat_kmsg_read(struct compat_kmsg *, char *buf, size_t len,
 	    int *lostp);
 void	compat_kmsg_close(struct compat_kmsg *);
 /*
+ * NetBSD's message buffer has no counter of what was written: where
+ * the text new since the last copy begins in this copy cur, that is
+ * after the last place the old copy's end (tail) appears; 0 with
+ * *lostp set when it is gone (the buffer went round), 0 without a
+ * tail.  Every system's, so that the test suite runs it.
+ */
+size_t	compat_msgbuf_new_from(const char *cur, size_t ncur,
+	    const char *tail, size_t ntail, int *lostp);
+/*
  * The kernel's taint flags (Linux: /proc/sys/kernel/tainted, or the
  * file $LTPSCOPE_TAINTED names); -1 where the kernel keeps none.
  */

@@ -15,6 +15,9 @@
  *				--reboot-cmd; the explorer then waits
  *				for the box and resumes the run there
  *	box-wait SECONDS	how long it waits at most (run --box-wait)
+ *	reset-on-taint yes|no	with a reboot-cmd, reset the box when a
+ *				test tainted its kernel, before the next
+ *				(run --reset-on-taint)
  *
  * and named boxes, each a block from a "box NAME" line to the next
  * one (as ssh_config's Host), for run --box NAME and the others:
@@ -85,6 +88,8 @@ struct settings {
 	char	path[1100];	/* the file read, for messages */
 	struct settings_box *boxes;	/* owned; settings_free() */
 	size_t	nboxes;
+	int	has_reset_on_taint;
+	int	reset_on_taint;
 };
 
 void	settings_init(struct settings *);

@@ -98,6 +98,8 @@ struct store_run {
 	/* Filled by store_list_runs() and store_get_run(): */
 	unsigned	 counts[TS__COUNT];	/* results per status */
 	unsigned	 nenvmarked;	/* pass or conf with an env warning */
+	unsigned	 nkmarked;	/* the kernel warned or was tainted
+					   (store_result_kmsg_marked) */
 	unsigned	 nqueued;	/* tests planned */
 };
 
