@@ -23,8 +23,6 @@
  * Not <ctype.h>: LTP's format is ASCII whatever the locale, and the
  * UI runs under a UTF-8 one where isspace() may accept other bytes.
  */
-#define IS_BLANK(c)	((c) == ' ' || (c) == '\t' || (c) == '\v' || \
-			    (c) == '\f')
 #define IS_DIGIT(c)	((c) >= '0' && (c) <= '9')
 #define IS_UPPER(c)	((c) >= 'A' && (c) <= 'Z')
 
@@ -56,6 +54,8 @@ struct ltpout {
 #define BC_STOP		0x80
 #define BC_HIGH		0x40
 static unsigned char bytecls[256];
+/* Where a "file" or "tcid" field ends: ':', NUL, a blank. */
+static unsigned char fieldend[256];
 
 static void
 bytecls_init(void)
@@ -74,6 +74,8 @@ bytecls_init(void)
 	}
 	bytecls['\n'] = bytecls['\r'] = BC_STOP | LTPOUT_CTRL;
 	bytecls[ESC] = BC_STOP | LTPOUT_CTRL;
+	fieldend[':'] = fieldend['\0'] = 1;
+	fieldend[' '] = fieldend['\t'] = fieldend['\v'] = fieldend['\f'] = 1;
 }
 
 struct ltpout *
@@ -156,7 +158,8 @@ line_append(struct ltpout *p, const char *s, size_t n)
 	}
 	if (n == 0)
 		return;
-	line_grow(p, p->len + n + 1);
+	if (p->len + n + 1 > p->cap)
+		line_grow(p, p->len + n + 1);
 	memcpy(p->buf + p->len, s, n);
 	p->len += n;
 }
@@ -194,12 +197,17 @@ match_tag(const char *s, size_t n, enum line_class *cls)
 {
 	size_t i, k;
 
+	/* Called on every line: the second byte tells the tags apart. */
+	if (n < 5 || s[0] != 'T')
+		return 0;
 	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
-		k = strlen(tags[i]);
-		if (n >= k && memcmp(s, tags[i], k) == 0) {
-			*cls = tag_class[i];
-			return k;
-		}
+		if (s[1] != tags[i][1])
+			continue;
+		for (k = 2; tags[i][k] != '\0'; k++)
+			if (k >= n || s[k] != tags[i][k])
+				return 0;
+		*cls = tag_class[i];
+		return k;
 	}
 	return 0;
 }
@@ -214,8 +222,7 @@ match_fileline(const char *s, size_t n, char *out, unsigned long *line)
 	size_t i = 0, d;
 	unsigned long v = 0;
 
-	while (i < n && s[i] != ':' && s[i] != '\0' &&
-	    !IS_BLANK(s[i]))
+	while (i < n && !fieldend[(unsigned char)s[i]])
 		i++;
 	if (i == 0 || i >= LTPOUT_FILE_MAX || i >= n || s[i] != ':')
 		return 0;
@@ -269,8 +276,7 @@ parse_oldlib(struct ltpout *p, struct ltpout_line *l)
 	unsigned long srcline;
 	enum line_class cls;
 
-	while (i < n && s[i] != ':' && s[i] != '\0' &&
-	    !IS_BLANK(s[i]))
+	while (i < n && !fieldend[(unsigned char)s[i]])
 		i++;
 	if (i == 0 || i >= LTPOUT_FILE_MAX || i >= n || s[i] != ' ')
 		return 0;
@@ -348,11 +354,14 @@ summary_count(struct ltpout_summary *sum, const char *s, size_t n)
 	fields[2] = &sum->broken;
 	fields[3] = &sum->skipped;
 	fields[4] = &sum->warnings;
-	for (j = 0; j < 5; j++) {
+	/* Their first letters differ: one comparison at most. */
+	for (j = 0; j < 5 && (n == 0 || s[0] != keys[j][0]); j++)
+		continue;
+	if (j < 5) {
 		k = strlen(keys[j]);
-		if (n > k && memcmp(s, keys[j], k) == 0 &&
-		    (s[k] == ' ' || s[k] == '\t'))
-			break;
+		if (!(n > k && memcmp(s, keys[j], k) == 0 &&
+		    (s[k] == ' ' || s[k] == '\t')))
+			j = 5;
 	}
 	if (j == 5)
 		return 0;
@@ -412,6 +421,8 @@ note_marks(struct ltpout *p, const struct ltpout_line *l)
 		 * Written by LTP's signal handlers with write(2), so on a
 		 * pty they may land after half a line of the child's.
 		 */
+		if (strstr(l->text, "SIGKILL") == NULL)
+			return;		/* both lines say it: one look */
 		if (strstr(l->text, "Test timeouted, sending SIGKILL") != NULL)
 			t->marks |= LTPOUT_MARK_LTP_TIMEOUT;
 		else if (strstr(l->text, "Sending SIGKILL to test process") !=
@@ -483,7 +494,8 @@ finish_line(struct ltpout *p, struct ltpout_line *l, int flags)
 
 	if (p->cut > 0)
 		trim_partial_utf8(p);
-	line_grow(p, p->len + 1);
+	if (p->len + 1 > p->cap)
+		line_grow(p, p->len + 1);
 	p->buf[p->len] = '\0';
 	memset(l, 0, sizeof(*l));
 	l->cls = LC_PLAIN;
@@ -524,6 +536,25 @@ give_note(struct ltpout *p, struct ltpout_line *l)
 	l->lineno = p->note_lineno;
 	p->tally.lines[LC_META]++;
 	p->note_pending = 0;
+}
+
+/*
+ * Where the run of ordinary bytes from j ends (at a line end, an ESC
+ * or n), noting in *seen what the bytes were.  Plain ASCII, nearly all
+ * of LTP's output, is skipped a word at a time.
+ */
+static size_t
+run_end(const unsigned char *s, size_t j, size_t n, int *seen)
+{
+	unsigned char b;
+
+	for (;;) {
+		j += textsafe_ascii_run((const char *)s + j, n - j);
+		if (j == n || ((b = bytecls[s[j]]) & BC_STOP))
+			return j;
+		*seen |= b;
+		j++;
+	}
 }
 
 /* Drops the line handed out by the previous call. */
@@ -583,8 +614,7 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 		}
 		/* An ordinary run: copy it in one go. */
 		seen = bytecls[c] & ~BC_STOP;
-		for (j = i + 1; j < n && !(bytecls[s[j]] & BC_STOP); j++)
-			seen |= bytecls[s[j]];
+		j = run_end(s, i + 1, n, &seen);
 		p->bytes_seen |= seen;
 		line_append(p, (const char *)s + i, j - i);
 		i = j;

@@ -56,6 +56,12 @@ struct ansi_state {
 
 int	ansi_feed(struct ansi_state *, unsigned char);
 
+/*
+ * How many bytes at the start of s (n of them) are printable ASCII,
+ * 0x20-0x7e: the run a scanner may copy as it is.
+ */
+size_t	textsafe_ascii_run(const char *, size_t);
+
 /* 1 when the bytes are well-formed UTF-8 (no overlongs, surrogates). */
 int	textsafe_utf8_valid(const char *, size_t);
 
