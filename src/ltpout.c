@@ -15,6 +15,7 @@
 
 #include "ltpscope/ltpout.h"
 #include "ltpscope/textsafe.h"
+#include "ltpscope/wordscan.h"
 #include "ltpscope/xmalloc.h"
 
 #define ESC	0x1b
@@ -213,17 +214,36 @@ match_tag(const char *s, size_t n, enum line_class *cls)
 }
 
 /*
- * "file:LINE: " at s: copies file into out and returns the length of
- * the whole prefix, 0 when there is none.
+ * The length of the first field of s, n bytes ("file" or "tcid"): up
+ * to ':', NUL or a blank, or LTPOUT_FILE_MAX when longer, which is no
+ * field.  Both formats look at it: it is measured once a line.
  */
 static size_t
-match_fileline(const char *s, size_t n, char *out, unsigned long *line)
+field_len(const char *s, size_t n)
 {
-	size_t i = 0, d;
+	size_t i = 0;
+
+	if (n > LTPOUT_FILE_MAX)
+		n = LTPOUT_FILE_MAX;
+	/* The scan stops at every control; most do not end the field. */
+	while ((i += wordscan_field(s + i, n - i)) < n &&
+	    !fieldend[(unsigned char)s[i]])
+		i++;
+	return i;
+}
+
+/*
+ * "file:LINE: " at s, whose first field is i bytes long: copies file
+ * into out and returns the length of the whole prefix, 0 when there is
+ * none.
+ */
+static size_t
+match_fileline(const char *s, size_t n, size_t i, char *out,
+    unsigned long *line)
+{
+	size_t d;
 	unsigned long v = 0;
 
-	while (i < n && !fieldend[(unsigned char)s[i]])
-		i++;
 	if (i == 0 || i >= LTPOUT_FILE_MAX || i >= n || s[i] != ':')
 		return 0;
 	d = ++i;
@@ -237,16 +257,19 @@ match_fileline(const char *s, size_t n, char *out, unsigned long *line)
 	return i + 2;
 }
 
-/* New library: "file.c:LINE: TPASS: message". */
+/*
+ * New library: "file.c:LINE: TPASS: message"; f: the length of the
+ * line's first field.
+ */
 static int
-parse_newlib(struct ltpout *p, struct ltpout_line *l)
+parse_newlib(struct ltpout *p, struct ltpout_line *l, size_t f)
 {
 	const char *s = l->text;
 	size_t n = l->len, i, k;
 	unsigned long srcline;
 	enum line_class cls;
 
-	if ((i = match_fileline(s, n, p->file, &srcline)) == 0)
+	if ((i = match_fileline(s, n, f, p->file, &srcline)) == 0)
 		return 0;
 	if ((k = match_tag(s + i, n - i, &cls)) == 0)
 		return 0;
@@ -269,15 +292,13 @@ parse_newlib(struct ltpout *p, struct ltpout_line *l)
 
 /* Old library: "tcid  N  TPASS  :  message" (tst_res.c's layout). */
 static int
-parse_oldlib(struct ltpout *p, struct ltpout_line *l)
+parse_oldlib(struct ltpout *p, struct ltpout_line *l, size_t f)
 {
 	const char *s = l->text;
-	size_t n = l->len, i = 0, k, d;
+	size_t n = l->len, i = f, k, d;
 	unsigned long srcline;
 	enum line_class cls;
 
-	while (i < n && !fieldend[(unsigned char)s[i]])
-		i++;
 	if (i == 0 || i >= LTPOUT_FILE_MAX || i >= n || s[i] != ' ')
 		return 0;
 	k = i;
@@ -312,7 +333,8 @@ parse_oldlib(struct ltpout *p, struct ltpout_line *l)
 	l->msglen = n - i;
 	l->flags |= LTPOUT_OLDLIB;
 	/* tst_brkm() and friends put "file.c:LINE: " before the text. */
-	if ((k = match_fileline(l->msg, l->msglen, p->file, &srcline)) > 0) {
+	if ((k = match_fileline(l->msg, l->msglen, field_len(l->msg,
+	    l->msglen), p->file, &srcline)) > 0) {
 		l->file = p->file;
 		l->srcline = srcline;
 		l->msg += k;
@@ -321,13 +343,9 @@ parse_oldlib(struct ltpout *p, struct ltpout_line *l)
 	return 1;
 }
 
-static int
-has_prefix(const char *s, size_t n, const char *pfx)
-{
-	size_t k = strlen(pfx);
-
-	return n >= k && memcmp(s, pfx, k) == 0;
-}
+/* pfx: a string literal (sizeof counts its NUL). */
+#define HAS_PREFIX(s, n, pfx) \
+	((n) >= sizeof(pfx) - 1 && memcmp((s), (pfx), sizeof(pfx) - 1) == 0)
 
 /* "Summary:" alone on its line, trailing blanks allowed. */
 static int
@@ -429,9 +447,9 @@ note_marks(struct ltpout *p, const struct ltpout_line *l)
 		    NULL)
 			t->marks |= LTPOUT_MARK_EXT_KILL;
 	} else if (l->cls == LC_TBROK) {
-		if (has_prefix(m, l->msglen, "Test killed!"))
+		if (HAS_PREFIX(m, l->msglen, "Test killed!"))
 			t->marks |= LTPOUT_MARK_KILLED;
-		else if (has_prefix(m, l->msglen, "Test killed by SIG")) {
+		else if (HAS_PREFIX(m, l->msglen, "Test killed by SIG")) {
 			t->marks |= LTPOUT_MARK_SIGNAL;
 			m += strlen("Test killed by ");
 			for (k = 0; k + 1 < sizeof(t->killsig) &&
@@ -449,6 +467,7 @@ static void
 classify(struct ltpout *p, struct ltpout_line *l)
 {
 	struct ltpout_summary *sum = &p->tally.summary;
+	size_t f;
 
 	if (p->in_summary) {
 		if (summary_count(sum, l->text, l->len)) {
@@ -464,8 +483,9 @@ classify(struct ltpout *p, struct ltpout_line *l)
 		l->cls = LC_SUMMARY;
 		return;
 	}
-	if (!parse_newlib(p, l))
-		(void)parse_oldlib(p, l);
+	f = field_len(l->text, l->len);
+	if (!parse_newlib(p, l, f))
+		(void)parse_oldlib(p, l, f);
 	note_marks(p, l);
 }
 
@@ -497,10 +517,12 @@ finish_line(struct ltpout *p, struct ltpout_line *l, int flags)
 	if (p->len + 1 > p->cap)
 		line_grow(p, p->len + 1);
 	p->buf[p->len] = '\0';
-	memset(l, 0, sizeof(*l));
+	/* Every field, not memset(): this runs for each line. */
 	l->cls = LC_PLAIN;
 	l->text = l->msg = p->buf;
 	l->len = l->msglen = p->len;
+	l->file = l->tcid = NULL;
+	l->srcline = 0;
 	l->lineno = ++p->lineno;
 	l->cut = p->cut;
 	l->flags = flags;
@@ -549,7 +571,7 @@ run_end(const unsigned char *s, size_t j, size_t n, int *seen)
 	unsigned char b;
 
 	for (;;) {
-		j += textsafe_ascii_run((const char *)s + j, n - j);
+		j += wordscan_plain((const char *)s + j, n - j);
 		if (j == n || ((b = bytecls[s[j]]) & BC_STOP))
 			return j;
 		*seen |= b;
@@ -597,6 +619,11 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 			goto done;
 		}
 		if (p->ansi.st != 0 || c == ESC) {
+			if (p->ansi.st == 0 &&
+			    (j = ansi_csi_len((const char *)s + i, n - i)) > 0) {
+				i += j;
+				continue;
+			}
 			if (!ansi_feed(&p->ansi, c)) {
 				i++;
 				continue;

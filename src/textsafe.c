@@ -9,13 +9,13 @@
  * data, not terminators.
  */
 #include <langinfo.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
 #include "ltpscope/textsafe.h"
+#include "ltpscope/wordscan.h"
 #include "ltpscope/xmalloc.h"
 
 #define ESC	0x1b
@@ -138,6 +138,24 @@ ansi_feed(struct ansi_state *a, unsigned char c)
 	}
 }
 
+size_t
+ansi_csi_len(const char *s, size_t n)
+{
+	size_t i, max = n < ANSI_SEQ_MAX ? n : ANSI_SEQ_MAX;
+	unsigned char c;
+
+	if (max < 3 || s[0] != ESC || s[1] != '[')
+		return 0;
+	for (i = 2; i < max; i++) {
+		c = (unsigned char)s[i];
+		if (c >= 0x40 && c <= 0x7e)
+			return i + 1;	/* the final byte */
+		if (c < 0x20 || c > 0x3f)
+			return 0;	/* ansi_feed() decides */
+	}
+	return 0;
+}
+
 char *
 textsafe_strip_ansi(const char *s, size_t len, size_t *outlen)
 {
@@ -152,33 +170,6 @@ textsafe_strip_ansi(const char *s, size_t len, size_t *outlen)
 	if (outlen != NULL)
 		*outlen = n;
 	return out;
-}
-
-/*
- * Eight bytes at a time, as memchr() does: most of what tests print is
- * plain ASCII, and a byte at a time made the parser and the sanitizer
- * ten and twenty times slower than finding the line ends.  A word is
- * plain when no byte has its top bit set, none is below 0x20 (the
- * subtraction borrows) and none is 0x7f (the XOR makes it zero, and
- * subtracting one borrows); memcpy() is the portable unaligned load.
- */
-size_t
-textsafe_ascii_run(const char *s, size_t n)
-{
-	const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80;
-	uint64_t w;
-	size_t i = 0;
-
-	for (; n - i >= 8; i += 8) {
-		memcpy(&w, s + i, sizeof(w));
-		if ((w | (w - ones * 0x20) | ((w ^ ones * 0x7f) - ones)) &
-		    high)
-			break;
-	}
-	while (i < n && (unsigned char)s[i] >= 0x20 &&
-	    (unsigned char)s[i] < 0x7f)
-		i++;
-	return i;
 }
 
 size_t
@@ -384,7 +375,7 @@ textsafe_display(const char *s, size_t len, int flags, size_t *outlen)
 			i++;
 		} else if (c < 0x80) {
 			/* Printable ASCII, the common case: a whole run. */
-			k = i + 1 + textsafe_ascii_run(s + i + 1, len - i - 1);
+			k = i + 1 + wordscan_plain(s + i + 1, len - i - 1);
 			obuf_add(&b, s + i, k - i);
 			col += k - i;
 			i = k;
