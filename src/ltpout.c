@@ -363,6 +363,7 @@ summary_count(struct ltpout_summary *sum, const char *s, size_t n)
 	static const char *const keys[] = {
 		"passed", "failed", "broken", "skipped", "warnings"
 	};
+	static const size_t keylen[] = { 6, 6, 6, 7, 8 };
 	long *fields[5];
 	size_t i, j, k, d;
 	long v = 0;
@@ -376,7 +377,7 @@ summary_count(struct ltpout_summary *sum, const char *s, size_t n)
 	for (j = 0; j < 5 && (n == 0 || s[0] != keys[j][0]); j++)
 		continue;
 	if (j < 5) {
-		k = strlen(keys[j]);
+		k = keylen[j];
 		if (!(n > k && memcmp(s, keys[j], k) == 0 &&
 		    (s[k] == ' ' || s[k] == '\t')))
 			j = 5;
@@ -426,6 +427,13 @@ parse_hms(const char *p)
 	return secs;
 }
 
+/*
+ * LTP's "Timeout per run is 0h 00m 30s" (and "Overall timeout ...");
+ * a shorter message cannot hold it: no search.
+ */
+#define TMO_SAYS	"imeout per run is "
+#define TMO_HMS_MIN	8		/* "0h 0m 0s" */
+
 static void
 note_marks(struct ltpout *p, const struct ltpout_line *l)
 {
@@ -457,9 +465,9 @@ note_marks(struct ltpout *p, const struct ltpout_line *l)
 				t->killsig[k] = m[k];
 			t->killsig[k] = '\0';
 		}
-	} else if (l->cls == LC_TINFO &&
-	    (q = strstr(m, "imeout per run is ")) != NULL &&
-	    (secs = parse_hms(q + strlen("imeout per run is "))) >= 0)
+	} else if (l->cls == LC_TINFO && l->msglen >= sizeof(TMO_SAYS) - 1 +
+	    TMO_HMS_MIN && (q = strstr(m, TMO_SAYS)) != NULL &&
+	    (secs = parse_hms(q + sizeof(TMO_SAYS) - 1)) >= 0)
 		t->timeout_secs = secs;
 }
 

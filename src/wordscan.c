@@ -27,9 +27,9 @@
 enum kind { PLAIN, FIELD };
 
 /*
- * PLAIN marks bytes >= 0x80, < 0x20 or 0x7f (0x7f XOR 0x7f is zero,
- * and zero less one borrows); FIELD marks bytes <= 0x20 (~w drops
- * those >= 0x80) and ':' (the XOR makes it zero).
+ * PLAIN marks bytes >= 0x80, < 0x20 or 0x7f (one more is 0x80; the
+ * carry out of 0xff runs upwards too); FIELD marks bytes <= 0x20 (~w
+ * drops those >= 0x80) and ':' (the XOR makes it zero).
  */
 static inline uint64_t
 mask(enum kind k, uint64_t w)
@@ -37,8 +37,7 @@ mask(enum kind k, uint64_t w)
 	uint64_t x;
 
 	if (k == PLAIN)
-		return (w | (w - ONES * 0x20) | ((w ^ ONES * 0x7f) - ONES)) &
-		    HIGH;
+		return (w | (w - ONES * 0x20) | (w + ONES)) & HIGH;
 	x = w ^ ONES * ':';
 	return (((w - ONES * 0x21) & ~w) | ((x - ONES) & ~x)) & HIGH;
 }
