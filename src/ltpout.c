@@ -15,6 +15,7 @@
 
 #include "ltpscope/ltpout.h"
 #include "ltpscope/textsafe.h"
+#include "ltpscope/wordscan.h"
 #include "ltpscope/xmalloc.h"
 
 #define ESC	0x1b
@@ -23,8 +24,6 @@
  * Not <ctype.h>: LTP's format is ASCII whatever the locale, and the
  * UI runs under a UTF-8 one where isspace() may accept other bytes.
  */
-#define IS_BLANK(c)	((c) == ' ' || (c) == '\t' || (c) == '\v' || \
-			    (c) == '\f')
 #define IS_DIGIT(c)	((c) >= '0' && (c) <= '9')
 #define IS_UPPER(c)	((c) >= 'A' && (c) <= 'Z')
 
@@ -56,6 +55,8 @@ struct ltpout {
 #define BC_STOP		0x80
 #define BC_HIGH		0x40
 static unsigned char bytecls[256];
+/* Where a "file" or "tcid" field ends: ':', NUL, a blank. */
+static unsigned char fieldend[256];
 
 static void
 bytecls_init(void)
@@ -74,6 +75,8 @@ bytecls_init(void)
 	}
 	bytecls['\n'] = bytecls['\r'] = BC_STOP | LTPOUT_CTRL;
 	bytecls[ESC] = BC_STOP | LTPOUT_CTRL;
+	fieldend[':'] = fieldend['\0'] = 1;
+	fieldend[' '] = fieldend['\t'] = fieldend['\v'] = fieldend['\f'] = 1;
 }
 
 struct ltpout *
@@ -156,7 +159,8 @@ line_append(struct ltpout *p, const char *s, size_t n)
 	}
 	if (n == 0)
 		return;
-	line_grow(p, p->len + n + 1);
+	if (p->len + n + 1 > p->cap)
+		line_grow(p, p->len + n + 1);
 	memcpy(p->buf + p->len, s, n);
 	p->len += n;
 }
@@ -194,29 +198,52 @@ match_tag(const char *s, size_t n, enum line_class *cls)
 {
 	size_t i, k;
 
+	/* Called on every line: the second byte tells the tags apart. */
+	if (n < 5 || s[0] != 'T')
+		return 0;
 	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
-		k = strlen(tags[i]);
-		if (n >= k && memcmp(s, tags[i], k) == 0) {
-			*cls = tag_class[i];
-			return k;
-		}
+		if (s[1] != tags[i][1])
+			continue;
+		for (k = 2; tags[i][k] != '\0'; k++)
+			if (k >= n || s[k] != tags[i][k])
+				return 0;
+		*cls = tag_class[i];
+		return k;
 	}
 	return 0;
 }
 
 /*
- * "file:LINE: " at s: copies file into out and returns the length of
- * the whole prefix, 0 when there is none.
+ * The length of the first field of s, n bytes ("file" or "tcid"): up
+ * to ':', NUL or a blank, or LTPOUT_FILE_MAX when longer, which is no
+ * field.  Both formats look at it: it is measured once a line.
  */
 static size_t
-match_fileline(const char *s, size_t n, char *out, unsigned long *line)
+field_len(const char *s, size_t n)
 {
-	size_t i = 0, d;
+	size_t i = 0;
+
+	if (n > LTPOUT_FILE_MAX)
+		n = LTPOUT_FILE_MAX;
+	/* The scan stops at every control; most do not end the field. */
+	while ((i += wordscan_field(s + i, n - i)) < n &&
+	    !fieldend[(unsigned char)s[i]])
+		i++;
+	return i;
+}
+
+/*
+ * "file:LINE: " at s, whose first field is i bytes long: copies file
+ * into out and returns the length of the whole prefix, 0 when there is
+ * none.
+ */
+static size_t
+match_fileline(const char *s, size_t n, size_t i, char *out,
+    unsigned long *line)
+{
+	size_t d;
 	unsigned long v = 0;
 
-	while (i < n && s[i] != ':' && s[i] != '\0' &&
-	    !IS_BLANK(s[i]))
-		i++;
 	if (i == 0 || i >= LTPOUT_FILE_MAX || i >= n || s[i] != ':')
 		return 0;
 	d = ++i;
@@ -230,16 +257,19 @@ match_fileline(const char *s, size_t n, char *out, unsigned long *line)
 	return i + 2;
 }
 
-/* New library: "file.c:LINE: TPASS: message". */
+/*
+ * New library: "file.c:LINE: TPASS: message"; f: the length of the
+ * line's first field.
+ */
 static int
-parse_newlib(struct ltpout *p, struct ltpout_line *l)
+parse_newlib(struct ltpout *p, struct ltpout_line *l, size_t f)
 {
 	const char *s = l->text;
 	size_t n = l->len, i, k;
 	unsigned long srcline;
 	enum line_class cls;
 
-	if ((i = match_fileline(s, n, p->file, &srcline)) == 0)
+	if ((i = match_fileline(s, n, f, p->file, &srcline)) == 0)
 		return 0;
 	if ((k = match_tag(s + i, n - i, &cls)) == 0)
 		return 0;
@@ -262,16 +292,13 @@ parse_newlib(struct ltpout *p, struct ltpout_line *l)
 
 /* Old library: "tcid  N  TPASS  :  message" (tst_res.c's layout). */
 static int
-parse_oldlib(struct ltpout *p, struct ltpout_line *l)
+parse_oldlib(struct ltpout *p, struct ltpout_line *l, size_t f)
 {
 	const char *s = l->text;
-	size_t n = l->len, i = 0, k, d;
+	size_t n = l->len, i = f, k, d;
 	unsigned long srcline;
 	enum line_class cls;
 
-	while (i < n && s[i] != ':' && s[i] != '\0' &&
-	    !IS_BLANK(s[i]))
-		i++;
 	if (i == 0 || i >= LTPOUT_FILE_MAX || i >= n || s[i] != ' ')
 		return 0;
 	k = i;
@@ -306,7 +333,8 @@ parse_oldlib(struct ltpout *p, struct ltpout_line *l)
 	l->msglen = n - i;
 	l->flags |= LTPOUT_OLDLIB;
 	/* tst_brkm() and friends put "file.c:LINE: " before the text. */
-	if ((k = match_fileline(l->msg, l->msglen, p->file, &srcline)) > 0) {
+	if ((k = match_fileline(l->msg, l->msglen, field_len(l->msg,
+	    l->msglen), p->file, &srcline)) > 0) {
 		l->file = p->file;
 		l->srcline = srcline;
 		l->msg += k;
@@ -315,13 +343,9 @@ parse_oldlib(struct ltpout *p, struct ltpout_line *l)
 	return 1;
 }
 
-static int
-has_prefix(const char *s, size_t n, const char *pfx)
-{
-	size_t k = strlen(pfx);
-
-	return n >= k && memcmp(s, pfx, k) == 0;
-}
+/* pfx: a string literal (sizeof counts its NUL). */
+#define HAS_PREFIX(s, n, pfx) \
+	((n) >= sizeof(pfx) - 1 && memcmp((s), (pfx), sizeof(pfx) - 1) == 0)
 
 /* "Summary:" alone on its line, trailing blanks allowed. */
 static int
@@ -339,6 +363,7 @@ summary_count(struct ltpout_summary *sum, const char *s, size_t n)
 	static const char *const keys[] = {
 		"passed", "failed", "broken", "skipped", "warnings"
 	};
+	static const size_t keylen[] = { 6, 6, 6, 7, 8 };
 	long *fields[5];
 	size_t i, j, k, d;
 	long v = 0;
@@ -348,11 +373,14 @@ summary_count(struct ltpout_summary *sum, const char *s, size_t n)
 	fields[2] = &sum->broken;
 	fields[3] = &sum->skipped;
 	fields[4] = &sum->warnings;
-	for (j = 0; j < 5; j++) {
-		k = strlen(keys[j]);
-		if (n > k && memcmp(s, keys[j], k) == 0 &&
-		    (s[k] == ' ' || s[k] == '\t'))
-			break;
+	/* Their first letters differ: one comparison at most. */
+	for (j = 0; j < 5 && (n == 0 || s[0] != keys[j][0]); j++)
+		continue;
+	if (j < 5) {
+		k = keylen[j];
+		if (!(n > k && memcmp(s, keys[j], k) == 0 &&
+		    (s[k] == ' ' || s[k] == '\t')))
+			j = 5;
 	}
 	if (j == 5)
 		return 0;
@@ -399,6 +427,13 @@ parse_hms(const char *p)
 	return secs;
 }
 
+/*
+ * LTP's "Timeout per run is 0h 00m 30s" (and "Overall timeout ...");
+ * a shorter message cannot hold it: no search.
+ */
+#define TMO_SAYS	"imeout per run is "
+#define TMO_HMS_MIN	8		/* "0h 0m 0s" */
+
 static void
 note_marks(struct ltpout *p, const struct ltpout_line *l)
 {
@@ -412,15 +447,17 @@ note_marks(struct ltpout *p, const struct ltpout_line *l)
 		 * Written by LTP's signal handlers with write(2), so on a
 		 * pty they may land after half a line of the child's.
 		 */
+		if (strstr(l->text, "SIGKILL") == NULL)
+			return;		/* both lines say it: one look */
 		if (strstr(l->text, "Test timeouted, sending SIGKILL") != NULL)
 			t->marks |= LTPOUT_MARK_LTP_TIMEOUT;
 		else if (strstr(l->text, "Sending SIGKILL to test process") !=
 		    NULL)
 			t->marks |= LTPOUT_MARK_EXT_KILL;
 	} else if (l->cls == LC_TBROK) {
-		if (has_prefix(m, l->msglen, "Test killed!"))
+		if (HAS_PREFIX(m, l->msglen, "Test killed!"))
 			t->marks |= LTPOUT_MARK_KILLED;
-		else if (has_prefix(m, l->msglen, "Test killed by SIG")) {
+		else if (HAS_PREFIX(m, l->msglen, "Test killed by SIG")) {
 			t->marks |= LTPOUT_MARK_SIGNAL;
 			m += strlen("Test killed by ");
 			for (k = 0; k + 1 < sizeof(t->killsig) &&
@@ -428,9 +465,9 @@ note_marks(struct ltpout *p, const struct ltpout_line *l)
 				t->killsig[k] = m[k];
 			t->killsig[k] = '\0';
 		}
-	} else if (l->cls == LC_TINFO &&
-	    (q = strstr(m, "imeout per run is ")) != NULL &&
-	    (secs = parse_hms(q + strlen("imeout per run is "))) >= 0)
+	} else if (l->cls == LC_TINFO && l->msglen >= sizeof(TMO_SAYS) - 1 +
+	    TMO_HMS_MIN && (q = strstr(m, TMO_SAYS)) != NULL &&
+	    (secs = parse_hms(q + sizeof(TMO_SAYS) - 1)) >= 0)
 		t->timeout_secs = secs;
 }
 
@@ -438,6 +475,7 @@ static void
 classify(struct ltpout *p, struct ltpout_line *l)
 {
 	struct ltpout_summary *sum = &p->tally.summary;
+	size_t f;
 
 	if (p->in_summary) {
 		if (summary_count(sum, l->text, l->len)) {
@@ -453,8 +491,9 @@ classify(struct ltpout *p, struct ltpout_line *l)
 		l->cls = LC_SUMMARY;
 		return;
 	}
-	if (!parse_newlib(p, l))
-		(void)parse_oldlib(p, l);
+	f = field_len(l->text, l->len);
+	if (!parse_newlib(p, l, f))
+		(void)parse_oldlib(p, l, f);
 	note_marks(p, l);
 }
 
@@ -483,12 +522,15 @@ finish_line(struct ltpout *p, struct ltpout_line *l, int flags)
 
 	if (p->cut > 0)
 		trim_partial_utf8(p);
-	line_grow(p, p->len + 1);
+	if (p->len + 1 > p->cap)
+		line_grow(p, p->len + 1);
 	p->buf[p->len] = '\0';
-	memset(l, 0, sizeof(*l));
+	/* Every field, not memset(): this runs for each line. */
 	l->cls = LC_PLAIN;
 	l->text = l->msg = p->buf;
 	l->len = l->msglen = p->len;
+	l->file = l->tcid = NULL;
+	l->srcline = 0;
 	l->lineno = ++p->lineno;
 	l->cut = p->cut;
 	l->flags = flags;
@@ -524,6 +566,25 @@ give_note(struct ltpout *p, struct ltpout_line *l)
 	l->lineno = p->note_lineno;
 	p->tally.lines[LC_META]++;
 	p->note_pending = 0;
+}
+
+/*
+ * Where the run of ordinary bytes from j ends (at a line end, an ESC
+ * or n), noting in *seen what the bytes were.  Plain ASCII, nearly all
+ * of LTP's output, is skipped a word at a time.
+ */
+static size_t
+run_end(const unsigned char *s, size_t j, size_t n, int *seen)
+{
+	unsigned char b;
+
+	for (;;) {
+		j += wordscan_plain((const char *)s + j, n - j);
+		if (j == n || ((b = bytecls[s[j]]) & BC_STOP))
+			return j;
+		*seen |= b;
+		j++;
+	}
 }
 
 /* Drops the line handed out by the previous call. */
@@ -566,6 +627,11 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 			goto done;
 		}
 		if (p->ansi.st != 0 || c == ESC) {
+			if (p->ansi.st == 0 &&
+			    (j = ansi_csi_len((const char *)s + i, n - i)) > 0) {
+				i += j;
+				continue;
+			}
 			if (!ansi_feed(&p->ansi, c)) {
 				i++;
 				continue;
@@ -583,8 +649,7 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 		}
 		/* An ordinary run: copy it in one go. */
 		seen = bytecls[c] & ~BC_STOP;
-		for (j = i + 1; j < n && !(bytecls[s[j]] & BC_STOP); j++)
-			seen |= bytecls[s[j]];
+		j = run_end(s, i + 1, n, &seen);
 		p->bytes_seen |= seen;
 		line_append(p, (const char *)s + i, j - i);
 		i = j;

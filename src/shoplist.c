@@ -536,9 +536,10 @@ shop_catalogue_only(struct store *st, const struct shop_opts *o,
 	return err;
 }
 
-int
-shoplist_build(struct store *st, const struct shop_opts *o,
-    struct shoplist *l, struct diaglist *dl)
+/* shoplist_build() inside its read transaction. */
+static int
+shop_build(struct store *st, const struct shop_opts *o, struct shoplist *l,
+    struct diaglist *dl)
 {
 	struct store_result *res = NULL;
 	struct triage_tag *tags = NULL;
@@ -552,7 +553,6 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 	char *sys;
 	int err;
 
-	memset(l, 0, sizeof(*l));
 	memset(&ref, 0, sizeof(ref));
 	if (run_id == 0 && o->nprofiles > 0 && !shop_any_run(st, o->arch))
 		return shop_catalogue_only(st, o, l, dl);
@@ -623,6 +623,21 @@ out:
 	linuxref_free(&ref);
 	if (err != STORE_OK)
 		shoplist_free(l);
+	return err;
+}
+
+int
+shoplist_build(struct store *st, const struct shop_opts *o,
+    struct shoplist *l, struct diaglist *dl)
+{
+	int err;
+
+	memset(l, 0, sizeof(*l));
+	/* Hundreds of queries: one snapshot, not a lock for each. */
+	if ((err = store_read_begin(st, dl)) != STORE_OK)
+		return err;
+	err = shop_build(st, o, l, dl);
+	store_read_end(st);
 	return err;
 }
 

@@ -24,6 +24,7 @@ enum store_stmt {
 	SS_TEST_FINISH,
 	SS_PUT_OUTPUT,
 	SS_PUT_KMSG,
+	SS_OUTPUT_SIZE,		/* a list reads hundreds of outputs */
 	SS__COUNT
 };
 
@@ -37,6 +38,7 @@ struct store {
 	int		 batch;		/* steps wait for store_batch_commit */
 	int		 intx;		/* the batch's transaction is open */
 	int		 instep;	/* a step's savepoint is open */
+	int		 reading;	/* store_read_begin() depth */
 	sqlite3_stmt	*stmt[SS__COUNT];	/* prepared on first use */
 	int		 wal_frames;	/* in the log after the last commit */
 };

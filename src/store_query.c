@@ -172,20 +172,27 @@ store_collect_results(struct store *st, sqlite3_stmt *s,
 	return STORE_OK;
 }
 
-static int
-store_begin_read(struct store *st, struct diaglist *dl)
+int
+store_read_begin(struct store *st, struct diaglist *dl)
 {
 	int rc;
 
+	if (st->reading > 0) {
+		st->reading++;
+		return STORE_OK;
+	}
 	rc = sqlite3_exec(st->db, "BEGIN", NULL, NULL, NULL);
 	if (rc != SQLITE_OK)
 		return store_sqlerr(st, dl, rc, "cannot read the database");
+	st->reading = 1;
 	return STORE_OK;
 }
 
-static void
-store_end_read(struct store *st)
+void
+store_read_end(struct store *st)
 {
+	if (st->reading == 0 || --st->reading > 0)
+		return;
 	store_rollback(st);	/* nothing was written; just let go */
 }
 
@@ -241,7 +248,7 @@ store_list_runs(struct store *st, struct store_run **vp, size_t *np,
 
 	*vp = NULL;
 	*np = 0;
-	if ((err = store_begin_read(st, dl)) != STORE_OK)
+	if ((err = store_read_begin(st, dl)) != STORE_OK)
 		return err;
 	if ((err = store_prepare(st, &s, "SELECT " RUN_COLS " FROM runs "
 	    "ORDER BY id DESC", dl)) != STORE_OK)
@@ -261,7 +268,7 @@ store_list_runs(struct store *st, struct store_run **vp, size_t *np,
 	if (n > 0)
 		err = store_count(st, v, n, dl);
 out:
-	store_end_read(st);
+	store_read_end(st);
 	if (err != STORE_OK) {
 		store_runs_free(v, n);
 		return err;
@@ -279,7 +286,7 @@ store_get_run(struct store *st, int64_t run_id, struct store_run *r,
 	int rc, err;
 
 	memset(r, 0, sizeof(*r));
-	if ((err = store_begin_read(st, dl)) != STORE_OK)
+	if ((err = store_read_begin(st, dl)) != STORE_OK)
 		return err;
 	if ((err = store_prepare(st, &s, "SELECT " RUN_COLS " FROM runs "
 	    "WHERE id = ?", dl)) != STORE_OK)
@@ -301,7 +308,7 @@ store_get_run(struct store *st, int64_t run_id, struct store_run *r,
 	if (err != STORE_OK)
 		store_run_clear(r);
 out:
-	store_end_read(st);
+	store_read_end(st);
 	return err;
 }
 
@@ -432,6 +439,35 @@ store_latest_statuses(struct store *st, store_status_fn *fn, void *arg,
 }
 
 /*
+ * The sizes and capped flag of a result's output into o (data NULL);
+ * *rc: SQLITE_ROW, SQLITE_DONE when none is stored, or an error.  The
+ * statement is kept: a shopping list reads an output per failure, and
+ * compiling the query cost more than reading the row.
+ */
+static int
+store_output_size(struct store *st, int64_t result_id,
+    struct store_output *o, int *rc, struct diaglist *dl)
+{
+	sqlite3_stmt *s;
+	int err;
+
+	memset(o, 0, sizeof(*o));
+	/* length() of a blob reads its header, not its pages. */
+	if ((err = store_prepare_kept(st, SS_OUTPUT_SIZE, &s, "SELECT "
+	    "length(data), original_size, capped FROM outputs WHERE "
+	    "result_id = ?", dl)) != STORE_OK)
+		return err;
+	(void)sqlite3_bind_int64(s, 1, result_id);
+	if ((*rc = sqlite3_step(s)) == SQLITE_ROW) {
+		o->stored_size = (size_t)sqlite3_column_int64(s, 0);
+		o->original_size = sqlite3_column_int64(s, 1);
+		o->capped = sqlite3_column_int(s, 2);
+	}
+	store_stmt_done(st, s);
+	return STORE_OK;
+}
+
+/*
  * Read into one buffer of its size through an incremental blob handle:
  * a column value would be built whole by SQLite, then copied, twice
  * the memory of the (capped) output.
@@ -440,23 +476,12 @@ int
 store_get_output(struct store *st, int64_t result_id, struct store_output *o,
     struct diaglist *dl)
 {
-	sqlite3_stmt *s;
 	sqlite3_blob *b;
 	int rc, err;
 
-	memset(o, 0, sizeof(*o));
-	/* length() of a blob reads its header, not its pages. */
-	if ((err = store_prepare(st, &s, "SELECT length(data), "
-	    "original_size, capped FROM outputs WHERE result_id = ?", dl)) !=
+	if ((err = store_output_size(st, result_id, o, &rc, dl)) !=
 	    STORE_OK)
 		return err;
-	(void)sqlite3_bind_int64(s, 1, result_id);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		o->stored_size = (size_t)sqlite3_column_int64(s, 0);
-		o->original_size = sqlite3_column_int64(s, 1);
-		o->capped = sqlite3_column_int(s, 2);
-	}
-	(void)sqlite3_finalize(s);
 	if (rc == SQLITE_DONE) {
 		diag_error(dl, st->path, 0, "no output stored for result %lld",
 		    (long long)result_id);
@@ -489,25 +514,14 @@ store_read_output(struct store *st, int64_t result_id,
     void (*fn)(void *, const char *, size_t), void *arg,
     struct store_output *o, struct diaglist *dl)
 {
-	sqlite3_stmt *s;
 	sqlite3_blob *b;
 	char *buf;
 	size_t off, n;
 	int rc, err;
 
-	memset(o, 0, sizeof(*o));
-	/* length() of a blob reads its header, not its pages. */
-	if ((err = store_prepare(st, &s, "SELECT length(data), "
-	    "original_size, capped FROM outputs WHERE result_id = ?", dl)) !=
+	if ((err = store_output_size(st, result_id, o, &rc, dl)) !=
 	    STORE_OK)
 		return err;
-	(void)sqlite3_bind_int64(s, 1, result_id);
-	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		o->stored_size = (size_t)sqlite3_column_int64(s, 0);
-		o->original_size = sqlite3_column_int64(s, 1);
-		o->capped = sqlite3_column_int(s, 2);
-	}
-	(void)sqlite3_finalize(s);
 	if (rc == SQLITE_DONE) {
 		diag_error(dl, st->path, 0, "no output stored for result %lld",
 		    (long long)result_id);
@@ -602,7 +616,7 @@ store_interrupted_runs(struct store *st, struct store_interrupted **vp,
 
 	*vp = NULL;
 	*np = 0;
-	if ((err = store_begin_read(st, dl)) != STORE_OK)
+	if ((err = store_read_begin(st, dl)) != STORE_OK)
 		return err;
 	if ((err = store_prepare(st, &s, "SELECT id, label, started FROM runs "
 	    "WHERE state IN ('running', 'resumed') ORDER BY id DESC", dl)) !=
@@ -640,7 +654,7 @@ store_interrupted_runs(struct store *st, struct store_interrupted **vp,
 		err = store_sqlerr(st, dl, rc, "cannot look for interrupted "
 		    "runs");
 out:
-	store_end_read(st);
+	store_read_end(st);
 	if (err != STORE_OK) {
 		store_interrupted_free(v, n);
 		return err;

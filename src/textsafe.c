@@ -15,6 +15,7 @@
 #include <wchar.h>
 
 #include "ltpscope/textsafe.h"
+#include "ltpscope/wordscan.h"
 #include "ltpscope/xmalloc.h"
 
 #define ESC	0x1b
@@ -135,6 +136,24 @@ ansi_feed(struct ansi_state *a, unsigned char c)
 		a->st = ST_GROUND;
 		return 1;
 	}
+}
+
+size_t
+ansi_csi_len(const char *s, size_t n)
+{
+	size_t i, max = n < ANSI_SEQ_MAX ? n : ANSI_SEQ_MAX;
+	unsigned char c;
+
+	if (max < 3 || s[0] != ESC || s[1] != '[')
+		return 0;
+	for (i = 2; i < max; i++) {
+		c = (unsigned char)s[i];
+		if (c >= 0x40 && c <= 0x7e)
+			return i + 1;	/* the final byte */
+		if (c < 0x20 || c > 0x3f)
+			return 0;	/* ansi_feed() decides */
+	}
+	return 0;
 }
 
 char *
@@ -334,7 +353,7 @@ textsafe_display(const char *s, size_t len, int flags, size_t *outlen)
 	unsigned long cp;
 	size_t i = 0, k, col = 0, sp;
 	unsigned char c;
-	int utf8 = locale_is_utf8();
+	int utf8 = -1;		/* asked only for a non-ASCII character */
 
 	if (flags & TEXTSAFE_STRIP_ANSI) {
 		stripped = textsafe_strip_ansi(s, len, &len);
@@ -356,10 +375,7 @@ textsafe_display(const char *s, size_t len, int flags, size_t *outlen)
 			i++;
 		} else if (c < 0x80) {
 			/* Printable ASCII, the common case: a whole run. */
-			for (k = i + 1; k < len &&
-			    (unsigned char)s[k] >= 0x20 &&
-			    (unsigned char)s[k] < 0x7f; k++)
-				continue;
+			k = i + 1 + wordscan_plain(s + i + 1, len - i - 1);
 			obuf_add(&b, s + i, k - i);
 			col += k - i;
 			i = k;
@@ -376,6 +392,8 @@ textsafe_display(const char *s, size_t len, int flags, size_t *outlen)
 			i += k;
 		} else {
 			obuf_add(&b, s + i, k);
+			if (utf8 < 0)
+				utf8 = locale_is_utf8();
 			col += (size_t)char_width(s + i, k, cp, utf8);
 			i += k;
 		}

@@ -338,6 +338,14 @@ void	store_queue_free(struct store_queue_item *, size_t);
 
 /* --- queries (UI and CLI) --- */
 
+/*
+ * Many queries as one snapshot (a list, a report): one read
+ * transaction instead of one lock and unlock per statement.  Pairs
+ * nest; nothing may be written in between.
+ */
+int	store_read_begin(struct store *, struct diaglist *);
+void	store_read_end(struct store *);
+
 /* All runs, newest first, with counts per status. */
 int	store_list_runs(struct store *, struct store_run **vp, size_t *np,
 	    struct diaglist *);

@@ -56,6 +56,15 @@ struct ansi_state {
 
 int	ansi_feed(struct ansi_state *, unsigned char);
 
+/*
+ * The length of the whole CSI sequence (ESC [ parameters final, at
+ * most ANSI_SEQ_MAX bytes) at the start of s, n bytes, that
+ * ansi_feed() from its ground state would take byte by byte; 0 for
+ * anything else, which is left to ansi_feed().  LTP colours every
+ * result tag: a scanner skips each colour in one step.
+ */
+size_t	ansi_csi_len(const char *, size_t);
+
 /* 1 when the bytes are well-formed UTF-8 (no overlongs, surrogates). */
 int	textsafe_utf8_valid(const char *, size_t);
 

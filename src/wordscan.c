@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Word-at-a-time byte scans (see wordscan.h).
+ *
+ * A mask has the top bit set in each byte of the word that is of the
+ * kind looked for.  The tests subtract per byte, and a borrow runs on
+ * into the bytes above: the byte that caused it is always marked, the
+ * ones above may be marked falsely, the ones below never are.  On a
+ * little-endian machine "above" is a higher address, so the lowest
+ * marked byte is the first of the kind; elsewhere the bytes of the
+ * marked word are looked at one by one.  memcpy() is the portable
+ * unaligned load; compilers make it a single one.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "ltpscope/wordscan.h"
+
+#define ONES	0x0101010101010101ull
+#define HIGH	(ONES * 0x80)
+
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FIRST_MARKED(m)	((size_t)__builtin_ctzll(m) / 8)
+/*
+ * Sixteen bytes compared at once where the compiler has vectors (SSE2,
+ * NEON): each marked byte becomes 0xff, no borrow to mind.
+ */
+#define VEC16
+typedef unsigned char v16 __attribute__((__vector_size__(16)));
+typedef uint64_t v2 __attribute__((__vector_size__(16)));
+#endif
+
+enum kind { PLAIN, FIELD };
+
+/*
+ * PLAIN marks bytes >= 0x80, < 0x20 or 0x7f (one more is 0x80; the
+ * carry out of 0xff runs upwards too); FIELD marks bytes <= 0x20 (~w
+ * drops those >= 0x80) and ':' (the XOR makes it zero).
+ */
+static inline uint64_t
+mask(enum kind k, uint64_t w)
+{
+	uint64_t x;
+
+	if (k == PLAIN)
+		return (w | (w - ONES * 0x20) | (w + ONES)) & HIGH;
+	x = w ^ ONES * ':';
+	return (((w - ONES * 0x21) & ~w) | ((x - ONES) & ~x)) & HIGH;
+}
+
+static inline int
+is(enum kind k, unsigned char c)
+{
+	if (k == PLAIN)
+		return c < 0x20 || c >= 0x7f;
+	return c <= 0x20 || c == ':';
+}
+
+/* Inline, so that each caller's mask is a few instructions in its loop. */
+static inline size_t
+scan(enum kind k, const char *s, size_t n)
+{
+	uint64_t w, m;
+	size_t i;
+#ifdef VEC16
+	v16 v;
+	v2 vm;
+#endif
+
+	i = 0;
+#ifdef VEC16
+	for (; n - i >= 16; i += 16) {
+		memcpy(&v, s + i, sizeof(v));
+		vm = (v2)(k == PLAIN ? (v < 0x20) | (v >= 0x7f) :
+		    (v <= 0x20) | (v == ':'));
+		if (vm[0] != 0)
+			return i + FIRST_MARKED(vm[0]);
+		if (vm[1] != 0)
+			return i + 8 + FIRST_MARKED(vm[1]);
+	}
+#endif
+	for (; n - i >= 8; i += 8) {
+		memcpy(&w, s + i, sizeof(w));
+		if ((m = mask(k, w)) != 0) {
+#ifdef FIRST_MARKED
+			return i + FIRST_MARKED(m);
+#else
+			break;
+#endif
+		}
+	}
+#ifdef FIRST_MARKED
+	/*
+	 * The last few bytes as one word ending at n: those before i are
+	 * known not to be of the kind, and nothing borrows into them.
+	 */
+	if (i < n && n >= 8) {
+		memcpy(&w, s + n - 8, sizeof(w));
+		m = mask(k, w);
+		return m != 0 ? n - 8 + FIRST_MARKED(m) : n;
+	}
+#endif
+	while (i < n && !is(k, (unsigned char)s[i]))
+		i++;
+	return i;
+}
+
+size_t
+wordscan_plain(const char *s, size_t n)
+{
+	return scan(PLAIN, s, n);
+}
+
+size_t
+wordscan_field(const char *s, size_t n)
+{
+	return scan(FIELD, s, n);
+}
