@@ -177,6 +177,23 @@ md_code(FILE *fp, const char *s)
 	fprintf(fp, "%s%s%s", fence, s, end);
 }
 
+/* ", linux_sys_fcntl (sys/.../linux_file.c:NNN)", a link with a URL. */
+static void
+md_function(FILE *fp, const struct shoplist *l, const struct shop_syscall *sc)
+{
+	char url[2048];
+	int link;
+
+	if (sc->function == NULL || sc->function[0] == '\0')
+		return;
+	link = shoplist_func_url(l, sc, url, sizeof(url));
+	fprintf(fp, ", %s%s", link ? "[" : "", sc->function);
+	if (sc->func_file[0] != '\0')
+		fprintf(fp, " (%s:%lu)", sc->func_file, sc->func_line);
+	if (link)
+		fprintf(fp, "](%s)", url);
+}
+
 static void
 md_indented(FILE *fp, const char *s)
 {
@@ -315,6 +332,7 @@ export_md(const struct shoplist *l, FILE *fp)
 				fprintf(fp, ", %s%s", t->category,
 				    t->source == SHOP_SUGGESTED ?
 				    " (suggested)" : "");
+			md_function(fp, l, sc);
 			if (t->first_line[0] != '\0') {
 				fputs(": ", fp);
 				md_code(fp, t->first_line);
@@ -408,6 +426,9 @@ export_json(const struct shoplist *l, FILE *fp)
 		fprintf(fp, "%s\n  {", i > 0 ? "," : "");
 		json_kv(fp, "name", sc->name, 1);
 		json_kv(fp, "catalogue", sc->cat_state, 1);
+		json_kv(fp, "function", sc->function, 1);
+		json_kv(fp, "function_file", sc->func_file, 1);
+		fprintf(fp, "\"function_line\": %lu, ", sc->func_line);
 		if (l->weighted) {
 			fprintf(fp, "\"profiles\": %u, \"profile_calls\": "
 			    "%lu, ", sc->nprofiles, sc->ncalls);
@@ -608,7 +629,8 @@ html_syscall_table(FILE *fp, const struct shoplist *l)
 	fputs("<h2>Per syscall</h2>\n<p class=\"hint\">Click a heading to "
 	    "sort.  A cell says tests passed of tests run.</p>\n"
 	    "<table id=\"syscalls\" class=\"sortable\">\n<thead><tr>"
-	    "<th>syscall</th><th>catalogue</th><th>priority</th>"
+	    "<th>syscall</th><th>catalogue</th><th>function</th>"
+	    "<th>priority</th>"
 	    "<th>failing</th><th>fails on Linux too</th>", fp);
 	if (l->weighted)
 		fputs("<th class=\"weight\">programs needing it</th>"
@@ -689,6 +711,29 @@ html_arch_cells(FILE *fp, const struct shoplist *l,
 		    arch_scope(t));
 }
 
+/* The call's function and file:line, a link with a source-url. */
+static void
+html_function(FILE *fp, const struct shoplist *l,
+    const struct shop_syscall *sc)
+{
+	char url[2048], at[1100];
+	int link = shoplist_func_url(l, sc, url, sizeof(url));
+
+	if (link) {
+		fputs("<a href=\"", fp);
+		html_text(fp, url);
+		fputs("\">", fp);
+	}
+	html_text(fp, sc->function);
+	if (sc->func_file[0] != '\0') {
+		(void)snprintf(at, sizeof(at), " (%s:%lu)", sc->func_file,
+		    sc->func_line);
+		html_text(fp, at);
+	}
+	if (link)
+		fputs("</a>", fp);
+}
+
 static void
 html_test_table(FILE *fp, const struct shoplist *l)
 {
@@ -696,7 +741,8 @@ html_test_table(FILE *fp, const struct shoplist *l)
 
 	fputs("<h2>Failing tests, most pressing first</h2>\n"
 	    "<table id=\"tests\" class=\"sortable\">\n<thead><tr><th>#</th>"
-	    "<th>syscall</th><th>catalogue</th><th>priority</th>"
+	    "<th>syscall</th><th>catalogue</th><th>function</th>"
+	    "<th>priority</th>"
 	    "<th>test</th><th>status</th><th>Linux</th>", fp);
 	html_arch_cells(fp, l, NULL);
 	fputs("<th>category</th>"
@@ -714,6 +760,8 @@ html_test_table(FILE *fp, const struct shoplist *l)
 			html_text(fp, sc->name);
 			fputs("</td><td>", fp);
 			html_text(fp, sc->cat_state);
+			fputs("</td><td>", fp);
+			html_function(fp, l, sc);
 			fprintf(fp, "</td><td data-v=\"%lu\">%lu</td><td>",
 			    sc->priority, sc->priority);
 			html_text(fp, t->tag);

@@ -24,7 +24,8 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_runs_entry, &cmd_show_entry, &cmd_tag_entry, &cmd_untag_entry,
 	&cmd_tags_entry, &cmd_suggest_entry, &cmd_baseline_entry,
 	&cmd_compare_entry, &cmd_export_entry, &cmd_import_entry,
-	&cmd_export_logs_entry, &cmd_profile_entry, &cmd_help_entry, NULL
+	&cmd_export_logs_entry, &cmd_profile_entry, &cmd_func_entry,
+	&cmd_help_entry, NULL
 };
 
 /* Said after help's synopses: where the global options may go. */

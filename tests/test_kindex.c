@@ -18,6 +18,7 @@
 
 #include "ltpscope/kindex.h"
 #include "ltpscope/store.h"
+#include "fixture_store.h"
 #include "tap.h"
 
 #define KSRC	"tests/fixtures/ksrc"
@@ -175,11 +176,112 @@ test_cache(void)
 	diag_free(&dl);
 }
 
+/* A database with a run in which fcntl35 and fcntl36 failed. */
+static const char *
+made_db(void)
+{
+	static const char *const tags[] = { "fcntl35", "fcntl36", "open01" };
+	static char db[1024];
+	struct store_result r;
+	struct store_run run;
+	struct diaglist dl;
+	struct store *st;
+	int64_t id;
+	size_t i;
+
+	(void)snprintf(db, sizeof(db), "%s/runs.db", tap_tmpdir());
+	diag_init(&dl);
+	if (!is_int(store_open(&st, db, STORE_CREATE, &dl), STORE_OK,
+	    "a database"))
+		return db;
+	fixture_run_init(&run);
+	(void)store_run_begin(st, &run, NULL, 0, &dl);
+	for (i = 0; i < 3; i++) {
+		memset(&r, 0, sizeof(r));
+		r.tag = (char *)tags[i];
+		r.status = i < 2 ? TS_FAIL : TS_PASS;
+		r.nfail = i < 2;
+		r.npass = i == 2;
+		r.exit_code = i < 2;
+		(void)store_test_start(st, run.id, tags[i], i < 2 ? "fcntl" :
+		    "open", (int64_t)i, &id, &dl);
+		(void)store_test_finish(st, id, &r, "x\n", 2, &dl);
+	}
+	(void)store_run_end(st, run.id, RUN_FINISHED, &dl);
+	if (dl.nerrors > 0)
+		tap_diag("%s", tap_first_diag(&dl));
+	store_close(st);
+	diag_free(&dl);
+	return db;
+}
+
+static void
+test_cli(void)
+{
+	const char *db = made_db();
+	char want[256], *out;
+	unsigned long ln;
+	int status;
+
+	ln = line_of(KSRC "/" LFILE, "linux_sys_fcntl(");
+	(void)snprintf(want, sizeof(want), "linux_sys_fcntl (%s:%lu)", LFILE,
+	    ln);
+	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s --format md", db, KSRC, KSRC);
+	is_int(status, 0, "export --format md");
+	has_str(tap_line_of(out, "**fcntl35**"), want,
+	    "fcntl35's line says where linux_sys_fcntl is");
+	has_str(tap_line_of(out, "**fcntl36**"), want,
+	    "so does fcntl36's");
+	free(out);
+
+	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s --format md --source-url "
+	    "'https://nxr.example/xref/src/%%f#%%l'", db, KSRC, KSRC);
+	(void)snprintf(want, sizeof(want), "[linux_sys_fcntl (%s:%lu)]"
+	    "(https://nxr.example/xref/src/%s#%lu)", LFILE, ln, LFILE, ln);
+	has_str(tap_line_of(out, "**fcntl35**"), want,
+	    "with a source-url: a Markdown link");
+	free(out);
+
+	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s --format html --source-url "
+	    "'https://nxr.example/%%f#%%l'", db, KSRC, KSRC);
+	(void)snprintf(want, sizeof(want), "<a href=\"https://nxr.example/"
+	    "%s#%lu\">linux_sys_fcntl (%s:%lu)</a>", LFILE, ln, LFILE, ln);
+	has_str(out, want, "and an HTML one");
+	free(out);
+
+	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s --format json", db, KSRC, KSRC);
+	(void)snprintf(want, sizeof(want), "\"function_file\": \"%s\", "
+	    "\"function_line\": %lu", LFILE, ln);
+	has_str(out, want, "JSON: the function's file and line");
+	free(out);
+
+	out = tap_cli(&status, 0, "func -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s fcntl", db, KSRC, KSRC);
+	is_int(status, 0, "func fcntl");
+	(void)snprintf(want, sizeof(want), "/%s:%lu: linux_sys_fcntl\n",
+	    LFILE, ln);
+	has_str(out, want, "func prints file:line: function");
+	free(out);
+
+	out = tap_cli(&status, 1, "func -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src tests/fixtures/no-such-tree fcntl", db, KSRC);
+	ok(status != 0, "func without a tree fails");
+	has_str(out, "tests/fixtures/no-such-tree/sys/kern",
+	    "and says where it looked");
+	has_str(out, "--kernel-src", "and how to point at a tree");
+	free(out);
+}
+
 int
 main(void)
 {
 	test_scan();
 	test_missing();
 	test_cache();
+	test_cli();
 	return tap_done();
 }

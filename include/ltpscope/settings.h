@@ -51,6 +51,10 @@ struct settings {
 	char	reboot_cmd[1024];
 	int	has_box_wait;
 	int	box_wait;	/* seconds, 0: no wait */
+	int	has_kernel_src;
+	char	kernel_src[1024];	/* a NetBSD tree (kindex.h) */
+	int	has_source_url;
+	char	source_url[1024];	/* %f file, %l line */
 };
 
 void	settings_init(struct settings *);
