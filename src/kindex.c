@@ -94,16 +94,17 @@ kw_cached(struct kindex_walk *w, const char *path)
 	return bsearch(&key, w->cache, w->ncache, sizeof(key), cmp_cached);
 }
 
-/* The definitions of the file at full, read and scanned. */
+/* The definitions of the file name in dfd (full), read and scanned. */
 static char *
-kw_read(struct kindex_walk *w, const char *full, const struct stat *sb)
+kw_read(struct kindex_walk *w, int dfd, const char *name, const char *full,
+    const struct stat *sb)
 {
 	struct kindex_text t = { NULL, 0, 0 };
 	size_t got = 0;
 	ssize_t r;
 	int fd;
 
-	if ((fd = open(full, O_RDONLY)) == -1) {
+	if ((fd = openat(dfd, name, O_RDONLY)) == -1) {
 		diag_error(w->dl, full, 0, "cannot open: %s", strerror(errno));
 		return NULL;
 	}
@@ -129,8 +130,8 @@ kw_read(struct kindex_walk *w, const char *full, const struct stat *sb)
 }
 
 static void
-kw_add(struct kindex_walk *w, const char *rel, const char *full,
-    const struct stat *sb)
+kw_add(struct kindex_walk *w, int dfd, const char *name, const char *rel,
+    const char *full, const struct stat *sb)
 {
 	struct kindex *ki = w->ki;
 	struct kindex_file *f;
@@ -144,7 +145,7 @@ kw_add(struct kindex_walk *w, const char *rel, const char *full,
 	    c->defs != NULL) {
 		defs = c->defs;
 		c->defs = NULL;
-	} else if ((defs = kw_read(w, full, sb)) == NULL)
+	} else if ((defs = kw_read(w, dfd, name, full, sb)) == NULL)
 		return;
 	if (ki->nfiles == w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 256;
@@ -171,17 +172,26 @@ kw_suffix_c(const char *name)
 	return n > 2 && name[n - 2] == '.' && name[n - 1] == 'c';
 }
 
-/* Walks full (shown as rel) for *.c files; depth guards loops. */
+/*
+ * Walks the directory open as dfd (full, shown as rel) for *.c files,
+ * and closes dfd.  Each entry is looked up from its directory, not from
+ * the root: a sys/ tree is thousands of files deep in a few levels,
+ * and a second build is little more than these lookups.
+ */
 static void
-kw_dir(struct kindex_walk *w, const char *full, const char *rel, int depth)
+kw_dir(struct kindex_walk *w, int dfd, const char *full, const char *rel,
+    int depth)
 {
 	char fpath[PATH_MAX], rpath[PATH_MAX];
 	struct dirent *de;
 	struct stat sb;
 	DIR *d;
+	int cfd;
 
-	if (depth > 32 || (d = opendir(full)) == NULL)
+	if (depth > 32 || (d = fdopendir(dfd)) == NULL) {
+		(void)close(dfd);
 		return;
+	}
 	while ((de = readdir(d)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
@@ -189,58 +199,127 @@ kw_dir(struct kindex_walk *w, const char *full, const char *rel, int depth)
 		    de->d_name) >= sizeof(fpath) ||
 		    (size_t)snprintf(rpath, sizeof(rpath), "%s/%s", rel,
 		    de->d_name) >= sizeof(rpath) ||
-		    lstat(fpath, &sb) == -1)
+		    fstatat(dirfd(d), de->d_name, &sb,
+		    AT_SYMLINK_NOFOLLOW) == -1)
 			continue;
-		if (S_ISDIR(sb.st_mode))
-			kw_dir(w, fpath, rpath, depth + 1);
-		else if (S_ISREG(sb.st_mode) && kw_suffix_c(de->d_name))
-			kw_add(w, rpath, fpath, &sb);
+		if (S_ISDIR(sb.st_mode)) {
+			if ((cfd = openat(dirfd(d), de->d_name,
+			    O_RDONLY | O_DIRECTORY)) != -1)
+				kw_dir(w, cfd, fpath, rpath, depth + 1);
+		} else if (S_ISREG(sb.st_mode) && kw_suffix_c(de->d_name))
+			kw_add(w, dirfd(d), de->d_name, rpath, fpath, &sb);
 	}
 	(void)closedir(d);
 }
 
-static int
-cmp_def(const void *a, const void *b)
+/*
+ * FNV-1a: names of one kernel spread well enough over the buckets.
+ * ki_collect() computes it inline too.
+ */
+static uint32_t
+ki_hash(const char *s)
 {
-	const struct kindex_def *x = a, *y = b;
+	uint32_t h = 2166136261u;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static int
+ki_before(const struct kindex_def *x, const struct kindex_def *y)
+{
 	int c;
 
 	if ((c = strcmp(x->name, y->name)) != 0)
-		return c;
+		return c < 0;
 	if ((c = strcmp(x->file, y->file)) != 0)
-		return c;
-	return x->line < y->line ? -1 : x->line > y->line;
+		return c < 0;
+	return x->line < y->line;
 }
 
-/* Cuts each file's "name line\n" text into the sorted index. */
+/*
+ * Groups v by bucket of its names' hashes h (a counting sort), each
+ * bucket then by name, file and line: a name's definitions end up side
+ * by side, in time linear in their number, where a sort of a whole
+ * sys/ tree's hundred thousand names costs as much as stat()ing its
+ * files.
+ */
+static void
+ki_group(struct kindex *ki, const uint32_t *h)
+{
+	struct kindex_def *out, tmp;
+	size_t *bk, i, j, b, nb = ki->nbuckets;
+
+	bk = ki->bucket = xcalloc(nb + 1, sizeof(ki->bucket[0]));
+	for (i = 0; i < ki->n; i++)
+		bk[h[i]]++;
+	for (b = 1; b < nb; b++)
+		bk[b] += bk[b - 1];
+	bk[nb] = ki->n;
+	/* Backwards, each bucket's end counts down to its start. */
+	out = xreallocarray(NULL, ki->n + 1, sizeof(out[0]));
+	for (i = ki->n; i-- > 0; )
+		out[--bk[h[i]]] = ki->v[i];
+	free(ki->v);
+	ki->v = out;
+	/* A bucket holds a name or two: an insertion sort suffices. */
+	for (b = 0; b < nb; b++)
+		for (i = bk[b] + 1; i < bk[b + 1]; i++) {
+			tmp = out[i];
+			for (j = i; j > bk[b] && ki_before(&tmp, &out[j - 1]);
+			    j--)
+				out[j] = out[j - 1];
+			out[j] = tmp;
+		}
+}
+
+/*
+ * Cuts each file's "name line\n" text into the index, hashing each
+ * name on the way, while it is in the cache.
+ */
 static void
 ki_collect(struct kindex *ki)
 {
 	struct kindex_file *f;
+	struct kindex_def *d;
+	uint32_t *h = NULL, hv;
 	size_t i, cap = 0;
-	char *p, *sp, *nl;
+	unsigned long line;
+	char *p, *q, *end;
 
 	for (i = 0; i < ki->nfiles; i++) {
 		f = &ki->files[i];
-		for (p = f->defs; *p != '\0'; p = nl + 1) {
-			if ((nl = strchr(p, '\n')) == NULL ||
-			    (sp = memchr(p, ' ', (size_t)(nl - p))) == NULL)
+		for (p = f->defs; *p != '\0'; p = end + 1) {
+			hv = 2166136261u;
+			for (q = p; *q != '\0' && *q != ' ' && *q != '\n'; q++)
+				hv = (hv ^ (unsigned char)*q) * 16777619u;
+			if (*q != ' ')
+				break;
+			line = strtoul(q + 1, &end, 10);
+			if (*end != '\n')
 				break;
 			if (ki->n == cap) {
-				cap = cap ? cap * 2 : 1024;
+				cap = cap ? cap * 2 : 4096;
 				ki->v = xreallocarray(ki->v, cap,
 				    sizeof(ki->v[0]));
+				h = xreallocarray(h, cap, sizeof(h[0]));
 			}
-			*sp = '\0';
-			*nl = '\0';
-			ki->v[ki->n].name = p;
-			ki->v[ki->n].file = f->path;
-			ki->v[ki->n].line = strtoul(sp + 1, NULL, 10);
-			ki->n++;
+			*q = '\0';
+			*end = '\0';
+			d = &ki->v[ki->n];
+			d->name = p;
+			d->file = f->path;
+			d->line = line;
+			h[ki->n++] = hv;
 		}
 	}
-	if (ki->n > 1)
-		qsort(ki->v, ki->n, sizeof(ki->v[0]), cmp_def);
+	for (ki->nbuckets = 1; ki->nbuckets < ki->n; )
+		ki->nbuckets <<= 1;
+	for (i = 0; i < ki->n; i++)
+		h[i] &= (uint32_t)(ki->nbuckets - 1);
+	ki_group(ki, h);
+	free(h);
 }
 
 /* Writes the files read this time, and drops the ones gone, to st. */
@@ -296,7 +375,7 @@ kindex_build(struct kindex *ki, const char *root, const char *const *dirs,
 	struct kindex_walk w;
 	char full[PATH_MAX], rel[PATH_MAX];
 	size_t i;
-	int err = STORE_OK;
+	int fd, err = STORE_OK;
 
 	memset(ki, 0, sizeof(*ki));
 	memset(&w, 0, sizeof(w));
@@ -326,7 +405,8 @@ kindex_build(struct kindex *ki, const char *root, const char *const *dirs,
 			    ki->sysdir, d);
 			(void)snprintf(rel, sizeof(rel), "sys/%s", d);
 		}
-		kw_dir(&w, full, rel, 0);
+		if ((fd = open(full, O_RDONLY | O_DIRECTORY)) != -1)
+			kw_dir(&w, fd, full, rel, 0);
 	}
 	if (st != NULL)
 		err = ki_save(ki, &w, st);
@@ -347,6 +427,7 @@ kindex_free(struct kindex *ki)
 	}
 	free(ki->files);
 	free(ki->v);
+	free(ki->bucket);
 	free(ki->root);
 	free(ki->sysdir);
 	memset(ki, 0, sizeof(*ki));
@@ -356,19 +437,20 @@ size_t
 kindex_find_all(const struct kindex *ki, const char *name,
     const struct kindex_def **firstp)
 {
-	size_t lo = 0, hi = ki->n, mid, n;
+	size_t i, end, n = 0, b;
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (strcmp(ki->v[mid].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (n = 0; lo + n < ki->n && strcmp(ki->v[lo + n].name, name) == 0;
-	    n++)
-		continue;
-	*firstp = n > 0 ? &ki->v[lo] : NULL;
+	*firstp = NULL;
+	if (ki->nbuckets == 0)
+		return 0;
+	b = ki_hash(name) & (ki->nbuckets - 1);
+	end = ki->bucket[b + 1];
+	for (i = ki->bucket[b]; i < end; i++)
+		if (strcmp(ki->v[i].name, name) == 0)
+			break;
+	while (i + n < end && strcmp(ki->v[i + n].name, name) == 0)
+		n++;
+	if (n > 0)
+		*firstp = &ki->v[i];
 	return n;
 }
 

@@ -45,9 +45,16 @@ struct kindex_file;			/* one file's cached definitions */
 
 struct kindex {
 	char			*root;	/* as given */
-	char			*sysdir;	/* root's "sys", or root itself */
-	struct kindex_def	*v;	/* sorted by name, then file */
+	char			*sysdir;	/* root/sys, or root itself */
+	/*
+	 * Grouped by the bucket of each name's hash, a bucket by name,
+	 * file and line: a name's definitions are side by side.
+	 */
+	struct kindex_def	*v;
 	size_t			 n;
+	size_t			*bucket;	/* [nbuckets + 1]: where each
+						   bucket starts in v */
+	size_t			 nbuckets;	/* a power of 2; 0: none */
 	size_t			 nfiles;	/* .c files in the index */
 	size_t			 nread;		/* ...of which read this time */
 	struct kindex_file	*files;
