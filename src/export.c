@@ -83,7 +83,7 @@ csv_field(FILE *fp, const char *s, int last)
 }
 
 static void
-csv_weight(FILE *fp, const struct shop_syscall *sc)
+csv_weight(FILE *fp, const struct shop_syscall *sc, int last)
 {
 	char n[32];
 
@@ -93,6 +93,21 @@ csv_weight(FILE *fp, const struct shop_syscall *sc)
 	csv_field(fp, n, 0);
 	csv_field(fp, sc->profiles != NULL ? sc->profiles : "", 0);
 	(void)snprintf(n, sizeof(n), "%u", sc->nresults);
+	csv_field(fp, n, last);
+}
+
+/* With a kernel tree, where the call's function is; always the last. */
+static void
+csv_kfunc(FILE *fp, const struct shop_syscall *sc)
+{
+	char n[32];
+
+	csv_field(fp, sc->function, 0);
+	csv_field(fp, sc->func_file, 0);
+	if (sc->func_file[0] != '\0')
+		(void)snprintf(n, sizeof(n), "%lu", sc->func_line);
+	else
+		n[0] = '\0';
 	csv_field(fp, n, 1);
 }
 
@@ -127,14 +142,19 @@ export_csv(const struct shoplist *l, FILE *fp)
 
 	for (k = 0; k < 12; k++)
 		csv_field(fp, head[k], k == 11 && !l->weighted &&
-		    !arch_columns(l));
+		    !arch_columns(l) && !l->kindexed);
 	if (arch_columns(l))
-		csv_arches(fp, l, NULL, !l->weighted);
+		csv_arches(fp, l, NULL, !l->weighted && !l->kindexed);
 	if (l->weighted) {
 		csv_field(fp, "profiles", 0);
 		csv_field(fp, "profile_calls", 0);
 		csv_field(fp, "needed_by", 0);
-		csv_field(fp, "ltp_results", 1);
+		csv_field(fp, "ltp_results", !l->kindexed);
+	}
+	if (l->kindexed) {
+		csv_field(fp, "function", 0);
+		csv_field(fp, "function_file", 0);
+		csv_field(fp, "function_line", 1);
 	}
 	for (i = 0; i < l->n; i++) {
 		const struct shop_syscall *sc = &l->v[i];
@@ -158,11 +178,14 @@ export_csv(const struct shoplist *l, FILE *fp)
 			csv_field(fp, t->first_line, 0);
 			csv_field(fp, t->flaky ? "yes" : "no", 0);
 			csv_field(fp, linux_name(t->linux_status),
-			    !l->weighted && !arch_columns(l));
+			    !l->weighted && !arch_columns(l) && !l->kindexed);
 			if (arch_columns(l))
-				csv_arches(fp, l, t, !l->weighted);
+				csv_arches(fp, l, t, !l->weighted &&
+				    !l->kindexed);
 			if (l->weighted)
-				csv_weight(fp, sc);
+				csv_weight(fp, sc, !l->kindexed);
+			if (l->kindexed)
+				csv_kfunc(fp, sc);
 		}
 	}
 }
@@ -177,14 +200,19 @@ md_code(FILE *fp, const char *s)
 	fprintf(fp, "%s%s%s", fence, s, end);
 }
 
-/* ", linux_sys_fcntl (sys/.../linux_file.c:NNN)", a link with a URL. */
+/*
+ * ", linux_sys_fcntl (sys/.../linux_file.c:NNN)", a link with a URL;
+ * nothing when the list was made without a kernel tree.
+ */
 static void
 md_function(FILE *fp, const struct shoplist *l, const struct shop_syscall *sc)
 {
 	char url[2048];
 	int link;
 
-	if (sc->function == NULL || sc->function[0] == '\0')
+	/* Without a tree an item stays short: the name alone adds
+	   little the catalogue does not say. */
+	if (!l->kindexed || sc->function == NULL || sc->function[0] == '\0')
 		return;
 	link = shoplist_func_url(l, sc, url, sizeof(url));
 	fprintf(fp, ", %s%s", link ? "[" : "", sc->function);
@@ -426,9 +454,6 @@ export_json(const struct shoplist *l, FILE *fp)
 		fprintf(fp, "%s\n  {", i > 0 ? "," : "");
 		json_kv(fp, "name", sc->name, 1);
 		json_kv(fp, "catalogue", sc->cat_state, 1);
-		json_kv(fp, "function", sc->function, 1);
-		json_kv(fp, "function_file", sc->func_file, 1);
-		fprintf(fp, "\"function_line\": %lu, ", sc->func_line);
 		if (l->weighted) {
 			fprintf(fp, "\"profiles\": %u, \"profile_calls\": "
 			    "%lu, ", sc->nprofiles, sc->ncalls);
@@ -436,6 +461,9 @@ export_json(const struct shoplist *l, FILE *fp)
 			    sc->profiles : "", 1);
 			fprintf(fp, "\"ltp_results\": %u, ", sc->nresults);
 		}
+		json_kv(fp, "function", sc->function, 1);
+		json_kv(fp, "function_file", sc->func_file, 1);
+		fprintf(fp, "\"function_line\": %lu, ", sc->func_line);
 		fprintf(fp, "\"rank\": %zu, \"priority\": %lu, "
 		    "\"fails_on_linux\": %zu, \"tests\": [", sc->rank,
 		    sc->priority, sc->nlinux);
@@ -618,6 +646,29 @@ html_weight_cells(FILE *fp, const struct shop_row *r)
 	    r->nprofiles, r->ncalls, r->ncalls);
 }
 
+/* The call's function and file:line, a link with a source-url. */
+static void
+html_function(FILE *fp, const struct shoplist *l,
+    const struct shop_syscall *sc)
+{
+	char url[2048], at[1100];
+	int link = shoplist_func_url(l, sc, url, sizeof(url));
+
+	if (link) {
+		fputs("<a href=\"", fp);
+		html_text(fp, url);
+		fputs("\">", fp);
+	}
+	html_text(fp, sc->function);
+	if (sc->func_file[0] != '\0') {
+		(void)snprintf(at, sizeof(at), " (%s:%lu)", sc->func_file,
+		    sc->func_line);
+		html_text(fp, at);
+	}
+	if (link)
+		fputs("</a>", fp);
+}
+
 /* One syscall a row: its place on the list and each column's passes. */
 static void
 html_syscall_table(FILE *fp, const struct shoplist *l)
@@ -645,6 +696,9 @@ html_syscall_table(FILE *fp, const struct shoplist *l)
 		html_text(fp, r->name);
 		fputs("</td><td>", fp);
 		html_text(fp, sc != NULL ? sc->cat_state : "");
+		fputs("</td><td>", fp);
+		if (sc != NULL)
+			html_function(fp, l, sc);
 		fprintf(fp, "</td><td data-v=\"%lu\">%lu</td>", sc != NULL ?
 		    sc->priority : 0, sc != NULL ? sc->priority : 0);
 		if (l->weighted && sc != NULL && sc->nresults == 0)
@@ -709,29 +763,6 @@ html_arch_cells(FILE *fp, const struct shoplist *l,
 	else
 		fprintf(fp, "<td class=\"scope-%s\">%s</td>", arch_scope(t),
 		    arch_scope(t));
-}
-
-/* The call's function and file:line, a link with a source-url. */
-static void
-html_function(FILE *fp, const struct shoplist *l,
-    const struct shop_syscall *sc)
-{
-	char url[2048], at[1100];
-	int link = shoplist_func_url(l, sc, url, sizeof(url));
-
-	if (link) {
-		fputs("<a href=\"", fp);
-		html_text(fp, url);
-		fputs("\">", fp);
-	}
-	html_text(fp, sc->function);
-	if (sc->func_file[0] != '\0') {
-		(void)snprintf(at, sizeof(at), " (%s:%lu)", sc->func_file,
-		    sc->func_line);
-		html_text(fp, at);
-	}
-	if (link)
-		fputs("</a>", fp);
 }
 
 static void

@@ -37,6 +37,7 @@ shoplist_kfuncs(struct shoplist *l, const struct shop_opts *o)
 	struct shop_syscall *sc;
 	size_t i;
 
+	l->kindexed = o->kidx != NULL;
 	if (o->source_url != NULL && o->source_url[0] != '\0')
 		l->source_url = xstrdup(o->source_url);
 	for (i = 0; i < l->n; i++) {

@@ -259,6 +259,23 @@ test_cli(void)
 	has_str(out, want, "JSON: the function's file and line");
 	free(out);
 
+	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s --format csv", db, KSRC, KSRC);
+	has_str(out, "\"function\",\"function_file\",\"function_line\"\r\n",
+	    "CSV: the function's columns end the header");
+	(void)snprintf(want, sizeof(want), "\"no\",\"\",\"linux_sys_fcntl\","
+	    "\"%s\",\"%lu\"", LFILE, ln);
+	has_str(tap_line_of(out, "\"fcntl35\""), want,
+	    "CSV: fcntl35's record ends with its function, file and line");
+	free(out);
+
+	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s --format html", db, KSRC, KSRC);
+	(void)snprintf(want, sizeof(want), "<tr><td>fcntl</td><td>"
+	    "implemented-compat</td><td>linux_sys_fcntl (%s:%lu)</td>", LFILE, ln);
+	has_str(out, want, "HTML: the per-syscall table's function cell");
+	free(out);
+
 	out = tap_cli(&status, 0, "func -d %s -m %s/linux-amd64-syscalls."
 	    "master --kernel-src %s fcntl", db, KSRC, KSRC);
 	is_int(status, 0, "func fcntl");

@@ -170,6 +170,8 @@ struct shoplist {
 	struct shop_point	 history[SHOP_HISTORY_MAX];
 	size_t			 nhistory;
 	char			*source_url;	/* shop_opts's; NULL: none */
+	/* Made with a kernel index: the CSV has the function columns. */
+	int			 kindexed;
 };
 
 int	shoplist_build(struct store *, const struct shop_opts *,
