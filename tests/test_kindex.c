@@ -165,7 +165,8 @@ test_cache(void)
 	kindex_free(&ki);
 
 	(void)unlink(path);
-	is_int(kindex_build(&ki, tree, NULL, st, &dl), STORE_OK, "fourth build");
+	is_int(kindex_build(&ki, tree, NULL, st, &dl), STORE_OK,
+	    "fourth build");
 	is_int((long long)ki.nread, 0, "removed: nothing read");
 	ok(kindex_find(&ki, "sys_write") == NULL, "a removed file's "
 	    "definitions gone");
@@ -272,7 +273,8 @@ test_cli(void)
 	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
 	    "master --kernel-src %s --format html", db, KSRC, KSRC);
 	(void)snprintf(want, sizeof(want), "<tr><td>fcntl</td><td>"
-	    "implemented-compat</td><td>linux_sys_fcntl (%s:%lu)</td>", LFILE, ln);
+	    "implemented-compat</td><td>linux_sys_fcntl (%s:%lu)</td>",
+	    LFILE, ln);
 	has_str(out, want, "HTML: the per-syscall table's function cell");
 	free(out);
 
