@@ -2,7 +2,7 @@
 /*
  * The kernel function index (kindex.h): walks the directories of a
  * NetBSD tree the catalogue's functions live in, scans each *.c file
- * whose mtime or size the cache does not already hold, and sorts every
+ * whose mtime or size the cache does not already hold, and groups every
  * definition by name for lookups.
  *
  * Each file's definitions are kept as the text the cache stores ("name
