@@ -11,8 +11,10 @@
 #include <time.h>
 
 #include "ltpscope/cli.h"
+#include "ltpscope/kindex.h"
 #include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/settings.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/verdict.h"
 
@@ -298,4 +300,36 @@ cli_catalogue(const char *const *tables, size_t n)
 	}
 	diag_free(&dl);
 	return cat;
+}
+
+void
+cli_settings(struct settings *set)
+{
+	struct diaglist dl;
+	char path[1100];
+
+	settings_init(set);
+	if (paths_config("config", path, sizeof(path)) == NULL)
+		return;
+	diag_init(&dl);
+	(void)settings_load_file(set, path, &dl);
+	cli_diags(&dl);
+	diag_free(&dl);
+}
+
+int
+cli_kindex(const char *opt, const struct settings *set, struct store *st,
+    struct kindex *ki, int flags)
+{
+	struct diaglist dl;
+	const char *root = opt != NULL ? opt : set->has_kernel_src ?
+	    set->kernel_src : KINDEX_DEFAULT_ROOT;
+	int err;
+
+	diag_init(&dl);
+	err = kindex_build(ki, root, NULL, st, &dl);
+	if (!(flags & CLI_KINDEX_QUIET) || opt != NULL || set->has_kernel_src)
+		cli_diags(&dl);
+	diag_free(&dl);
+	return err == STORE_OK ? 0 : 1;
 }

@@ -14,8 +14,10 @@
 #include "ltpscope/cli.h"
 #include "ltpscope/cmd.h"
 #include "ltpscope/export.h"
+#include "ltpscope/kindex.h"
 #include "ltpscope/listparse.h"
 #include "ltpscope/profile.h"
+#include "ltpscope/settings.h"
 #include "ltpscope/xmalloc.h"
 
 /*
@@ -54,6 +56,8 @@ export_exec(struct cmd_args *a)
 	struct categories cats;
 	struct fundamental fund;
 	struct diaglist dl;
+	struct settings set;
+	struct kindex ki;
 	struct store *st = NULL;
 	char *tmp = NULL;
 	const char **tables, *db = cmd_str(a, "db");
@@ -66,6 +70,7 @@ export_exec(struct cmd_args *a)
 	FILE *fp = stdout;
 
 	memset(&o, 0, sizeof(o));
+	memset(&ki, 0, sizeof(ki));
 	o.arch = cmd_str(a, "arch");
 	o.all = cmd_has(a, "all") > 0;
 	tables = cmd_list(a, "master", &ntables);
@@ -96,6 +101,14 @@ export_exec(struct cmd_args *a)
 		goto out;
 	o.profiles = profiles;
 	o.nprofiles = nprofiles;
+	/* Without a tree the list is made, only without file:line. */
+	cli_settings(&set);
+	if (cli_kindex(cmd_str(a, "kernel-src"), &set, st, &ki,
+	    CLI_KINDEX_QUIET) == 0)
+		o.kidx = &ki;
+	o.source_url = cmd_str(a, "source-url") != NULL ?
+	    cmd_str(a, "source-url") : set.has_source_url ? set.source_url :
+	    NULL;
 	if (shoplist_build(st, &o, &l, &dl) != STORE_OK)
 		goto out;
 	if (out != NULL) {
@@ -129,6 +142,7 @@ export_exec(struct cmd_args *a)
 			(void)unlink(tmp);
 	}
 out:
+	kindex_free(&ki);
 	cli_diags(&dl);
 	diag_free(&dl);
 	if (st != NULL)
@@ -147,6 +161,8 @@ out:
 
 static const struct cmd_option export_options[] = {
 	{ .name = "db", .letter = 'd', .kind = CMD_STR },
+	{ .name = "kernel-src", .kind = CMD_STR },
+	{ .name = "source-url", .kind = CMD_STR },
 	{ .name = "output", .letter = 'o', .kind = CMD_STR },
 	{ .name = "arch", .kind = CMD_STR },
 	{ .name = "run", .kind = CMD_STR },
@@ -164,6 +180,7 @@ const struct cmd_entry cmd_export_entry = {
 	.formats = "csv|md|markdown|json|html",
 	.usage = "export [-d db] [--format csv|md|json|html] [-o file] "
 	    "[--arch arch] [--run run] [--all] [-m table]... "
-	    "[--weight @profile[,...]]",
+	    "[--weight @profile[,...]] [--kernel-src dir] "
+	    "[--source-url template]",
 	.summary = "export the shopping list of failures per syscall",
 };

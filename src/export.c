@@ -83,7 +83,7 @@ csv_field(FILE *fp, const char *s, int last)
 }
 
 static void
-csv_weight(FILE *fp, const struct shop_syscall *sc)
+csv_weight(FILE *fp, const struct shop_syscall *sc, int last)
 {
 	char n[32];
 
@@ -93,6 +93,21 @@ csv_weight(FILE *fp, const struct shop_syscall *sc)
 	csv_field(fp, n, 0);
 	csv_field(fp, sc->profiles != NULL ? sc->profiles : "", 0);
 	(void)snprintf(n, sizeof(n), "%u", sc->nresults);
+	csv_field(fp, n, last);
+}
+
+/* With a kernel tree, where the call's function is; always the last. */
+static void
+csv_kfunc(FILE *fp, const struct shop_syscall *sc)
+{
+	char n[32];
+
+	csv_field(fp, sc->function, 0);
+	csv_field(fp, sc->func_file, 0);
+	if (sc->func_file[0] != '\0')
+		(void)snprintf(n, sizeof(n), "%lu", sc->func_line);
+	else
+		n[0] = '\0';
 	csv_field(fp, n, 1);
 }
 
@@ -129,14 +144,19 @@ export_csv(const struct shoplist *l, FILE *fp)
 
 	for (k = 0; k < nhead; k++)
 		csv_field(fp, head[k], k == nhead - 1 && !l->weighted &&
-		    !arch_columns(l));
+		    !arch_columns(l) && !l->kindexed);
 	if (arch_columns(l))
-		csv_arches(fp, l, NULL, !l->weighted);
+		csv_arches(fp, l, NULL, !l->weighted && !l->kindexed);
 	if (l->weighted) {
 		csv_field(fp, "profiles", 0);
 		csv_field(fp, "profile_calls", 0);
 		csv_field(fp, "needed_by", 0);
-		csv_field(fp, "ltp_results", 1);
+		csv_field(fp, "ltp_results", !l->kindexed);
+	}
+	if (l->kindexed) {
+		csv_field(fp, "function", 0);
+		csv_field(fp, "function_file", 0);
+		csv_field(fp, "function_line", 1);
 	}
 	for (i = 0; i < l->n; i++) {
 		const struct shop_syscall *sc = &l->v[i];
@@ -166,11 +186,14 @@ export_csv(const struct shoplist *l, FILE *fp)
 			    "no" : "", 0);
 			csv_field(fp, t->flaky ? "yes" : "no", 0);
 			csv_field(fp, linux_name(t->linux_status),
-			    !l->weighted && !arch_columns(l));
+			    !l->weighted && !arch_columns(l) && !l->kindexed);
 			if (arch_columns(l))
-				csv_arches(fp, l, t, !l->weighted);
+				csv_arches(fp, l, t, !l->weighted &&
+				    !l->kindexed);
 			if (l->weighted)
-				csv_weight(fp, sc);
+				csv_weight(fp, sc, !l->kindexed);
+			if (l->kindexed)
+				csv_kfunc(fp, sc);
 		}
 	}
 }
@@ -183,6 +206,28 @@ md_code(FILE *fp, const char *s)
 	const char *end = strchr(s, '`') != NULL ? " ``" : "`";
 
 	fprintf(fp, "%s%s%s", fence, s, end);
+}
+
+/*
+ * ", linux_sys_fcntl (sys/.../linux_file.c:NNN)", a link with a URL;
+ * nothing when the list was made without a kernel tree.
+ */
+static void
+md_function(FILE *fp, const struct shoplist *l, const struct shop_syscall *sc)
+{
+	char url[2048];
+	int link;
+
+	/* Without a tree an item stays short: the name alone adds
+	   little the catalogue does not say. */
+	if (!l->kindexed || sc->function == NULL || sc->function[0] == '\0')
+		return;
+	link = shoplist_func_url(l, sc, url, sizeof(url));
+	fprintf(fp, ", %s%s", link ? "[" : "", sc->function);
+	if (sc->func_file[0] != '\0')
+		fprintf(fp, " (%s:%lu)", sc->func_file, sc->func_line);
+	if (link)
+		fprintf(fp, "](%s)", url);
 }
 
 static void
@@ -323,6 +368,7 @@ export_md(const struct shoplist *l, FILE *fp)
 				fprintf(fp, ", %s%s", t->category,
 				    t->source == SHOP_SUGGESTED ?
 				    " (suggested)" : "");
+			md_function(fp, l, sc);
 			if (t->first_line[0] != '\0') {
 				fputs(": ", fp);
 				md_code(fp, t->first_line);
@@ -423,6 +469,9 @@ export_json(const struct shoplist *l, FILE *fp)
 			    sc->profiles : "", 1);
 			fprintf(fp, "\"ltp_results\": %u, ", sc->nresults);
 		}
+		json_kv(fp, "function", sc->function, 1);
+		json_kv(fp, "function_file", sc->func_file, 1);
+		fprintf(fp, "\"function_line\": %lu, ", sc->func_line);
 		fprintf(fp, "\"rank\": %zu, \"priority\": %lu, "
 		    "\"fails_on_linux\": %zu, \"tests\": [", sc->rank,
 		    sc->priority, sc->nlinux);
@@ -605,6 +654,29 @@ html_weight_cells(FILE *fp, const struct shop_row *r)
 	    r->nprofiles, r->ncalls, r->ncalls);
 }
 
+/* The call's function and file:line, a link with a source-url. */
+static void
+html_function(FILE *fp, const struct shoplist *l,
+    const struct shop_syscall *sc)
+{
+	char url[2048], at[1100];
+	int link = shoplist_func_url(l, sc, url, sizeof(url));
+
+	if (link) {
+		fputs("<a href=\"", fp);
+		html_text(fp, url);
+		fputs("\">", fp);
+	}
+	html_text(fp, sc->function);
+	if (sc->func_file[0] != '\0') {
+		(void)snprintf(at, sizeof(at), " (%s:%lu)", sc->func_file,
+		    sc->func_line);
+		html_text(fp, at);
+	}
+	if (link)
+		fputs("</a>", fp);
+}
+
 /* One syscall a row: its place on the list and each column's passes. */
 static void
 html_syscall_table(FILE *fp, const struct shoplist *l)
@@ -616,7 +688,8 @@ html_syscall_table(FILE *fp, const struct shoplist *l)
 	fputs("<h2>Per syscall</h2>\n<p class=\"hint\">Click a heading to "
 	    "sort.  A cell says tests passed of tests run.</p>\n"
 	    "<table id=\"syscalls\" class=\"sortable\">\n<thead><tr>"
-	    "<th>syscall</th><th>catalogue</th><th>priority</th>"
+	    "<th>syscall</th><th>catalogue</th><th>function</th>"
+	    "<th>priority</th>"
 	    "<th>failing</th><th>fails on Linux too</th>", fp);
 	if (l->weighted)
 		fputs("<th class=\"weight\">programs needing it</th>"
@@ -631,6 +704,9 @@ html_syscall_table(FILE *fp, const struct shoplist *l)
 		html_text(fp, r->name);
 		fputs("</td><td>", fp);
 		html_text(fp, sc != NULL ? sc->cat_state : "");
+		fputs("</td><td>", fp);
+		if (sc != NULL)
+			html_function(fp, l, sc);
 		fprintf(fp, "</td><td data-v=\"%lu\">%lu</td>", sc != NULL ?
 		    sc->priority : 0, sc != NULL ? sc->priority : 0);
 		if (l->weighted && sc != NULL && sc->nresults == 0)
@@ -704,7 +780,8 @@ html_test_table(FILE *fp, const struct shoplist *l)
 
 	fputs("<h2>Failing tests, most pressing first</h2>\n"
 	    "<table id=\"tests\" class=\"sortable\">\n<thead><tr><th>#</th>"
-	    "<th>syscall</th><th>catalogue</th><th>priority</th>"
+	    "<th>syscall</th><th>catalogue</th><th>function</th>"
+	    "<th>priority</th>"
 	    "<th>test</th><th>status</th><th>Linux</th>", fp);
 	html_arch_cells(fp, l, NULL);
 	fputs("<th>category</th>"
@@ -722,6 +799,8 @@ html_test_table(FILE *fp, const struct shoplist *l)
 			html_text(fp, sc->name);
 			fputs("</td><td>", fp);
 			html_text(fp, sc->cat_state);
+			fputs("</td><td>", fp);
+			html_function(fp, l, sc);
 			fprintf(fp, "</td><td data-v=\"%lu\">%lu</td><td>",
 			    sc->priority, sc->priority);
 			html_text(fp, t->tag);

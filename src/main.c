@@ -21,10 +21,12 @@
  */
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_ui_entry, &cmd_catalogue_entry, &cmd_tests_entry, &cmd_run_entry,
-	&cmd_runs_entry, &cmd_boxes_entry, &cmd_show_entry, &cmd_tag_entry, &cmd_untag_entry,
+	&cmd_runs_entry, &cmd_boxes_entry, &cmd_show_entry, &cmd_tag_entry,
+	&cmd_untag_entry,
 	&cmd_tags_entry, &cmd_suggest_entry, &cmd_baseline_entry,
 	&cmd_compare_entry, &cmd_export_entry, &cmd_import_entry,
-	&cmd_export_logs_entry, &cmd_profile_entry, &cmd_help_entry, NULL
+	&cmd_export_logs_entry, &cmd_profile_entry, &cmd_func_entry,
+	&cmd_help_entry, NULL
 };
 
 const struct cmd_entry *

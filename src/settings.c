@@ -263,6 +263,16 @@ settings_line(struct settings *s, const char *name, unsigned long lineno,
 		    vlen, name, lineno, "box-master path", dl) != 0)
 			return 1;
 		s->has_box_master = 1;
+	} else if (klen == 10 && memcmp(key, "kernel-src", 10) == 0) {
+		if (settings_string(s->kernel_src, sizeof(s->kernel_src), val,
+		    vlen, name, lineno, "kernel-src path", dl) != 0)
+			return 1;
+		s->has_kernel_src = 1;
+	} else if (klen == 10 && memcmp(key, "source-url", 10) == 0) {
+		if (settings_string(s->source_url, sizeof(s->source_url), val,
+		    vlen, name, lineno, "source-url template", dl) != 0)
+			return 1;
+		s->has_source_url = 1;
 	} else if (klen == 10 && memcmp(key, "reboot-cmd", 10) == 0) {
 		if (settings_string(s->reboot_cmd, sizeof(s->reboot_cmd), val,
 		    vlen, name, lineno, "reboot-cmd", dl) != 0)

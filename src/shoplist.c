@@ -531,6 +531,7 @@ shop_catalogue_only(struct store *st, const struct shop_opts *o,
 			shop_weigh_rows(l, o);
 		linuxref_free(&ref);
 	}
+	shoplist_kfuncs(l, o);
 	if (err != STORE_OK)
 		shoplist_free(l);
 	return err;
@@ -616,6 +617,7 @@ shop_build(struct store *st, const struct shop_opts *o, struct shoplist *l,
 	if ((err = shop_report(st, l, &ref, dl)) == STORE_OK &&
 	    o->nprofiles > 0)
 		shop_weigh_rows(l, o);
+	shoplist_kfuncs(l, o);
 out:
 	store_results_free(res, nres);
 	store_tags_free(tags, ntags);
@@ -658,6 +660,8 @@ shoplist_free(struct shoplist *l)
 		free(l->v[i].name);
 		free(l->v[i].cat_state);
 		free(l->v[i].profiles);
+		free(l->v[i].function);
+		free(l->v[i].func_file);
 	}
 	free(l->v);
 	for (i = 0; i < l->ncats; i++)
@@ -675,6 +679,7 @@ shoplist_free(struct shoplist *l)
 		free(l->rows[i].ran);
 	}
 	free(l->rows);
+	free(l->source_url);
 	archmatrix_free(&l->arches);
 	store_run_clear(&l->run);
 	memset(l, 0, sizeof(*l));

@@ -178,6 +178,15 @@
 	"  capped INTEGER NOT NULL DEFAULT 0," \
 	"  text BLOB NOT NULL DEFAULT x'');"
 
+#define SQL_KINDEX \
+	"CREATE TABLE kindex_files (" \
+	"  sysdir TEXT NOT NULL," \
+	"  path TEXT NOT NULL," \
+	"  mtime_ns INTEGER NOT NULL," \
+	"  size INTEGER NOT NULL," \
+	"  defs TEXT NOT NULL," \
+	"  PRIMARY KEY (sysdir, path)) WITHOUT ROWID;"
+
 static const char *const store_migrations[] = {
 	/* 1: runs, their queues, results and outputs. */
 	SQL_META
@@ -301,6 +310,13 @@ static const char *const store_migrations[] = {
 	 * a test the kernel said something during, or whose taint changed.
 	 */
 	SQL_KMSGS,
+
+	/*
+	 * 12: the kernel function index's cache (kindex.h): per source
+	 * file of a tree, its mtime, size and definitions, so that a
+	 * second look reads only the files that changed.
+	 */
+	SQL_KINDEX,
 };
 
 /*
@@ -342,7 +358,8 @@ static const char store_schema_fresh[] =
 	SQL_RESULTS_REJUDGE_INDEXES
 	SQL_PROFILES
 	SQL_LINUX_REFS
-	SQL_KMSGS;
+	SQL_KMSGS
+	SQL_KINDEX;
 
 #define NMIGRATIONS	(sizeof(store_migrations) / sizeof(store_migrations[0]))
 

@@ -95,4 +95,18 @@ struct rules	*cli_rules(const struct categories *);
  */
 struct catalogue	*cli_catalogue(const char *const *tables, size_t n);
 
+struct kindex;
+struct settings;
+/* The config file's settings (settings.h); bad lines said on stderr. */
+void	cli_settings(struct settings *);
+/*
+ * Indexes the kernel tree opt names (NULL: the config's kernel-src,
+ * else /usr/src), cached in st (may be NULL).  0, or 1 after saying on
+ * stderr where it looked and how to point at a tree; with
+ * CLI_KINDEX_QUIET, a missing default tree is not said.
+ */
+#define CLI_KINDEX_QUIET	0x01
+int	cli_kindex(const char *opt, const struct settings *, struct store *,
+	    struct kindex *, int flags);
+
 #endif

@@ -160,7 +160,7 @@ extern const struct cmd_entry	cmd_ui_entry, cmd_catalogue_entry,
 	    cmd_tag_entry, cmd_untag_entry, cmd_tags_entry, cmd_suggest_entry,
 	    cmd_baseline_entry, cmd_compare_entry, cmd_export_entry,
 	    cmd_import_entry, cmd_export_logs_entry, cmd_profile_entry,
-	    cmd_help_entry, cmd_boxes_entry;
+	    cmd_func_entry, cmd_help_entry, cmd_boxes_entry;
 
 struct store;
 /*

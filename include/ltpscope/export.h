@@ -6,6 +6,8 @@
  * Formats (export_write()):
  *  csv	RFC 4180: CRLF line ends, every field quoted, quotes doubled;
  *	bytes are written exactly as stored (notes may hold newlines).
+ *	Made with a kernel tree (shoplist.kindexed), each record ends
+ *	with the call's function, its file and line.
  *  md	Markdown for a mailing list: a section per syscall, a list item
  *	per test, notes as indented text; bytes exact.
  *  json	UTF-8 JSON.  Valid UTF-8 is written as is (with the escapes

@@ -90,6 +90,10 @@ struct settings {
 	size_t	nboxes;
 	int	has_reset_on_taint;
 	int	reset_on_taint;
+	int	has_kernel_src;
+	char	kernel_src[1024];	/* a NetBSD tree (kindex.h) */
+	int	has_source_url;
+	char	source_url[1024];	/* %f file, %l line */
 };
 
 void	settings_init(struct settings *);

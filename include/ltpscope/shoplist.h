@@ -42,6 +42,7 @@
 #include "ltpscope/store.h"
 
 struct catalogue;
+struct kindex;
 struct profile;
 
 enum shop_source {
@@ -82,6 +83,10 @@ struct shop_syscall {
 	struct shop_test *tests;	/* Linux's failures last */
 	size_t		 ntests;
 	size_t		 nlinux;	/* of them failing on Linux too */
+	/* The kernel function behind it (shop_opts.kidx): */
+	char		*function;	/* "linux_sys_fcntl"; "": unknown */
+	char		*func_file;	/* relative to the tree; "": none */
+	unsigned long	 func_line;
 };
 
 struct shop_opts {
@@ -96,6 +101,10 @@ struct shop_opts {
 	/* Profiles that weigh the list (profile.h); none: unweighed. */
 	const struct profile	*profiles;
 	size_t			 nprofiles;
+	/* Where each call's function is (kindex.h); NULL: not said. */
+	const struct kindex	*kidx;
+	/* A link to a function: %f its file, %l its line; NULL: none. */
+	const char		*source_url;
 };
 
 /* A column of the report: one run, its results counted per syscall. */
@@ -160,10 +169,25 @@ struct shoplist {
 	size_t			 nrows;
 	struct shop_point	 history[SHOP_HISTORY_MAX];
 	size_t			 nhistory;
+	char			*source_url;	/* shop_opts's; NULL: none */
+	/* Made with a kernel index: the CSV has the function columns. */
+	int			 kindexed;
 };
 
 int	shoplist_build(struct store *, const struct shop_opts *,
 	    struct shoplist *, struct diaglist *);
 void	shoplist_free(struct shoplist *);
+/*
+ * Fills each call's function, file and line (shoplist_kfunc.c), from
+ * the catalogue and o->kidx; shoplist_build() calls it.
+ */
+void	shoplist_kfuncs(struct shoplist *, const struct shop_opts *);
+/*
+ * Writes o's source_url for a call's function into buf (%f its file,
+ * %l its line, %% a %); 0 when the list has no template or the call no
+ * file.
+ */
+int	shoplist_func_url(const struct shoplist *, const struct shop_syscall *,
+	    char *buf, size_t);
 
 #endif

@@ -37,7 +37,7 @@
 #include "ltpscope/status.h"
 
 /* Schema version this code writes; older files are migrated on open. */
-#define STORE_SCHEMA_VERSION	11
+#define STORE_SCHEMA_VERSION	12
 /* Output kept per test; beyond it the stored text ends with a note. */
 #define STORE_OUTPUT_CAP	(16u * 1024 * 1024)
 /* How long a writer waits for another ltpscope to release the file. */

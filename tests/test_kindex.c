@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The kernel function index (kindex.h): which lines of a made-up KNF
+ * file are definitions (ANSI, K&R, spanning lines, under #ifdefs) and
+ * which are not (prototypes, macros, comments, strings); which
+ * directories are walked; and the cache, checked by how many files a
+ * second build reads, never by time.
+ */
+#include <sys/stat.h>
+
+#include <fcntl.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ltpscope/kindex.h"
+#include "ltpscope/store.h"
+#include "fixture_store.h"
+#include "tap.h"
+
+#define KSRC	"tests/fixtures/ksrc"
+#define LFILE	"sys/compat/linux/common/linux_file.c"
+
+/* The line of the first line of path that starts with text. */
+static unsigned long
+line_of(const char *path, const char *text)
+{
+	char buf[512];
+	unsigned long n = 0;
+	FILE *f;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	while (fgets(buf, sizeof(buf), f) != NULL) {
+		n++;
+		if (strncmp(buf, text, strlen(text)) == 0) {
+			(void)fclose(f);
+			return n;
+		}
+	}
+	(void)fclose(f);
+	return 0;
+}
+
+static void
+check_def(const struct kindex *ki, const char *name, const char *file,
+    const char *start)
+{
+	const struct kindex_def *d = kindex_find(ki, name);
+	char path[512];
+
+	if (!ok(d != NULL, "%s found", name))
+		return;
+	is_str(d->file, file, "%s: its file", name);
+	(void)snprintf(path, sizeof(path), "%s/%s", KSRC, file);
+	is_int((long long)d->line, (long long)line_of(path, start),
+	    "%s: the line of its name", name);
+}
+
+static void
+test_scan(void)
+{
+	static const char *const nots[] = {
+		"linux_not_def", "linux_in_comment", "linux_in_macro",
+		"linux_lower_macro", "linux_proto_tab", "linux_attr_proto",
+		"linux_prototype_spanning", "SYSCTL_SETUP", "__KERNEL_RCSID",
+		"LINUX_MACRO", "linux_in_string", "cvtto_bsd_mask",
+		"dev_not_indexed",
+	};
+	const struct kindex_def *d;
+	struct kindex ki;
+	struct diaglist dl;
+	size_t i;
+
+	diag_init(&dl);
+	is_int(kindex_build(&ki, KSRC, NULL, NULL, &dl), STORE_OK,
+	    "the made-up tree indexes");
+	check_def(&ki, "linux_sys_fcntl", LFILE, "linux_sys_fcntl(");
+	check_def(&ki, "linux_to_bsd_ioflags", LFILE, "linux_to_bsd_ioflags(");
+	check_def(&ki, "bsd_to_linux_stat", LFILE, "bsd_to_linux_stat(");
+	check_def(&ki, "linux_sys_open", LFILE, "linux_sys_open(");
+	check_def(&ki, "linux_sys_fstatfs64", LFILE, "linux_sys_fstatfs64(");
+	is_int((long long)kindex_find_all(&ki, "linux_sys_creat", &d), 2,
+	    "both #ifdef branches of linux_sys_creat are definitions");
+	check_def(&ki, "sys_read", "sys/kern/sys_generic.c", "sys_read(");
+	for (i = 0; i < sizeof(nots) / sizeof(nots[0]); i++)
+		ok(kindex_find(&ki, nots[i]) == NULL, "%s is no definition",
+		    nots[i]);
+	is_int((long long)ki.n, 8, "eight definitions in all");
+	is_int((long long)ki.nfiles, 2, "two files under the dirs walked");
+	kindex_free(&ki);
+	diag_free(&dl);
+}
+
+static void
+test_missing(void)
+{
+	struct kindex ki;
+	struct diaglist dl;
+	const char *e;
+
+	diag_init(&dl);
+	is_int(kindex_build(&ki, "tests/fixtures/no-such-tree", NULL, NULL,
+	    &dl), STORE_ENOTFOUND, "no tree: not found");
+	e = tap_first_diag(&dl);
+	has_str(e, "tests/fixtures/no-such-tree", "says where it looked");
+	has_str(e, "--kernel-src", "says how to point at one");
+	kindex_free(&ki);
+	diag_free(&dl);
+}
+
+/* Copies the fixture tree to a directory of the test's own. */
+static const char *
+copy_tree(void)
+{
+	static char dir[1024];
+	char cmd[1200];
+
+	(void)snprintf(dir, sizeof(dir), "%s/ksrc", tap_tmpdir());
+	(void)snprintf(cmd, sizeof(cmd), "cp -R %s %s", KSRC, dir);
+	ok(system(cmd) == 0, "a copy of the made-up tree");
+	return dir;
+}
+
+static void
+test_cache(void)
+{
+	struct kindex ki;
+	struct diaglist dl;
+	struct store *st;
+	char db[1024], path[1200];
+	const char *tree = copy_tree();
+	struct timespec ts[2];
+
+	diag_init(&dl);
+	(void)snprintf(db, sizeof(db), "%s/k.db", tap_tmpdir());
+	if (!is_int(store_open(&st, db, STORE_CREATE, &dl), STORE_OK,
+	    "a store"))
+		return;
+	is_int(kindex_build(&ki, tree, NULL, st, &dl), STORE_OK, "first build");
+	is_int((long long)ki.nread, 2, "first build reads every file");
+	kindex_free(&ki);
+
+	is_int(kindex_build(&ki, tree, NULL, st, &dl), STORE_OK,
+	    "second build");
+	is_int((long long)ki.nread, 0, "untouched: no file read again");
+	ok(kindex_find(&ki, "linux_sys_fcntl") != NULL,
+	    "untouched: the cache still finds linux_sys_fcntl");
+	kindex_free(&ki);
+
+	/* A new mtime, the same bytes: read again. */
+	(void)snprintf(path, sizeof(path), "%s/sys/kern/sys_generic.c", tree);
+	ts[0].tv_sec = ts[1].tv_sec = 1000000000;
+	ts[0].tv_nsec = ts[1].tv_nsec = 0;
+	(void)utimensat(AT_FDCWD, path, ts, 0);
+	tap_write(path, "int\nsys_write(int fd)\n{\n}\n");
+	(void)utimensat(AT_FDCWD, path, ts, 0);
+	is_int(kindex_build(&ki, tree, NULL, st, &dl), STORE_OK, "third build");
+	is_int((long long)ki.nread, 1, "touched: that one file read again");
+	ok(kindex_find(&ki, "sys_write") != NULL, "its new definition found");
+	ok(kindex_find(&ki, "sys_read") == NULL, "its old one gone");
+	kindex_free(&ki);
+
+	(void)unlink(path);
+	is_int(kindex_build(&ki, tree, NULL, st, &dl), STORE_OK,
+	    "fourth build");
+	is_int((long long)ki.nread, 0, "removed: nothing read");
+	ok(kindex_find(&ki, "sys_write") == NULL, "a removed file's "
+	    "definitions gone");
+	kindex_free(&ki);
+	if (dl.nerrors > 0)
+		tap_diag("%s", tap_first_diag(&dl));
+	store_close(st);
+	diag_free(&dl);
+}
+
+/* A database with a run in which fcntl35 and fcntl36 failed. */
+static const char *
+made_db(void)
+{
+	static const char *const tags[] = { "fcntl35", "fcntl36", "open01" };
+	static char db[1024];
+	struct store_result r;
+	struct store_run run;
+	struct diaglist dl;
+	struct store *st;
+	int64_t id;
+	size_t i;
+
+	(void)snprintf(db, sizeof(db), "%s/runs.db", tap_tmpdir());
+	diag_init(&dl);
+	if (!is_int(store_open(&st, db, STORE_CREATE, &dl), STORE_OK,
+	    "a database"))
+		return db;
+	fixture_run_init(&run);
+	(void)store_run_begin(st, &run, NULL, 0, &dl);
+	for (i = 0; i < 3; i++) {
+		memset(&r, 0, sizeof(r));
+		r.tag = (char *)tags[i];
+		r.status = i < 2 ? TS_FAIL : TS_PASS;
+		r.nfail = i < 2;
+		r.npass = i == 2;
+		r.exit_code = i < 2;
+		(void)store_test_start(st, run.id, tags[i], i < 2 ? "fcntl" :
+		    "open", (int64_t)i, &id, &dl);
+		(void)store_test_finish(st, id, &r, "x\n", 2, &dl);
+	}
+	(void)store_run_end(st, run.id, RUN_FINISHED, &dl);
+	if (dl.nerrors > 0)
+		tap_diag("%s", tap_first_diag(&dl));
+	store_close(st);
+	diag_free(&dl);
+	return db;
+}
+
+static void
+test_cli(void)
+{
+	const char *db = made_db();
+	char want[256], *out;
+	unsigned long ln;
+	int status;
+
+	ln = line_of(KSRC "/" LFILE, "linux_sys_fcntl(");
+	(void)snprintf(want, sizeof(want), "linux_sys_fcntl (%s:%lu)", LFILE,
+	    ln);
+	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s --format md", db, KSRC, KSRC);
+	is_int(status, 0, "export --format md");
+	has_str(tap_line_of(out, "**fcntl35**"), want,
+	    "fcntl35's line says where linux_sys_fcntl is");
+	has_str(tap_line_of(out, "**fcntl36**"), want,
+	    "so does fcntl36's");
+	free(out);
+
+	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s --format md --source-url "
+	    "'https://nxr.example/xref/src/%%f#%%l'", db, KSRC, KSRC);
+	(void)snprintf(want, sizeof(want), "[linux_sys_fcntl (%s:%lu)]"
+	    "(https://nxr.example/xref/src/%s#%lu)", LFILE, ln, LFILE, ln);
+	has_str(tap_line_of(out, "**fcntl35**"), want,
+	    "with a source-url: a Markdown link");
+	free(out);
+
+	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s --format html --source-url "
+	    "'https://nxr.example/%%f#%%l'", db, KSRC, KSRC);
+	(void)snprintf(want, sizeof(want), "<a href=\"https://nxr.example/"
+	    "%s#%lu\">linux_sys_fcntl (%s:%lu)</a>", LFILE, ln, LFILE, ln);
+	has_str(out, want, "and an HTML one");
+	free(out);
+
+	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s --format json", db, KSRC, KSRC);
+	(void)snprintf(want, sizeof(want), "\"function_file\": \"%s\", "
+	    "\"function_line\": %lu", LFILE, ln);
+	has_str(out, want, "JSON: the function's file and line");
+	free(out);
+
+	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s --format csv", db, KSRC, KSRC);
+	has_str(out, "\"function\",\"function_file\",\"function_line\"\r\n",
+	    "CSV: the function's columns end the header");
+	(void)snprintf(want, sizeof(want), "\"no\",\"\",\"linux_sys_fcntl\","
+	    "\"%s\",\"%lu\"", LFILE, ln);
+	has_str(tap_line_of(out, "\"fcntl35\""), want,
+	    "CSV: fcntl35's record ends with its function, file and line");
+	free(out);
+
+	out = tap_cli(&status, 0, "export -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s --format html", db, KSRC, KSRC);
+	(void)snprintf(want, sizeof(want), "<tr><td>fcntl</td><td>"
+	    "implemented-compat</td><td>linux_sys_fcntl (%s:%lu)</td>",
+	    LFILE, ln);
+	has_str(out, want, "HTML: the per-syscall table's function cell");
+	free(out);
+
+	out = tap_cli(&status, 0, "func -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src %s fcntl", db, KSRC, KSRC);
+	is_int(status, 0, "func fcntl");
+	(void)snprintf(want, sizeof(want), "/%s:%lu: linux_sys_fcntl\n",
+	    LFILE, ln);
+	has_str(out, want, "func prints file:line: function");
+	free(out);
+
+	out = tap_cli(&status, 1, "func -d %s -m %s/linux-amd64-syscalls."
+	    "master --kernel-src tests/fixtures/no-such-tree fcntl", db, KSRC);
+	ok(status != 0, "func without a tree fails");
+	has_str(out, "tests/fixtures/no-such-tree/sys/kern",
+	    "and says where it looked");
+	has_str(out, "--kernel-src", "and how to point at a tree");
+	free(out);
+}
+
+int
+main(void)
+{
+	test_scan();
+	test_missing();
+	test_cache();
+	test_cli();
+	return tap_done();
+}
