@@ -237,6 +237,25 @@ void	ui_triage_open_row(struct ui *);
 /* ui_profile.c */
 void	ui_profile_screen(struct ui *);
 
+/* view_source.c: a text file, its lines numbered, one marked. */
+/*
+ * Shows the file at path, line marked and in view (0: none, the top);
+ * title goes on the top line.  -1 with a message when it cannot read.
+ */
+int	ui_source_show(struct ui *, const char *title, const char *path,
+	    long line);
+/*
+ * The same for text already read (a box's file over ssh): text holds
+ * len bytes and a NUL after them, is malloc'd, and the view owns it
+ * from here.  path, or NULL, is what $EDITOR would open.
+ */
+int	ui_source_text(struct ui *, const char *title, const char *path,
+	    char *text, size_t len, long line);
+/* The file the view on top shows and its cursor's line; NULL, 0 when
+ * the view is not a source view. */
+const char *ui_source_path(struct view *);
+long	ui_source_line(struct view *);
+
 /* ui_keys.c */
 void	ui_key(struct ui *, int);
 /* The tests view of the named syscalls (of every test when n is 0). */
