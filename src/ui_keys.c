@@ -493,6 +493,18 @@ key_worker(struct ui *ui)
 }
 
 static void
+key_view_source(struct ui *ui)
+{
+	ui_source_key(ui, 0);
+}
+
+static void
+key_edit_source(struct ui *ui)
+{
+	ui_source_key(ui, 1);
+}
+
+static void
 key_baseline(struct ui *ui)
 {
 	if (!ui_request(ui, UR_BASELINE))
@@ -548,6 +560,10 @@ const struct ui_key ui_keys[] = {
 	{ 'S', "S", "the shopping list: failures by category", key_shoplist },
 	{ 'P', "P", "a program profile: its calls' states, tests and verdict "
 	    "(again: the next profile)", key_profile },
+	{ 'v', "v", "the test's source (ltp-src) at the output line's "
+	    "file:line, the line marked", key_view_source },
+	{ 'e', "e", "the same in $EDITOR (else $PAGER) at the line",
+	    key_edit_source },
 	{ 'E', "E", "export the shopping list (.csv .md .json .html)",
 	    key_export },
 	{ 'b', "b", "in the runs: make the run the baseline", key_baseline },

@@ -58,6 +58,8 @@ struct ui {
 	struct ui_sysrow	*rows;
 	size_t			 nrows;
 	char			 source[1200];
+	char			 ltp_src[1024];	/* an LTP source tree, or "" */
+	char			 linux_git_url[1024]; /* %c: a commit */
 	char			*argv0;
 
 	/* Views: a stack, the catalogue at the bottom. */
@@ -255,6 +257,9 @@ int	ui_source_text(struct ui *, const char *title, const char *path,
  * the view is not a source view. */
 const char *ui_source_path(struct view *);
 long	ui_source_line(struct view *);
+
+/* ui_source.c: v and e, the test's source at the line that failed. */
+void	ui_source_key(struct ui *, int editor);
 
 /* ui_keys.c */
 void	ui_key(struct ui *, int);

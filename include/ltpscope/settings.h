@@ -15,6 +15,11 @@
  *				--reboot-cmd; the explorer then waits
  *				for the box and resumes the run there
  *	box-wait SECONDS	how long it waits at most (run --box-wait)
+ *	ltp-src DIR		an LTP source tree (--ltp-src): the
+ *				test's source at a failing line; with a
+ *				host, the tree on the box
+ *	linux-git-url URL	a Linux commit's web page, %c the commit
+ *				(links of "linux-git" tags in exports)
  *
  * Parsed here in the core so that a bad file is a diagnostic, not the
  * explorer's business; command-line options win over these (the
@@ -51,6 +56,10 @@ struct settings {
 	char	reboot_cmd[1024];
 	int	has_box_wait;
 	int	box_wait;	/* seconds, 0: no wait */
+	int	has_ltp_src;
+	char	ltp_src[1024];
+	int	has_linux_git_url;
+	char	linux_git_url[1024];
 };
 
 void	settings_init(struct settings *);
