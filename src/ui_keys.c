@@ -95,6 +95,7 @@ key_top(struct ui *ui)
 	if (ui->focus_pane) {
 		ui->follow = 0;
 		ui->pane_top = 0;
+		ui->pane_mark = 0;
 		return;
 	}
 	v->cursor = v->top = 0;
@@ -108,6 +109,7 @@ key_bottom(struct ui *ui)
 
 	if (ui->focus_pane) {
 		ui->follow = 1;
+		ui->pane_mark = 0;
 		return;
 	}
 	ui_top(ui)->cursor = n ? n - 1 : 0;

@@ -73,6 +73,10 @@ struct ui {
 	int			 focus_pane;
 	int			 follow;	/* stick to the newest line */
 	size_t			 pane_top;
+	/* The line a search found (v opens it): its number among all the
+	 * ring ever took plus one, so that dropping old lines cannot move
+	 * it; 0: none, the top line is the one. */
+	unsigned long long	 pane_mark;
 	int			 pane_live;	/* showing the running test */
 	char			 pane_title[300];
 	char			 pane_tag[128];	/* the test the pane shows */
@@ -183,6 +187,10 @@ void	ui_pane_show_output(struct ui *, const struct ui_testrow *);
 void	ui_pane_kernel(struct ui *, int64_t result_id);
 /* Finds the next line matching the pattern; 0, or -1 with a message. */
 int	ui_pane_search(struct ui *, const char *, int);
+/* The line a search marked, if it is still in the ring. */
+int	ui_pane_marked(const struct ui *, size_t *);
+/* The line v and e are about: the marked one, else the top one. */
+size_t	ui_pane_current(const struct ui *);
 
 /* ui_run.c */
 struct remote_opts;

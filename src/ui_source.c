@@ -50,7 +50,8 @@ ui_source_target(struct ui *ui, struct ui_srcref *r)
 	if (ui->focus_pane && ui->pane_tag[0] != '\0' &&
 	    linering_count(ui->ring) > 0) {
 		snprintf(r->tag, sizeof(r->tag), "%s", ui->pane_tag);
-		text = linering_get(ui->ring, ui->pane_top, NULL, &len);
+		text = linering_get(ui->ring, ui_pane_current(ui), NULL,
+		    &len);
 		(void)ltpsrc_line_ref(text, len, r->base, sizeof(r->base),
 		    &r->line);
 		return 0;
@@ -61,7 +62,8 @@ ui_source_target(struct ui *ui, struct ui_srcref *r)
 		return 0;
 	}
 	ui_message(ui, 0, "v and e open a test's source: on a test, or on a "
-	    "line of its output (Tab, then the line at the pane's top)");
+	    "line of its output (Tab, then / to the line, or the line at the "
+	    "pane's top)");
 	return -1;
 }
 

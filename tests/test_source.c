@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * From a failure to the test's source: a fake test (srcfail) fails at
+ * "fcntl35.c:81", LTP's metadata names its file, and a made-up LTP
+ * source tree (tests/fixtures/ltp-src) holds it.  In the explorer, v on
+ * the failing line of the output shows the file with line 81 marked;
+ * h goes back.  Without a tree, v says how to name one.
+ */
+#include <sys/stat.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "tmux.h"
+
+static char	cwd[1024];
+static char	root[1200];
+
+static void
+mkroot(void)
+{
+	static const char *const fakes[] = { "srcfail", NULL };
+	char path[2048];
+
+	snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
+	tap_fake_ltproot(root, fakes);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", root);
+	tap_write(path, "fcntl35 srcfail\nfcntl35_64 srcfail\n");
+	snprintf(path, sizeof(path), "%s/metadata", root);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/metadata/ltp.json", root);
+	tap_write(path, "{\"testsuite\": {}, \"defaults\": {}, \"tests\": {"
+	    "\"fcntl35\": {\"fname\": \"testcases/kernel/syscalls/fcntl/"
+	    "fcntl35.c\", \"groups\": [\"fcntl\"], \"tags\": [[\"linux-git\","
+	    " \"086e774a57fb\"], [\"CVE\", \"2017-1000380\"]]}}}\n");
+}
+
+/* Waits up to ms for path to hold text; its content, or NULL. */
+static char *
+wait_file(const char *path, const char *text, int ms)
+{
+	struct timespec ts = { 0, 50 * 1000 * 1000 };
+	char *s;
+
+	for (; ms > 0; ms -= 50) {
+		if ((s = tap_slurp(path, NULL)) != NULL) {
+			if (strstr(s, text) != NULL)
+				return s;
+			free(s);
+		}
+		nanosleep(&ts, NULL);
+	}
+	return tap_slurp(path, NULL);
+}
+
+/* Waits for the pane's run of fcntl35 to end, the failure at its top. */
+static int
+run_to_failure(void)
+{
+	tmux_keys("T");
+	if (!tmux_wait_for("all tests of the LTP install", 5000))
+		return -1;
+	tmux_keys("r");
+	if (!tmux_wait_for("run 1 finished", 30000))
+		return -1;
+	tmux_keys("k Enter Tab /");
+	tmux_keys("-l 'TFAIL'");
+	tmux_keys("Enter");
+	return 0;
+}
+
+static void
+test_tui(void)
+{
+	char args[4096];
+	const char *l;
+
+	snprintf(args, sizeof(args), "-L %s -m %s/tests/fixtures/linux/"
+	    "syscall_64.tbl -d %s/src.db --ltp-src %s/tests/fixtures/ltp-src",
+	    root, cwd, tap_tmpdir(), cwd);
+	if (!ok(tmux_explorer(args, 120, 40) == 0, "opens on a fake LTP")) {
+		tap_diag("%s", tmux_screen());
+		tmux_stop();
+		return;
+	}
+	ok(run_to_failure() == 0, "fcntl35 ran and failed");
+	tmux_keys("v");
+	ok(tmux_wait_for("MARKED81", 5000), "v shows the source");
+	l = tmux_line("MARKED81");
+	has_str(l, "> 81", "line 81 is the one marked");
+	has_str(tmux_screen(), "fcntl/fcntl35.c:81 (fcntl35)",
+	    "the title names the file and line");
+	tmux_keys("h");
+	ok(tmux_wait_gone("MARKED81", 5000), "h goes back");
+	has_str(tmux_screen(), "fcntl35.c:81: TFAIL",
+	    "to the output, as it was");
+	tmux_keys("v /");
+	tmux_keys("-l 'SAFE_PIPE'");
+	tmux_keys("Enter");
+	ok(tmux_wait_for("1/1", 5000), "/ in the source shows the match");
+	tmux_keys("Enter");
+	ok(tmux_wait_for("line 76 of 100", 5000), "Enter: its line among all");
+	tmux_keys("Q");
+	(void)tmux_wait_dead(10000);
+	tmux_stop();
+}
+
+/*
+ * e: $VISUAL (a script that notes its arguments) at the line, the
+ * explorer's screen back after it.
+ */
+static void
+test_editor(void)
+{
+	char cmd[8192], ed[1300], note[1300], want[1300];
+	const char *t = tap_tmpdir();
+	char *s;
+
+	snprintf(ed, sizeof(ed), "%s/editor", t);
+	snprintf(note, sizeof(note), "%s/edited", t);
+	snprintf(cmd, sizeof(cmd), "#!/bin/sh\necho \"$@\" > %s\n", note);
+	tap_write(ed, cmd);
+	chmod(ed, 0755);
+	snprintf(cmd, sizeof(cmd), "env HOME=%s XDG_DATA_HOME=%s/data "
+	    "XDG_CONFIG_HOME=%s/config XDG_STATE_HOME=%s/state VISUAL=%s "
+	    "%s -L %s -m %s/tests/fixtures/linux/syscall_64.tbl -d %s/src.db "
+	    "--ltp-src %s/tests/fixtures/ltp-src", t, t, t, t, ed, tap_bin(),
+	    root, cwd, t, cwd);
+	if (!ok(tmux_start(cmd, 120, 40) == 0 && tmux_wait_for("? help",
+	    8000), "opens with VISUAL set")) {
+		tmux_stop();
+		return;
+	}
+	tmux_keys("T k Enter Tab /");
+	tmux_keys("-l 'TFAIL'");
+	tmux_keys("Enter");
+	(void)tmux_wait_for("fcntl35.c:81: TFAIL", 5000);
+	tmux_keys("e");
+	snprintf(want, sizeof(want), "+81 %s/tests/fixtures/ltp-src/"
+	    "testcases/kernel/syscalls/fcntl/fcntl35.c", cwd);
+	s = wait_file(note, want, 5000);
+	has_str(s != NULL ? s : "", want, "e: the editor at line 81");
+	free(s);
+	ok(tmux_wait_for("fcntl35.c:81: TFAIL", 5000),
+	    "the explorer's screen is back");
+	tmux_keys("Q");
+	(void)tmux_wait_dead(10000);
+	tmux_stop();
+}
+
+static void
+test_notree(void)
+{
+	char args[4096];
+
+	/* No tree: v says where to point. */
+	snprintf(args, sizeof(args), "-L %s -m %s/tests/fixtures/linux/"
+	    "syscall_64.tbl -d %s/src.db", root, cwd, tap_tmpdir());
+	if (!ok(tmux_explorer(args, 200, 40) == 0, "opens without a tree")) {
+		tmux_stop();
+		return;
+	}
+	tmux_keys("T k Enter Tab /");
+	tmux_keys("-l 'TFAIL'");
+	tmux_keys("Enter v");
+	ok(tmux_wait_for("--ltp-src DIR", 5000), "v says how to name a tree");
+	has_str(tmux_screen(), "no LTP source tree to find fcntl35.c",
+	    "and what it looked for");
+	tmux_keys("Q");
+	(void)tmux_wait_dead(10000);
+	tmux_stop();
+}
+
+int
+main(void)
+{
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		return 1;
+	mkroot();
+	test_tui();
+	test_editor();
+	test_notree();
+	return tap_done();
+}
