@@ -13,6 +13,7 @@
 #include "ltpscope/cli.h"
 #include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/settings.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/verdict.h"
 
@@ -298,4 +299,19 @@ cli_catalogue(const char *const *tables, size_t n)
 	}
 	diag_free(&dl);
 	return cat;
+}
+
+void
+cli_settings(struct settings *s)
+{
+	struct diaglist dl;
+	char path[1100];
+
+	settings_init(s);
+	if (paths_config("config", path, sizeof(path)) == NULL)
+		return;
+	diag_init(&dl);
+	(void)settings_load_file(s, path, &dl);
+	cli_diags(&dl);
+	diag_free(&dl);
 }

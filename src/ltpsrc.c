@@ -3,10 +3,17 @@
  * Where the line of a failure is in LTP's sources (ltpsrc.h): the
  * reference a result line makes, and the paths of a tree to try.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/diag.h"
 #include "ltpscope/ltpsrc.h"
+#include "ltpscope/slurp.h"
+
+/* A test's source is a few hundred lines; more is not one. */
+#define LTPSRC_MAXBYTES	(16u * 1024 * 1024)
 
 static int
 ltpsrc_namech(char c)
@@ -124,6 +131,53 @@ ltpsrc_candidates(const char *root, const char *fname, const char *tag,
 	if (base != NULL)
 		n = ltpsrc_add(cand, n, max, root, "lib", 3, base);
 	return n;
+}
+
+int
+ltpsrc_read(const char *root, const char *fname, const char *tag,
+    const char *base, char **textp, size_t *lenp, char *path,
+    size_t pathlen, struct diaglist *dl)
+{
+	char cand[LTPSRC_MAXCAND][LTPSRC_PATHLEN];
+	const char *want;
+	size_t n, i;
+	int err = ENOENT;
+
+	*textp = NULL;
+	*lenp = 0;
+	want = base != NULL ? base : fname != NULL ? fname : tag;
+	if (root == NULL || *root == '\0') {
+		diag_error(dl, NULL, 0, "no LTP source tree to find %s in: %s",
+		    want, LTPSRC_HINT);
+		return -1;
+	}
+	n = ltpsrc_candidates(root, fname, tag, base, cand, LTPSRC_MAXCAND);
+	for (i = 0; i < n; i++) {
+		if (slurp_file(cand[i], LTPSRC_MAXBYTES, textp, lenp) != 0) {
+			if (errno != ENOENT)
+				err = errno;
+			continue;
+		}
+		if (*lenp > LTPSRC_MAXBYTES) {
+			diag_error(dl, cand[i], 0, "more than %u bytes: not a "
+			    "test's source", LTPSRC_MAXBYTES);
+			free(*textp);
+			*textp = NULL;
+			return -1;
+		}
+		snprintf(path, pathlen, "%s", cand[i]);
+		return 0;
+	}
+	if (n == 0)
+		diag_error(dl, root, 0, "no path for %s's source in this LTP "
+		    "source tree", tag != NULL ? tag : want);
+	else if (err != ENOENT)
+		diag_error(dl, cand[0], 0, "%s: %s", want, strerror(err));
+	else
+		diag_error(dl, root, 0, "%s not found in the LTP source tree: "
+		    "looked at %s%s%s (%s)", want, cand[0], n > 1 ? " and " :
+		    "", n > 1 ? cand[n - 1] : "", LTPSRC_HINT);
+	return -1;
 }
 
 int

@@ -4,7 +4,8 @@
  * "fcntl35.c:81", LTP's metadata names its file, and a made-up LTP
  * source tree (tests/fixtures/ltp-src) holds it.  In the explorer, v on
  * the failing line of the output shows the file with line 81 marked;
- * h goes back.  Without a tree, v says how to name one.
+ * h goes back.  Without a tree, v says how to name one.  "show
+ * --source" prints the lines around each failing line.
  */
 #include <sys/stat.h>
 
@@ -175,6 +176,63 @@ test_notree(void)
 	tmux_stop();
 }
 
+/* show --source: the lines around line 81, from the option or config. */
+static void
+test_show(void)
+{
+	struct tap_cmd r = TAP_CMD_INIT;
+	char db[1300], path[1300], text[1500];
+	const char *t = tap_tmpdir();
+
+	snprintf(db, sizeof(db), "%s/cli.db", t);
+	tap_cmd(&r, "run -L %s -d %s -m %s/tests/fixtures/linux/"
+	    "syscall_64.tbl fcntl35", root, db, cwd);
+	is_int(r.status, 1, "run: fcntl35 fails");
+	tap_cmd(&r, "show last -d %s -L %s --source fcntl35 --ltp-src "
+	    "%s/tests/fixtures/ltp-src", db, root, cwd);
+	is_int(r.status, 0, "show --source: exit 0");
+	has_str(r.out, "fcntl35.c:81: TFAIL: a privileged user",
+	    "the failing line");
+	has_str(r.out, "tests/fixtures/ltp-src/testcases/kernel/syscalls/"
+	    "fcntl/fcntl35.c:81\n", "where its source is");
+	has_str(tap_line_of(r.out, "MARKED81"), ">    81  ",
+	    "line 81, marked");
+	has_str(r.out, "    78  ", "three lines before it");
+	has_str(r.out, "    84  ", "three after");
+	ok(strstr(r.out, "    77  ") == NULL && strstr(r.out, "    85  ") ==
+	    NULL, "and no more");
+	ok(strstr(r.out, "fcntl35.c:85: TPASS") == NULL,
+	    "a passing line is not shown");
+
+	/* From the config, without the metadata: the name says where. */
+	snprintf(path, sizeof(path), "%s/config/ltpscope", t);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/config/ltpscope/config", t);
+	snprintf(text, sizeof(text), "ltp-src %s/tests/fixtures/ltp-src\n",
+	    cwd);
+	tap_write(path, text);
+	tap_cmd(&r, "show last -d %s --source fcntl35", db);
+	is_int(r.status, 0, "ltp-src from the config");
+	has_str(tap_line_of(r.out, "MARKED81"), ">    81  ",
+	    "line 81, marked, found by the test's name");
+	unlink(path);
+
+	tap_cmd(&r, "show last -d %s -L %s --source fcntl35", db, root);
+	is_int(r.status, 1, "no tree: exit 1");
+	has_str(r.err, "no LTP source tree to find fcntl35.c in: --ltp-src "
+	    "DIR", "no tree: says how to name one");
+	tap_cmd(&r, "show last -d %s -L %s --source fcntl35 --ltp-src %s",
+	    db, root, t);
+	is_int(r.status, 1, "a tree without the file: exit 1");
+	has_str(r.err, "fcntl35.c not found in the LTP source tree: looked "
+	    "at", "says so");
+	has_str(r.err, "/testcases/kernel/syscalls/fcntl/fcntl35.c",
+	    "and where it looked");
+	tap_cmd(&r, "show last -d %s --source fcntl35 --format json", db);
+	is_int(r.status, 2, "--source is text only");
+	tap_cmd_free(&r);
+}
+
 int
 main(void)
 {
@@ -184,5 +242,6 @@ main(void)
 	test_tui();
 	test_editor();
 	test_notree();
+	test_show();
 	return tap_done();
 }

@@ -8,12 +8,14 @@
  * (tst_test.c).  The answer is a list of paths to try in order, so
  * that the caller reads them where the tree is: here, or on a box.
  *
- * Nothing here prints; nothing is allocated.
+ * Nothing here prints; only ltpsrc_read() allocates (the text).
  */
 #ifndef LTPSCOPE_LTPSRC_H
 #define LTPSCOPE_LTPSRC_H
 
 #include <stddef.h>
+
+struct diaglist;
 
 /* The setting and option that name the tree, for messages. */
 #define LTPSRC_HINT	"--ltp-src DIR, or \"ltp-src DIR\" in the config"
@@ -40,6 +42,16 @@ int	ltpsrc_line_ref(const char *line, size_t len, char *file,
 size_t	ltpsrc_candidates(const char *root, const char *fname,
 	    const char *tag, const char *base,
 	    char cand[][LTPSRC_PATHLEN], size_t max);
+
+/*
+ * Reads the first of the candidates that is there into *textp (NUL
+ * after it, *lenp bytes) and its path into path; 0.  Else -1 and an
+ * error saying what was looked for, where, and how to name a tree.
+ * want names the file in it (the line's, else the test's).
+ */
+int	ltpsrc_read(const char *root, const char *fname, const char *tag,
+	    const char *base, char **textp, size_t *lenp, char *path,
+	    size_t pathlen, struct diaglist *);
 
 /*
  * The start and length of line lineno (1-based) of text; -1 when text
