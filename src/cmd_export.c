@@ -15,7 +15,10 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/export.h"
 #include "ltpscope/listparse.h"
+#include "ltpscope/ltpmeta.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/profile.h"
+#include "ltpscope/settings.h"
 #include "ltpscope/xmalloc.h"
 
 /*
@@ -60,6 +63,9 @@ export_exec(struct cmd_args *a)
 	const char *out = cmd_str(a, "output");
 	const char *runarg = cmd_str(a, "run"), *weight = cmd_str(a, "weight");
 	struct profile *profiles = NULL;
+	struct ltpmeta *meta = NULL;
+	struct settings set;
+	struct diaglist quiet;
 	size_t ntables, nprofiles = 0, i;
 	int fmt = a->format != NULL ? export_format_from_name(a->format) : -1;
 	int rv = 1;
@@ -96,6 +102,14 @@ export_exec(struct cmd_args *a)
 		goto out;
 	o.profiles = profiles;
 	o.nprofiles = nprofiles;
+	/* The tags of LTP's metadata, when the install has it. */
+	diag_init(&quiet);
+	meta = ltpmeta_load_root(paths_ltproot(cmd_str(a, "ltproot")),
+	    &quiet);
+	diag_free(&quiet);
+	o.meta = meta;
+	cli_settings(&set);
+	o.linux_git_url = set.has_linux_git_url ? set.linux_git_url : NULL;
 	if (shoplist_build(st, &o, &l, &dl) != STORE_OK)
 		goto out;
 	if (out != NULL) {
@@ -135,6 +149,7 @@ out:
 		store_close(st);
 	if (o.cat != NULL)
 		catalogue_free(o.cat);
+	ltpmeta_free(meta);
 	rules_free(o.rules);
 	fundamental_free(&fund);
 	categories_free(&cats);
@@ -153,6 +168,7 @@ static const struct cmd_option export_options[] = {
 	{ .name = "all", .kind = CMD_FLAG },
 	{ .name = "master", .letter = 'm', .kind = CMD_LIST },
 	{ .name = "weight", .kind = CMD_STR },
+	{ .name = "ltproot", .letter = 'L', .kind = CMD_STR },
 	{ .name = NULL }
 };
 
@@ -164,6 +180,6 @@ const struct cmd_entry cmd_export_entry = {
 	.formats = "csv|md|markdown|json|html",
 	.usage = "export [-d db] [--format csv|md|json|html] [-o file] "
 	    "[--arch arch] [--run run] [--all] [-m table]... "
-	    "[--weight @profile[,...]]",
+	    "[--weight @profile[,...]] [-L dir]",
 	.summary = "export the shopping list of failures per syscall",
 };

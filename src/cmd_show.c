@@ -460,7 +460,7 @@ show_src_line(struct show_src *ss, const struct ltpout_line *line,
 
 static int
 show_source(struct store *st, int64_t run_id, const char *tag,
-    const char *root, const char *ltproot)
+    const char *root)
 {
 	struct show_src ss;
 	struct store_result r;
@@ -481,9 +481,12 @@ show_source(struct store *st, int64_t run_id, const char *tag,
 		return 1;
 	}
 	diag_free(&dl);
-	/* Without LTP's metadata the file is guessed from the name. */
+	/*
+	 * The install's metadata ($LTPROOT, as run finds it) names the
+	 * file; without it the file is guessed from the test's name.
+	 */
 	diag_init(&quiet);
-	meta = ltpmeta_load_root(paths_ltproot(ltproot), &quiet);
+	meta = ltpmeta_load_root(paths_ltproot(NULL), &quiet);
 	diag_free(&quiet);
 	memset(&ss, 0, sizeof(ss));
 	ss.root = root;
@@ -560,7 +563,7 @@ show_exec(struct cmd_args *a)
 	    &run_id)) != 0)
 		return rv;
 	if (src != NULL)
-		rv = show_source(st, run_id, src, root, cmd_str(a, "ltproot"));
+		rv = show_source(st, run_id, src, root);
 	else if (test != NULL)
 		rv = show_output(st, run_id, test, json);
 	else
@@ -575,7 +578,6 @@ static const struct cmd_option show_options[] = {
 	{ .name = "with-outputs", .kind = CMD_FLAG },
 	{ .name = "source", .kind = CMD_STR },
 	{ .name = "ltp-src", .kind = CMD_STR },
-	{ .name = "ltproot", .letter = 'L', .kind = CMD_STR },
 	{ .name = NULL }
 };
 
@@ -589,7 +591,7 @@ const struct cmd_entry cmd_show_entry = {
 	.usage = "show run|last [-d db] [--format text|json] "
 	    "[--output test]\n"
 	    "show run|last [-d db] --format json --with-outputs\n"
-	    "show run|last [-d db] --source test [--ltp-src dir] [-L dir]",
+	    "show run|last [-d db] --source test [--ltp-src dir]",
 	.summary = "show the results of a run, the output of one test, or "
 	    "its source at each failing line",
 };

@@ -602,6 +602,8 @@ ui_shoplist_build(struct ui *ui, struct shoplist *sl, struct diaglist *dl)
 	so.rules = ui->rules;
 	so.cat = ui->suite.cat;
 	so.fund = &fund;
+	so.meta = ui->suite.meta;
+	so.linux_git_url = ui->linux_git_url;
 	rv = shoplist_build(ui->store, &so, sl, dl);
 	fundamental_free(&fund);
 	return rv;

@@ -171,9 +171,58 @@ test_notree(void)
 	ok(tmux_wait_for("--ltp-src DIR", 5000), "v says how to name a tree");
 	has_str(tmux_screen(), "no LTP source tree to find fcntl35.c",
 	    "and what it looked for");
+	tmux_keys("Tab d");
+	ok(tmux_wait_for("linux-git 086e774a57fb  https://git.kernel.org/",
+	    5000), "d: the Linux commit the test checks, its link");
+	has_str(tmux_screen(), "CVE-2017-1000380  https://www.cve.org/"
+	    "CVERecord?id=CVE-2017-1000380", "and its CVE");
+	has_str(tmux_screen(), "source   testcases/kernel/syscalls/fcntl/"
+	    "fcntl35.c", "and its source file");
 	tmux_keys("Q");
 	(void)tmux_wait_dead(10000);
 	tmux_stop();
+}
+
+/*
+ * export: each failing test with the Linux commit and CVE it checks, a
+ * link to each (linux-git-url from the config for commits).
+ */
+static void
+test_export(void)
+{
+	struct tap_cmd r = TAP_CMD_INIT;
+	char db[1300], path[1300];
+	const char *t = tap_tmpdir();
+
+	snprintf(db, sizeof(db), "%s/cli.db", t);
+	tap_cmd(&r, "export -d %s -L %s --format md", db, root);
+	is_int(r.status, 0, "export md");
+	has_str(r.out, "- **fcntl35** fail",
+	    "fcntl35 on the list");
+	has_str(r.out, "\n  - checks [linux-git 086e774a57fb](<https://"
+	    "git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/"
+	    "commit/?id=086e774a57fb>), [CVE-2017-1000380](<https://"
+	    "www.cve.org/CVERecord?id=CVE-2017-1000380>)\n",
+	    "under it the commit and CVE it checks, linked");
+	snprintf(path, sizeof(path), "%s/config/ltpscope", t);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/config/ltpscope/config", t);
+	tap_write(path, "linux-git-url https://example.org/linux/%c?x=%%\n");
+	tap_cmd(&r, "export -d %s -L %s --format md", db, root);
+	has_str(r.out, "[linux-git 086e774a57fb](<https://example.org/linux/"
+	    "086e774a57fb?x=%>)", "linux-git-url: the commit's link");
+	tap_cmd(&r, "export -d %s -L %s --format json", db, root);
+	has_str(r.out, "\"tags\": [{\"kind\": \"linux-git\", \"value\": "
+	    "\"086e774a57fb\", \"url\": \"https://example.org/linux/"
+	    "086e774a57fb?x=%\"}, {\"kind\": \"CVE\"", "json: the tags");
+	tap_cmd(&r, "export -d %s -L %s --format html", db, root);
+	has_str(r.out, "fcntl35<br><small><a href=\"https://example.org/"
+	    "linux/086e774a57fb?x=%\">linux-git 086e774a57fb</a>, ",
+	    "html: the links under the test");
+	unlink(path);
+	tap_cmd(&r, "export -d %s --format md", db);
+	ok(strstr(r.out, "checks") == NULL, "no metadata: no tags");
+	tap_cmd_free(&r);
 }
 
 /* show --source: the lines around line 81, from the option or config. */
@@ -181,15 +230,18 @@ static void
 test_show(void)
 {
 	struct tap_cmd r = TAP_CMD_INIT;
-	char db[1300], path[1300], text[1500];
+	char db[1300], path[1300], text[1500], noltp[1300];
 	const char *t = tap_tmpdir();
 
 	snprintf(db, sizeof(db), "%s/cli.db", t);
 	tap_cmd(&r, "run -L %s -d %s -m %s/tests/fixtures/linux/"
 	    "syscall_64.tbl fcntl35", root, db, cwd);
 	is_int(r.status, 1, "run: fcntl35 fails");
-	tap_cmd(&r, "show last -d %s -L %s --source fcntl35 --ltp-src "
-	    "%s/tests/fixtures/ltp-src", db, root, cwd);
+	/* show takes the install from $LTPROOT, as run does without -L. */
+	snprintf(noltp, sizeof(noltp), "%s", getenv("LTPROOT"));
+	setenv("LTPROOT", root, 1);
+	tap_cmd(&r, "show last -d %s --source fcntl35 --ltp-src "
+	    "%s/tests/fixtures/ltp-src", db, cwd);
 	is_int(r.status, 0, "show --source: exit 0");
 	has_str(r.out, "fcntl35.c:81: TFAIL: a privileged user",
 	    "the failing line");
@@ -205,6 +257,7 @@ test_show(void)
 	    "a passing line is not shown");
 
 	/* From the config, without the metadata: the name says where. */
+	setenv("LTPROOT", noltp, 1);
 	snprintf(path, sizeof(path), "%s/config/ltpscope", t);
 	mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/config/ltpscope/config", t);
@@ -217,17 +270,18 @@ test_show(void)
 	    "line 81, marked, found by the test's name");
 	unlink(path);
 
-	tap_cmd(&r, "show last -d %s -L %s --source fcntl35", db, root);
+	setenv("LTPROOT", root, 1);
+	tap_cmd(&r, "show last -d %s --source fcntl35", db);
 	is_int(r.status, 1, "no tree: exit 1");
 	has_str(r.err, "no LTP source tree to find fcntl35.c in: --ltp-src "
 	    "DIR", "no tree: says how to name one");
-	tap_cmd(&r, "show last -d %s -L %s --source fcntl35 --ltp-src %s",
-	    db, root, t);
+	tap_cmd(&r, "show last -d %s --source fcntl35 --ltp-src %s", db, t);
 	is_int(r.status, 1, "a tree without the file: exit 1");
 	has_str(r.err, "fcntl35.c not found in the LTP source tree: looked "
 	    "at", "says so");
 	has_str(r.err, "/testcases/kernel/syscalls/fcntl/fcntl35.c",
 	    "and where it looked");
+	setenv("LTPROOT", noltp, 1);
 	tap_cmd(&r, "show last -d %s --source fcntl35 --format json", db);
 	is_int(r.status, 2, "--source is text only");
 	tap_cmd_free(&r);
@@ -243,5 +297,6 @@ main(void)
 	test_editor();
 	test_notree();
 	test_show();
+	test_export();
 	return tap_done();
 }
