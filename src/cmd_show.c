@@ -592,6 +592,5 @@ const struct cmd_entry cmd_show_entry = {
 	    "[--output test]\n"
 	    "show run|last [-d db] --format json --with-outputs\n"
 	    "show run|last [-d db] --source test [--ltp-src dir]",
-	.summary = "show the results of a run, the output of one test, or "
-	    "its source at each failing line",
+	.summary = "show a run's results, a test's output or its source",
 };
