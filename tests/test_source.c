@@ -105,6 +105,14 @@ test_tui(void)
 	ok(tmux_wait_for("1/1", 5000), "/ in the source shows the match");
 	tmux_keys("Enter");
 	ok(tmux_wait_for("line 76 of 100", 5000), "Enter: its line among all");
+	/* On the test itself, not a line: its file from the top. */
+	tmux_keys("h");
+	(void)tmux_wait_gone("line 76 of 100", 5000);
+	tmux_keys("Tab v");
+	ok(tmux_wait_for("fcntl/fcntl35.c (fcntl35)", 5000),
+	    "v on a test: its file");
+	ok(strstr(tmux_screen(), "> 81") == NULL, "no line marked");
+	tmux_keys("h");
 	tmux_keys("Q");
 	(void)tmux_wait_dead(10000);
 	tmux_stop();
