@@ -16,6 +16,8 @@
 #include "ltpscope/export.h"
 #include "ltpscope/kindex.h"
 #include "ltpscope/listparse.h"
+#include "ltpscope/ltpmeta.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/profile.h"
 #include "ltpscope/settings.h"
 #include "ltpscope/xmalloc.h"
@@ -64,6 +66,8 @@ export_exec(struct cmd_args *a)
 	const char *out = cmd_str(a, "output");
 	const char *runarg = cmd_str(a, "run"), *weight = cmd_str(a, "weight");
 	struct profile *profiles = NULL;
+	struct ltpmeta *meta = NULL;
+	struct diaglist quiet;
 	size_t ntables, nprofiles = 0, i;
 	int fmt = a->format != NULL ? export_format_from_name(a->format) : -1;
 	int rv = 1;
@@ -71,6 +75,7 @@ export_exec(struct cmd_args *a)
 
 	memset(&o, 0, sizeof(o));
 	memset(&ki, 0, sizeof(ki));
+	settings_init(&set);
 	o.arch = cmd_str(a, "arch");
 	o.all = cmd_has(a, "all") > 0;
 	tables = cmd_list(a, "master", &ntables);
@@ -109,6 +114,13 @@ export_exec(struct cmd_args *a)
 	o.source_url = cmd_str(a, "source-url") != NULL ?
 	    cmd_str(a, "source-url") : set.has_source_url ? set.source_url :
 	    NULL;
+	/* The tags of LTP's metadata, when the install has it. */
+	diag_init(&quiet);
+	meta = ltpmeta_load_root(paths_ltproot(cmd_str(a, "ltproot")),
+	    &quiet);
+	diag_free(&quiet);
+	o.meta = meta;
+	o.linux_git_url = set.has_linux_git_url ? set.linux_git_url : NULL;
 	if (shoplist_build(st, &o, &l, &dl) != STORE_OK)
 		goto out;
 	if (out != NULL) {
@@ -143,12 +155,14 @@ export_exec(struct cmd_args *a)
 	}
 out:
 	kindex_free(&ki);
+	settings_free(&set);
 	cli_diags(&dl);
 	diag_free(&dl);
 	if (st != NULL)
 		store_close(st);
 	if (o.cat != NULL)
 		catalogue_free(o.cat);
+	ltpmeta_free(meta);
 	rules_free(o.rules);
 	fundamental_free(&fund);
 	categories_free(&cats);
@@ -169,6 +183,7 @@ static const struct cmd_option export_options[] = {
 	{ .name = "all", .kind = CMD_FLAG },
 	{ .name = "master", .letter = 'm', .kind = CMD_LIST },
 	{ .name = "weight", .kind = CMD_STR },
+	{ .name = "ltproot", .letter = 'L', .kind = CMD_STR },
 	{ .name = NULL }
 };
 
@@ -181,6 +196,6 @@ const struct cmd_entry cmd_export_entry = {
 	.usage = "export [-d db] [--format csv|md|json|html] [-o file] "
 	    "[--arch arch] [--run run] [--all] [-m table]... "
 	    "[--weight @profile[,...]] [--kernel-src dir] "
-	    "[--source-url template]",
+	    "[--source-url template] [-L dir]",
 	.summary = "export the shopping list of failures per syscall",
 };

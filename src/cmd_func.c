@@ -47,8 +47,10 @@ func_exec(struct cmd_args *a)
 
 	cli_settings(&set);
 	tables = cmd_list(a, "master", &ntables);
-	if ((cat = cli_catalogue(tables, ntables)) == NULL)
+	if ((cat = cli_catalogue(tables, ntables)) == NULL) {
+		settings_free(&set);
 		return 1;
+	}
 	/* The cache is a bonus: without a database, index afresh. */
 	diag_init(&dl);
 	if (store_open_db(&st, cmd_str(a, "db"), STORE_IF_EXISTS, NULL,
@@ -72,6 +74,7 @@ func_exec(struct cmd_args *a)
 	}
 out:
 	kindex_free(&ki);
+	settings_free(&set);
 	if (st != NULL)
 		store_close(st);
 	catalogue_free(cat);

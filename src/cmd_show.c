@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ltpscope show: the results of one run, or with --output the stored
- * output of one of its tests, made safe for a terminal.
+ * output of one of its tests, made safe for a terminal; with --source,
+ * the lines of the test's source around each line that failed.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,7 +13,15 @@
 #include "ltpscope/cmd.h"
 #include "ltpscope/json.h"
 #include "ltpscope/kmsg.h"
+#include "ltpscope/ltpmeta.h"
+#include "ltpscope/ltpout.h"
+#include "ltpscope/ltpsrc.h"
+#include "ltpscope/paths.h"
+#include "ltpscope/settings.h"
 #include "ltpscope/textsafe.h"
+
+/* Lines shown before and after a failing line. */
+#define SHOW_CONTEXT	3
 
 /*
  * Writes test output so that it cannot drive the terminal: the same
@@ -361,6 +370,146 @@ show_output(struct store *st, int64_t run_id, const char *tag, int json)
 	return rv;
 }
 
+/*
+ * --source: the file a failing line names, read once for all its lines
+ * (a test fails at several), or the error once.
+ */
+struct show_src {
+	const char	*root;
+	const struct ltpmeta_test *meta;
+	const char	*tag;
+	char		 base[256];	/* the file of text, "" the test's */
+	int		 tried;
+	char		*text;
+	size_t		 len;
+	char		 path[LTPSRC_PATHLEN];
+	int		 rv;
+};
+
+static int
+show_src_load(struct show_src *ss, const char *base)
+{
+	struct diaglist dl;
+
+	if (ss->tried && strcmp(ss->base, base) == 0)
+		return ss->text != NULL ? 0 : -1;
+	free(ss->text);
+	ss->text = NULL;
+	ss->tried = 1;
+	snprintf(ss->base, sizeof(ss->base), "%s", base);
+	diag_init(&dl);
+	if (ltpsrc_read(ss->root, ss->meta != NULL ? ss->meta->fname : NULL,
+	    ss->tag, *base != '\0' ? base : NULL, &ss->text, &ss->len,
+	    ss->path, sizeof(ss->path), &dl) != 0) {
+		cli_diags(&dl);
+		ss->rv = 1;
+	}
+	diag_free(&dl);
+	return ss->text != NULL ? 0 : -1;
+}
+
+/* The lines around lineno, numbered, it marked with '>'. */
+static void
+show_src_lines(const struct show_src *ss, long lineno)
+{
+	const char *l;
+	size_t len;
+	long i;
+
+	printf("%s:%ld\n", ss->path, lineno);
+	if (ltpsrc_line(ss->text, ss->len, lineno, &l, &len) != 0) {
+		printf("  (the file has fewer lines: not the source that "
+		    "ran?)\n");
+		return;
+	}
+	for (i = lineno > SHOW_CONTEXT ? lineno - SHOW_CONTEXT : 1;
+	    i <= lineno + SHOW_CONTEXT; i++) {
+		if (ltpsrc_line(ss->text, ss->len, i, &l, &len) != 0)
+			break;
+		printf("%c%6ld  ", i == lineno ? '>' : ' ', i);
+		show_sanitized(stdout, (const unsigned char *)l, len);
+		putchar('\n');
+	}
+}
+
+static void
+show_src_line(struct show_src *ss, const struct ltpout_line *line,
+    int *nfail)
+{
+	char base[256];
+	long lineno;
+
+	if (line->cls != LC_TFAIL && line->cls != LC_TBROK)
+		return;
+	if ((*nfail)++ > 0)
+		putchar('\n');
+	show_sanitized(stdout, (const unsigned char *)line->text,
+	    line->len);
+	putchar('\n');
+	/* The old library names no line: the test's file, at its top. */
+	if (!ltpsrc_line_ref(line->text, line->len, base, sizeof(base),
+	    &lineno))
+		base[0] = '\0';
+	if (show_src_load(ss, base) != 0)
+		return;
+	if (lineno > 0)
+		show_src_lines(ss, lineno);
+	else
+		printf("%s (the line names no line of it)\n", ss->path);
+}
+
+static int
+show_source(struct store *st, int64_t run_id, const char *tag,
+    const char *root)
+{
+	struct show_src ss;
+	struct store_result r;
+	struct store_output o;
+	struct ltpout_line line;
+	struct ltpmeta *meta;
+	struct ltpout *p;
+	struct diaglist dl, quiet;
+	const char *buf;
+	size_t left;
+	int nfail = 0;
+
+	diag_init(&dl);
+	if (store_find_result(st, run_id, tag, &r, &dl) != STORE_OK ||
+	    store_get_output(st, r.id, &o, &dl) != STORE_OK) {
+		cli_diags(&dl);
+		diag_free(&dl);
+		return 1;
+	}
+	diag_free(&dl);
+	/*
+	 * The install's metadata ($LTPROOT, as run finds it) names the
+	 * file; without it the file is guessed from the test's name.
+	 */
+	diag_init(&quiet);
+	meta = ltpmeta_load_root(paths_ltproot(NULL), &quiet);
+	diag_free(&quiet);
+	memset(&ss, 0, sizeof(ss));
+	ss.root = root;
+	ss.tag = r.tag;
+	ss.meta = meta != NULL ? ltpmeta_resolve(meta, r.tag, NULL) : NULL;
+	p = ltpout_new();
+	buf = o.data != NULL ? o.data : "";
+	left = o.stored_size;
+	while (ltpout_scan(p, &buf, &left, &line))
+		show_src_line(&ss, &line, &nfail);
+	while (ltpout_flush(p, &line))
+		show_src_line(&ss, &line, &nfail);
+	if (nfail == 0)
+		printf("%s: no failing line in run %" PRId64 " (%s)\n",
+		    cli_field(r.tag), run_id, test_status_name(r.status));
+	ltpout_free(p);
+	free(ss.text);
+	ltpmeta_free(meta);
+	store_output_clear(&o);
+	store_result_clear(&r);
+	return ss.rv;
+}
+
 static int
 show_run(struct store *st, int64_t run_id, int json, int outputs)
 {
@@ -396,19 +545,32 @@ show_exec(struct cmd_args *a)
 {
 	struct store *st;
 	const char *test = cmd_str(a, "output"), *runarg = a->argv[0];
+	const char *src = cmd_str(a, "source"), *root;
+	struct settings set;
 	int64_t run_id;
 	int json = cmd_json(a), rv, outputs = cmd_has(a, "with-outputs") > 0;
 
 	if (outputs && (!json || test != NULL))
 		return cmd_usage_error(a);
+	if (src != NULL && (json || test != NULL || outputs))
+		return cmd_usage_error(a);
+	root = cmd_str(a, "ltp-src");
+	settings_init(&set);
+	if (src != NULL && root == NULL) {
+		cli_settings(&set);
+		root = set.has_ltp_src ? set.ltp_src : NULL;
+	}
 	if ((rv = cli_open_run(cmd_str(a, "db"), runarg, a->name, &st,
-	    &run_id)) != 0)
-		return rv;
-	if (test != NULL)
-		rv = show_output(st, run_id, test, json);
-	else
-		rv = show_run(st, run_id, json, outputs);
-	store_close(st);
+	    &run_id)) == 0) {
+		if (src != NULL)
+			rv = show_source(st, run_id, src, root);
+		else if (test != NULL)
+			rv = show_output(st, run_id, test, json);
+		else
+			rv = show_run(st, run_id, json, outputs);
+		store_close(st);
+	}
+	settings_free(&set);
 	return rv;
 }
 
@@ -416,6 +578,8 @@ static const struct cmd_option show_options[] = {
 	{ .name = "db", .letter = 'd', .kind = CMD_STR },
 	{ .name = "output", .letter = 'o', .kind = CMD_STR },
 	{ .name = "with-outputs", .kind = CMD_FLAG },
+	{ .name = "source", .kind = CMD_STR },
+	{ .name = "ltp-src", .kind = CMD_STR },
 	{ .name = NULL }
 };
 
@@ -428,6 +592,7 @@ const struct cmd_entry cmd_show_entry = {
 	.args_max = 1,
 	.usage = "show run|last [-d db] [--format text|json] "
 	    "[--output test]\n"
-	    "show run|last [-d db] --format json --with-outputs",
-	.summary = "show the results of a run, or the output of one test",
+	    "show run|last [-d db] --format json --with-outputs\n"
+	    "show run|last [-d db] --source test [--ltp-src dir]",
+	.summary = "show a run's results, a test's output or its source",
 };

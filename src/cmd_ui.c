@@ -217,6 +217,9 @@ ui_exec(struct cmd_args *a)
 	if (cmd_str(a, "box-master") != NULL)
 		snprintf(ui.box_master, sizeof(ui.box_master), "%s",
 		    cmd_str(a, "box-master"));
+	if (cmd_str(a, "ltp-src") != NULL)
+		snprintf(ui.ltp_src, sizeof(ui.ltp_src), "%s",
+		    cmd_str(a, "ltp-src"));
 	if (themename == NULL)
 		themename = getenv("NO_COLOR") != NULL ? "mono" : "default";
 	paths_themedirs(dirs, sizeof(dirs));
@@ -293,6 +296,7 @@ static const struct cmd_option ui_options[] = {
 	{ .name = "ssh-config", .kind = CMD_STR },
 	{ .name = "box-master", .kind = CMD_STR },
 	{ .name = "box", .kind = CMD_STR },
+	{ .name = "ltp-src", .kind = CMD_STR },
 	{ .name = NULL }
 };
 
@@ -303,6 +307,6 @@ const struct cmd_entry cmd_ui_entry = {
 	.usage = "[ui] [--demo] [-m table]... [-L dir] [-f runtest]... "
 	    "[-d db] [-j jobs] [--timeout seconds] [--theme name] "
 	    "[--host [user@]host[:port]] [--ssh-config file] "
-	    "[--box-master path] [--box name]",
+	    "[--box-master path] [--box name] [--ltp-src dir]",
 	.summary = "open the explorer (the default without a subcommand)",
 };

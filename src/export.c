@@ -137,7 +137,7 @@ export_csv(const struct shoplist *l, FILE *fp)
 	/* A needed call with no failing test: no Linux status. */
 	static const struct shop_test none = { 0, (char *)"", TS_UNKNOWN,
 	    (char *)"", SHOP_NONE, (char *)"", (char *)"", (char *)"",
-	    -1, 0, NULL, 0, 0 };
+	    -1, 0, NULL, 0, 0, NULL, 0 };
 	const size_t nhead = sizeof(head) / sizeof(head[0]);
 	char prio[32], klines[32];
 	size_t i, j, k;
@@ -309,6 +309,30 @@ md_arch_cells(const struct shoplist *l, const struct shop_test *t,
 	putc(')', fp);
 }
 
+/*
+ * What Linux changed: "  - checks [linux-git 086e774a57fb](URL)".  The
+ * names and URLs are made of [0-9A-Za-z-] (ltpmeta_tag_url()) and the
+ * template: nothing Markdown reads as markup but what is meant.
+ */
+static void
+md_refs(const struct shop_test *t, FILE *fp)
+{
+	size_t i;
+
+	if (t->nrefs == 0)
+		return;
+	fputs("  - checks", fp);
+	for (i = 0; i < t->nrefs; i++) {
+		fputs(i > 0 ? ", " : " ", fp);
+		if (t->refs[i].url[0] != '\0')
+			fprintf(fp, "[%s](<%s>)", t->refs[i].name,
+			    t->refs[i].url);
+		else
+			md_code(fp, t->refs[i].name);
+	}
+	putc('\n', fp);
+}
+
 static void
 export_md(const struct shoplist *l, FILE *fp)
 {
@@ -374,6 +398,7 @@ export_md(const struct shoplist *l, FILE *fp)
 				md_code(fp, t->first_line);
 			}
 			putc('\n', fp);
+			md_refs(t, fp);
 			if (t->note[0] != '\0')
 				md_indented(fp, t->note);
 		}
@@ -387,6 +412,34 @@ json_kv(FILE *fp, const char *k, const char *v, int comma)
 	json_write_str(fp, v, strlen(v), JSON_W_LONE_DC);
 	if (comma)
 		fputs(", ", fp);
+}
+
+/*
+ * The test's tags in LTP's metadata, what Linux changed:
+ * ", "tags": [{"kind": ..., "value": ..., "url": ...}]"
+ */
+static void
+json_refs(const struct shop_test *t, FILE *fp)
+{
+	size_t i;
+
+	/* Only when there are: the objects stay as they were without. */
+	if (t->nrefs == 0)
+		return;
+	fputs(", \"tags\": [", fp);
+	for (i = 0; i < t->nrefs; i++) {
+		fputs(i > 0 ? ", {" : "{", fp);
+		json_kv(fp, "kind", t->refs[i].kind, 1);
+		json_kv(fp, "value", t->refs[i].value, 1);
+		fputs("\"url\": ", fp);
+		if (t->refs[i].url[0] != '\0')
+			json_write_str(fp, t->refs[i].url,
+			    strlen(t->refs[i].url), JSON_W_LONE_DC);
+		else
+			fputs("null", fp);
+		putc('}', fp);
+	}
+	putc(']', fp);
 }
 
 /* The arch columns' runs: "arches": [{"arch": ..., "run": N}, ...], */
@@ -500,6 +553,7 @@ export_json(const struct shoplist *l, FILE *fp)
 			    "false");
 			if (arch_columns(l))
 				json_arch_cells(l, t, fp);
+			json_refs(t, fp);
 			putc('}', fp);
 		}
 		fputs("]}", fp);
@@ -773,6 +827,27 @@ html_arch_cells(FILE *fp, const struct shoplist *l,
 		    arch_scope(t));
 }
 
+/* Under the test's name, links to what Linux changed. */
+static void
+html_refs(FILE *fp, const struct shop_test *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrefs; i++) {
+		fputs(i == 0 ? "<br><small>" : ", ", fp);
+		if (t->refs[i].url[0] != '\0') {
+			fputs("<a href=\"", fp);
+			html_text(fp, t->refs[i].url);
+			fputs("\">", fp);
+			html_text(fp, t->refs[i].name);
+			fputs("</a>", fp);
+		} else
+			html_text(fp, t->refs[i].name);
+	}
+	if (t->nrefs > 0)
+		fputs("</small>", fp);
+}
+
 static void
 html_test_table(FILE *fp, const struct shoplist *l)
 {
@@ -804,6 +879,7 @@ html_test_table(FILE *fp, const struct shoplist *l)
 			fprintf(fp, "</td><td data-v=\"%lu\">%lu</td><td>",
 			    sc->priority, sc->priority);
 			html_text(fp, t->tag);
+			html_refs(fp, t);
 			fprintf(fp, "</td><td>%s%s%s</td><td>%s%s</td>",
 			    test_status_name(t->status), t->flaky ?
 			    " (flaky)" : "", t->kmsg_marked ? " <span "

@@ -620,6 +620,47 @@ ltpmeta_tag_url(const struct ltpmeta_tag *tag, char *buf, size_t len)
 }
 
 int
+ltpmeta_tag_link(const struct ltpmeta_tag *tag, const char *tmpl,
+    char *buf, size_t len)
+{
+	const char *p;
+	size_t o = 0, n;
+
+	if (ltpmeta_tag_url(tag, buf, len) != 0)
+		return -1;
+	if (tmpl == NULL || *tmpl == '\0' ||
+	    strcmp(tag->kind, "linux-git") != 0)
+		return 0;
+	/* The value passed ltpmeta_tag_url(): it is safe in a URL. */
+	for (p = tmpl; *p != '\0' && o + 1 < len; p++) {
+		if (p[0] == '%' && p[1] == 'c') {
+			n = strlen(tag->value);
+			if (o + n >= len)
+				break;
+			memcpy(buf + o, tag->value, n);
+			o += n;
+			p++;
+		} else if (p[0] == '%' && p[1] == '%') {
+			buf[o++] = '%';
+			p++;
+		} else
+			buf[o++] = *p;
+	}
+	buf[o] = '\0';
+	return 0;
+}
+
+void
+ltpmeta_tag_name(const struct ltpmeta_tag *tag, char *buf, size_t len)
+{
+	if (strcmp(tag->kind, "CVE") == 0 &&
+	    strncmp(tag->value, "CVE-", 4) != 0)
+		snprintf(buf, len, "CVE-%s", tag->value);
+	else
+		snprintf(buf, len, "%s %s", tag->kind, tag->value);
+}
+
+int
 ltpmeta_parallel_safe(const struct ltpmeta_test *t, char *why, size_t len)
 {
 	const char *r = NULL;

@@ -278,6 +278,17 @@ settings_line(struct settings *s, const char *name, unsigned long lineno,
 		    vlen, name, lineno, "reboot-cmd", dl) != 0)
 			return 1;
 		s->has_reboot_cmd = 1;
+	} else if (klen == 7 && memcmp(key, "ltp-src", 7) == 0) {
+		if (settings_string(s->ltp_src, sizeof(s->ltp_src), val, vlen,
+		    name, lineno, "ltp-src directory", dl) != 0)
+			return 1;
+		s->has_ltp_src = 1;
+	} else if (klen == 13 && memcmp(key, "linux-git-url", 13) == 0) {
+		if (settings_string(s->linux_git_url,
+		    sizeof(s->linux_git_url), val, vlen, name, lineno,
+		    "linux-git-url template", dl) != 0)
+			return 1;
+		s->has_linux_git_url = 1;
 	} else if (klen == 8 && memcmp(key, "box-wait", 8) == 0) {
 		if (settings_number(name, lineno, "box-wait", val, vlen, 0,
 		    INT_MAX, &s->box_wait, dl) != 0)

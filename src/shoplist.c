@@ -13,6 +13,7 @@
 #include "ltpscope/compare.h"
 #include "ltpscope/crashlog.h"
 #include "ltpscope/linuxref.h"
+#include "ltpscope/ltpmeta.h"
 #include "ltpscope/profile.h"
 #include "ltpscope/shoplist.h"
 #include "ltpscope/store_triage.h"
@@ -78,6 +79,31 @@ by_priority(const void *x, const void *y)
 	return strcmp(a->name, b->name);
 }
 
+/* The test's tags in LTP's metadata: what Linux changed, its CVEs. */
+static void
+shop_fill_refs(const struct shop_opts *o, struct shop_test *s)
+{
+	const struct ltpmeta_tag *tags;
+	char buf[1100];
+	size_t n, i;
+
+	if (o->meta == NULL || (tags = ltpmeta_tags(o->meta, s->tag, &n)) ==
+	    NULL || n == 0)
+		return;
+	s->refs = xcalloc(n, sizeof(*s->refs));
+	for (i = 0; i < n; i++) {
+		ltpmeta_tag_name(&tags[i], buf, sizeof(buf));
+		s->refs[i].name = xstrdup(buf);
+		s->refs[i].kind = xstrdup(tags[i].kind);
+		s->refs[i].value = xstrdup(tags[i].value);
+		if (ltpmeta_tag_link(&tags[i], o->linux_git_url, buf,
+		    sizeof(buf)) != 0)
+			buf[0] = '\0';
+		s->refs[i].url = xstrdup(buf);
+	}
+	s->nrefs = n;
+}
+
 static void
 shop_fill_test(struct store *st, const struct shop_opts *o,
     const struct store_result *r, const struct triage_tag *t,
@@ -134,6 +160,7 @@ shop_fill_test(struct store *st, const struct shop_opts *o,
 	}
 	store_output_clear(&out);
 	diag_free(&quiet);
+	shop_fill_refs(o, s);
 }
 
 /* A syscall's tests as found, those failing on Linux too moved last. */
@@ -646,7 +673,7 @@ shoplist_build(struct store *st, const struct shop_opts *o,
 void
 shoplist_free(struct shoplist *l)
 {
-	size_t i, j;
+	size_t i, j, k;
 
 	for (i = 0; i < l->n; i++) {
 		for (j = 0; j < l->v[i].ntests; j++) {
@@ -655,6 +682,13 @@ shoplist_free(struct shoplist *l)
 			free(l->v[i].tests[j].note);
 			free(l->v[i].tests[j].author);
 			free(l->v[i].tests[j].first_line);
+			for (k = 0; k < l->v[i].tests[j].nrefs; k++) {
+				free(l->v[i].tests[j].refs[k].name);
+				free(l->v[i].tests[j].refs[k].kind);
+				free(l->v[i].tests[j].refs[k].value);
+				free(l->v[i].tests[j].refs[k].url);
+			}
+			free(l->v[i].tests[j].refs);
 		}
 		free(l->v[i].tests);
 		free(l->v[i].name);

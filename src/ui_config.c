@@ -96,6 +96,11 @@ ui_config(struct ui *ui, const char **theme, int *timeout_s, const char *box)
 	if (set.has_reboot_cmd)
 		snprintf(ui->reboot_cmd, sizeof(ui->reboot_cmd), "%s",
 		    set.reboot_cmd);
+	if (set.has_ltp_src)
+		snprintf(ui->ltp_src, sizeof(ui->ltp_src), "%s", set.ltp_src);
+	if (set.has_linux_git_url)
+		snprintf(ui->linux_git_url, sizeof(ui->linux_git_url), "%s",
+		    set.linux_git_url);
 	if (set.has_box_wait)
 		ui->box_wait_s = set.box_wait;
 	if (set.has_reset_on_taint)

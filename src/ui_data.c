@@ -277,6 +277,7 @@ ui_load_tests(struct suite *s, struct store *st, const char *const *names,
 			rows[i].doc = ltpmeta_doc(s->meta, t->tag,
 			    &rows[i].ndoc);
 			if ((m = ltpmeta_test(s->meta, t->tag)) != NULL) {
+				rows[i].meta = m;
 				ltpmeta_requirements(m, req, sizeof(req));
 				if (req[0] != '\0')
 					rows[i].requires = xstrdup(req);

@@ -95,6 +95,7 @@ key_top(struct ui *ui)
 	if (ui->focus_pane) {
 		ui->follow = 0;
 		ui->pane_top = 0;
+		ui->pane_mark = 0;
 		return;
 	}
 	v->cursor = v->top = 0;
@@ -108,6 +109,7 @@ key_bottom(struct ui *ui)
 
 	if (ui->focus_pane) {
 		ui->follow = 1;
+		ui->pane_mark = 0;
 		return;
 	}
 	ui_top(ui)->cursor = n ? n - 1 : 0;
@@ -493,6 +495,18 @@ key_worker(struct ui *ui)
 }
 
 static void
+key_view_source(struct ui *ui)
+{
+	ui_source_key(ui, 0);
+}
+
+static void
+key_edit_source(struct ui *ui)
+{
+	ui_source_key(ui, 1);
+}
+
+static void
 key_baseline(struct ui *ui)
 {
 	if (!ui_request(ui, UR_BASELINE))
@@ -548,6 +562,10 @@ const struct ui_key ui_keys[] = {
 	{ 'S', "S", "the shopping list: failures by category", key_shoplist },
 	{ 'P', "P", "a program profile: its calls' states, tests and verdict "
 	    "(again: the next profile)", key_profile },
+	{ 'v', "v", "the test's source (ltp-src) at the output line's "
+	    "file:line, the line marked", key_view_source },
+	{ 'e', "e", "the same in $EDITOR (else $PAGER) at the line",
+	    key_edit_source },
 	{ 'E', "E", "export the shopping list (.csv .md .json .html)",
 	    key_export },
 	{ 'b', "b", "in the runs: make the run the baseline", key_baseline },

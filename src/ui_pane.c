@@ -49,6 +49,7 @@ ui_pane_clear(struct ui *ui, const char *title)
 {
 	linering_clear(ui->ring);
 	ui->pane_top = 0;
+	ui->pane_mark = 0;
 	ui->pane_tag[0] = '\0';
 	snprintf(ui->pane_title, sizeof(ui->pane_title), "%s", title);
 }
@@ -88,6 +89,7 @@ ui_pane_scroll(struct ui *ui, long delta)
 	size_t maxtop = n > h ? n - h : 0;
 	long top;
 
+	ui->pane_mark = 0;
 	if (ui->follow)
 		ui->pane_top = maxtop;
 	top = (long)ui->pane_top + delta;
@@ -104,9 +106,10 @@ ui_pane_scroll(struct ui *ui, long delta)
 void
 ui_pane_draw(struct ui *ui, int y, int h)
 {
-	size_t n = linering_count(ui->ring), i, top;
+	size_t n = linering_count(ui->ring), i, top, mark;
 	unsigned long long dropped;
 	enum line_class cls;
+	enum theme_elem el;
 	const char *text;
 	char title[512];
 	int row;
@@ -130,10 +133,32 @@ ui_pane_draw(struct ui *ui, int y, int h)
 	ui_attr_off(ui, TE_STATUS);
 	for (row = 1, i = top; row < h && i < n; row++, i++) {
 		text = linering_get(ui->ring, i, &cls, NULL);
-		ui_attr_on(ui, ui_line_elem(cls));
+		el = ui->focus_pane && ui_pane_marked(ui, &mark) &&
+		    mark == i ? TE_SELECTION : ui_line_elem(cls);
+		ui_attr_on(ui, el);
 		ui_put(y + row, 0, text, COLS, 1);
-		ui_attr_off(ui, ui_line_elem(cls));
+		ui_attr_off(ui, el);
 	}
+}
+
+int
+ui_pane_marked(const struct ui *ui, size_t *ip)
+{
+	unsigned long long first;
+
+	first = linering_total(ui->ring) - linering_count(ui->ring);
+	if (ui->pane_mark == 0 || ui->pane_mark - 1 < first)
+		return 0;
+	*ip = (size_t)(ui->pane_mark - 1 - first);
+	return *ip < linering_count(ui->ring);
+}
+
+size_t
+ui_pane_current(const struct ui *ui)
+{
+	size_t i;
+
+	return ui_pane_marked(ui, &i) ? i : ui->pane_top;
 }
 
 static void
@@ -238,7 +263,7 @@ ui_pane_search(struct ui *ui, const char *pat, int dir)
 	const char *text;
 	char err[200];
 	int found = 0;
-	long k;
+	long k, from;
 
 	if (pat == NULL || *pat == '\0' || n == 0)
 		return -1;
@@ -246,12 +271,16 @@ ui_pane_search(struct ui *ui, const char *pat, int dir)
 		ui_message(ui, 1, "bad pattern: %s", err);
 		return -1;
 	}
+	/* From the line found last: drawing may have moved the top. */
+	from = (long)ui_pane_current(ui);
 	for (i = 1; i <= n && !found; i++) {
-		k = (long)ui->pane_top + (dir >= 0 ? (long)i : -(long)i);
+		k = from + (dir >= 0 ? (long)i : -(long)i);
 		k = ((k % (long)n) + (long)n) % (long)n;
 		text = linering_get(ui->ring, (size_t)k, NULL, &len);
 		if (ui_regex_match(rx, text, len) > 0) {
 			ui->pane_top = (size_t)k;
+			ui->pane_mark = linering_total(ui->ring) - n +
+			    (unsigned long long)k + 1;
 			ui->follow = 0;
 			found = 1;
 		}

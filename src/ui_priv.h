@@ -60,6 +60,8 @@ struct ui {
 	struct ui_sysrow	*rows;
 	size_t			 nrows;
 	char			 source[1200];
+	char			 ltp_src[1024];	/* an LTP source tree, or "" */
+	char			 linux_git_url[1024]; /* %c: a commit */
 	char			*argv0;
 
 	/* Views: a stack, the catalogue at the bottom. */
@@ -73,6 +75,10 @@ struct ui {
 	int			 focus_pane;
 	int			 follow;	/* stick to the newest line */
 	size_t			 pane_top;
+	/* The line a search found (v opens it): its number among all the
+	 * ring ever took plus one, so that dropping old lines cannot move
+	 * it; 0: none, the top line is the one. */
+	unsigned long long	 pane_mark;
 	int			 pane_live;	/* showing the running test */
 	char			 pane_title[300];
 	char			 pane_tag[128];	/* the test the pane shows */
@@ -209,6 +215,10 @@ void	ui_pane_show_output(struct ui *, const struct ui_testrow *);
 void	ui_pane_kernel(struct ui *, int64_t result_id);
 /* Finds the next line matching the pattern; 0, or -1 with a message. */
 int	ui_pane_search(struct ui *, const char *, int);
+/* The line a search marked, if it is still in the ring. */
+int	ui_pane_marked(const struct ui *, size_t *);
+/* The line v and e are about: the marked one, else the top one. */
+size_t	ui_pane_current(const struct ui *);
 
 /* ui_run.c */
 struct remote_opts;
@@ -264,6 +274,28 @@ void	ui_triage_open_row(struct ui *);
 
 /* ui_profile.c */
 void	ui_profile_screen(struct ui *);
+
+/* view_source.c: a text file, its lines numbered, one marked. */
+/*
+ * Shows the file at path, line marked and in view (0: none, the top);
+ * title goes on the top line.  -1 with a message when it cannot read.
+ */
+int	ui_source_show(struct ui *, const char *title, const char *path,
+	    long line);
+/*
+ * The same for text already read (a box's file over ssh): text holds
+ * len bytes and a NUL after them, is malloc'd, and the view owns it
+ * from here.  path, or NULL, is what $EDITOR would open.
+ */
+int	ui_source_text(struct ui *, const char *title, const char *path,
+	    char *text, size_t len, long line);
+/* The file the view on top shows and its cursor's line; NULL, 0 when
+ * the view is not a source view. */
+const char *ui_source_path(struct view *);
+long	ui_source_line(struct view *);
+
+/* ui_source.c: v and e, the test's source at the line that failed. */
+void	ui_source_key(struct ui *, int editor);
 
 /* ui_keys.c */
 void	ui_key(struct ui *, int);

@@ -217,9 +217,9 @@ ui_triage_pick(struct ui *ui)
 	free(ui->pick_line);
 	ui->pick_line = NULL;
 	if (ui->focus_pane && ui->pane_tag[0] != '\0') {
-		/* The line at the top of the pane: search brings it there. */
-		const char *text = linering_get(ui->ring, ui->pane_top, NULL,
-		    NULL);
+		/* The line a search found, else the pane's top one. */
+		const char *text = linering_get(ui->ring,
+		    ui_pane_current(ui), NULL, NULL);
 
 		if (text == NULL) {
 			ui_message(ui, 0, "no line to tag");
@@ -602,6 +602,8 @@ ui_shoplist_build(struct ui *ui, struct shoplist *sl, struct diaglist *dl)
 	so.rules = ui->rules;
 	so.cat = ui->suite.cat;
 	so.fund = &fund;
+	so.meta = ui->suite.meta;
+	so.linux_git_url = ui->linux_git_url;
 	rv = shoplist_build(ui->store, &so, sl, dl);
 	fundamental_free(&fund);
 	return rv;

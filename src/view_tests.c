@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ltpscope/ltpmeta.h"
 #include "ltpscope/xmalloc.h"
 #include "ui_priv.h"
 
@@ -214,6 +215,7 @@ static void
 tests_draw_detail(struct ui *ui, struct view *v, int y, int h)
 {
 	struct ui_testrow *r = view_tests_current(v);
+	char name[300], url[1100];
 	int end = y + h;
 	size_t i;
 
@@ -245,6 +247,18 @@ tests_draw_detail(struct ui *ui, struct view *v, int y, int h)
 	if (y < end && r->notrun)
 		ui_putf(y++, 0, COLS, "  here     not runnable: %s (a run "
 		    "stores it as conf)", r->notrun);
+	if (y < end && r->meta != NULL && r->meta->fname != NULL)
+		ui_putf(y++, 0, COLS, "  source   %s%s", r->meta->fname,
+		    ui->ltp_src[0] != '\0' ? " (v shows it)" : "");
+	/* What Linux changed: the commit or CVE the test checks. */
+	for (i = 0; r->meta != NULL && y < end && i < r->meta->ntags; i++) {
+		ltpmeta_tag_name(&r->meta->tags[i], name, sizeof(name));
+		if (ltpmeta_tag_link(&r->meta->tags[i], ui->linux_git_url,
+		    url, sizeof(url)) != 0)
+			url[0] = '\0';
+		ui_putf(y++, 0, COLS, "  %s %s%s%s", i == 0 ? "linux   " :
+		    "        ", name, url[0] != '\0' ? "  " : "", url);
+	}
 	/* What the test checks, in LTP's own words (its metadata). */
 	for (i = 0; y < end && i < r->ndoc; i++)
 		ui_putf(y++, 0, COLS, "  %s %s", i == 0 ? "checks  " : "        ",

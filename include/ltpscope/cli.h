@@ -94,6 +94,12 @@ struct rules	*cli_rules(const struct categories *);
  * given.
  */
 struct catalogue	*cli_catalogue(const char *const *tables, size_t n);
+/*
+ * The configuration file (settings.h) into *s, what is wrong in it
+ * printed as warnings: a subcommand goes on with what it could read.
+ */
+struct settings;
+void	cli_settings(struct settings *s);
 
 struct kindex;
 struct settings;

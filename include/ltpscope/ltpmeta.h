@@ -138,6 +138,14 @@ const struct ltpmeta_tag *ltpmeta_tags(const struct ltpmeta *,
 int		 ltpmeta_checks_linux_bug(const struct ltpmeta_test *);
 /* A link for a tag (commit or CVE page) into buf; 0, or -1: none. */
 int		 ltpmeta_tag_url(const struct ltpmeta_tag *, char *, size_t);
+/*
+ * The same with a template for "linux-git" commits (the linux-git-url
+ * setting: %c the commit, %% a '%'; NULL or "": the default).
+ */
+int		 ltpmeta_tag_link(const struct ltpmeta_tag *,
+		    const char *linux_git_url, char *, size_t);
+/* "CVE-2017-1000380", "linux-git 086e774a57fb": a tag for people. */
+void		 ltpmeta_tag_name(const struct ltpmeta_tag *, char *, size_t);
 
 /*
  * Whether a test may run beside others: none of needs_root,

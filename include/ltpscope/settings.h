@@ -18,6 +18,14 @@
  *	reset-on-taint yes|no	with a reboot-cmd, reset the box when a
  *				test tainted its kernel, before the next
  *				(run --reset-on-taint)
+ *	kernel-src DIR		a NetBSD source tree (export, func)
+ *	source-url TEMPLATE	a kernel function's web page, %f its
+ *				file, %l its line (export)
+ *	ltp-src DIR		an LTP source tree (--ltp-src): the
+ *				test's source at a failing line; with a
+ *				host, the tree on the box
+ *	linux-git-url URL	a Linux commit's web page, %c the commit
+ *				(links of "linux-git" tags in exports)
  *
  * and named boxes, each a block from a "box NAME" line to the next
  * one (as ssh_config's Host), for run --box NAME and the others:
@@ -94,6 +102,10 @@ struct settings {
 	char	kernel_src[1024];	/* a NetBSD tree (kindex.h) */
 	int	has_source_url;
 	char	source_url[1024];	/* %f file, %l line */
+	int	has_ltp_src;
+	char	ltp_src[1024];
+	int	has_linux_git_url;
+	char	linux_git_url[1024];
 };
 
 void	settings_init(struct settings *);

@@ -43,12 +43,21 @@
 
 struct catalogue;
 struct kindex;
+struct ltpmeta;
 struct profile;
 
 enum shop_source {
 	SHOP_NONE,		/* no tag, no rule matched */
 	SHOP_SUGGESTED,		/* a rule's suggestion */
 	SHOP_TAGGED		/* a confirmed tag */
+};
+
+/* A tag of LTP's metadata: the Linux commit or CVE a test checks. */
+struct shop_ref {
+	char		*name;		/* "linux-git 086e774a57fb" */
+	char		*kind;
+	char		*value;
+	char		*url;		/* "" when none */
 };
 
 struct shop_test {
@@ -67,6 +76,8 @@ struct shop_test {
 	const struct amx_row *arch;
 	unsigned	 kmsg_lines;	/* the kernel's lines during it */
 	int		 kmsg_marked;	/* the kernel warned or was tainted */
+	struct shop_ref	*refs;		/* its metadata's tags */
+	size_t		 nrefs;
 };
 
 struct shop_syscall {
@@ -105,6 +116,9 @@ struct shop_opts {
 	const struct kindex	*kidx;
 	/* A link to a function: %f its file, %l its line; NULL: none. */
 	const char		*source_url;
+	/* LTP's metadata, for the tags of each test; NULL: none. */
+	const struct ltpmeta	*meta;
+	const char		*linux_git_url;	/* ltpmeta_tag_link() */
 };
 
 /* A column of the report: one run, its results counted per syscall. */

@@ -20,6 +20,7 @@
 #include "ltpscope/status.h"
 #include "ltpscope/theme.h"
 
+struct ltpmeta_test;
 struct ui;
 struct view;
 struct view_filter;
@@ -65,6 +66,7 @@ struct ui_testrow {
 	char *const	*doc;		/* LTP's description (the suite's) */
 	size_t		 ndoc;
 	char		*requires;	/* what it needs, or NULL */
+	const struct ltpmeta_test *meta; /* the suite's, or NULL */
 	char		*skip;		/* skip-list reason, or NULL */
 	char		*notrun;	/* why its metadata rules it out
 					   here (a run stores conf), NULL */
