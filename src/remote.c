@@ -3,7 +3,8 @@
  * Test boxes over ssh (see remote.h): the spec parser, the master
  * connection, the box's facts and files, and the commands run there
  * through the master.  The agents the tests run in are in
- * remote_agent.c.
+ * remote_agent.c, below this file; what both use (strings, the ssh
+ * processes) is in remote_buf.c and remote_proc.c, below both.
  *
  * The login shell on the box may be csh (root's on NetBSD), which
  * expands "!" even in single quotes and takes no newline in them: all
@@ -16,7 +17,6 @@
 #include <sys/wait.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -31,7 +31,6 @@
 #include "ltpscope/remote.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/slurp.h"
-#include "ltpscope/spawn.h"
 #include "ltpscope/xmalloc.h"
 #include "remote_impl.h"
 
@@ -47,65 +46,7 @@
 /* A kernel config is a few hundred KiB; more is not one. */
 #define REMOTE_KCONFIG_MAX	(16u * 1024 * 1024)
 
-extern char **environ;
-
 static int	remote_send_kconfig(struct remote *, struct diaglist *);
-
-void
-remote_buf_addn(struct remote_buf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		while (b->len + n + 1 > b->cap)
-			b->cap = b->cap ? b->cap * 2 : 256;
-		b->s = xrealloc(b->s, b->cap);
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
-void
-remote_buf_add(struct remote_buf *b, const char *s)
-{
-	remote_buf_addn(b, s, strlen(s));
-}
-
-void
-remote_buf_quote(struct remote_buf *b, const char *s)
-{
-	const char *q;
-
-	remote_buf_add(b, "'");
-	while ((q = strchr(s, '\'')) != NULL) {
-		remote_buf_addn(b, s, (size_t)(q - s));
-		remote_buf_add(b, "'\\''");
-		s = q + 1;
-	}
-	remote_buf_add(b, s);
-	remote_buf_add(b, "'");
-}
-
-void
-remote_quote(char **buf, size_t *len, const char *s)
-{
-	struct remote_buf b;
-
-	b.s = *buf;
-	b.len = *len;
-	b.cap = *buf != NULL ? *len + 1 : 0;
-	remote_buf_quote(&b, s);
-	*buf = b.s;
-	*len = b.len;
-}
-
-long long
-remote_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* Characters that would let a host or user name act as an option. */
 static int
@@ -224,76 +165,6 @@ remote_find_program(const char *prog)
 	return NULL;
 }
 
-/* 16 hex digits nobody can guess: the status line's nonce. */
-void
-remote_nonce(char out[17])
-{
-	static const char hex[] = "0123456789abcdef";
-	static unsigned long long seq;
-	unsigned char r[8];
-	unsigned long long x;
-	ssize_t n = -1;
-	int fd, i;
-
-	if ((fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)) >= 0) {
-		n = read(fd, r, sizeof(r));
-		close(fd);
-	}
-	if (n != (ssize_t)sizeof(r)) {
-		x = (unsigned long long)remote_now_ms() * 0x9e3779b97f4a7c15ULL ^
-		    ((unsigned long long)getpid() << 20) ^ ++seq;
-		for (i = 0; i < 8; i++, x >>= 8)
-			r[i] = (unsigned char)x;
-	}
-	for (i = 0; i < 8; i++) {
-		out[2 * i] = hex[r[i] >> 4];
-		out[2 * i + 1] = hex[r[i] & 15];
-	}
-	out[16] = '\0';
-}
-
-/*
- * The ssh command line up to and including the host: every connection
- * of a run the same way, through the master's socket.
- */
-void
-remote_ssh_argv(const struct remote *rm, const char *master, char ***vp,
-    size_t *np)
-{
-	char **v = xcalloc(40, sizeof(*v));
-	size_t n = 0;
-
-	v[n++] = xstrdup(rm->ssh);
-	if (rm->config != NULL) {
-		v[n++] = xstrdup("-F");
-		v[n++] = xstrdup(rm->config);
-	}
-	v[n++] = xstrdup("-S");
-	v[n++] = xstrdup(rm->sock);
-	xasprintf(&v[n++], "-oControlMaster=%s", master);
-	v[n++] = xstrdup("-oControlPersist=no");
-	v[n++] = xstrdup("-oBatchMode=yes");
-	xasprintf(&v[n++], "-oConnectTimeout=%d", rm->connect_s);
-	xasprintf(&v[n++], "-oServerAliveInterval=%d", rm->alive_s);
-	xasprintf(&v[n++], "-oServerAliveCountMax=%d", rm->alive_n);
-	v[n++] = xstrdup("-oLogLevel=ERROR");
-	v[n++] = xstrdup("-T");
-	v[n++] = xstrdup("-x");
-	v[n++] = xstrdup("-a");
-	if (rm->addr.user != NULL) {
-		v[n++] = xstrdup("-l");
-		v[n++] = xstrdup(rm->addr.user);
-	}
-	if (rm->addr.port != 0) {
-		v[n++] = xstrdup("-p");
-		xasprintf(&v[n++], "%d", rm->addr.port);
-	}
-	v[n++] = xstrdup("--");
-	v[n++] = xstrdup(rm->addr.host);
-	*vp = v;
-	*np = n;
-}
-
 /* Writes all of s to a pipe nobody reads yet: it must fit. */
 static int
 remote_write_all(int fd, const char *s, size_t len)
@@ -310,91 +181,6 @@ remote_write_all(int fd, const char *s, size_t len)
 		len -= (size_t)n;
 	}
 	return 0;
-}
-
-pid_t
-remote_spawn(const struct remote *rm, const char *master,
-    const char *command, int in_fd, int out_fd)
-{
-	struct spawn_req rq;
-	char **v;
-	size_t n;
-	pid_t pid;
-	int en;
-
-	remote_ssh_argv(rm, master, &v, &n);
-	v[n++] = xstrdup(command);
-	v[n] = NULL;
-	memset(&rq, 0, sizeof(rq));
-	rq.path = rm->ssh;
-	rq.argv = v;
-	rq.envp = environ;
-	rq.out_fd = out_fd;
-	rq.in_fd = in_fd;
-	rq.dir = "/";
-	pid = spawn_session(&rq);
-	en = errno;
-	xfreev(v);
-	errno = en;
-	return pid;
-}
-
-void
-remote_close_pipe(int p[2])
-{
-	int i;
-
-	for (i = 0; i < 2; i++)
-		if (p[i] >= 0) {
-			close(p[i]);
-			p[i] = -1;
-		}
-}
-
-int
-remote_set_cloexec(int fd)
-{
-	int fl = fcntl(fd, F_GETFD);
-
-	return fl == -1 ? -1 : fcntl(fd, F_SETFD, fl | FD_CLOEXEC);
-}
-
-int
-remote_set_nonblock(int fd)
-{
-	int fl = fcntl(fd, F_GETFL);
-
-	return fl == -1 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
-}
-
-void
-remote_sigpipe_hold(struct remote_sigpipe *h)
-{
-	sigset_t spipe, pending;
-
-	sigemptyset(&spipe);
-	sigaddset(&spipe, SIGPIPE);
-	sigemptyset(&pending);
-	(void)sigpending(&pending);
-	h->held = !sigismember(&pending, SIGPIPE) &&
-	    sigprocmask(SIG_BLOCK, &spipe, &h->old) == 0;
-}
-
-void
-remote_sigpipe_release(struct remote_sigpipe *h)
-{
-	struct timespec zero = { 0, 0 };
-	sigset_t spipe, pending;
-
-	if (!h->held)
-		return;
-	sigemptyset(&spipe);
-	sigaddset(&spipe, SIGPIPE);
-	sigemptyset(&pending);
-	if (sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE))
-		(void)sigtimedwait(&spipe, NULL, &zero);
-	(void)sigprocmask(SIG_SETMASK, &h->old, NULL);
-	h->held = 0;
 }
 
 /*
@@ -910,21 +696,6 @@ remote_capture(const struct remote *rm, const char *script, int timeout_s,
 	/* EOF after the script: sh ends when it has run it. */
 	return remote_talk(rm, REMOTE_SH, script, NULL, 0, timeout_s,
 	    REMOTE_CAPTURE_MAX, outp, lenp, &cut, dl);
-}
-
-/* ssh's or the shell's first line of words, for a message. */
-const char *
-remote_first_words(char *out, size_t len)
-{
-	size_t i;
-
-	if (out == NULL || len == 0)
-		return "";
-	for (i = 0; i < len && out[i] != '\n' && out[i] != '\0'; i++)
-		if ((unsigned char)out[i] < ' ' || out[i] == 0x7f)
-			out[i] = '?';
-	out[i] = '\0';
-	return out;
 }
 
 int

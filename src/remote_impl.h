@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Private to src/remote*.c: the open connection and the helpers the
- * master's code (remote.c) and the agents' (remote_agent.c) share.
+ * master's code (remote.c) and the agents' (remote_agent.c) share,
+ * which live below both, in remote_buf.c and remote_proc.c.
  */
 #ifndef LTPSCOPE_REMOTE_IMPL_H
 #define LTPSCOPE_REMOTE_IMPL_H

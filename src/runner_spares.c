@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What a test is given to write in, and handed on to the next: its pty
+ * and its TMPDIR, made fresh or taken from the caller's spares, and
+ * given back when the test ends clean.  Below the runner's process
+ * handling (runner_reap.c) and its end (runner_end.c), which both
+ * return outputs and directories here; it calls nothing of the runner.
+ */
+#include <sys/ioctl.h>		/* struct winsize */
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "ltpscope/compat.h"
+#include "ltpscope/rmtree.h"
+#include "ltpscope/xmalloc.h"
+#include "runner_impl.h"
+
+int
+runner_set_cloexec(int fd)
+{
+	int fl = fcntl(fd, F_GETFD);
+
+	return fl == -1 ? -1 : fcntl(fd, F_SETFD, fl | FD_CLOEXEC);
+}
+
+int
+runner_set_nonblock(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	return fl == -1 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+/*
+ * A fresh directory tmpbase/ltpscope.XXXXXX, mode 1777 like /tmp: LTP
+ * tests that switch to "nobody" make their own directories in TMPDIR
+ * (nftw01, symlink03).  The mode is set by chmod(2), since mkdir's is
+ * cut by the umask and what it does with the sticky bit is the
+ * system's choice; mkdir never follows a link planted under the name.
+ * NULL with errno set on failure.
+ */
+static char *
+make_tmpdir(const char *tmpbase)
+{
+	static const char chars[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	static unsigned long long seq;
+	unsigned long long x;
+	char *dir, *p;
+	int tries, e, i;
+
+	xasprintf(&dir, "%s/ltpscope.XXXXXX", tmpbase);
+	p = dir + strlen(dir) - 6;
+	for (tries = 0; tries < 100; tries++) {
+		/* Unguessable enough: mkdir() fails on a planted name. */
+		x = (unsigned long long)runner_now_ns() ^
+		    ((unsigned long long)getpid() << 32) ^
+		    (++seq * 0x9e3779b97f4a7c15ULL);
+		for (i = 0; i < 6; i++) {
+			p[i] = chars[x % (sizeof(chars) - 1)];
+			x /= sizeof(chars) - 1;
+		}
+		if (mkdir(dir, 0700) == 0) {
+			if (chmod(dir, RUNNER_TMPDIR_MODE) == 0)
+				return dir;
+			e = errno;
+			(void)rmdir(dir);
+			errno = e;
+			break;
+		}
+		if (errno != EEXIST)
+			break;
+	}
+	e = errno;
+	free(dir);
+	errno = e;
+	return NULL;
+}
+
+/* Master and slave of a pty that passes output bytes through as is. */
+static int
+open_pty(int *master, int *slave)
+{
+	struct winsize ws;
+	struct termios t;
+
+	memset(&ws, 0, sizeof(ws));
+	ws.ws_row = 24;
+	ws.ws_col = 80;
+	if (openpty(master, slave, NULL, NULL, &ws) == -1)
+		return -1;
+	/* No "\n" -> "\r\n": the parser sees what the test wrote. */
+	if (tcgetattr(*slave, &t) == 0) {
+		t.c_oflag &= ~(tcflag_t)OPOST;
+		t.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+		(void)tcsetattr(*slave, TCSANOW, &t);
+	}
+	if (runner_set_cloexec(*master) == -1 || runner_set_cloexec(*slave) == -1 ||
+	    runner_set_nonblock(*master) == -1) {
+		close(*master);
+		close(*slave);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * What the next test will need.  A pty is made while this test runs
+ * (some tens of microseconds) and goes to one test only.  A TMPDIR is
+ * handed on: a test that ended clean and left its TMPDIR as it got it
+ * -- empty, the same directory (no mount on it), ours, mode 1777, no
+ * extended attribute (a default ACL would reach the next test's files)
+ * -- gives it to the next test, so that a queue of such tests pays no
+ * mkdir and rmdir, which cost tens to hundreds of microseconds each on
+ * a journalling file system (ext4 mounted with discard: ~300 us an
+ * rmdir).  Anything else is removed at the test's end, as without
+ * spares.  All of them live below the caller's base (the engine's run
+ * directory, which --resume cleans after a kill -9).  The caller owns
+ * the spares (the engine keeps one set per run), so the runner itself
+ * keeps no state between tests.
+ */
+#define RUNNER_SPARE_DIRS	8	/* kept for -j: one a worker */
+#define RUNNER_SPARE_FDS	8
+
+struct spare_dir {
+	char		*path;
+	char		*base;		/* the tmpbase it was made in */
+	struct stat	 st;		/* as the test got it */
+};
+
+struct runner_spares {
+	struct spare_dir dirs[RUNNER_SPARE_DIRS];
+	size_t		 ndirs;
+	int		 ptym;		/* a pty pair never used, or -1 */
+	int		 ptys;
+	int		 done[RUNNER_SPARE_FDS]; /* outputs read to their end,
+					   closed after the next start */
+	size_t		 ndone;
+};
+
+struct runner_spares *
+runner_spares_new(void)
+{
+	struct runner_spares *sp = xcalloc(1, sizeof(*sp));
+
+	sp->ptym = sp->ptys = -1;
+	return sp;
+}
+
+static void
+spare_dir_drop(struct spare_dir *d)
+{
+	(void)rmtree(d->path);		/* 1777: others may write in it */
+	free(d->path);
+	free(d->base);
+	d->path = d->base = NULL;
+}
+
+void
+runner_spares_free(struct runner_spares *sp)
+{
+	size_t i;
+
+	if (sp == NULL)
+		return;
+	if (sp->ptym >= 0) {
+		close(sp->ptym);
+		close(sp->ptys);
+	}
+	for (i = 0; i < sp->ndone; i++)
+		close(sp->done[i]);
+	for (i = 0; i < sp->ndirs; i++)
+		spare_dir_drop(&sp->dirs[i]);
+	free(sp);
+}
+
+/*
+ * 1 if dir is still the directory was describes (not a link, not
+ * something mounted on it), owned as it was and by us, of mode 1777,
+ * and has nothing in it: a TMPDIR as a test got it.
+ */
+static int
+dir_as_made(const char *dir, const struct stat *was)
+{
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+	int fd, n = 0;
+
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1)
+		return 0;
+	if (fstat(fd, &st) == -1 || st.st_dev != was->st_dev ||
+	    st.st_ino != was->st_ino || st.st_uid != was->st_uid ||
+	    st.st_gid != was->st_gid || st.st_uid != geteuid() ||
+	    (st.st_mode & 07777) != RUNNER_TMPDIR_MODE ||
+	    compat_dir_extra_attrs(fd) != 0 || (d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return 0;
+	}
+	while (n == 0 && (de = readdir(d)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0)
+			n++;
+	closedir(d);
+	return n == 0;
+}
+
+/*
+ * A TMPDIR below tmpbase: one handed on by an earlier test if it is
+ * still as that test left it, else a fresh one.  st is what it is.
+ */
+char *
+runner_take_tmpdir(struct runner_spares *sp, const char *tmpbase, struct stat *st)
+{
+	struct spare_dir d;
+	char *dir;
+
+	while (sp != NULL && sp->ndirs > 0) {
+		d = sp->dirs[--sp->ndirs];
+		if (strcmp(d.base, tmpbase) == 0 &&
+		    dir_as_made(d.path, &d.st)) {
+			free(d.base);
+			*st = d.st;
+			return d.path;
+		}
+		spare_dir_drop(&d);
+	}
+	if ((dir = make_tmpdir(tmpbase)) != NULL && lstat(dir, st) == -1)
+		st->st_ino = 0;		/* then it is never handed on */
+	return dir;
+}
+
+/* A pty for a test: the spare if there is one. */
+int
+runner_take_pty(struct runner_spares *sp, int *master, int *slave)
+{
+	if (sp != NULL && sp->ptym >= 0) {
+		*master = sp->ptym;
+		*slave = sp->ptys;
+		sp->ptym = sp->ptys = -1;
+		return 0;
+	}
+	return open_pty(master, slave);
+}
+
+/*
+ * After a start, while the test gets going on another CPU: the last
+ * tests' outputs are closed (tearing a pty down costs some tens of
+ * microseconds), the next test's pty is made, if it can be.
+ */
+void
+runner_prepare_spares(struct runner_spares *sp, int pty)
+{
+	if (sp == NULL)
+		return;
+	while (sp->ndone > 0)
+		close(sp->done[--sp->ndone]);
+	if (pty && sp->ptym < 0 && open_pty(&sp->ptym, &sp->ptys) == -1)
+		sp->ptym = sp->ptys = -1;
+}
+
+/* The output has ended: closed now, or by the next start. */
+void
+runner_close_output(struct runner *r)
+{
+	struct runner_spares *sp = r->spares;
+
+	if (sp != NULL && sp->ndone < RUNNER_SPARE_FDS)
+		sp->done[sp->ndone++] = r->fd;
+	else
+		close(r->fd);
+	r->fd = -1;
+}
+
+/*
+ * Gives r's TMPDIR to the next test (runner_spares) if the test ended
+ * clean -- on its own, nothing of it left running or holding the
+ * output -- and left the directory as it got it; 1 if it did.
+ */
+int
+runner_hand_on(struct runner *r)
+{
+	struct runner_spares *sp = r->spares;
+	const struct runner_result *res = &r->res;
+	struct spare_dir *d;
+
+	if (sp == NULL || sp->ndirs >= RUNNER_SPARE_DIRS ||
+	    r->tmpdir_st.st_ino == 0 || res->timed_out || res->killed ||
+	    res->stopped || res->stragglers > 0 || res->output_cut ||
+	    res->lost || !dir_as_made(r->tmpdir, &r->tmpdir_st))
+		return 0;
+	d = &sp->dirs[sp->ndirs++];
+	d->path = xstrdup(r->tmpdir);
+	d->base = xstrdup(r->tmpbase);
+	d->st = r->tmpdir_st;
+	return 1;
+}
