@@ -52,7 +52,7 @@ struct kindex {
 	 */
 	struct kindex_def	*v;
 	size_t			 n;
-	size_t			*bucket;	/* [nbuckets + 1]: where each
+	uint32_t		*bucket;	/* [nbuckets + 1]: where each
 						   bucket starts in v */
 	size_t			 nbuckets;	/* a power of 2; 0: none */
 	size_t			 nfiles;	/* .c files in the index */
