@@ -430,6 +430,14 @@ ki_sysdir(const char *root)
 	return NULL;
 }
 
+const char *
+kindex_default_root(void)
+{
+	const char *e = getenv("LTPSCOPE_KERNEL_SRC");
+
+	return e != NULL && *e != '\0' ? e : KINDEX_DEFAULT_ROOT;
+}
+
 int
 kindex_build(struct kindex *ki, const char *root, const char *const *dirs,
     struct store *st, struct diaglist *dl)

@@ -31,6 +31,12 @@
 
 /* Where a tree is looked for when none is given. */
 #define KINDEX_DEFAULT_ROOT	"/usr/src"
+/*
+ * That place: $LTPSCOPE_KERNEL_SRC when set, else KINDEX_DEFAULT_ROOT.
+ * The test suite pins the variable, so that no test reads the host's
+ * /usr/src (a NetBSD developer's machine has one).
+ */
+const char *kindex_default_root(void);
 
 /* The directories (under the root) the catalogue's functions live in. */
 extern const char *const kindex_dirs[];
