@@ -42,12 +42,18 @@ struct kindex_file {
 	int	 fresh;		/* read this time: the cache needs it */
 };
 
+/* A cached file's path's hash, and 1 + its index in the cache (0: none). */
+struct kindex_slot {
+	uint32_t	hash;
+	uint32_t	at;
+};
+
 struct kindex_walk {
 	struct kindex		*ki;
 	size_t			 cap;
 	struct kindex_cached	*cache;
 	size_t			 ncache;
-	uint32_t		*slot;		/* 1 + index in cache; 0 none */
+	struct kindex_slot	*slot;
 	size_t			 nslots;	/* a power of 2 */
 	char			 rel[PATH_MAX];	/* "sys/kern/...": the walk's */
 	char			*buf;		/* a file's text */
@@ -101,16 +107,18 @@ static void
 kw_slots(struct kindex_walk *w)
 {
 	size_t i, k, mask;
+	uint32_t h;
 
 	for (w->nslots = 16; w->nslots < w->ncache * 2; )
 		w->nslots <<= 1;
 	w->slot = xcalloc(w->nslots, sizeof(w->slot[0]));
 	mask = w->nslots - 1;
 	for (i = 0; i < w->ncache; i++) {
-		for (k = kw_hash(KW_HASH0, w->cache[i].path) & mask;
-		    w->slot[k] != 0; k = (k + 1) & mask)
+		h = kw_hash(KW_HASH0, w->cache[i].path);
+		for (k = h & mask; w->slot[k].at != 0; k = (k + 1) & mask)
 			continue;
-		w->slot[k] = (uint32_t)i + 1;
+		w->slot[k].hash = h;
+		w->slot[k].at = (uint32_t)i + 1;
 	}
 }
 
@@ -123,8 +131,11 @@ kw_cached(struct kindex_walk *w, uint32_t h)
 
 	if (w->ncache == 0)
 		return NULL;
-	for (k = h & mask; w->slot[k] != 0; k = (k + 1) & mask) {
-		c = &w->cache[w->slot[k] - 1];
+	/* The hash beside each slot: no other file's path looked at. */
+	for (k = h & mask; w->slot[k].at != 0; k = (k + 1) & mask) {
+		if (w->slot[k].hash != h)
+			continue;
+		c = &w->cache[w->slot[k].at - 1];
 		if (c->path != NULL && strcmp(c->path, w->rel) == 0)
 			return c;
 	}
@@ -318,14 +329,15 @@ ki_hashes(struct kindex *ki, size_t *np)
 
 /*
  * Cuts each record into v, straight into its bucket's place (h[i] the
- * bucket of the i-th record, bk[b] the end of bucket b, its start when
- * done): the records are placed once, in memory allocated once, where
- * growing an array and sorting it into another cost more than reading
- * the cache, most of it in touching fresh pages.
+ * hash of the i-th record, bk[b] the end of bucket b, its start when
+ * done), its hash beside in hv: the records are placed once, in memory
+ * allocated once, where growing an array and sorting it into another
+ * cost more than reading the cache, most of it in touching fresh pages.
  */
 static void
-ki_place(struct kindex *ki, const uint32_t *h, uint32_t *bk)
+ki_place(struct kindex *ki, const uint32_t *h, uint32_t *bk, uint32_t *hv)
 {
+	uint32_t mask = (uint32_t)ki->nbuckets - 1, at;
 	struct kindex_def *d;
 	unsigned long line;
 	size_t i, k = 0;
@@ -338,7 +350,9 @@ ki_place(struct kindex *ki, const uint32_t *h, uint32_t *bk)
 			for (line = 0; *q != '\n'; q++)
 				line = line * 10 + (unsigned long)(*q - '0');
 			*q = '\0';
-			d = &ki->v[--bk[h[k++]]];
+			at = --bk[h[k] & mask];
+			hv[at] = h[k++];
+			d = &ki->v[at];
 			d->name = p;
 			d->file = ki->files[i].path;
 			d->line = line;
@@ -356,7 +370,7 @@ static void
 ki_collect(struct kindex *ki)
 {
 	struct kindex_def tmp, *v;
-	uint32_t *h, *bk;
+	uint32_t *h, *hv, *bk, th;
 	size_t i, j, b, nb;
 
 	h = ki_hashes(ki, &ki->n);
@@ -366,21 +380,34 @@ ki_collect(struct kindex *ki)
 	ki->nbuckets = nb;
 	bk = ki->bucket = xcalloc(nb + 1, sizeof(ki->bucket[0]));
 	for (i = 0; i < ki->n; i++)
-		bk[h[i] &= (uint32_t)(nb - 1)]++;
+		bk[h[i] & (nb - 1)]++;
 	for (b = 1; b < nb; b++)
 		bk[b] += bk[b - 1];
 	bk[nb] = (uint32_t)ki->n;
 	v = ki->v = xreallocarray(NULL, ki->n + 1, sizeof(v[0]));
-	ki_place(ki, h, bk);
+	hv = xreallocarray(NULL, ki->n + 1, sizeof(hv[0]));
+	ki_place(ki, h, bk, hv);
 	free(h);
-	/* A bucket holds a name or two: an insertion sort suffices. */
+	/*
+	 * A bucket holds a name or two: an insertion sort suffices, by
+	 * whole hash first, so that names are compared (a cache miss
+	 * each) only when their hashes are the same, most often when
+	 * they are.
+	 */
 	for (b = 0; b < nb; b++)
 		for (i = bk[b] + 1; i < bk[b + 1]; i++) {
 			tmp = v[i];
-			for (j = i; j > bk[b] && ki_before(&tmp, &v[j - 1]); j--)
+			th = hv[i];
+			for (j = i; j > bk[b] && (th < hv[j - 1] ||
+			    (th == hv[j - 1] && ki_before(&tmp, &v[j - 1])));
+			    j--) {
 				v[j] = v[j - 1];
+				hv[j] = hv[j - 1];
+			}
 			v[j] = tmp;
+			hv[j] = th;
 		}
+	free(hv);
 }
 
 /* Writes the files read this time, and drops the ones gone, to st. */
