@@ -153,7 +153,7 @@ kw_read(struct kindex_walk *w, int dfd, const char *name,
 	ssize_t r;
 	int fd;
 
-	/* Said as the user named the tree: root/sys is w->rel's "sys". */
+	/* For messages, the whole path: w->rel's "sys" is sysdir. */
 	(void)snprintf(full, sizeof(full), "%s%s", w->ki->sysdir, w->rel + 3);
 	if ((fd = openat(dfd, name, O_RDONLY)) == -1) {
 		diag_error(w->dl, full, 0, "cannot open: %s", strerror(errno));
@@ -304,7 +304,7 @@ ki_hashes(struct kindex *ki, size_t *np)
 
 	for (i = 0; i < ki->nfiles; i++)
 		for (p = ki->files[i].defs; *p != '\0'; p = q + 1) {
-			hv = 2166136261u;
+			hv = KW_HASH0;
 			for (q = p; *q != '\0' && *q != ' ' && *q != '\n'; q++)
 				hv = (hv ^ (unsigned char)*q) * 16777619u;
 			if (*q++ != ' ' || *q < '0' || *q > '9') {
