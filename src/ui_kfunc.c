@@ -155,8 +155,8 @@ ui_kfunc_find(struct ui *ui, struct ui_kfunc *kf)
 		rowcall = tr->syscall;
 	}
 	if (sr == NULL && tag == NULL) {
-		ui_message(ui, 0, "K and F open a syscall's kernel function: on "
-		    "a syscall of the catalogue, or on a test");
+		ui_message(ui, 0, "K and F open a syscall's kernel function: "
+		    "on a syscall of the catalogue, or on a test");
 		return -1;
 	}
 	if (tag != NULL && (n = ui_kfunc_test_calls(ui, tag, rowcall,
