@@ -68,6 +68,9 @@ ui_kfunc_index(struct ui *ui)
 		ui_message_diag(ui, &dl, UD_WHERE, NULL, "the kernel function "
 		    "index of %s", root);
 	diag_free(&dl);
+	/* Built, but not kept in the database (a run writing): usable. */
+	if (err != STORE_OK && err != STORE_ENOTFOUND && ki->nbuckets > 0)
+		err = STORE_OK;
 	if (err != STORE_OK) {
 		kindex_free(ki);
 		free(ki);

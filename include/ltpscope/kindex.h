@@ -78,7 +78,9 @@ int	kindex_scan(const char *text, size_t len,
  * Indexes root (a source tree holding sys/, or a sys/ directory):
  * dirs (NULL: kindex_dirs) under its sys/.  st may be NULL (no cache);
  * with one, unchanged files come from it and changed ones go back.
- * A missing tree is STORE_ENOTFOUND, saying where it looked.
+ * A missing tree is STORE_ENOTFOUND, saying where it looked.  When only
+ * writing the cache failed, the error is returned with the index whole
+ * (nbuckets > 0): usable, only not kept.
  */
 int	kindex_build(struct kindex *, const char *root,
 	    const char *const *dirs, struct store *st, struct diaglist *);
