@@ -323,7 +323,7 @@ cli_kindex(const char *opt, const struct settings *set, struct store *st,
 {
 	struct diaglist dl;
 	const char *root = opt != NULL ? opt : set->has_kernel_src ?
-	    set->kernel_src : KINDEX_DEFAULT_ROOT;
+	    set->kernel_src : kindex_default_root();
 	int err;
 
 	diag_init(&dl);

@@ -220,6 +220,9 @@ ui_exec(struct cmd_args *a)
 	if (cmd_str(a, "ltp-src") != NULL)
 		snprintf(ui.ltp_src, sizeof(ui.ltp_src), "%s",
 		    cmd_str(a, "ltp-src"));
+	if (cmd_str(a, "kernel-src") != NULL)
+		snprintf(ui.kernel_src, sizeof(ui.kernel_src), "%s",
+		    cmd_str(a, "kernel-src"));
 	if (themename == NULL)
 		themename = getenv("NO_COLOR") != NULL ? "mono" : "default";
 	paths_themedirs(dirs, sizeof(dirs));
@@ -269,6 +272,7 @@ ui_exec(struct cmd_args *a)
 	/* After the ssh master is gone: QEMU stops last. */
 	qemubox_close(ui.qemu);
 	ui_triage_free(&ui);
+	ui_kfunc_free(&ui);
 	ui_free_catalogue(ui.rows, ui.nrows);
 	linering_free(ui.ring);
 	ltpout_free(ui.parser);
@@ -297,6 +301,7 @@ static const struct cmd_option ui_options[] = {
 	{ .name = "box-master", .kind = CMD_STR },
 	{ .name = "box", .kind = CMD_STR },
 	{ .name = "ltp-src", .kind = CMD_STR },
+	{ .name = "kernel-src", .kind = CMD_STR },
 	{ .name = NULL }
 };
 
@@ -307,6 +312,7 @@ const struct cmd_entry cmd_ui_entry = {
 	.usage = "[ui] [--demo] [-m table]... [-L dir] [-f runtest]... "
 	    "[-d db] [-j jobs] [--timeout seconds] [--theme name] "
 	    "[--host [user@]host[:port]] [--ssh-config file] "
-	    "[--box-master path] [--box name] [--ltp-src dir]",
+	    "[--box-master path] [--box name] [--ltp-src dir] "
+	    "[--kernel-src dir]",
 	.summary = "open the explorer (the default without a subcommand)",
 };

@@ -42,11 +42,20 @@ struct kindex_file {
 	int	 fresh;		/* read this time: the cache needs it */
 };
 
+/* A cached file's path's hash, and 1 + its index in the cache (0: none). */
+struct kindex_slot {
+	uint32_t	hash;
+	uint32_t	at;
+};
+
 struct kindex_walk {
 	struct kindex		*ki;
 	size_t			 cap;
-	struct kindex_cached	*cache;		/* sorted by path */
+	struct kindex_cached	*cache;
 	size_t			 ncache;
+	struct kindex_slot	*slot;
+	size_t			 nslots;	/* a power of 2 */
+	char			 rel[PATH_MAX];	/* "sys/kern/...": the walk's */
 	char			*buf;		/* a file's text */
 	size_t			 bufcap;
 	struct diaglist		*dl;
@@ -76,34 +85,76 @@ kt_found(void *arg, const char *name, size_t n, unsigned long line)
 	return 0;
 }
 
-static int
-cmp_cached(const void *a, const void *b)
+/* FNV-1a, from h on: a path's is its directory's carried on. */
+static uint32_t
+kw_hash(uint32_t h, const char *s)
 {
-	return strcmp(((const struct kindex_cached *)a)->path,
-	    ((const struct kindex_cached *)b)->path);
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
 }
 
-static struct kindex_cached *
-kw_cached(struct kindex_walk *w, const char *path)
+#define KW_HASH0	2166136261u
+
+/*
+ * The cached files by path, in a table open-addressed by hash: a
+ * lookup per file of the walk costs a hash of its name and one
+ * comparison, where sorting and searching the cache's paths, long and
+ * alike ("sys/compat/linux/common/..."), cost a good part of a second
+ * build.
+ */
+static void
+kw_slots(struct kindex_walk *w)
 {
-	struct kindex_cached key;
+	size_t i, k, mask;
+	uint32_t h;
+
+	for (w->nslots = 16; w->nslots < w->ncache * 2; )
+		w->nslots <<= 1;
+	w->slot = xcalloc(w->nslots, sizeof(w->slot[0]));
+	mask = w->nslots - 1;
+	for (i = 0; i < w->ncache; i++) {
+		h = kw_hash(KW_HASH0, w->cache[i].path);
+		for (k = h & mask; w->slot[k].at != 0; k = (k + 1) & mask)
+			continue;
+		w->slot[k].hash = h;
+		w->slot[k].at = (uint32_t)i + 1;
+	}
+}
+
+/* The cached file w->rel (whose hash is h), or NULL. */
+static struct kindex_cached *
+kw_cached(struct kindex_walk *w, uint32_t h)
+{
+	size_t k, mask = w->nslots - 1;
+	struct kindex_cached *c;
 
 	if (w->ncache == 0)
 		return NULL;
-	key.path = (char *)(uintptr_t)path;
-	return bsearch(&key, w->cache, w->ncache, sizeof(key), cmp_cached);
+	/* The hash beside each slot: no other file's path looked at. */
+	for (k = h & mask; w->slot[k].at != 0; k = (k + 1) & mask) {
+		if (w->slot[k].hash != h)
+			continue;
+		c = &w->cache[w->slot[k].at - 1];
+		if (c->path != NULL && strcmp(c->path, w->rel) == 0)
+			return c;
+	}
+	return NULL;
 }
 
-/* The definitions of the file name in dfd (full), read and scanned. */
+/* The definitions of the file name in dfd (w->rel), read and scanned. */
 static char *
-kw_read(struct kindex_walk *w, int dfd, const char *name, const char *full,
+kw_read(struct kindex_walk *w, int dfd, const char *name,
     const struct stat *sb)
 {
 	struct kindex_text t = { NULL, 0, 0 };
+	char full[PATH_MAX];
 	size_t got = 0;
 	ssize_t r;
 	int fd;
 
+	/* For messages, the whole path: w->rel's "sys" is sysdir. */
+	(void)snprintf(full, sizeof(full), "%s%s", w->ki->sysdir, w->rel + 3);
 	if ((fd = openat(dfd, name, O_RDONLY)) == -1) {
 		diag_error(w->dl, full, 0, "cannot open: %s", strerror(errno));
 		return NULL;
@@ -129,9 +180,10 @@ kw_read(struct kindex_walk *w, int dfd, const char *name, const char *full,
 	return t.s != NULL ? t.s : xstrdup("");
 }
 
+/* The file name in dfd, w->rel (hashed h): from the cache, or read. */
 static void
-kw_add(struct kindex_walk *w, int dfd, const char *name, const char *rel,
-    const char *full, const struct stat *sb)
+kw_add(struct kindex_walk *w, int dfd, const char *name, uint32_t h,
+    const struct stat *sb)
 {
 	struct kindex *ki = w->ki;
 	struct kindex_file *f;
@@ -140,51 +192,52 @@ kw_add(struct kindex_walk *w, int dfd, const char *name, const char *rel,
 	char *defs;
 
 	mt = (int64_t)sb->st_mtim.tv_sec * 1000000000 + sb->st_mtim.tv_nsec;
-	c = kw_cached(w, rel);
+	c = kw_cached(w, h);
 	if (c != NULL && c->mtime_ns == mt && c->size == sb->st_size &&
 	    c->defs != NULL) {
 		defs = c->defs;
 		c->defs = NULL;
-	} else if ((defs = kw_read(w, dfd, name, full, sb)) == NULL)
+	} else if ((defs = kw_read(w, dfd, name, sb)) == NULL)
 		return;
 	if (ki->nfiles == w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 256;
 		ki->files = xreallocarray(ki->files, w->cap, sizeof(*f));
 	}
 	f = &ki->files[ki->nfiles++];
-	f->path = xstrdup(rel);
 	f->mtime_ns = mt;
 	f->size = sb->st_size;
 	f->defs = defs;
 	f->fresh = c == NULL || c->defs != NULL;
 	if (f->fresh)
 		ki->nread++;
-	/* Seen: not one to drop from the cache. */
-	if (c != NULL)
-		c->size = -1;
+	/* Seen: not one to drop from the cache; its path is the file's. */
+	if (c != NULL) {
+		f->path = c->path;
+		c->path = NULL;
+	} else
+		f->path = xstrdup(w->rel);
 }
 
 static int
-kw_suffix_c(const char *name)
+kw_suffix_c(const char *name, size_t n)
 {
-	size_t n = strlen(name);
-
 	return n > 2 && name[n - 2] == '.' && name[n - 1] == 'c';
 }
 
 /*
- * Walks the directory open as dfd (full, shown as rel) for *.c files,
- * and closes dfd.  Each entry is looked up from its directory, not from
- * the root: a sys/ tree is thousands of files deep in a few levels,
- * and a second build is little more than these lookups.
+ * Walks the directory open as dfd, w->rel (rellen bytes, hashed h),
+ * for *.c files, and closes dfd.  Each entry is looked up from its
+ * directory, not from the root: a sys/ tree is thousands of files deep
+ * in a few levels, and a second build is little more than these
+ * lookups.  w->rel is back as it was on return.
  */
 static void
-kw_dir(struct kindex_walk *w, int dfd, const char *full, const char *rel,
-    int depth)
+kw_dir(struct kindex_walk *w, int dfd, size_t rellen, uint32_t h, int depth)
 {
-	char fpath[PATH_MAX], rpath[PATH_MAX];
 	struct dirent *de;
 	struct stat sb;
+	size_t n;
+	uint32_t hn;
 	DIR *d;
 	int cfd;
 
@@ -192,38 +245,37 @@ kw_dir(struct kindex_walk *w, int dfd, const char *full, const char *rel,
 		(void)close(dfd);
 		return;
 	}
+	h = (h ^ '/') * 16777619u;
 	while ((de = readdir(d)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
-		if ((size_t)snprintf(fpath, sizeof(fpath), "%s/%s", full,
-		    de->d_name) >= sizeof(fpath) ||
-		    (size_t)snprintf(rpath, sizeof(rpath), "%s/%s", rel,
-		    de->d_name) >= sizeof(rpath) ||
+		n = strlen(de->d_name);
+		if (rellen + 1 + n >= sizeof(w->rel) ||
 		    fstatat(dirfd(d), de->d_name, &sb,
 		    AT_SYMLINK_NOFOLLOW) == -1)
 			continue;
+		w->rel[rellen] = '/';
+		memcpy(w->rel + rellen + 1, de->d_name, n + 1);
+		hn = kw_hash(h, de->d_name);
 		if (S_ISDIR(sb.st_mode)) {
 			if ((cfd = openat(dirfd(d), de->d_name,
 			    O_RDONLY | O_DIRECTORY)) != -1)
-				kw_dir(w, cfd, fpath, rpath, depth + 1);
-		} else if (S_ISREG(sb.st_mode) && kw_suffix_c(de->d_name))
-			kw_add(w, dirfd(d), de->d_name, rpath, fpath, &sb);
+				kw_dir(w, cfd, rellen + 1 + n, hn, depth + 1);
+		} else if (S_ISREG(sb.st_mode) && kw_suffix_c(de->d_name, n))
+			kw_add(w, dirfd(d), de->d_name, hn, &sb);
 	}
+	w->rel[rellen] = '\0';
 	(void)closedir(d);
 }
 
 /*
  * FNV-1a: names of one kernel spread well enough over the buckets.
- * ki_collect() computes it inline too.
+ * ki_hashes() computes it inline too.
  */
 static uint32_t
 ki_hash(const char *s)
 {
-	uint32_t h = 2166136261u;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+	return kw_hash(KW_HASH0, s);
 }
 
 static int
@@ -239,87 +291,123 @@ ki_before(const struct kindex_def *x, const struct kindex_def *y)
 }
 
 /*
- * Groups v by bucket of its names' hashes h (a counting sort), each
- * bucket then by name, file and line: a name's definitions end up side
- * by side, in time linear in their number, where a sort of a whole
- * sys/ tree's hundred thousand names costs as much as stat()ing its
- * files.
+ * The hash of each well-formed "name line\n" of the files' texts, in
+ * order; a file's text is cut at its first bad record, so that the
+ * second pass (ki_place()) sees exactly the records counted here.
+ */
+static uint32_t *
+ki_hashes(struct kindex *ki, size_t *np)
+{
+	uint32_t *h = NULL, hv;
+	size_t i, n = 0, cap = 0;
+	char *p, *q;
+
+	for (i = 0; i < ki->nfiles; i++)
+		for (p = ki->files[i].defs; *p != '\0'; p = q + 1) {
+			hv = KW_HASH0;
+			for (q = p; *q != '\0' && *q != ' ' && *q != '\n'; q++)
+				hv = (hv ^ (unsigned char)*q) * 16777619u;
+			if (*q++ != ' ' || *q < '0' || *q > '9') {
+				*p = '\0';
+				break;
+			}
+			while (*q >= '0' && *q <= '9')
+				q++;
+			if (*q != '\n') {
+				*p = '\0';
+				break;
+			}
+			if (n == cap) {
+				cap = cap ? cap * 2 : 4096;
+				h = xreallocarray(h, cap, sizeof(h[0]));
+			}
+			h[n++] = hv;
+		}
+	*np = n;
+	return h;
+}
+
+/*
+ * Cuts each record into v, straight into its bucket's place (h[i] the
+ * hash of the i-th record, bk[b] the end of bucket b, its start when
+ * done), its hash beside in hv: the records are placed once, in memory
+ * allocated once, where growing an array and sorting it into another
+ * cost more than reading the cache, most of it in touching fresh pages.
  */
 static void
-ki_group(struct kindex *ki, const uint32_t *h)
+ki_place(struct kindex *ki, const uint32_t *h, uint32_t *bk, uint32_t *hv)
 {
-	struct kindex_def *out, tmp;
-	size_t *bk, i, j, b, nb = ki->nbuckets;
+	uint32_t mask = (uint32_t)ki->nbuckets - 1, at;
+	struct kindex_def *d;
+	unsigned long line;
+	size_t i, k = 0;
+	char *p, *q;
 
-	bk = ki->bucket = xcalloc(nb + 1, sizeof(ki->bucket[0]));
-	for (i = 0; i < ki->n; i++)
-		bk[h[i]]++;
-	for (b = 1; b < nb; b++)
-		bk[b] += bk[b - 1];
-	bk[nb] = ki->n;
-	/* Backwards, each bucket's end counts down to its start. */
-	out = xreallocarray(NULL, ki->n + 1, sizeof(out[0]));
-	for (i = ki->n; i-- > 0; )
-		out[--bk[h[i]]] = ki->v[i];
-	free(ki->v);
-	ki->v = out;
-	/* A bucket holds a name or two: an insertion sort suffices. */
-	for (b = 0; b < nb; b++)
-		for (i = bk[b] + 1; i < bk[b + 1]; i++) {
-			tmp = out[i];
-			for (j = i; j > bk[b] && ki_before(&tmp, &out[j - 1]);
-			    j--)
-				out[j] = out[j - 1];
-			out[j] = tmp;
+	for (i = 0; i < ki->nfiles; i++)
+		for (p = ki->files[i].defs; *p != '\0'; p = q + 1) {
+			q = strchr(p, ' ');
+			*q++ = '\0';
+			for (line = 0; *q != '\n'; q++)
+				line = line * 10 + (unsigned long)(*q - '0');
+			*q = '\0';
+			at = --bk[h[k] & mask];
+			hv[at] = h[k++];
+			d = &ki->v[at];
+			d->name = p;
+			d->file = ki->files[i].path;
+			d->line = line;
 		}
 }
 
 /*
- * Cuts each file's "name line\n" text into the index, hashing each
- * name on the way, while it is in the cache.
+ * Groups every file's definitions by the bucket of their names' hashes
+ * (a counting sort), each bucket then by name, file and line: a name's
+ * definitions end up side by side, in time linear in their number,
+ * where a sort of a whole sys/ tree's hundred thousand names costs as
+ * much as stat()ing its files.
  */
 static void
 ki_collect(struct kindex *ki)
 {
-	struct kindex_file *f;
-	struct kindex_def *d;
-	uint32_t *h = NULL, hv;
-	size_t i, cap = 0;
-	unsigned long line;
-	char *p, *q, *end;
+	struct kindex_def tmp, *v;
+	uint32_t *h, *hv, *bk, th;
+	size_t i, j, b, nb;
 
-	for (i = 0; i < ki->nfiles; i++) {
-		f = &ki->files[i];
-		for (p = f->defs; *p != '\0'; p = end + 1) {
-			hv = 2166136261u;
-			for (q = p; *q != '\0' && *q != ' ' && *q != '\n'; q++)
-				hv = (hv ^ (unsigned char)*q) * 16777619u;
-			if (*q != ' ')
-				break;
-			line = strtoul(q + 1, &end, 10);
-			if (*end != '\n')
-				break;
-			if (ki->n == cap) {
-				cap = cap ? cap * 2 : 4096;
-				ki->v = xreallocarray(ki->v, cap,
-				    sizeof(ki->v[0]));
-				h = xreallocarray(h, cap, sizeof(h[0]));
-			}
-			*q = '\0';
-			*end = '\0';
-			d = &ki->v[ki->n];
-			d->name = p;
-			d->file = f->path;
-			d->line = line;
-			h[ki->n++] = hv;
-		}
-	}
-	for (ki->nbuckets = 1; ki->nbuckets < ki->n; )
-		ki->nbuckets <<= 1;
+	h = ki_hashes(ki, &ki->n);
+	/* About two names a bucket: fewer fresh pages, short buckets. */
+	for (nb = 1; nb * 2 < ki->n; )
+		nb <<= 1;
+	ki->nbuckets = nb;
+	bk = ki->bucket = xcalloc(nb + 1, sizeof(ki->bucket[0]));
 	for (i = 0; i < ki->n; i++)
-		h[i] &= (uint32_t)(ki->nbuckets - 1);
-	ki_group(ki, h);
+		bk[h[i] & (nb - 1)]++;
+	for (b = 1; b < nb; b++)
+		bk[b] += bk[b - 1];
+	bk[nb] = (uint32_t)ki->n;
+	v = ki->v = xreallocarray(NULL, ki->n + 1, sizeof(v[0]));
+	hv = xreallocarray(NULL, ki->n + 1, sizeof(hv[0]));
+	ki_place(ki, h, bk, hv);
 	free(h);
+	/*
+	 * A bucket holds a name or two: an insertion sort suffices, by
+	 * whole hash first, so that names are compared (a cache miss
+	 * each) only when their hashes are the same, most often when
+	 * they are.
+	 */
+	for (b = 0; b < nb; b++)
+		for (i = bk[b] + 1; i < bk[b + 1]; i++) {
+			tmp = v[i];
+			th = hv[i];
+			for (j = i; j > bk[b] && (th < hv[j - 1] ||
+			    (th == hv[j - 1] && ki_before(&tmp, &v[j - 1])));
+			    j--) {
+				v[j] = v[j - 1];
+				hv[j] = hv[j - 1];
+			}
+			v[j] = tmp;
+			hv[j] = th;
+		}
+	free(hv);
 }
 
 /* Writes the files read this time, and drops the ones gone, to st. */
@@ -342,8 +430,9 @@ ki_save(struct kindex *ki, struct kindex_walk *w, struct store *st)
 		v[n].defs = ki->files[i].defs;
 		n++;
 	}
+	/* A file seen took its path from the cache: the rest are gone. */
 	for (i = 0; i < w->ncache; i++)
-		if (w->cache[i].size != -1)
+		if (w->cache[i].path != NULL)
 			gone[ngone++] = w->cache[i].path;
 	err = n == 0 && ngone == 0 ? STORE_OK : store_kindex_put(st,
 	    ki->sysdir, v, n, gone, ngone, w->dl);
@@ -368,12 +457,20 @@ ki_sysdir(const char *root)
 	return NULL;
 }
 
+const char *
+kindex_default_root(void)
+{
+	const char *e = getenv("LTPSCOPE_KERNEL_SRC");
+
+	return e != NULL && *e != '\0' ? e : KINDEX_DEFAULT_ROOT;
+}
+
 int
 kindex_build(struct kindex *ki, const char *root, const char *const *dirs,
     struct store *st, struct diaglist *dl)
 {
 	struct kindex_walk w;
-	char full[PATH_MAX], rel[PATH_MAX];
+	char full[PATH_MAX];
 	size_t i;
 	int fd, err = STORE_OK;
 
@@ -391,27 +488,27 @@ kindex_build(struct kindex *ki, const char *root, const char *const *dirs,
 	if (st != NULL && (err = store_kindex_load(st, ki->sysdir, &w.cache,
 	    &w.ncache, dl)) != STORE_OK)
 		return err;
-	if (w.ncache > 1)
-		qsort(w.cache, w.ncache, sizeof(w.cache[0]), cmp_cached);
+	kw_slots(&w);
 	for (i = 0; dirs == NULL ? kindex_dirs[i] != NULL : dirs[i] != NULL;
 	    i++) {
 		const char *d = dirs == NULL ? kindex_dirs[i] : dirs[i];
 
-		if (strcmp(d, ".") == 0 || *d == '\0') {
-			(void)snprintf(full, sizeof(full), "%s", ki->sysdir);
-			(void)snprintf(rel, sizeof(rel), "sys");
-		} else {
-			(void)snprintf(full, sizeof(full), "%s/%s",
-			    ki->sysdir, d);
-			(void)snprintf(rel, sizeof(rel), "sys/%s", d);
-		}
+		if (strcmp(d, ".") == 0 || *d == '\0')
+			d = "";
+		if ((size_t)snprintf(full, sizeof(full), "%s%s%s", ki->sysdir,
+		    *d != '\0' ? "/" : "", d) >= sizeof(full) ||
+		    (size_t)snprintf(w.rel, sizeof(w.rel), "sys%s%s",
+		    *d != '\0' ? "/" : "", d) >= sizeof(w.rel))
+			continue;
 		if ((fd = open(full, O_RDONLY | O_DIRECTORY)) != -1)
-			kw_dir(&w, fd, full, rel, 0);
+			kw_dir(&w, fd, strlen(w.rel), kw_hash(KW_HASH0, w.rel),
+			    0);
 	}
 	if (st != NULL)
 		err = ki_save(ki, &w, st);
 	ki_collect(ki);
 	store_kindex_cached_free(w.cache, w.ncache);
+	free(w.slot);
 	free(w.buf);
 	return err;
 }

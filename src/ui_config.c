@@ -98,6 +98,9 @@ ui_config(struct ui *ui, const char **theme, int *timeout_s, const char *box)
 		    set.reboot_cmd);
 	if (set.has_ltp_src)
 		snprintf(ui->ltp_src, sizeof(ui->ltp_src), "%s", set.ltp_src);
+	if (set.has_kernel_src)
+		snprintf(ui->kernel_src, sizeof(ui->kernel_src), "%s",
+		    set.kernel_src);
 	if (set.has_linux_git_url)
 		snprintf(ui->linux_git_url, sizeof(ui->linux_git_url), "%s",
 		    set.linux_git_url);

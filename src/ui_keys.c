@@ -507,6 +507,18 @@ key_edit_source(struct ui *ui)
 }
 
 static void
+key_kfunc(struct ui *ui)
+{
+	ui_kfunc_key(ui, 0);
+}
+
+static void
+key_kfunc_edit(struct ui *ui)
+{
+	ui_kfunc_key(ui, 1);
+}
+
+static void
 key_baseline(struct ui *ui)
 {
 	if (!ui_request(ui, UR_BASELINE))
@@ -566,6 +578,10 @@ const struct ui_key ui_keys[] = {
 	    "file:line, the line marked", key_view_source },
 	{ 'e', "e", "the same in $EDITOR (else $PAGER) at the line",
 	    key_edit_source },
+	{ 'K', "K", "the syscall's NetBSD kernel function (kernel-src), its "
+	    "definition marked; on a test, its syscall's", key_kfunc },
+	{ 'F', "F", "the same in $EDITOR (else $PAGER) at the line",
+	    key_kfunc_edit },
 	{ 'E', "E", "export the shopping list (.csv .md .json .html)",
 	    key_export },
 	{ 'b', "b", "in the runs: make the run the baseline", key_baseline },

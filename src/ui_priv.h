@@ -42,6 +42,7 @@ enum ui_confirm {
 	UC_TAG_PASSED		/* t on tests that all passed */
 };
 
+struct kindex;
 struct remote;
 
 struct ui {
@@ -62,6 +63,9 @@ struct ui {
 	char			 source[1200];
 	char			 ltp_src[1024];	/* an LTP source tree, or "" */
 	char			 linux_git_url[1024]; /* %c: a commit */
+	char			 kernel_src[1024]; /* a NetBSD tree, or "":
+						   kindex_default_root() */
+	struct kindex		*kidx;		/* built at the first K or F */
 	char			*argv0;
 
 	/* Views: a stack, the catalogue at the bottom. */
@@ -296,6 +300,15 @@ long	ui_source_line(struct view *);
 
 /* ui_source.c: v and e, the test's source at the line that failed. */
 void	ui_source_key(struct ui *, int editor);
+/*
+ * $VISUAL, $EDITOR, else $PAGER, else less on path at line, the screen
+ * given back meanwhile; a failure said on the status line.
+ */
+void	ui_source_edit(struct ui *, const char *path, long line);
+
+/* ui_kfunc.c: K and F, a syscall's kernel function (kindex.h). */
+void	ui_kfunc_key(struct ui *, int editor);
+void	ui_kfunc_free(struct ui *);
 
 /* ui_keys.c */
 void	ui_key(struct ui *, int);

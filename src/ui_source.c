@@ -146,9 +146,7 @@ ui_source_find(struct ui *ui, struct ui_srcref *r)
 	return -1;
 }
 
-/* $VISUAL, $EDITOR, else $PAGER, else less: at line, the curses screen
- * given back meanwhile. */
-static void
+void
 ui_source_edit(struct ui *ui, const char *path, long line)
 {
 	const char *ed;

@@ -126,6 +126,12 @@ cat_current(struct view *v)
 	return i < cv->nvis ? &cv->rows[cv->vis[i]] : NULL;
 }
 
+struct ui_sysrow *
+view_catalogue_current(struct view *v)
+{
+	return cat_current(v);
+}
+
 void
 view_catalogue_init(struct view *v, struct ui_sysrow *rows, size_t n)
 {

@@ -240,8 +240,8 @@ tap_find_bin(void)
  * Before main(): every test program, however started, sees none of the
  * host's configuration: HOME and the XDG directories are its own
  * temporary directory, LTPROOT a directory that does not exist (as on a
- * machine without LTP), no LTPSCOPE_* setting of the user's, and a
- * kernel log that stays empty.
+ * machine without LTP), no LTPSCOPE_* setting of the user's, a kernel
+ * log that stays empty, and no NetBSD source tree (kindex.h).
  */
 __attribute__((__constructor__)) static void
 tap_clean_env(void)
@@ -281,6 +281,12 @@ tap_clean_env(void)
 	/* The kernel says nothing, whatever the host's says (kmsg.h). */
 	(void)setenv("LTPSCOPE_KMSG", "/dev/null", 1);
 	(void)setenv("LTPSCOPE_TAINTED", "/dev/null", 1);
+	/*
+	 * No kernel tree unless the test gives one: a NetBSD developer's
+	 * /usr/src, the default, would change what export and func say.
+	 */
+	snprintf(path, sizeof(path), "%s/no-kernel-src", tap_tmpdir());
+	(void)setenv("LTPSCOPE_KERNEL_SRC", path, 1);
 	tap_find_bin();
 }
 

@@ -295,12 +295,104 @@ test_cli(void)
 	free(out);
 }
 
+/*
+ * Many files, and names several of them define (static helpers): each
+ * name's definitions side by side, by file and line, whichever bucket
+ * they share with others, the same from the cache as read afresh.
+ */
+#define MANY_FILES	60
+#define MANY_FUNCS	40
+
+static int
+many_check(const struct kindex *ki, const char *how)
+{
+	const struct kindex_def *d;
+	char name[64], file[64];
+	size_t n, k;
+	int i, j, bad = 0;
+
+	for (i = 0; i < MANY_FILES; i++)
+		for (j = 0; j < MANY_FUNCS; j++) {
+			(void)snprintf(name, sizeof(name), "f%d_%d", i, j);
+			if (kindex_find_all(ki, name, &d) != 1 ||
+			    d->line != (unsigned long)j * 4 + 2)
+				bad++;
+		}
+	/* helper_K is in every file whose number K divides. */
+	for (j = 1; j <= 6; j++) {
+		(void)snprintf(name, sizeof(name), "helper_%d", j);
+		n = kindex_find_all(ki, name, &d);
+		if (n != (size_t)(MANY_FILES + j - 1) / (size_t)j) {
+			bad++;
+			continue;
+		}
+		for (k = 0; k < n; k++) {
+			(void)snprintf(file, sizeof(file), "sys/kern/m%02d.c",
+			    (int)k * j);
+			if (strcmp(d[k].name, name) != 0 ||
+			    strcmp(d[k].file, file) != 0)
+				bad++;
+		}
+	}
+	return is_int(bad, 0, "%s: every name's definitions, side by side "
+	    "by file", how);
+}
+
+static void
+test_many(void)
+{
+	char dir[1024], path[1200], *text, *p;
+	struct kindex ki;
+	struct diaglist dl;
+	struct store *st;
+	size_t len = 64 * 1024;
+	int i, j;
+
+	(void)snprintf(dir, sizeof(dir), "%s/many/sys/kern", tap_tmpdir());
+	(void)snprintf(path, sizeof(path), "mkdir -p %s", dir);
+	if (!ok(system(path) == 0, "a tree of many files"))
+		return;
+	text = malloc(len);
+	for (i = 0; i < MANY_FILES && text != NULL; i++) {
+		p = text;
+		for (j = 0; j < MANY_FUNCS; j++)
+			p += snprintf(p, len - (size_t)(p - text),
+			    "int\nf%d_%d(void)\n{\n}\n", i, j);
+		for (j = 1; j <= 6; j++)
+			if (i % j == 0)
+				p += snprintf(p, len - (size_t)(p - text),
+				    "static void\nhelper_%d(void)\n{\n}\n",
+				    j);
+		(void)snprintf(path, sizeof(path), "%s/m%02d.c", dir, i);
+		tap_write(path, text);
+	}
+	free(text);
+	diag_init(&dl);
+	(void)snprintf(dir, sizeof(dir), "%s/many", tap_tmpdir());
+	(void)snprintf(path, sizeof(path), "%s/many.db", tap_tmpdir());
+	if (!is_int(store_open(&st, path, STORE_CREATE, &dl), STORE_OK,
+	    "a store"))
+		return;
+	is_int(kindex_build(&ki, dir, NULL, st, &dl), STORE_OK, "read afresh");
+	is_int((long long)ki.nread, MANY_FILES, "every file read");
+	many_check(&ki, "afresh");
+	kindex_free(&ki);
+	is_int(kindex_build(&ki, dir, NULL, st, &dl), STORE_OK,
+	    "from the cache");
+	is_int((long long)ki.nread, 0, "no file read");
+	many_check(&ki, "cached");
+	kindex_free(&ki);
+	store_close(st);
+	diag_free(&dl);
+}
+
 int
 main(void)
 {
 	test_scan();
 	test_missing();
 	test_cache();
+	test_many();
 	test_cli();
 	return tap_done();
 }

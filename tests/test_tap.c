@@ -48,7 +48,8 @@ check_env(void)
 		    strncmp(environ[i], "LTPSCOPE_MAN=", 13) != 0 &&
 		    strncmp(environ[i], "LTPSCOPE_MEMCHECK=", 18) != 0 &&
 		    strcmp(environ[i], "LTPSCOPE_KMSG=/dev/null") != 0 &&
-		    strcmp(environ[i], "LTPSCOPE_TAINTED=/dev/null") != 0) {
+		    strcmp(environ[i], "LTPSCOPE_TAINTED=/dev/null") != 0 &&
+		    strncmp(environ[i], "LTPSCOPE_KERNEL_SRC=", 20) != 0) {
 			tap_diag("stray %s", environ[i]);
 			stray++;
 		}
@@ -59,6 +60,10 @@ check_env(void)
 	    getenv("LTPSCOPE_TAINTED") != NULL &&
 	    strcmp(getenv("LTPSCOPE_TAINTED"), "/dev/null") == 0,
 	    "the kernel's messages and taint are pinned to /dev/null");
+	/* Nor is the host's /usr/src a test's kernel tree (kindex.h). */
+	ok(below("LTPSCOPE_KERNEL_SRC", t) &&
+	    stat(getenv("LTPSCOPE_KERNEL_SRC"), &st) == -1,
+	    "the default kernel tree is pinned where no tree is");
 	ok(getenv("LTP_DEV") == NULL && getenv("KCONFIG_PATH") == NULL &&
 	    getenv("NO_COLOR") == NULL, "no LTP_DEV, KCONFIG_PATH, NO_COLOR");
 	ok(getenv("TMPDIR") != NULL && strcmp(getenv("TMPDIR"), t) == 0,
@@ -73,7 +78,8 @@ check_child_env(const char *self)
 	int st;
 
 	snprintf(cmd, sizeof(cmd), "LTPSCOPE_DB=/x.db LTPROOT=/opt/ltp "
-	    "HOME=/root NO_COLOR=1 %s --env-only", self);
+	    "LTPSCOPE_KERNEL_SRC=/usr/src HOME=/root NO_COLOR=1 %s "
+	    "--env-only", self);
 	out = tap_run(cmd, &st, 1);
 	is_int(st, 0, "a test program started with the user's settings");
 	ok(strstr(out, "not ok") == NULL && strstr(out, "ok 1 ") != NULL,

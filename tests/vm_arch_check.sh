@@ -17,7 +17,8 @@ case $bin in /*) ;; *) bin=$top/${bin#./} ;; esac
 w=$(mktemp -d "${TMPDIR:-/tmp}/ltparch.XXXXXX")
 unset LTPROOT LTPSCOPE_CONFIG LTPSCOPE_DB SSH_AUTH_SOCK
 export HOME="$w" XDG_CONFIG_HOME="$w/cfg" XDG_DATA_HOME="$w/data" \
-    XDG_STATE_HOME="$w/state" XDG_CACHE_HOME="$w/cache"
+    XDG_STATE_HOME="$w/state" XDG_CACHE_HOME="$w/cache" \
+    LTPSCOPE_KERNEL_SRC="$w/no-kernel-src"
 mkdir -p "$XDG_CONFIG_HOME/ltpscope" "$XDG_DATA_HOME" "$XDG_STATE_HOME"
 arches="amd64 arm64"
 bgpids=

@@ -16,7 +16,8 @@ vm=$top/build/vm
 w=$(mktemp -d "${TMPDIR:-/tmp}/ltpbox.XXXXXX")
 unset LTPROOT LTPSCOPE_CONFIG LTPSCOPE_DB SSH_AUTH_SOCK
 export HOME="$w" XDG_CONFIG_HOME="$w/cfg" XDG_DATA_HOME="$w/data" \
-    XDG_STATE_HOME="$w/state" XDG_CACHE_HOME="$w/cache"
+    XDG_STATE_HOME="$w/state" XDG_CACHE_HOME="$w/cache" \
+    LTPSCOPE_KERNEL_SRC="$w/no-kernel-src"
 mkdir -p "$XDG_CONFIG_HOME/ltpscope" "$XDG_DATA_HOME" "$XDG_STATE_HOME"
 rpid=
 

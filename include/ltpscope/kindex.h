@@ -31,6 +31,12 @@
 
 /* Where a tree is looked for when none is given. */
 #define KINDEX_DEFAULT_ROOT	"/usr/src"
+/*
+ * That place: $LTPSCOPE_KERNEL_SRC when set, else KINDEX_DEFAULT_ROOT.
+ * The test suite pins the variable, so that no test reads the host's
+ * /usr/src (a NetBSD developer's machine has one).
+ */
+const char *kindex_default_root(void);
 
 /* The directories (under the root) the catalogue's functions live in. */
 extern const char *const kindex_dirs[];
@@ -52,7 +58,7 @@ struct kindex {
 	 */
 	struct kindex_def	*v;
 	size_t			 n;
-	size_t			*bucket;	/* [nbuckets + 1]: where each
+	uint32_t		*bucket;	/* [nbuckets + 1]: where each
 						   bucket starts in v */
 	size_t			 nbuckets;	/* a power of 2; 0: none */
 	size_t			 nfiles;	/* .c files in the index */
@@ -72,7 +78,9 @@ int	kindex_scan(const char *text, size_t len,
  * Indexes root (a source tree holding sys/, or a sys/ directory):
  * dirs (NULL: kindex_dirs) under its sys/.  st may be NULL (no cache);
  * with one, unchanged files come from it and changed ones go back.
- * A missing tree is STORE_ENOTFOUND, saying where it looked.
+ * A missing tree is STORE_ENOTFOUND, saying where it looked.  When only
+ * writing the cache failed, the error is returned with the index whole
+ * (nbuckets > 0): usable, only not kept.
  */
 int	kindex_build(struct kindex *, const char *root,
 	    const char *const *dirs, struct store *st, struct diaglist *);

@@ -211,6 +211,8 @@ char	ui_status_char(enum test_status);
 /* Catalogue view (view_catalogue.c). */
 extern const struct view_ops	view_catalogue_ops;
 void	view_catalogue_init(struct view *, struct ui_sysrow *, size_t);
+/* The syscall under the cursor, or NULL. */
+struct ui_sysrow *view_catalogue_current(struct view *);
 
 /*
  * Tests views (view_tests.c); the view owns the rows.  The results of
