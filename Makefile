@@ -198,13 +198,16 @@ build/demo-ltp/Version: data/demo/runtest mk/demo.sh
 	@sh mk/demo.sh "${CC}" "${ALL_CFLAGS}" ${DEMO_SRCS}
 
 # Two test programs at a time by default: most of check's time is
-# tests waiting for events (a screen, a box, a child), not CPU.
+# tests waiting for events (a screen, a box, a child), not CPU.  The
+# code's shape (mk/shape.sh: no source over 900 lines, no two files of
+# src/ that call each other, from nm of the objects check-build made)
+# is checked first, as a test.
 CHECK_JOBS?=	2
 check-run:
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	UBSAN_OPTIONS=print_stacktrace=1 \
-	tests/runtests -j ${CHECK_JOBS} LTPSCOPE_BIN=./${PROG} ${TEST_PROGS} \
-	    tests/test_runner.fork \
+	tests/runtests -j ${CHECK_JOBS} LTPSCOPE_BIN=./${PROG} \
+	    'sh mk/shape.sh -t' ${TEST_PROGS} tests/test_runner.fork \
 	    LTPSCOPE_BIN=./${PROG}.asan LTPSCOPE_ASAN=1 ${TEST_ASAN}
 
 # check with every core busy: mk/load.sh starts a CPU hog per core (or

@@ -7,28 +7,56 @@
 # ways is one module spread over two files: neither can be read, tested
 # or changed alone.  Says each offender; exits 1 if there is one.
 #
-# usage: mk/shape.sh [NM] (run from the top of the tree, after a build)
+# With -t, says it as TAP (a check each, the offenders as comments) for
+# tests/runtests, which "make check" runs it with: its closing line
+# counts a bad shape as a failed test.
+#
+# usage: mk/shape.sh [-t] [NM] (run from the top of the tree, after a
+# build)
+tap=0
+if [ "${1:-}" = -t ]; then
+	tap=1
+	shift
+fi
 NM=${1:-nm}
 MAX=${SHAPE_MAX_LINES:-900}
-bad=0
+tmp=${TMPDIR:-/tmp}/shape.$$
+trap 'rm -f "$tmp" "$tmp.long" "$tmp.out"' EXIT
+: > "$tmp.long"
 for f in src/*.c; do
 	n=$(wc -l < "$f")
 	if [ "$n" -gt "$MAX" ]; then
-		echo "shape: $f: $n lines, over $MAX"
-		bad=1
+		echo "shape: $f: $n lines, over $MAX" >> "$tmp.long"
 	fi
 done
-tmp=${TMPDIR:-/tmp}/shape.$$
-trap 'rm -f "$tmp"' EXIT
-: > "$tmp"
+objs=
 for o in src/*.o; do
 	[ -f "$o" ] || continue
 	case $o in *.fork.o) continue ;; esac
-	"$NM" "$o" 2>/dev/null | awk -v f="${o%.o}" '
-	    NF == 2 && $1 == "U" { print f, "U", $2 }
-	    NF == 3 && $2 ~ /^[TDBR]$/ { print f, "D", $3 }' >> "$tmp"
+	# An object whose source is gone (renamed, split) says nothing.
+	[ -f "${o%.o}.c" ] || continue
+	objs="$objs $o"
 done
+# One nm for them all: each object's symbols follow a "src/x.o:" line.
+: > "$tmp"
+[ -z "$objs" ] || "$NM" $objs 2>/dev/null | awk '
+    /^src\/.*\.o:$/ { f = substr($0, 1, length($0) - 3); next }
+    NF == 2 && $1 == "U" { print f, "U", $2 }
+    NF == 3 && $2 ~ /^[TDBR]$/ { print f, "D", $3 }' > "$tmp"
 if [ ! -s "$tmp" ]; then
+	if [ $tap = 1 ]; then
+		echo "1..2"
+		sed 's/^/# /' "$tmp.long"
+		if [ -s "$tmp.long" ]; then
+			echo "not ok 1 - no source in src/ over $MAX lines"
+		else
+			echo "ok 1 - no source in src/ over $MAX lines"
+		fi
+		echo "not ok 2 - no two files of src/ call each other" \
+		    "(no objects in src/: build first)"
+		exit 1
+	fi
+	cat "$tmp.long"
 	echo "shape: no objects in src/: build first" >&2
 	exit 2
 fi
@@ -50,9 +78,23 @@ awk '
 				print "shape: " p[1] ".c and " p[2] ".c call each other"
 		}
 	}' "$tmp" | sort > "$tmp.out"
-if [ -s "$tmp.out" ]; then
-	cat "$tmp.out"
-	bad=1
+bad=0
+[ -s "$tmp.long" ] || [ -s "$tmp.out" ] && bad=1
+if [ $tap = 0 ]; then
+	cat "$tmp.long" "$tmp.out"
+	exit $bad
 fi
-rm -f "$tmp.out"
+echo "1..2"
+if [ -s "$tmp.long" ]; then
+	sed 's/^/# /' "$tmp.long"
+	echo "not ok 1 - no source in src/ over $MAX lines"
+else
+	echo "ok 1 - no source in src/ over $MAX lines"
+fi
+if [ -s "$tmp.out" ]; then
+	sed 's/^/# /' "$tmp.out"
+	echo "not ok 2 - no two files of src/ call each other"
+else
+	echo "ok 2 - no two files of src/ call each other"
+fi
 exit $bad

@@ -58,15 +58,6 @@ run_kernel_words(struct store *st, int64_t run_id, struct remote *box,
 	diag_free(&dl);
 }
 
-long long
-run_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Sleeps ms, in steps, unless interrupted; 0, or -1 on ^C. */
 static int
 run_nap(long long ms)

@@ -2,9 +2,12 @@
 /*
  * What ltpscope run's files share and nobody else needs: the command
  * line (struct run_opts), what one run holds (struct run_state), and
- * the run's recorded config, which --resume replays (cmd_run_resume.c),
- * and a run on a box, what it reads from there and how it goes on when
- * the box goes down (cmd_run_box.c).
+ * the run's recorded config (cmd_run_config.c), which --resume replays
+ * (cmd_run_resume.c), and a run on a box, what it reads from there and
+ * how it goes on when the box goes down (cmd_run_box.c).  Each file
+ * calls only those listed after it: cmd_run.c, cmd_run_resume.c,
+ * cmd_run_dry.c, cmd_run_box.c, cmd_run_named.c, cmd_run_culprit.c,
+ * cmd_run_config.c, cmd_run_loop.c.
  */
 #ifndef LTPSCOPE_CMD_RUN_IMPL_H
 #define LTPSCOPE_CMD_RUN_IMPL_H
@@ -149,13 +152,26 @@ struct run_box {
 	struct run_state *qs;		/* a QEMU box's, or NULL */
 };
 
-/* cmd_run.c */
+/* cmd_run_loop.c, below the others */
+struct ltpout_line;
+/* The handler of SIGINT and SIGTERM: notes that one came. */
+void	 run_on_signal(int);
 int	 run_was_interrupted(void);
 void	 run_clear_progress(struct run_ctx *);
 long long run_now_ms(void);
+/* The engine's events (struct engine_events), arg a struct run_ctx. */
+void	 ev_test_start(void *, const char *, size_t, size_t);
+void	 ev_skip_warning(void *, const char *, const char *);
+void	 ev_line(void *, const struct ltpout_line *);
+void	 ev_wline(void *, size_t, const struct ltpout_line *);
+void	 ev_test_end(void *, const struct store_result *, const char *,
+	    size_t, size_t);
 int	 run_loop(struct engine *, struct run_ctx *, struct diaglist *);
 void	 run_crash_report(struct store *, int64_t);
 void	 run_summary(struct store *, struct engine *, int64_t);
+
+/* cmd_run_dry.c: --dry-run, what run_select() picked */
+void	 run_dry(const struct run_opts *, struct run_state *);
 
 /* cmd_run_box.c */
 void	 run_kernel_words(struct store *, int64_t, struct remote *,
@@ -178,11 +194,11 @@ const struct settings_box *run_find_box(const struct settings *,
 int	 run_named_box(struct run_opts *, struct run_state *);
 void	 run_qemu_host(struct run_state *);
 
-/* cmd_run_resume.c */
+/* cmd_run_culprit.c */
 int	 run_add_culprit(const char *, const char *, int64_t, const char *,
 	    const char *);
-int	 run_report_interrupted(struct store *, int64_t *, char *, size_t,
-	    int);
+
+/* cmd_run_config.c */
 char	*run_config_value(const char *, const char *);
 void	 run_config_add(struct sbuf_lines *, const char *, const char *);
 void	 run_config_box(struct sbuf_lines *, const struct run_opts *);
@@ -191,6 +207,10 @@ void	 run_config_sources(struct sbuf_lines *, const struct boxfiles *,
 	    int);
 int	 run_config_append(struct store *, int64_t, const char *,
 	    struct diaglist *);
+
+/* cmd_run_resume.c */
+int	 run_report_interrupted(struct store *, int64_t *, char *, size_t,
+	    int);
 int	 run_resume_settings(struct run_opts *, struct run_state *);
 void	 run_resume_culprit(struct run_opts *, struct run_state *);
 

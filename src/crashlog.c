@@ -2,6 +2,7 @@
 /*
  * The kernel's words about a crash (see crashlog.h): a panic picked out
  * of a kernel log, and the block of it kept with the crash result.
+ * What one line says is in crashlog_line.c, below this file.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,37 +15,6 @@ struct cl_line {
 	const char	*s;
 	size_t		 len;
 };
-
-/* How kernels say they died: NetBSD's first, then Linux's. */
-static const char *const crashlog_words[] = {
-	"panic: ", "kernel diagnostic assertion", "fatal page fault",
-	"fatal protection fault", "fatal trap", "uvm_fault(", "trap type ",
-	"Stopped in pid", "Kernel panic", "Oops:", "BUG: ",
-	"general protection fault", "Unable to handle kernel"
-};
-
-int
-crashlog_has(const char *s, size_t len, const char *w)
-{
-	size_t wl = strlen(w), i;
-
-	for (i = 0; i + wl <= len; i++)
-		if (s[i] == w[0] && memcmp(s + i, w, wl) == 0)
-			return 1;
-	return 0;
-}
-
-int
-crashlog_is_panic(const char *line, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(crashlog_words) / sizeof(crashlog_words[0]);
-	    i++)
-		if (crashlog_has(line, len, crashlog_words[i]))
-			return 1;
-	return 0;
-}
 
 /* The log's lines, without their "\r\n" or "\n". */
 static struct cl_line *
@@ -212,29 +182,6 @@ cl_crash(const struct cl_line *v, size_t n, size_t *lop, size_t *hip,
 			break;
 	*headp = i <= last ? i : start;
 	return 1;
-}
-
-/*
- * A line for the marker: no timestamp ("[ 12.3456] "), no control
- * bytes, so that it reads on one line anywhere it is shown.
- */
-void
-crashlog_clean(const char *s, size_t len, char *buf, size_t buflen)
-{
-	const char *e = s + len, *rb;
-	size_t o = 0;
-
-	if (buflen == 0)
-		return;
-	if (s < e && *s == '[' && (rb = memchr(s, ']', (size_t)(e - s))) !=
-	    NULL) {
-		s = rb + 1;
-		while (s < e && *s == ' ')
-			s++;
-	}
-	for (; s < e && o + 1 < buflen; s++)
-		buf[o++] = (unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s;
-	buf[o] = '\0';
 }
 
 static void

@@ -2,7 +2,8 @@
 /*
  * A console log watched while a test runs on a box (see crashlog.h):
  * the panic line is there within a second of the panic, long before
- * ssh's keepalives give the box up, so a crash is told from it.
+ * ssh's keepalives give the box up, so a crash is told from it.  What
+ * one line says is in crashlog_line.c, below this file.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -28,25 +29,6 @@ struct crashlog_watch {
 	int	 comm_age;	/* lines read since it */
 	int	 after;		/* lines read since the fatal one */
 };
-
-/*
- * The words that tell a box is dead, not only unwell: a Linux oops or
- * a BUG may leave it running (panic_on_oops=0), a panic does not.
- */
-int
-crashlog_is_fatal(const char *s, size_t len)
-{
-	const char *rb, *e = s + len;
-
-	/* NetBSD's "panic: " begins the line, after the timestamp. */
-	if (len > 0 && s[0] == '[' && (rb = memchr(s, ']', len)) != NULL)
-		for (s = rb + 1; s < e && *s == ' '; s++)
-			;
-	len = (size_t)(e - s);
-	return (len >= 7 && memcmp(s, "panic: ", 7) == 0) ||
-	    crashlog_has(s, len, "Kernel panic - not syncing") ||
-	    crashlog_has(s, len, "Stopped in pid ");
-}
 
 struct crashlog_watch *
 crashlog_watch_new(const char *path, off_t from)

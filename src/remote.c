@@ -3,8 +3,9 @@
  * Test boxes over ssh (see remote.h): the spec parser, the master
  * connection, the box's facts and files, and the commands run there
  * through the master.  The agents the tests run in are in
- * remote_agent.c, below this file; what both use (strings, the ssh
- * processes) is in remote_buf.c and remote_proc.c, below both.
+ * remote_agent.c, below this file, and a test's exchange with one in
+ * remote_exec.c; what they use (strings, the ssh processes) is in
+ * remote_buf.c and remote_proc.c, below them all.
  *
  * The login shell on the box may be csh (root's on NetBSD), which
  * expands "!" even in single quotes and takes no newline in them: all

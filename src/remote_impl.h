@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Private to src/remote*.c: the open connection and the helpers the
- * master's code (remote.c) and the agents' (remote_agent.c) share,
- * which live below both, in remote_buf.c and remote_proc.c.
+ * master's code (remote.c) and the agents' (remote_exec.c over
+ * remote_agent.c) share, which live below both, in remote_buf.c and
+ * remote_proc.c.
  */
 #ifndef LTPSCOPE_REMOTE_IMPL_H
 #define LTPSCOPE_REMOTE_IMPL_H
@@ -105,5 +106,29 @@ const char *remote_first_words(char *, size_t);
  */
 struct remote_agents *remote_agents_new(void);
 void	remote_agents_free(struct remote_agents *, int wait);
+
+/* An agent: a long-lived sh on the box over its own ssh session. */
+struct remote_agent {
+	pid_t		 pid;		/* the local ssh; 0: reaped */
+	int		 in;		/* its stdin: our lines */
+	int		 out;		/* its stdout and stderr */
+	int		 ready;		/* said so: lines may go */
+	int		 busy;		/* a test has it */
+	char		 nonce[17];	/* of its ready line */
+	struct remote_buf pre;		/* what came before that line */
+	struct remote_agent *next;
+};
+
+/* remote_agent.c, below remote_exec.c which speaks to the agents. */
+/*
+ * A free agent for a test, marked busy: an idle one still there, else
+ * a new one.  NULL (dl).
+ */
+struct remote_agent *remote_agent_claim(const struct remote *,
+	    struct diaglist *);
+/* Takes ag out of the list and frees it, ending it first. */
+void	remote_agent_drop(struct remote_agents *, struct remote_agent *);
+/* All of s to fd, with SIGPIPE held: 0, or -1. */
+int	remote_agent_write(int fd, const char *s, size_t len);
 
 #endif

@@ -59,7 +59,7 @@ _Static_assert(TS_PASS == 0 && TS_BROKEN == 2 && TS_CONF == 3 &&
     TS_WARN == 4 && TS_RUNNING == 9 && TS_UNKNOWN == 10,
     "SQL_TS_* spell enum test_status");
 
-/* store.c */
+/* store_sql.c: below store.c and store_schema.c */
 int	store_sqlerr(struct store *, struct diaglist *, int, const char *,
 	    ...) __attribute__((__format__(__printf__, 4, 5)));
 int	store_exec(struct store *, const char *, struct diaglist *);

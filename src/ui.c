@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The explorer: terminal set-up, the one poll(2) loop, the screen
- * layout, the status line and the view stack; cmd_ui.c opens what it
- * shows first.  Everything it shows comes from the core as plain data;
+ * The explorer: terminal set-up, the one poll(2) loop, drawing the
+ * screen; cmd_ui.c opens what it shows first.  Above what it dispatches
+ * to (the keys, the pane, runs, the ":" prompt, the views), which with
+ * it use what is below them all: the status line (ui_status.c), the
+ * view stack (ui_stack.c), the layout (ui_layout.c), drawing
+ * (ui_draw.c).  Everything it shows comes from the core as plain data;
  * the ui*.c and view_*.c files are the only ones that call curses.
  */
 #include <sys/ioctl.h>
@@ -148,127 +151,6 @@ ui_colours(struct ui *ui)
 			attrs |= A_REVERSE;
 		ui->attr[i] = attrs;
 	}
-}
-
-void
-ui_attr_on(struct ui *ui, enum theme_elem e)
-{
-	attron(ui->attr[e]);
-}
-
-void
-ui_attr_off(struct ui *ui, enum theme_elem e)
-{
-	attroff(ui->attr[e]);
-}
-
-void
-ui_message(struct ui *ui, int error, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ui->msg, sizeof(ui->msg), fmt, ap);
-	va_end(ap);
-	ui->msg_error = error;
-}
-
-void
-ui_message_diag(struct ui *ui, const struct diaglist *dl,
-    enum ui_diag_form form, const char *fallback, const char *fmt, ...)
-{
-	const struct diag *d = diag_first_error(dl);
-	char lead[256], text[512];
-	va_list ap;
-
-	if (d == NULL && dl->n > 0)
-		d = &dl->v[0];
-	if (d == NULL)
-		snprintf(text, sizeof(text), "%s", fallback != NULL ?
-		    fallback : "failed");
-	else if (form == UD_WHERE)
-		(void)diag_format(d, text, sizeof(text));
-	else
-		snprintf(text, sizeof(text), "%s", d->msg);
-	if (fmt == NULL) {
-		ui_message(ui, 1, "%s", text);
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(lead, sizeof(lead), fmt, ap);
-	va_end(ap);
-	ui_message(ui, 1, "%s: %s", lead, text);
-}
-
-void
-ui_ask(struct ui *ui, enum ui_confirm what, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ui->confirm_text, sizeof(ui->confirm_text), fmt, ap);
-	va_end(ap);
-	ui->confirm = what;
-	ui->prompting = UP_CONFIRM;
-}
-
-struct view *
-ui_top(struct ui *ui)
-{
-	return &ui->views[ui->depth];
-}
-
-/* Frees what v shows, its filter with it. */
-static void
-ui_free_view(struct view *v)
-{
-	if (v->ops != NULL && v->ops->free != NULL)
-		v->ops->free(v);
-	view_filter_free(v);
-}
-
-void
-ui_push_view(struct ui *ui)
-{
-	if (ui->depth + 1 >= UI_MAXVIEWS) {
-		/* Replace the top rather than grow without end. */
-		ui_free_view(ui_top(ui));
-		ui->depth--;
-	}
-	ui->depth++;
-	memset(&ui->views[ui->depth], 0, sizeof(ui->views[ui->depth]));
-}
-
-void
-ui_pop_view(struct ui *ui)
-{
-	if (ui->depth == 0)
-		return;
-	ui_free_view(ui_top(ui));
-	ui->depth--;
-}
-
-/* Height of the output or detail pane, its title line included. */
-int
-ui_pane_height(struct ui *ui)
-{
-	int h = LINES - 3;
-
-	if (!ui->pane_open && !ui->detail)
-		return 0;
-	h = h * 2 / 5;
-	if (h < 4)
-		h = LINES - 3 >= 8 ? 4 : 0;
-	return h;
-}
-
-/* Rows the list gets: all but title, header, status and the pane. */
-int
-ui_list_height(struct ui *ui)
-{
-	int h = LINES - 3 - ui_pane_height(ui);
-
-	return h > 1 ? h : 1;
 }
 
 static void

@@ -4,7 +4,9 @@
  * over) and its ssh waited for before the explorer takes the terminal,
  * so that what QEMU says and the wait are plain lines on stderr, and a
  * ^C there ends the wait, not the program with QEMU left behind; and
- * the box reset on its monitor when it stops answering.
+ * the box reset on its monitor when it stops answering.  How the
+ * explorer reaches any box (ui_box_opts()) is here too, below the runs
+ * (ui_run.c) that reach it.
  */
 #include <errno.h>
 #include <poll.h>
@@ -148,4 +150,12 @@ ui_qemu_reset(struct ui *ui, const char **what)
 	}
 	diag_free(&dl);
 	return rv;
+}
+
+void
+ui_box_opts(const struct ui *ui, const char *ltproot, struct remote_opts *ro)
+{
+	memset(ro, 0, sizeof(*ro));
+	ro->config = ui->ssh_config[0] != '\0' ? ui->ssh_config : NULL;
+	ro->ltproot = ltproot;
 }

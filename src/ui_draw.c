@@ -3,7 +3,8 @@
  * Putting untrusted text on the screen.  Test output and table files can
  * hold any byte; none of them may reach the terminal raw, so every
  * control byte becomes a visible placeholder (^X, or <XX> for bytes that
- * are not valid UTF-8) before curses sees it.
+ * are not valid UTF-8) before curses sees it.  The theme's attributes
+ * are turned on and off here too.
  */
 #include <curses.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <wchar.h>
 
 #include "ltpscope/ui.h"
+#include "ui_priv.h"
 
 /* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
 static size_t
@@ -188,4 +190,16 @@ ui_status_char(enum test_status s)
 	};
 
 	return (unsigned)s < TS__COUNT ? chars[s] : '?';
+}
+
+void
+ui_attr_on(struct ui *ui, enum theme_elem e)
+{
+	attron(ui->attr[e]);
+}
+
+void
+ui_attr_off(struct ui *ui, enum theme_elem e)
+{
+	attroff(ui->attr[e]);
 }

@@ -2,9 +2,9 @@
 /*
  * The explorer's state, shared by src/ui.c (terminal, loop, drawing),
  * src/ui_keys.c (what the keys do), src/ui_run.c (running tests) and
- * src/ui_cmdline.c (the ":" prompt).  Views see it in their request
- * handlers, where a key's meaning is theirs; they draw from their own
- * rows.
+ * src/ui_cmdline.c (the ":" prompt), over ui_status.c, ui_stack.c and
+ * ui_layout.c.  Views see it in their request handlers, where a key's
+ * meaning is theirs; they draw from their own rows.
  */
 #ifndef LTPSCOPE_UI_PRIV_H
 #define LTPSCOPE_UI_PRIV_H
@@ -151,7 +151,7 @@ struct ui {
 	int			 dirty;
 };
 
-/* ui.c */
+/* ui_status.c: the status line, below everything that says something. */
 void	ui_message(struct ui *, int, const char *, ...)
 	    __attribute__((__format__(__printf__, 3, 4)));
 /* How ui_message_diag() words a diagnostic. */
@@ -168,14 +168,22 @@ enum ui_diag_form {
 void	ui_message_diag(struct ui *, const struct diaglist *,
 	    enum ui_diag_form, const char *, const char *, ...)
 	    __attribute__((__format__(__printf__, 5, 6)));
+void	ui_ask(struct ui *, enum ui_confirm, const char *, ...)
+	    __attribute__((__format__(__printf__, 3, 4)));
+
+/* ui_stack.c: the views. */
 struct view *ui_top(struct ui *);
-int	ui_list_height(struct ui *);
-int	ui_pane_height(struct ui *);
 /* A new view on top, for its *_init(). */
 void	ui_push_view(struct ui *);
 void	ui_pop_view(struct ui *);
-void	ui_ask(struct ui *, enum ui_confirm, const char *, ...)
-	    __attribute__((__format__(__printf__, 3, 4)));
+/* Frees what v shows, its filter with it (the bottom one, at the end). */
+void	ui_free_view(struct view *);
+
+/* ui_layout.c: rows of the screen. */
+int	ui_list_height(struct ui *);
+int	ui_pane_height(struct ui *);
+
+/* ui.c: the explorer's loop, above everything else here. */
 /*
  * Takes the terminal and runs the explorer on ui, set up by cmd_ui.c,
  * until the user quits; gives the terminal back.  Returns 0, -1, or
@@ -194,6 +202,10 @@ int	ui_explore(struct ui *);
 int	ui_config(struct ui *, const char **, int *, const char *box);
 
 /* ui_box.c */
+struct remote_opts;
+/* How the explorer reaches its box: ui's ssh config, LTP at ltproot. */
+void	ui_box_opts(const struct ui *, const char *ltproot,
+	    struct remote_opts *);
 /*
  * Starts (or takes over) the QEMU of ui's box (ui->boxqemu) and waits
  * for its ssh, ui->host its forwarded port from then on, ui->box the
@@ -225,10 +237,6 @@ int	ui_pane_marked(const struct ui *, size_t *);
 size_t	ui_pane_current(const struct ui *);
 
 /* ui_run.c */
-struct remote_opts;
-/* How the explorer reaches its box: ui's ssh config, LTP at ltproot. */
-void	ui_box_opts(const struct ui *, const char *ltproot,
-	    struct remote_opts *);
 void	ui_run_start(struct ui *);
 void	ui_run_selected(struct ui *, const char *const *, size_t,
 	    const char *const *, size_t);

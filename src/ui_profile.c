@@ -112,7 +112,8 @@ ui_profile_screen(struct ui *ui)
 	ui_push_view(ui);
 	v = ui_top(ui);
 	view_text_init(v, "  CALL                   COUNT  ERRORS"
-	    "               STATE               TESTS          TAGS / FLAGS");
+	    "               STATE               TESTS          TAGS / FLAGS",
+	    ui_triage_open_row);
 	ui_profile_fill(v, &p, &rp, abi);
 	profile_report_free(&rp);
 	profile_free(&p);

@@ -142,14 +142,6 @@ ui_run_told(void *arg, const char *tag, const char *first)
 	    first);
 }
 
-void
-ui_box_opts(const struct ui *ui, const char *ltproot, struct remote_opts *ro)
-{
-	memset(ro, 0, sizeof(*ro));
-	ro->config = ui->ssh_config[0] != '\0' ? ui->ssh_config : NULL;
-	ro->ltproot = ltproot;
-}
-
 /*
  * The box the runs go to, connected now if it is not (or no longer):
  * 0, or -1 with why on the status line.  Blocks while ssh connects.

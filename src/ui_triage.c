@@ -136,7 +136,7 @@ ui_picker_push(struct ui *ui, const char *want)
 
 	ui_push_view(ui);
 	v = ui_top(ui);
-	view_pick_init(v, "  CATEGORY          MEANING");
+	view_text_init(v, "  CATEGORY          MEANING", ui_triage_picked);
 	for (i = 0; i < ui->cats->n; i++) {
 		c = &ui->cats->v[i];
 		view_text_add(v, TE_NORMAL, c->name, 0, "  %-17s %s%s", c->name,
@@ -568,7 +568,7 @@ ui_triage_compare(struct ui *ui)
 	ui_push_view(ui);
 	v = ui_top(ui);
 	view_text_init(v, pair ? "  CHANGE     TEST                 SYSCALL"
-	    "        BEFORE     AFTER" : "");
+	    "        BEFORE     AFTER" : "", ui_triage_open_row);
 	if (pair) {
 		snprintf(v->title, sizeof(v->title), "compare run %" PRId64
 		    " with run %" PRId64 ": %u regressed, %u fixed, %u "
@@ -647,7 +647,7 @@ ui_triage_shoplist(struct ui *ui)
 	ui_push_view(ui);
 	v = ui_top(ui);
 	view_text_init(v, "  SYSCALL         TEST                 STATUS    "
-	    "NOTE / FIRST FAILING LINE");
+	    "NOTE / FIRST FAILING LINE", ui_triage_open_row);
 	snprintf(v->title, sizeof(v->title), "shopping list of run %" PRId64
 	    ": %zu failing tests in %zu syscalls (E exports)", sl.run.id,
 	    sl.ntests, sl.n);

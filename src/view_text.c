@@ -2,8 +2,10 @@
 /*
  * A view of plain lines, each with its colour and a key: the Compare
  * screen, the Shopping list and the category picker are all lists of
- * lines that Enter acts on.  On a test's line Enter shows its newest
- * output; in the picker, it tags the tests with the line's category.
+ * lines that Enter acts on.  What Enter does is the opener's (on a
+ * test's line in ui_triage.c's lists it shows its newest output; in
+ * the picker, it tags the tests with the line's category), so that
+ * this view calls nothing above it.
  */
 #include <curses.h>
 #include <stdarg.h>
@@ -19,25 +21,19 @@ struct textview {
 	size_t			 n;
 	size_t			 cap;
 	char			*header;
-	int			 pick;		/* the category picker */
+	view_text_enter_fn	*enter;		/* Enter on a line, or NULL */
 };
 
 void
-view_text_init(struct view *v, const char *header)
+view_text_init(struct view *v, const char *header, view_text_enter_fn *enter)
 {
 	struct textview *tv = xcalloc(1, sizeof(*tv));
 
 	tv->header = xstrdup(header != NULL ? header : "");
+	tv->enter = enter;
 	v->ops = &view_text_ops;
 	v->data = tv;
 	v->top = v->cursor = 0;
-}
-
-void
-view_pick_init(struct view *v, const char *header)
-{
-	view_text_init(v, header);
-	((struct textview *)v->data)->pick = 1;
 }
 
 void
@@ -134,12 +130,11 @@ text_describe(struct ui *ui, struct view *v, char *buf, size_t len)
 static int
 text_request(struct ui *ui, struct view *v, enum ui_request req)
 {
-	if (req != UR_ENTER)
+	struct textview *tv = v->data;
+
+	if (req != UR_ENTER || tv->enter == NULL)
 		return 0;
-	if (((struct textview *)v->data)->pick)
-		ui_triage_picked(ui);
-	else
-		ui_triage_open_row(ui);
+	tv->enter(ui);
 	return 1;
 }
 

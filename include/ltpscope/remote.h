@@ -139,12 +139,12 @@ const char	*remote_kconfig(const struct remote *);
 typedef void	remote_output_fn(void *arg, const char *buf, size_t len);
 
 /*
- * One command on the box, as the runner drives it, run by one of the
- * connection's agents (remote_agent.c): long-lived shells on the box,
- * one per ssh session over the master, each running one test at a
- * time; a test that finds them all busy starts another.  env holds the
- * "NAME=value" settings the test gets (NULL-terminated; PATH and
- * TMPDIR are made on the box), grace_s is how long the box waits
+ * One command on the box, as the runner drives it (remote_exec.c), run
+ * by one of the connection's agents (remote_agent.c): long-lived shells
+ * on the box, one per ssh session over the master, each running one
+ * test at a time; a test that finds them all busy starts another.  env
+ * holds the "NAME=value" settings the test gets (NULL-terminated; PATH
+ * and TMPDIR are made on the box), grace_s is how long the box waits
  * between SIGTERM and SIGKILL when the connection drops mid-test.  The
  * timeout is the caller's: it tells the box (remote_exec_tell()).
  * NULL after an error (dl).

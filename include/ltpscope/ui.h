@@ -237,9 +237,12 @@ struct ui_textrow {
 	int64_t		 id;
 };
 extern const struct view_ops	view_text_ops;
-void	view_text_init(struct view *, const char *);
-/* A list of categories: Enter tags the tests being triaged. */
-void	view_pick_init(struct view *, const char *);
+/*
+ * What Enter on a line does, given by who opens the view (the lines'
+ * meaning is theirs): it reads the line with view_text_current().
+ */
+typedef void	view_text_enter_fn(struct ui *);
+void	view_text_init(struct view *, const char *, view_text_enter_fn *);
 void	view_text_add(struct view *, enum theme_elem, const char *, int64_t,
 	    const char *, ...) __attribute__((__format__(__printf__, 5, 6)));
 struct ui_textrow *view_text_current(struct view *);
