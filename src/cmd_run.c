@@ -698,12 +698,15 @@ run_parse_options(struct cmd_args *a, struct run_opts *o)
 static void
 run_state_init(struct run_state *s)
 {
+	char arch[64];
+
 	memset(s, 0, sizeof(*s));
 	diag_init(&s->dl);
 	skiplist_init(&s->skip);
 	conflicts_init(&s->conf);
 	/* The bundled list names the systems its entries hold on. */
 	skiplist_set_os(&s->skip, compat_os_name(s->os, sizeof(s->os)));
+	skiplist_set_arch(&s->skip, compat_machine_arch(arch, sizeof(arch)));
 }
 
 static void
@@ -922,6 +925,8 @@ run_dry(const struct run_opts *o, struct run_state *s)
 		(void)store_open_db(&hist, o->dbpath,
 		    STORE_READONLY | STORE_IF_EXISTS, NULL, &hdl);
 	diag_free(&hdl);
+	if (s->box != NULL)
+		run_skip_system(&s->skip, s->box);
 	skiplist_describe(&s->skip, skipwhat, sizeof(skipwhat));
 	if (s->box != NULL && remote_kconfig(s->box) != NULL)
 		snprintf(s->kcwhat, sizeof(s->kcwhat), "%s (--kconfig), sent "
@@ -992,6 +997,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 		    &s->dl)) == NULL)
 			return 1;
 		eo.runner.remote = s->box;
+		run_skip_system(&s->skip, s->box);
 		box_kconfig = kconfig;
 		/* The box has its copy (remote_kconfig()); --resume resends. */
 		if (!o->resume && kconfig != NULL && kconfig[0] != '\0') {
@@ -1052,6 +1058,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 		    run_id);
 	}
 	memset(&rb, 0, sizeof(rb));
+	rb.name = o->box;
 	rb.host = o->host;
 	rb.ssh_config = o->ssh_config;
 	rb.reboot_cmd = o->reboot_cmd;

@@ -45,11 +45,13 @@ run_mkdirs(const char *path)
 
 /*
  * Adds tag to the user's skip list; os, when not NULL, is the system
- * the entry holds on (a box's uname -s) and where the box it crashed.
+ * the entry holds on (a box's uname -s), arch (NULL or "": any) the
+ * arch, and where the box it crashed: a crash of one arch's kernel
+ * does not keep the test from another arch's box.
  */
 int
 run_add_culprit(const char *file, const char *tag, int64_t run_id,
-    const char *os, const char *where)
+    const char *os, const char *arch, const char *where)
 {
 	FILE *fp;
 
@@ -58,9 +60,10 @@ run_add_culprit(const char *file, const char *tag, int64_t run_id,
 		return -1;
 	}
 	if (os != NULL && os[0] != '\0')
-		fprintf(fp, "%s\tos=%s\tcrashed %s during run %" PRId64
+		fprintf(fp, "%s\tos=%s%s%s\tcrashed %s during run %" PRId64
 		    " (added by ltpscope run --skip-culprit)\n", tag, os,
-		    where, run_id);
+		    arch != NULL && arch[0] != '\0' ? "\tarch=" : "",
+		    arch != NULL ? arch : "", where, run_id);
 	else
 		fprintf(fp, "%s\tcrashed the system during run %" PRId64
 		    " (added by ltpscope run --resume)\n", tag, run_id);
@@ -410,7 +413,7 @@ run_skip_stored_culprits(struct store *st, const struct store_run *prev,
 			continue;
 		}
 		if (run_add_culprit(userskip, v[i].tag, prev->id,
-		    prev->os_name, where) == 0)
+		    prev->os_name, prev->arch, where) == 0)
 			skiplist_add(skip, v[i].tag, "crashed the box in an "
 			    "earlier run");
 	}
@@ -428,7 +431,7 @@ run_resume_skips(const struct store_run *prev, struct skiplist *skip,
     const char *os, int no_skiplist, const char *const *skips,
     size_t nskips, struct diaglist *dl)
 {
-	char *v;
+	char *v, *arch;
 	long flag = 0;
 	size_t i;
 
@@ -439,9 +442,12 @@ run_resume_skips(const struct store_run *prev, struct skiplist *skip,
 	}
 	if (flag) {
 		/* Loaded before the run was known: start again without. */
+		arch = skip->arch != NULL ? xstrdup(skip->arch) : NULL;
 		skiplist_free(skip);
 		skiplist_init(skip);
 		skiplist_set_os(skip, os);
+		skiplist_set_arch(skip, arch);
+		free(arch);
 		for (i = 0; i < nskips; i++)
 			if (skiplist_load(skip, skips[i], dl) < 0)
 				return -1;
@@ -601,7 +607,7 @@ run_resume_culprit(struct run_opts *o, struct run_state *s)
 		}
 		if (o->culprit_mode == 1 && s->userskip[0] != '\0' &&
 		    run_add_culprit(s->userskip, culprit, o->run_id, NULL,
-		    NULL) == 0)
+		    NULL, NULL) == 0)
 			skiplist_add(&s->skip, culprit, "crashed the system "
 			    "in an earlier run");
 	}
