@@ -351,12 +351,15 @@ run_parse_options(struct cmd_args *a, struct run_opts *o)
 static void
 run_state_init(struct run_state *s)
 {
+	char arch[64];
+
 	memset(s, 0, sizeof(*s));
 	diag_init(&s->dl);
 	skiplist_init(&s->skip);
 	conflicts_init(&s->conf);
 	/* The bundled list names the systems its entries hold on. */
 	skiplist_set_os(&s->skip, compat_os_name(s->os, sizeof(s->os)));
+	skiplist_set_arch(&s->skip, compat_machine_arch(arch, sizeof(arch)));
 }
 
 static void
@@ -569,6 +572,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 		    &s->dl)) == NULL)
 			return 1;
 		eo.runner.remote = s->box;
+		run_skip_system(&s->skip, s->box);
 		box_kconfig = kconfig;
 		/* The box has its copy (remote_kconfig()); --resume resends. */
 		if (!o->resume && kconfig != NULL && kconfig[0] != '\0') {
@@ -629,6 +633,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 		    run_id);
 	}
 	memset(&rb, 0, sizeof(rb));
+	rb.name = o->box;
 	rb.host = o->host;
 	rb.ssh_config = o->ssh_config;
 	rb.reboot_cmd = o->reboot_cmd;

@@ -405,22 +405,50 @@ run_wait_up(struct run_opts *o, struct run_state *s)
 	return 0;
 }
 
-/* The culprit goes on the skip list for the box's system. */
+/*
+ * The arch a run on the box is filed under (engine.c): uname -m, or
+ * the processor of NetBSD's evb* boards.
+ */
+static const char *
+run_box_arch(const struct remote_box *rb)
+{
+	if (strncmp(rb->machine, "evb", 3) == 0 && rb->processor[0] != '\0')
+		return rb->processor;
+	return rb->machine;
+}
+
+void
+run_skip_system(struct skiplist *sl, const struct remote *box)
+{
+	const struct remote_box *rb = remote_box(box);
+
+	skiplist_set_os(sl, rb->sysname);
+	skiplist_set_arch(sl, run_box_arch(rb));
+}
+
+/*
+ * The culprit goes on the skip list for the box's system and arch:
+ * the other boxes of a run share the file, and one of another arch
+ * still runs the test.
+ */
 static void
 run_skip_culprit(struct run_box *b, const struct remote *box,
     const char *tag, int64_t run_id)
 {
 	const struct remote_box *rb = box != NULL ? remote_box(box) : NULL;
-	char where[600];
+	char where[700];
 
 	if (!b->skip_culprit || b->userskip == NULL ||
 	    b->userskip[0] == '\0' || tag[0] == '\0')
 		return;
-	snprintf(where, sizeof(where), "%s (%s %s %s)", b->host,
+	snprintf(where, sizeof(where), "%s%s%s%s (%s %s %s)",
+	    b->name != NULL ? "box " : "", b->name != NULL ? b->name : "",
+	    b->name != NULL ? ", " : "", b->host,
 	    rb != NULL ? rb->sysname : "?", rb != NULL ? rb->release : "?",
 	    rb != NULL ? rb->machine : "?");
 	if (run_add_culprit(b->userskip, tag, run_id, rb != NULL ?
-	    rb->sysname : NULL, where) == 0)
+	    rb->sysname : NULL, rb != NULL ? run_box_arch(rb) : NULL,
+	    where) == 0)
 		skiplist_add(b->skip, tag, "crashed the box in an earlier "
 		    "run");
 }

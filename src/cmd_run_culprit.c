@@ -31,11 +31,13 @@ run_mkdirs(const char *path)
 
 /*
  * Adds tag to the user's skip list; os, when not NULL, is the system
- * the entry holds on (a box's uname -s) and where the box it crashed.
+ * the entry holds on (a box's uname -s), arch (NULL or "": any) the
+ * arch, and where the box it crashed: a crash of one arch's kernel
+ * does not keep the test from another arch's box.
  */
 int
 run_add_culprit(const char *file, const char *tag, int64_t run_id,
-    const char *os, const char *where)
+    const char *os, const char *arch, const char *where)
 {
 	FILE *fp;
 
@@ -44,9 +46,10 @@ run_add_culprit(const char *file, const char *tag, int64_t run_id,
 		return -1;
 	}
 	if (os != NULL && os[0] != '\0')
-		fprintf(fp, "%s\tos=%s\tcrashed %s during run %" PRId64
+		fprintf(fp, "%s\tos=%s%s%s\tcrashed %s during run %" PRId64
 		    " (added by ltpscope run --skip-culprit)\n", tag, os,
-		    where, run_id);
+		    arch != NULL && arch[0] != '\0' ? "\tarch=" : "",
+		    arch != NULL ? arch : "", where, run_id);
 	else
 		fprintf(fp, "%s\tcrashed the system during run %" PRId64
 		    " (added by ltpscope run --resume)\n", tag, run_id);

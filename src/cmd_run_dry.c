@@ -133,6 +133,8 @@ run_dry(const struct run_opts *o, struct run_state *s)
 		(void)store_open_db(&hist, o->dbpath,
 		    STORE_READONLY | STORE_IF_EXISTS, NULL, &hdl);
 	diag_free(&hdl);
+	if (s->box != NULL)
+		run_skip_system(&s->skip, s->box);
 	skiplist_describe(&s->skip, skipwhat, sizeof(skipwhat));
 	if (s->box != NULL && remote_kconfig(s->box) != NULL)
 		snprintf(s->kcwhat, sizeof(s->kcwhat), "%s (--kconfig), sent "

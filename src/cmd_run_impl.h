@@ -139,6 +139,7 @@ struct run_state {
 
 /* A run on a box: how to go on after it stops answering. */
 struct run_box {
+	const char	*name;		/* --box, or NULL */
 	const char	*host;
 	const char	*ssh_config;
 	const char	*reboot_cmd;
@@ -182,6 +183,7 @@ int	 run_box_lost(struct store *, struct engine **, struct remote **,
 struct remote	*run_open_box(const char *, const char *, const char *,
 	    const char *, struct diaglist *);
 int	 run_wait_up(struct run_opts *, struct run_state *);
+void	 run_skip_system(struct skiplist *, const struct remote *);
 int	 run_box_files(struct remote **, struct boxfiles *,
 	    struct suite_opts *, const char ***, const char *const **,
 	    size_t *, const char *, const char *, const char *, const char *,
@@ -196,7 +198,7 @@ void	 run_qemu_host(struct run_state *);
 
 /* cmd_run_culprit.c */
 int	 run_add_culprit(const char *, const char *, int64_t, const char *,
-	    const char *);
+	    const char *, const char *);
 
 /* cmd_run_config.c */
 char	*run_config_value(const char *, const char *);

@@ -231,7 +231,7 @@ run_skip_stored_culprits(struct store *st, const struct store_run *prev,
 			continue;
 		}
 		if (run_add_culprit(userskip, v[i].tag, prev->id,
-		    prev->os_name, where) == 0)
+		    prev->os_name, prev->arch, where) == 0)
 			skiplist_add(skip, v[i].tag, "crashed the box in an "
 			    "earlier run");
 	}
@@ -249,7 +249,7 @@ run_resume_skips(const struct store_run *prev, struct skiplist *skip,
     const char *os, int no_skiplist, const char *const *skips,
     size_t nskips, struct diaglist *dl)
 {
-	char *v;
+	char *v, *arch;
 	long flag = 0;
 	size_t i;
 
@@ -260,9 +260,12 @@ run_resume_skips(const struct store_run *prev, struct skiplist *skip,
 	}
 	if (flag) {
 		/* Loaded before the run was known: start again without. */
+		arch = skip->arch != NULL ? xstrdup(skip->arch) : NULL;
 		skiplist_free(skip);
 		skiplist_init(skip);
 		skiplist_set_os(skip, os);
+		skiplist_set_arch(skip, arch);
+		free(arch);
 		for (i = 0; i < nskips; i++)
 			if (skiplist_load(skip, skips[i], dl) < 0)
 				return -1;
@@ -422,7 +425,7 @@ run_resume_culprit(struct run_opts *o, struct run_state *s)
 		}
 		if (o->culprit_mode == 1 && s->userskip[0] != '\0' &&
 		    run_add_culprit(s->userskip, culprit, o->run_id, NULL,
-		    NULL) == 0)
+		    NULL, NULL) == 0)
 			skiplist_add(&s->skip, culprit, "crashed the system "
 			    "in an earlier run");
 	}

@@ -84,7 +84,7 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 {
 	struct suite_opts so;
 	struct diaglist dl;
-	char demotab[1200], path[1200];
+	char demotab[1200], path[1200], arch[64];
 	const char *cfg, *home;
 	const char *dt[2];
 	char *dbdef = NULL;
@@ -173,6 +173,10 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 	else
 		(void)compat_os_name(ui->os, sizeof(ui->os));
 	skiplist_set_os(&ui->skip, ui->os);
+	/* A box's arch is not known yet: its entries of any arch hold. */
+	if (ui->host[0] == '\0')
+		skiplist_set_arch(&ui->skip, compat_machine_arch(arch,
+		    sizeof(arch)));
 	(void)skiplist_load_default(&ui->skip, &dl);
 	diag_free(&dl);
 	return rv;

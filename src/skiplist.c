@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "ltpscope/linuxref.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/slurp.h"
@@ -30,10 +31,12 @@ skiplist_free(struct skiplist *sl)
 		free(sl->v[i].pattern);
 		free(sl->v[i].reason);
 		free(sl->v[i].os);
+		free(sl->v[i].arch);
 		free(sl->v[i].file);
 	}
 	free(sl->v);
 	free(sl->os);
+	free(sl->arch);
 	xfreev(sl->files);
 	skiplist_init(sl);
 }
@@ -45,23 +48,49 @@ skiplist_set_os(struct skiplist *sl, const char *os)
 	sl->os = os != NULL && *os != '\0' ? xstrdup(os) : NULL;
 }
 
-int
-skiplist_entry_applies(const struct skiplist *sl, const struct skip_entry *e)
+void
+skiplist_set_arch(struct skiplist *sl, const char *arch)
+{
+	free(sl->arch);
+	sl->arch = arch != NULL && *arch != '\0' ? xstrdup(arch) : NULL;
+}
+
+/*
+ * Whether the comma-separated names list name: systems in any case,
+ * arches by any of their names (x86_64 is amd64).
+ */
+static int
+skiplist_names(const char *list, const char *name, int isarch)
 {
 	const char *p, *c;
-	size_t len;
+	char one[64];
+	size_t len = strlen(name), n;
 
-	if (e->os == NULL || sl->os == NULL)
-		return 1;
-	len = strlen(sl->os);
-	for (p = e->os; *p != '\0'; p = *c != '\0' ? c + 1 : c) {
+	for (p = list; *p != '\0'; p = *c != '\0' ? c + 1 : c) {
 		c = strchr(p, ',');
 		if (c == NULL)
 			c = p + strlen(p);
-		if ((size_t)(c - p) == len && strncasecmp(p, sl->os, len) == 0)
+		n = (size_t)(c - p);
+		if (!isarch && n == len && strncasecmp(p, name, len) == 0)
 			return 1;
+		if (isarch && n < sizeof(one)) {
+			memcpy(one, p, n);
+			one[n] = '\0';
+			if (linuxref_same_arch(one, name))
+				return 1;
+		}
 	}
 	return 0;
+}
+
+int
+skiplist_entry_applies(const struct skiplist *sl, const struct skip_entry *e)
+{
+	if (e->os != NULL && sl->os != NULL && !skiplist_names(e->os, sl->os,
+	    0))
+		return 0;
+	return e->arch == NULL || sl->arch == NULL ||
+	    skiplist_names(e->arch, sl->arch, 1);
 }
 
 static struct skip_entry *
@@ -78,6 +107,7 @@ skiplist_push(struct skiplist *sl, const char *pattern, size_t plen,
 	e->pattern = xstrndup(pattern, plen);
 	e->reason = xstrndup(reason, rlen);
 	e->os = NULL;
+	e->arch = NULL;
 	e->file = NULL;
 	e->line = 0;
 	return e;
@@ -112,9 +142,12 @@ pattern_problem(const char *p, size_t len)
 	return inbr ? "unclosed '[' in pattern" : NULL;
 }
 
-/* "os=NetBSD,Linux": system names, as uname -s prints them. */
+/*
+ * "os=NetBSD,Linux", "arch=aarch64,x86_64": names as uname -s and -m
+ * print them.
+ */
 static int
-os_field_ok(const char *p, size_t len)
+names_field_ok(const char *p, size_t len)
 {
 	size_t i;
 
@@ -129,16 +162,46 @@ os_field_ok(const char *p, size_t len)
 	return 1;
 }
 
+/* The fields between the pattern and the reason, in skip_entry's order. */
+static const struct {
+	const char	*key;
+	size_t		 keylen;
+	const char	*what;
+	const char	*example;
+} skip_fields[] = {
+	{ "os", 3, "system names as uname -s prints them", "NetBSD" },
+	{ "arch", 5, "architectures as uname -m prints them", "aarch64" },
+};
+
+/* Which field begins at p ("os=", "arch="), or -1: the reason does. */
+static int
+skiplist_field(const char *p, const char *end)
+{
+	size_t i, n;
+
+	for (i = 0; i < sizeof(skip_fields) / sizeof(skip_fields[0]); i++) {
+		n = skip_fields[i].keylen;
+		if ((size_t)(end - p) >= n && strncmp(p, skip_fields[i].key,
+		    n - 1) == 0 && p[n - 1] == '=')
+			return (int)i;
+	}
+	return -1;
+}
+
 int
 skiplist_parse(struct skiplist *sl, const char *name, const char *text,
     size_t len, struct diaglist *dl)
 {
 	const char *p = text, *end = text + len, *eol, *pat, *rs, *re;
-	const char *why, *os;
+	const char *why;
 	unsigned long lineno = 0;
 	struct skip_entry *e;
-	size_t plen, oslen;
-	int errors = 0;
+	struct {
+		const char *at;
+		size_t	    len;
+	} f[2];
+	size_t plen;
+	int errors = 0, k;
 
 	if (name != NULL) {
 		sl->files = xreallocarray(sl->files, sl->nfiles + 2,
@@ -168,23 +231,34 @@ skiplist_parse(struct skiplist *sl, const char *name, const char *text,
 		plen = (size_t)(p - pat);
 		while (p < re && (*p == ' ' || *p == '\t'))
 			p++;
-		os = NULL;
-		oslen = 0;
-		if (re - p >= 3 && strncmp(p, "os=", 3) == 0) {
-			os = p + 3;
+		memset(f, 0, sizeof(f));
+		while ((k = skiplist_field(p, re)) >= 0) {
+			if (f[k].at != NULL) {
+				diag_error(dl, name, lineno, "'%.*s': %s= "
+				    "given twice", (int)plen, pat,
+				    skip_fields[k].key);
+				break;
+			}
+			f[k].at = p + skip_fields[k].keylen;
 			while (p < re && *p != ' ' && *p != '\t')
 				p++;
-			oslen = (size_t)(p - os);
+			f[k].len = (size_t)(p - f[k].at);
 			while (p < re && (*p == ' ' || *p == '\t'))
 				p++;
-			if (!os_field_ok(os, oslen)) {
-				diag_error(dl, name, lineno, "'%.*s': os= "
-				    "wants system names as uname -s prints "
-				    "them, comma-separated (os=NetBSD), not "
-				    "'%.*s'", (int)plen, pat, (int)oslen, os);
-				errors++;
-				continue;
+			if (!names_field_ok(f[k].at, f[k].len)) {
+				diag_error(dl, name, lineno, "'%.*s': %s= "
+				    "wants %s, comma-separated (%s=%s), not "
+				    "'%.*s'", (int)plen, pat,
+				    skip_fields[k].key, skip_fields[k].what,
+				    skip_fields[k].key,
+				    skip_fields[k].example, (int)f[k].len,
+				    f[k].at);
+				break;
 			}
+		}
+		if (k >= 0) {
+			errors++;
+			continue;
 		}
 		rs = p;
 		while (re > rs && (re[-1] == ' ' || re[-1] == '\t'))
@@ -203,7 +277,8 @@ skiplist_parse(struct skiplist *sl, const char *name, const char *text,
 			continue;
 		}
 		e = skiplist_push(sl, pat, plen, rs, (size_t)(re - rs));
-		e->os = os != NULL ? xstrndup(os, oslen) : NULL;
+		e->os = f[0].at != NULL ? xstrndup(f[0].at, f[0].len) : NULL;
+		e->arch = f[1].at != NULL ? xstrndup(f[1].at, f[1].len) : NULL;
 		e->file = name != NULL ? xstrdup(name) : NULL;
 		e->line = lineno;
 	}
@@ -268,7 +343,8 @@ describe_source(const struct skiplist *sl, const char *file, char *buf,
     size_t len, size_t *o)
 {
 	size_t i, n = 0, k = 0;
-	int w;
+	int w, byarch = 0;
+	char on[160];
 
 	for (i = 0; i < sl->n; i++) {
 		if ((file == NULL) != (sl->v[i].file == NULL) ||
@@ -276,7 +352,11 @@ describe_source(const struct skiplist *sl, const char *file, char *buf,
 			continue;
 		n++;
 		k += (size_t)skiplist_entry_applies(sl, &sl->v[i]);
+		byarch |= sl->v[i].arch != NULL && sl->arch != NULL;
 	}
+	/* The arch is named where an entry of the file names one. */
+	snprintf(on, sizeof(on), "%s%s%s", sl->os != NULL ? sl->os : "",
+	    byarch && sl->os != NULL ? " " : "", byarch ? sl->arch : "");
 	if (file == NULL && n == 0)
 		return;
 	if (k == n)
@@ -285,7 +365,7 @@ describe_source(const struct skiplist *sl, const char *file, char *buf,
 		    n == 1 ? "y" : "ies");
 	else
 		w = snprintf(buf + *o, len - *o, "%s%s (%zu of %zu entries "
-		    "hold on %s)", *o > 0 ? "; " : "", file, k, n, sl->os);
+		    "hold on %s)", *o > 0 ? "; " : "", file, k, n, on);
 	if (w > 0)
 		*o = *o + (size_t)w < len ? *o + (size_t)w : len - 1;
 }

@@ -4,7 +4,8 @@
  * over) and its ssh waited for before the explorer takes the terminal,
  * so that what QEMU says and the wait are plain lines on stderr, and a
  * ^C there ends the wait, not the program with QEMU left behind; and
- * the box reset on its monitor when it stops answering.  How the
+ * the box reset on its monitor when it stops answering, unless it is
+ * back by itself (panic=N), as run decides (cmd_run_box.c).  How the
  * explorer reaches any box (ui_box_opts()) is here too, below the runs
  * (ui_run.c) that reach it.
  */
@@ -17,6 +18,7 @@
 #include <time.h>
 
 #include "ltpscope/boxfiles.h"
+#include "ltpscope/crashlog.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/paths.h"
 #include "ltpscope/qemubox.h"
@@ -25,6 +27,10 @@
 
 /* How long the explorer waits for a booting box without a box-wait. */
 #define UI_QEMU_WAIT_S	600
+/* How long a box whose kernel reboots by itself is given (s), as run. */
+#define UI_QEMU_SELF_S	120
+/* How long its console may take to say the kernel's fate (ms), as run. */
+#define UI_QEMU_FATE_MS	3000
 
 static volatile sig_atomic_t ui_qemu_interrupted;
 
@@ -129,6 +135,7 @@ ui_qemu_up(struct ui *ui, const char *db, const char *ltproot)
 	    "started", ui->host);
 	/* A box that does not answer still shows its results. */
 	(void)ui_qemu_wait(ui, ltproot);
+	ui_qemu_mark(ui);
 	return 0;
 }
 
@@ -150,6 +157,99 @@ ui_qemu_reset(struct ui *ui, const char **what)
 	}
 	diag_free(&dl);
 	return rv;
+}
+
+void
+ui_qemu_mark(struct ui *ui)
+{
+	if (ui->qemu != NULL)
+		ui->qemu_con_off = crashlog_console_end(
+		    qemubox_console(ui->qemu));
+}
+
+void
+ui_qemu_lost(struct ui *ui)
+{
+	snprintf(ui->qemu_boot, sizeof(ui->qemu_boot), "%s", ui->box !=
+	    NULL ? remote_box(ui->box)->boot_id : "");
+}
+
+static void
+ui_qemu_reset_now(struct ui *ui)
+{
+	const char *what = "";
+
+	ui->qemu_pending = 0;
+	if (ui_qemu_reset(ui, &what) == 0)
+		ui_pane_meta(ui, "ltpscope: reset %s: %s", ui->host, what);
+}
+
+void
+ui_qemu_begin(struct ui *ui, int taint)
+{
+	ui->qemu_pending = 1;
+	ui->qemu_self = 0;
+	ui->qemu_lost_ms = ui_qemu_now_ms();
+	if (taint)
+		ui_qemu_reset_now(ui);
+	else
+		ui_qemu_tick(ui);
+}
+
+void
+ui_qemu_tick(struct ui *ui)
+{
+	long long now = ui_qemu_now_ms();
+	long self_s = UI_QEMU_SELF_S;
+	int fate;
+
+	if (ui->qemu == NULL || !ui->qemu_pending)
+		return;
+	fate = crashlog_console_fate(qemubox_console(ui->qemu),
+	    ui->qemu_con_off);
+	if (fate == CRASHLOG_REBOOTING) {
+		if (ui->box_wait_s >= 0 && ui->box_wait_s < self_s)
+			self_s = ui->box_wait_s;
+		if (!ui->qemu_self)
+			ui_pane_meta(ui, "ltpscope: the console of %s says "
+			    "its kernel reboots by itself: waiting up to %ld s "
+			    "for it before a reset", ui->host, self_s);
+		ui->qemu_self = 1;
+		if (now < ui->qemu_lost_ms + self_s * 1000)
+			return;
+	} else if (fate != CRASHLOG_STOPPED && (ui->wait_tries == 0 ||
+	    (fate == CRASHLOG_UNKNOWN && now < ui->qemu_lost_ms +
+	    UI_QEMU_FATE_MS)))
+		return;
+	ui_qemu_reset_now(ui);
+}
+
+/* Said as run says it (cmd_run_box.c): has it booted since the crash? */
+static void
+ui_qemu_say_boot(struct ui *ui, const char *boot)
+{
+	if (ui->qemu_boot[0] == '\0' || boot[0] == '\0')
+		ui_pane_meta(ui, "ltpscope: %s answers again: not reset",
+		    ui->host);
+	else if (strcmp(boot, ui->qemu_boot) == 0)
+		ui_pane_meta(ui, "ltpscope: %s answers and has not booted "
+		    "since (the same boot id): not reset", ui->host);
+	else
+		ui_pane_meta(ui, "ltpscope: %s is back: it has booted since "
+		    "the crash (a new boot id): not reset", ui->host);
+}
+
+void
+ui_qemu_back(struct ui *ui)
+{
+	if (ui->qemu == NULL)
+		return;
+	if (ui->qemu_pending)
+		ui_qemu_say_boot(ui, ui->box != NULL ?
+		    remote_box(ui->box)->boot_id : "");
+	ui->qemu_pending = 0;
+	/* The crash's lines are behind: watch what comes after. */
+	ui_qemu_mark(ui);
 }
 
 void

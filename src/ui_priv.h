@@ -9,6 +9,8 @@
 #ifndef LTPSCOPE_UI_PRIV_H
 #define LTPSCOPE_UI_PRIV_H
 
+#include <sys/types.h>
+
 #include <time.h>
 
 #include "ltpscope/boxfiles.h"
@@ -125,6 +127,12 @@ struct ui {
 	char			 qemu_user[256];	/* its block's host */
 	int			 wait_taint;	/* the box answered: it was
 						   reset for a taint */
+	/* A lost QEMU box back by itself (panic=N) is not reset. */
+	int			 qemu_pending;	/* its reset not done yet */
+	int			 qemu_self;	/* its kernel reboots itself */
+	long long		 qemu_lost_ms;	/* when it was lost */
+	off_t			 qemu_con_off;	/* its console read to here */
+	char			 qemu_boot[128];	/* its boot id then */
 
 	/* Triage: categories, rules, what the picker tags. */
 	struct categories	*cats;
@@ -218,6 +226,24 @@ int	ui_qemu_up(struct ui *, const char *db, const char *ltproot);
  * updated; 0, or -1 said in the pane.  *what says which.
  */
 int	ui_qemu_reset(struct ui *, const char **what);
+/* The box answers: its console's next crash is read from here. */
+void	ui_qemu_mark(struct ui *);
+/* The box was lost: its boot id kept, while ui->box still has it. */
+void	ui_qemu_lost(struct ui *);
+/*
+ * Starts the wait for the lost box: a tainted one is reset at once,
+ * any other left to ui_qemu_tick().
+ */
+void	ui_qemu_begin(struct ui *, int taint);
+/*
+ * While its reset is pending, at each tick of the wait: as run does,
+ * reset once its console says the kernel stays down, or a try failed
+ * when it does not say it reboots by itself, or a box that does has
+ * not come back in time.
+ */
+void	ui_qemu_tick(struct ui *);
+/* The box answers again: whether it was reset, or booted by itself. */
+void	ui_qemu_back(struct ui *);
 
 /* ui_pane.c */
 void	ui_pane_clear(struct ui *, const char *);

@@ -152,6 +152,8 @@ ui_run_box(struct ui *ui)
 	struct remote_opts ro;
 	struct diaglist dl;
 
+	/* A crash of this run is read from its console from here. */
+	ui_qemu_mark(ui);
 	if (ui->box != NULL && remote_alive(ui->box))
 		return 0;
 	remote_close(ui->box);
@@ -485,8 +487,7 @@ ui_run_reboot(struct ui *ui)
 	char sh[] = "sh", dashc[] = "-c";
 	char *argv[] = { sh, dashc, ui->reboot_cmd, NULL };
 	const char *taint = engine_reset_due(ui->eng);
-	const char *what = "";
-	const char *how = ui->qemu != NULL ? "resetting box" : "running";
+	const char *how = ui->qemu != NULL ? "QEMU box" : "running";
 	const char *with = ui->qemu != NULL ? ui->boxname : ui->reboot_cmd;
 	int fd;
 
@@ -502,12 +503,11 @@ ui_run_reboot(struct ui *ui)
 		    engine_lost_test(ui->eng) != NULL ?
 		    engine_lost_test(ui->eng) : "", how, with);
 	ui->reboot_pid = 0;
-	/* A QEMU box is reset on its monitor: no reboot-cmd. */
-	if (ui->qemu != NULL) {
-		if (ui_qemu_reset(ui, &what) == 0)
-			ui_pane_meta(ui, "ltpscope: reset %s: %s", ui->host,
-			    what);
-	} else if ((fd = open("/dev/null", O_RDWR)) != -1) {
+	ui->wait_tries = 0;
+	/* A QEMU box is reset on its monitor, if not back by itself. */
+	if (ui->qemu != NULL)
+		ui_qemu_begin(ui, ui->wait_taint);
+	else if ((fd = open("/dev/null", O_RDWR)) != -1) {
 		memset(&rq, 0, sizeof(rq));
 		rq.path = "/bin/sh";
 		rq.argv = argv;
@@ -522,7 +522,6 @@ ui_run_reboot(struct ui *ui)
 	if (ui->reboot_pid == 0 && ui->qemu == NULL)
 		ui_pane_meta(ui, "ltpscope: cannot run the reboot-cmd");
 	ui->wait_run = ui->run_id;
-	ui->wait_tries = 0;
 	ui->wait_step_s = 1;
 	ui->wait_start_ms = ui_run_now_ms();
 	ui->wait_next_ms = ui->wait_start_ms + 1000;
@@ -542,7 +541,8 @@ ui_run_wait_say(struct ui *ui, long long now)
 		ui_message(ui, 0, "%s %s: %s; waiting for it, first try in "
 		    "%lld s (X: stop waiting)", ui->host, ui->wait_taint ?
 		    "was reset (tainted)" : "stopped answering (crash)",
-		    ui->qemu != NULL ? "box reset" : "reboot-cmd run", left);
+		    ui->qemu == NULL ? "reboot-cmd run" : ui->qemu_pending ?
+		    "not reset yet" : "box reset", left);
 	else
 		ui_message(ui, 0, "waiting for %s: try %d failed; next in "
 		    "%lld s (X: stop waiting)", ui->host, ui->wait_tries,
@@ -570,6 +570,7 @@ ui_run_wait_tick(struct ui *ui)
 	}
 	if (ui->wait_run == 0)
 		return;
+	ui_qemu_tick(ui);
 	/* Until reset, a tainted box still answers: not back yet. */
 	if (ui->wait_taint && ui->reboot_pid > 0 && ui->wait_next_ms <
 	    now + 1000 && (ui->box_wait_s < 0 || now + 1000 <
@@ -595,6 +596,7 @@ ui_run_wait_tick(struct ui *ui)
 		ui->wait_run = 0;
 		ui_pane_meta(ui, "ltpscope: %s is back after %lld s", ui->host,
 		    waited);
+		ui_qemu_back(ui);
 		ui_run_resume(ui, run_id);
 		return;
 	}
@@ -682,6 +684,7 @@ ui_run_service(struct ui *ui)
 			/* Resumable here or by run --resume, as if stopped. */
 			(void)store_run_end(ui->store, ui->run_id,
 			    RUN_INTERRUPTED, &dl);
+			ui_qemu_lost(ui);
 			remote_close(ui->box);
 			ui->box = NULL;
 			ui->confirm_run = ui->run_id;

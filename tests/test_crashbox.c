@@ -9,7 +9,8 @@
  * output goes with the crash, never raw to the terminal; --box-wait
  * ends with a last try at its limit; run --resume keeps --console,
  * --reboot-cmd and --box-wait; the closing summary counts the whole
- * run across its crashes.
+ * run across its crashes; --skip-culprit's entry holds on the arch it
+ * crashed, not on another arch's box sharing the skip list.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -465,6 +466,98 @@ test_same_boot(void)
 }
 
 /*
+ * --skip-culprit on boxes of two arches sharing the user's skip list
+ * (a run of several --box): pause01 crashes this box (its link cut);
+ * the box then answers as another arch (a uname of its own, first in
+ * its PATH), where pause01 still runs; on its own arch again it is
+ * skipped.
+ */
+static void
+test_culprit_arch(void)
+{
+	const char *t = tap_tmpdir();
+	char db[1200], rt[1200], rt2[1200], log[1200], flag[1200];
+	char cfg[1200], skip[1300], fake[1200], want[256], text[512];
+	char args[8192], reset[1400], arch[64], other[64], *out;
+	pid_t pid;
+	int st;
+
+	out = tap_run("uname -m", &st, 0);
+	snprintf(arch, sizeof(arch), "%s", out != NULL ? out : "");
+	arch[strcspn(arch, "\n")] = '\0';
+	free(out);
+	snprintf(other, sizeof(other), "%s", strcmp(arch, "aarch64") == 0 ?
+	    "x86_64" : "aarch64");
+	snprintf(db, sizeof(db), "%s/arch.db", t);
+	snprintf(rt, sizeof(rt), "%s/arch.runtest", t);
+	snprintf(rt2, sizeof(rt2), "%s/arch2.runtest", t);
+	snprintf(log, sizeof(log), "%s/arch.log", t);
+	snprintf(flag, sizeof(flag), "%s/arch.reset", t);
+	snprintf(cfg, sizeof(cfg), "%s/archcfg", t);
+	snprintf(skip, sizeof(skip), "%s/ltpscope/skiplist", cfg);
+	snprintf(fake, sizeof(fake), "%s/bin/uname", box.dir);
+	write_runtest(rt, "open01 pass\npause01 hang\nopen02 fail\n");
+	/* pause01 does not hang where it runs again. */
+	write_runtest(rt2, "open01 pass\npause01 pass\n");
+	snprintf(reset, sizeof(reset), "touch '%s'", flag);
+	setenv("R", reset, 1);
+	setenv("XDG_CONFIG_HOME", cfg, 1);
+	snprintf(args, sizeof(args), "run -v -d %s -L %s -f %s --timeout 600 "
+	    "--host %s --ssh-config %s --box-wait 60 --reboot-cmd \"$R\" "
+	    "--skip-culprit", db, root, rt, box.spec, box.config);
+	pid = start_bg(args, log);
+	if (!ok(wait_running(db, "pause01", log), "pause01 hangs on the %s "
+	    "box", arch)) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &st, 0);
+		setenv("XDG_CONFIG_HOME", t, 1);
+		return;
+	}
+	ok(kill_masters(pid) == 1, "the link to the box is cut");
+	st = wait_bg(pid, 90000);
+	out = tap_slurp(log, NULL);
+	if (!ok(st != -1 && WIFEXITED(st), "the run ends (status %#x)", st))
+		tap_diag("%s", out != NULL ? out : "");
+	free(out);
+	out = tap_slurp(skip, NULL);
+	snprintf(want, sizeof(want), "pause01\tos=Linux\tarch=%s\tcrashed "
+	    "%s (Linux ", arch, box.spec);
+	has_str(out, want, "--skip-culprit: pause01 on the skip list, for "
+	    "the system and arch it crashed");
+	free(out);
+
+	snprintf(text, sizeof(text), "#!/bin/sh\ncase \"$1\" in\n-m|-p) "
+	    "echo %s;;\n*) PATH=/usr/bin:/bin exec uname \"$@\";;\nesac\n",
+	    other);
+	write_file(fake, text, 0755);
+	snprintf(args, sizeof(args), "run -d %s -L %s -f %s --host %s "
+	    "--ssh-config %s --skip-culprit", db, root, rt2, box.spec,
+	    box.config);
+	pid = start_bg(args, log);
+	st = wait_bg(pid, 60000);
+	out = tap_slurp(log, NULL);
+	if (!ok(st == 0, "a run on the box as %s (status %#x)", other, st))
+		tap_diag("%s", out != NULL ? out : "");
+	has_str(out, "PASS        pause01", "pause01, which crashed the box "
+	    "as another arch, runs");
+	ok(out != NULL && strstr(out, "NOT-RUN") == NULL, "... nothing is "
+	    "skipped");
+	free(out);
+	unlink(fake);
+
+	pid = start_bg(args, log);
+	st = wait_bg(pid, 60000);
+	out = tap_slurp(log, NULL);
+	has_str(out, "NOT-RUN     pause01", "on its own arch again, pause01 "
+	    "is skipped");
+	snprintf(want, sizeof(want), "(skip list: crashed %s (Linux ",
+	    box.spec);
+	has_str(out, want, "... by the skip list's entry");
+	free(out);
+	setenv("XDG_CONFIG_HOME", t, 1);
+}
+
+/*
  * --reboot-cmd talks like QEMU's monitor (escape sequences, carriage
  * returns, a prompt without a line end) and does not bring the box
  * back: its words go with the crash, cleaned, and none reach the
@@ -642,6 +735,7 @@ main(void)
 	test_console_watch(1);
 	test_console_blame();
 	test_same_boot();
+	test_culprit_arch();
 	test_reboot_output();
 	test_resume_keeps();
 	sshd_stop(&box);

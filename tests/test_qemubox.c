@@ -4,8 +4,11 @@
  * (settings.c), the command line ltpscope adds to the user's qemu
  * (qemubox.c), a QEMU that exits saying why, one that serves its
  * monitor (tests/fakeqemu): reset there, stopped by "quit", and run
- * --box naming the config file when the box is unknown.
+ * --box naming the config file when the box is unknown; the explorer's
+ * QEMU box, back by itself after a panic, is not reset.
  */
+#include <sys/stat.h>
+
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -276,6 +279,15 @@ make_guest(void)
 	tap_write(path, "boxed01 pass\nboxed02 fail\n");
 	snprintf(path, sizeof(path), "%s/runtest/hangs", broot);
 	tap_write(path, "boxed03 hang\n");
+	/* The guest's boot id, which the test changes as a boot would. */
+	snprintf(path, sizeof(path), "%s/bin/sysctl", box.dir);
+	snprintf(text, sizeof(text), "#!/bin/sh\ncase \"$2\" in\n"
+	    "kernel.random.boot_id) cat '%s/boot_id';;\n*) exit 1;;\n"
+	    "esac\n", box.dir);
+	tap_write(path, text);
+	(void)chmod(path, 0755);
+	snprintf(path, sizeof(path), "%s/boot_id", box.dir);
+	tap_write(path, "5ee1b007-0001\n");
 	snprintf(text, sizeof(text), "%d", box.port);
 	setenv("FAKEQEMU_SSH", text, 1);
 	setenv("FAKEQEMU_MODE", "box", 1);
@@ -435,6 +447,62 @@ test_ui_crash(const char *log)
 	(void)unlink(path);
 }
 
+/* How many times the fake QEMU's monitor was told to reset. */
+static int
+resets(const char *log)
+{
+	char *text = tap_slurp(log, NULL), *p;
+	int n = 0;
+
+	for (p = text; p != NULL && (p = strstr(p, "system_reset\n")) !=
+	    NULL; p++)
+		n++;
+	free(text);
+	return n;
+}
+
+/*
+ * The QEMU box crashes again, its console saying the kernel reboots by
+ * itself (panic=1), and it is back with a new boot id before long: as
+ * run does, the explorer waits for it and does not reset it.
+ */
+static void
+test_ui_back(const char *log, const char *dir)
+{
+	char con[1000], path[1000], up[2048], *text;
+	int n0 = resets(log);
+	FILE *fp;
+
+	snprintf(con, sizeof(con), "%s/console", dir);
+	tmux_keys(":");
+	tmux_keys("-l 'run boxed03'");
+	tmux_keys("Enter");
+	if (!ok(tmux_wait_for("boxed03 (1/1)", 20000), "a test that hangs "
+	    "on the QEMU box again"))
+		tap_diag("screen:\n%s", tmux_screen());
+	/* The panic on the serial console, the kernel rebooting itself. */
+	text = tap_slurp("tests/fixtures/console/linux-6.1-panic1.log", NULL);
+	if ((fp = fopen(con, "a")) != NULL) {
+		fputs(text != NULL ? text : "", fp);
+		fclose(fp);
+	}
+	free(text);
+	snprintf(path, sizeof(path), "%s/boot_id", box.dir);
+	tap_write(path, "5ee1b007-0002\n");
+	sshd_stop(&box);
+	sshd_reboot_command(&box, 2, up, sizeof(up));
+	(void)system(up);
+	if (!ok(tmux_wait_for("(a new boot id): not reset", 60000), "the box "
+	    "back by itself with a new boot id: not reset"))
+		tap_diag("screen:\n%s", tmux_screen());
+	has_str(tmux_screen(), "says its kernel reboots by itself: waiting",
+	    "... its console said the kernel reboots by itself");
+	if (!ok(tmux_wait_for("finished: 0 pass", 60000), "the run went on "
+	    "there by itself"))
+		tap_diag("screen:\n%s", tmux_screen());
+	is_int(resets(log), n0, "no system_reset reached the monitor");
+}
+
 /*
  * ui --box on a QEMU box: started before the screen, the header names
  * the box, a run goes there and says its box, q stops QEMU.
@@ -481,6 +549,7 @@ test_ui_box(void)
 	free(text);
 	ok(qemubox_running(dir), "... and its QEMU left running");
 	test_ui_crash(log);
+	test_ui_back(log, dir);
 	tmux_keys("q");
 	tmux_keys("q");
 	ok(tmux_wait_dead(15000), "q quits");
@@ -501,7 +570,7 @@ test_ui_box(void)
 		tap_diag("%s", text != NULL ? text : "");
 	free(text);
 	text = tap_cli(NULL, 1, "boxes -d %s", db);
-	if (!has_str(tap_line_of(text, "vm "), "Linux        2", "the "
+	if (!has_str(tap_line_of(text, "vm "), "Linux        3", "the "
 	    "explorer's runs say their box (boxes lists the newest)"))
 		tap_diag("%s", text != NULL ? text : "");
 	free(text);

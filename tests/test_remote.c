@@ -1307,6 +1307,7 @@ test_reboot(const char *rt)
 {
 	char db[1200], log[1200], reboot[4400], args[8192], *out;
 	char kmsg[1200], panic[2048], skip[1200], cmd[2048];
+	struct utsname u;
 	pid_t pid;
 	int st;
 
@@ -1367,8 +1368,10 @@ test_reboot(const char *rt)
 	    "its panic for a first line");
 	free(out);
 	out = tap_slurp(skip, NULL);
-	has_str(out, "pause01\tos=Linux\tcrashed ", "--skip-culprit puts it "
-	    "on the skip list, for the box's system");
+	snprintf(reboot, sizeof(reboot), "pause01\tos=Linux\tarch=%s\t"
+	    "crashed ", uname(&u) == 0 ? u.machine : "?");
+	has_str(out, reboot, "--skip-culprit puts it on the skip list, for "
+	    "the box's system and arch");
 	free(out);
 	is_int(db_number(db, "SELECT status FROM results WHERE "
 	    "tag = 'open01'"), 0, "what ran before is kept");
@@ -1654,6 +1657,7 @@ test_crash_resume(void)
 {
 	char db[1200], rt[1200], log[1200], cmd[8192], kmsg[1200], *out;
 	char skip[1200], line[1400];
+	struct utsname u;
 	FILE *fp;
 	pid_t pid;
 	int st;
@@ -1720,9 +1724,10 @@ test_crash_resume(void)
 	is_int(db_number(db, "SELECT count(*) FROM results"), 3,
 	    "nothing ran twice");
 	out = tap_slurp(skip, NULL);
-	snprintf(line, sizeof(line), "pause01\tos=Linux\tcrashed %s (Linux ",
-	    box.spec);
-	has_str(out, line, "... for the box's system, naming the box");
+	snprintf(line, sizeof(line), "pause01\tos=Linux\tarch=%s\tcrashed "
+	    "%s (Linux ", uname(&u) == 0 ? u.machine : "?", box.spec);
+	has_str(out, line, "... for the box's system and arch, naming the "
+	    "box");
 	ok(out != NULL && strstr(strstr(out, "pause01") + 1, "pause01") ==
 	    NULL, "... once");
 	free(out);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The skip list: the format and its errors (file:line), globs, entries
- * that hold on some systems only (os=), --skip files adding to
+ * that hold on some systems only (os=) or some arches only (arch=, as
+ * run --skip-culprit writes them), --skip files adding to
  * data/skiplist, and data/skiplist itself against the real
  * runtest/syscalls of LTP 20260529.
  */
@@ -236,6 +237,85 @@ test_os(void)
 	diag_free(&dl);
 }
 
+static const char archtext[] =
+    "# as an older ltpscope wrote a culprit: every arch\n"
+    "old01\tos=Linux\tcrashed box x (Linux 6.1 aarch64) during run 1\n"
+    "kill11\tos=Linux\tarch=aarch64\tcrashed box arm64 during run 2\n"
+    "kill12  arch=amd64  os=NetBSD  crashed an amd64 NetBSD\n"
+    "kill13  arch=i386,aarch64  two arches\n"
+    "bad01 arch= empty\n"
+    "bad02 arch=aarch64 arch=x86_64 twice\n"
+    "bad03 arch=aarch64\n";
+
+/*
+ * arch=: a crash of one arch's kernel keeps the test from that arch's
+ * boxes only; amd64 and x86_64 name one arch; older entries (no arch=)
+ * hold on every arch.
+ */
+static void
+test_arch(void)
+{
+	struct skiplist sl;
+	struct diaglist dl;
+	char buf[512];
+
+	skiplist_init(&sl);
+	diag_init(&dl);
+	is_int(skiplist_parse(&sl, "arch.skip", archtext,
+	    sizeof(archtext) - 1, &dl), 3, "three bad arch= lines");
+	is_int(sl.n, 4, "four entries");
+	if (dl.n >= 3) {
+		diag_format(&dl.v[0], buf, sizeof(buf));
+		is_str(buf, "arch.skip:6: error: 'bad01': arch= wants "
+		    "architectures as uname -m prints them, comma-separated "
+		    "(arch=aarch64), not ''", "empty arch=, with file:line");
+		diag_format(&dl.v[1], buf, sizeof(buf));
+		is_str(buf, "arch.skip:7: error: 'bad02': arch= given twice",
+		    "arch= twice");
+		diag_format(&dl.v[2], buf, sizeof(buf));
+		is_str(buf, "arch.skip:8: error: 'bad03' has no reason: write "
+		    "why it is skipped", "arch= is not a reason");
+	}
+	if (sl.n >= 4) {
+		ok(sl.v[0].arch == NULL, "an older entry has no arch");
+		is_str(sl.v[1].arch, "aarch64", "the entry keeps its arch");
+		is_str(sl.v[1].os, "Linux", "and its system");
+		is_str(sl.v[1].reason, "crashed box arm64 during run 2",
+		    "and its reason");
+		is_str(sl.v[2].os, "NetBSD", "os= after arch=");
+	}
+	ok(skiplist_lookup(&sl, "kill11") != NULL, "no arch set: every entry "
+	    "holds");
+
+	skiplist_set_os(&sl, "Linux");
+	skiplist_set_arch(&sl, "x86_64");
+	ok(skiplist_lookup(&sl, "kill11") == NULL, "an aarch64 crash does not "
+	    "keep kill11 from an x86_64 box");
+	is_str(skiplist_lookup(&sl, "old01"), "crashed box x (Linux 6.1 "
+	    "aarch64) during run 1", "an older entry holds on every arch");
+	ok(skiplist_lookup(&sl, "kill13") == NULL, "nor does one naming "
+	    "i386 and aarch64");
+	skiplist_describe(&sl, buf, sizeof(buf));
+	is_str(buf, "arch.skip (1 of 4 entries hold on Linux x86_64)",
+	    "describe names the arch");
+
+	skiplist_set_arch(&sl, "aarch64");
+	ok(skiplist_lookup(&sl, "kill11") != NULL, "on aarch64 it holds");
+	is_str(skiplist_lookup(&sl, "kill13"), "two arches", "as does the one "
+	    "of two arches");
+
+	skiplist_set_os(&sl, "NetBSD");
+	skiplist_set_arch(&sl, "x86_64");
+	is_str(skiplist_lookup(&sl, "kill12"), "crashed an amd64 NetBSD",
+	    "arch=amd64 holds on x86_64 (one arch)");
+	skiplist_set_arch(&sl, "aarch64");
+	ok(skiplist_lookup(&sl, "kill12") == NULL, "but not on aarch64");
+	skiplist_set_arch(&sl, NULL);
+	ok(skiplist_lookup(&sl, "kill12") != NULL, "no arch: it holds again");
+	skiplist_free(&sl);
+	diag_free(&dl);
+}
+
 /* The shipped list holds on NetBSD only: Linux runs every test. */
 static void
 test_shipped_os(void)
@@ -272,6 +352,7 @@ main(void)
 {
 	test_parse();
 	test_os();
+	test_arch();
 	test_shipped_os();
 	test_shipped();
 	return tap_done();

@@ -5,14 +5,17 @@
  * documents it too):
  *
  *	# comment, and blank lines, are ignored
- *	PATTERN		[os=NAME[,NAME]...]	REASON...
+ *	PATTERN	[os=NAME[,NAME]...]	[arch=ARCH[,ARCH]...]	REASON...
  *
  * PATTERN is a runtest tag or an fnmatch(3) glob ("copy_file_range*");
  * REASON, required, is the rest of the line.  An entry with os= holds
  * only on those systems (uname -s names, any case): a test that panics
- * NetBSD's compat_linux runs fine on Linux.  A later file adds to an
- * earlier one (--skip FILE); the first matching entry that holds on the
- * list's system gives the reason.
+ * NetBSD's compat_linux runs fine on Linux.  One with arch= holds only
+ * on those architectures (uname -m names; amd64 and x86_64 are one,
+ * linuxref_same_arch()): a test that crashed an aarch64 kernel may run
+ * on an amd64 one.  os= and arch= come in either order.  A later file
+ * adds to an earlier one (--skip FILE); the first matching entry that
+ * holds on the list's system and arch gives the reason.
  */
 #ifndef LTPSCOPE_SKIPLIST_H
 #define LTPSCOPE_SKIPLIST_H
@@ -25,6 +28,7 @@ struct skip_entry {
 	char		*pattern;
 	char		*reason;
 	char		*os;		/* "NetBSD,Linux"; NULL: every system */
+	char		*arch;		/* "aarch64"; NULL: every arch */
 	char		*file;		/* where it was read; may be NULL */
 	unsigned long	 line;
 };
@@ -35,6 +39,8 @@ struct skiplist {
 	size_t		   n;
 	size_t		   cap;
 	char		  *os;		/* the system it is for; NULL: every
+					   entry holds */
+	char		  *arch;	/* the arch it is for; NULL: every
 					   entry holds */
 	char		 **files;	/* the files read, in order */
 	size_t		   nfiles;
@@ -48,12 +54,18 @@ void	skiplist_free(struct skiplist *);
  * caller passes it (see compat_os_name()), so that tests can pretend.
  */
 void	skiplist_set_os(struct skiplist *, const char *os);
-/* Whether an entry holds on the list's system. */
+/*
+ * The arch the tests run on, as a run is filed (uname -m, or the
+ * processor of NetBSD's evb* boards); entries with an arch= field
+ * naming other arches then never match.  NULL or "": every entry holds.
+ */
+void	skiplist_set_arch(struct skiplist *, const char *arch);
+/* Whether an entry holds on the list's system and arch. */
 int	skiplist_entry_applies(const struct skiplist *,
 	    const struct skip_entry *);
 /*
  * Which lists are in force, for --dry-run: "data/skiplist (0 of 4
- * entries hold on Linux); ..." or "none".
+ * entries hold on Linux x86_64); ..." or "none".
  */
 void	skiplist_describe(const struct skiplist *, char *buf, size_t len);
 /*
