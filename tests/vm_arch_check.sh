@@ -17,15 +17,8 @@
 # ltpscope.  TAP on stdout.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top"
-bin=${LTPSCOPE_BIN:-./ltpscope}
-case $bin in /*) ;; *) bin=$top/${bin#./} ;; esac
-w=$(mktemp -d "${TMPDIR:-/tmp}/ltparch.XXXXXX")
-unset LTPROOT LTPSCOPE_CONFIG LTPSCOPE_DB SSH_AUTH_SOCK
-export HOME="$w" XDG_CONFIG_HOME="$w/cfg" XDG_DATA_HOME="$w/data" \
-    XDG_STATE_HOME="$w/state" XDG_CACHE_HOME="$w/cache" \
-    LTPSCOPE_KERNEL_SRC="$w/no-kernel-src"
-mkdir -p "$XDG_CONFIG_HOME/ltpscope" "$XDG_DATA_HOME" "$XDG_STATE_HOME"
+. "$top/tests/vm_lib.sh"
+vm_work ltparch
 arches="amd64 arm64"
 db=$w/db/arch.db
 rpid=
@@ -36,39 +29,10 @@ cleanup() {
 	for f in "$w"/db/boxes/*.qemu/qemu.pid; do
 		[ -f "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null
 	done
-	if [ -n "${VM_KEEP:-}" ]; then
-		echo "# kept: $w"
-	else
-		rm -rf "$w"
-	fi
+	vm_rmwork
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
-
-n=0
-ok() {	# ok STATUS DESCRIPTION...
-	n=$((n + 1))
-	s=$1
-	shift
-	if [ "$s" = 0 ]; then
-		echo "ok $n - $*"
-	else
-		echo "not ok $n - $*"
-	fi
-	return "$s"
-}
-
-diag() {	# diag FILE [LINES]: the file as TAP comments, no control bytes
-	tr -d '\033\r' < "$1" | sed -e 's/^/# /' | tail -n "${2:-40}"
-}
-
-has() {	# has FILE STRING DESCRIPTION...
-	f=$1
-	str=$2
-	shift 2
-	grep -F -q -e "$str" "$f"
-	ok $? "$@" || { echo "# no '$str' in:"; diag "$f"; }
-}
 
 bail() {
 	echo "1..$n"

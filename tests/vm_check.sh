@@ -13,16 +13,9 @@
 # what really ran, counted outside ltpscope.  TAP on stdout.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top"
-bin=${LTPSCOPE_BIN:-./ltpscope}
-case $bin in /*) ;; *) bin=$top/${bin#./} ;; esac
-w=$(mktemp -d "${TMPDIR:-/tmp}/ltpvm.XXXXXX")
+. "$top/tests/vm_lib.sh"
+vm_work ltpvm
 vmdir=$w/vm
-unset LTPROOT LTPSCOPE_CONFIG LTPSCOPE_DB SSH_AUTH_SOCK
-export HOME="$w" XDG_CONFIG_HOME="$w/cfg" XDG_DATA_HOME="$w/data" \
-    XDG_STATE_HOME="$w/state" XDG_CACHE_HOME="$w/cache" \
-    LTPSCOPE_KERNEL_SRC="$w/no-kernel-src"
-mkdir -p "$XDG_CONFIG_HOME/ltpscope" "$XDG_DATA_HOME" "$XDG_STATE_HOME"
 skip=$XDG_CONFIG_HOME/ltpscope/skiplist
 tmux="tmux -S $w/tmux.sock"
 bgpids=
@@ -33,39 +26,10 @@ cleanup() {
 	done
 	$tmux kill-server 2>/dev/null
 	sh mk/vm.sh stop "$vmdir" 2>/dev/null
-	if [ -n "${VM_KEEP:-}" ]; then
-		echo "# kept: $w"
-	else
-		rm -rf "$w"
-	fi
+	vm_rmwork
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
-
-n=0
-ok() {	# ok STATUS DESCRIPTION...
-	n=$((n + 1))
-	s=$1
-	shift
-	if [ "$s" = 0 ]; then
-		echo "ok $n - $*"
-	else
-		echo "not ok $n - $*"
-	fi
-	return "$s"
-}
-
-diag() {	# diag FILE: the file as TAP comments, without control bytes
-	tr -d '\033\r' < "$1" | sed -e 's/^/# /' | tail -n "${2:-40}"
-}
-
-has() {	# has FILE STRING DESCRIPTION...
-	f=$1
-	str=$2
-	shift 2
-	grep -F -q -e "$str" "$f"
-	ok $? "$@" || { echo "# no '$str' in:"; diag "$f"; }
-}
 
 hasnt() {	# hasnt FILE STRING DESCRIPTION...
 	f=$1
