@@ -316,6 +316,15 @@ boxfiles_free(struct boxfiles *bf)
 	memset(bf, 0, sizeof(*bf));
 }
 
+const char *
+boxfiles_key(const char *box, const char *host, char *buf, size_t len)
+{
+	if (box == NULL || box[0] == '\0')
+		return host;
+	(void)snprintf(buf, len, "%s.box", box);
+	return buf;
+}
+
 char *
 boxfiles_cachedir(const char *dbpath, const char *host, struct diaglist *dl)
 {

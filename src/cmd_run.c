@@ -461,6 +461,7 @@ run_select(struct run_opts *o, struct run_state *s)
 	struct ltpselect sel;
 	const char *const *localrt;
 	const char *kcused;
+	char key[SETTINGS_BOXNAME_MAX + 8];
 	size_t nlocalrt, i;
 
 	memset(&so, 0, sizeof(so));
@@ -476,7 +477,8 @@ run_select(struct run_opts *o, struct run_state *s)
 	/* On a box, what is not given here is read from the box. */
 	if (o->host != NULL && run_box_files(&s->box, &s->bf, &so, &s->rtall,
 	    &localrt, &nlocalrt, o->dbpath, o->host, o->ssh_config,
-	    o->kconfig, o->box_master, &s->cachedir, &s->dl) != 0)
+	    o->kconfig, o->box_master, boxfiles_key(o->box, o->host, key,
+	    sizeof(key)), &s->cachedir, &s->dl) != 0)
 		return -1;
 	s->suite_loaded = 1;
 	if ((o->host == NULL && run_check_ltproot(paths_ltproot(o->ltpdir),

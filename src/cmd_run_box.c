@@ -586,7 +586,7 @@ run_box_files(struct remote **boxp, struct boxfiles *bf,
     struct suite_opts *so, const char ***rtallp, const char *const **localrt,
     size_t *nlocalrt, const char *dbpath, const char *host,
     const char *ssh_config, const char *kconfig, const char *box_master,
-    char **cachedirp, struct diaglist *dl)
+    const char *cachekey, char **cachedirp, struct diaglist *dl)
 {
 	*rtallp = NULL;
 	*localrt = so->runtests;
@@ -594,7 +594,7 @@ run_box_files(struct remote **boxp, struct boxfiles *bf,
 	if ((*boxp = run_open_box(host, ssh_config, paths_ltproot(so->ltpdir),
 	    kconfig, dl)) == NULL)
 		return -1;
-	if ((*cachedirp = boxfiles_cachedir(dbpath, host, dl)) == NULL)
+	if ((*cachedirp = boxfiles_cachedir(dbpath, cachekey, dl)) == NULL)
 		return -1;
 	return boxfiles_suite(bf, *boxp, so, box_master, *cachedirp, rtallp,
 	    localrt, nlocalrt, dl);

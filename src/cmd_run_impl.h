@@ -187,7 +187,7 @@ void	 run_skip_system(struct skiplist *, const struct remote *);
 int	 run_box_files(struct remote **, struct boxfiles *,
 	    struct suite_opts *, const char ***, const char *const **,
 	    size_t *, const char *, const char *, const char *, const char *,
-	    const char *, char **, struct diaglist *);
+	    const char *, const char *, char **, struct diaglist *);
 
 /* cmd_run_named.c */
 int	 run_load_config(struct settings *, char *, size_t);

@@ -282,7 +282,7 @@ tests_box(struct tests_box *t, const char *name, struct suite_opts *so,
 	struct remote_opts ro;
 	const char *const *localrt;
 	size_t nlocalrt, i;
-	char path[1100], *cachedir;
+	char path[1100], *cachedir, key[SETTINGS_BOXNAME_MAX + 8];
 	int rv;
 
 	settings_init(&t->set);
@@ -310,7 +310,8 @@ tests_box(struct tests_box *t, const char *name, struct suite_opts *so,
 	ro.config = b->ssh_config[0] != '\0' ? b->ssh_config : NULL;
 	ro.ltproot = paths_ltproot(so->ltpdir);
 	if ((t->rm = remote_open(t->host, &ro, dl)) == NULL ||
-	    (cachedir = boxfiles_cachedir(NULL, t->host, dl)) == NULL)
+	    (cachedir = boxfiles_cachedir(NULL, boxfiles_key(b->name,
+	    t->host, key, sizeof(key)), dl)) == NULL)
 		return -1;
 	rv = boxfiles_suite(&t->bf, t->rm, so, b->box_master[0] != '\0' ?
 	    b->box_master : NULL, cachedir, &t->rtall, &localrt, &nlocalrt,

@@ -52,7 +52,7 @@ ui_box_suite(struct ui *ui, struct suite_opts *so, const char *db)
 	struct diaglist dl;
 	const char *const *localrt;
 	size_t nlocalrt;
-	char *cachedir = NULL;
+	char *cachedir = NULL, key[SETTINGS_BOXNAME_MAX + 8];
 
 	diag_init(&dl);
 	/* Before the suite is loaded: its root is the one it will have. */
@@ -62,7 +62,8 @@ ui_box_suite(struct ui *ui, struct suite_opts *so, const char *db)
 	/* A QEMU box's is open already: it was waited for. */
 	if ((ui->box == NULL && (ui->box = remote_open(ui->host, &ro,
 	    &dl)) == NULL) ||
-	    (cachedir = boxfiles_cachedir(db, ui->host, &dl)) == NULL ||
+	    (cachedir = boxfiles_cachedir(db, boxfiles_key(ui->boxname,
+	    ui->host, key, sizeof(key)), &dl)) == NULL ||
 	    boxfiles_suite(&ui->boxfiles, ui->box, &bso, ui->box_master[0] !=
 	    '\0' ? ui->box_master : NULL, cachedir, &ui->box_runtests,
 	    &localrt, &nlocalrt, &dl) != 0) {

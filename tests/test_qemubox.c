@@ -9,6 +9,7 @@
  */
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include "ltpscope/diag.h"
 #include "ltpscope/qemubox.h"
 #include "ltpscope/settings.h"
+#include "ltpscope/xmalloc.h"
 #include "sshd.h"
 #include "tap.h"
 #include "tmux.h"
@@ -324,6 +326,28 @@ qemu_gone(const char *piddir)
  * run --box on a QEMU box, end to end: started, its forwarded port
  * found, the run there, the box named in the run, QEMU stopped.
  */
+/* The names in dir, sorted, each followed by a blank. */
+static char *
+box_dirs(const char *dir)
+{
+	struct dirent **v;
+	char *out = xstrdup(""), *t;
+	int i, n;
+
+	if ((n = scandir(dir, &v, NULL, alphasort)) < 0)
+		return out;
+	for (i = 0; i < n; i++) {
+		if (v[i]->d_name[0] != '.') {
+			xasprintf(&t, "%s%s ", out, v[i]->d_name);
+			free(out);
+			out = t;
+		}
+		free(v[i]);
+	}
+	free(v);
+	return out;
+}
+
 static void
 test_run_box(void)
 {
@@ -348,6 +372,12 @@ test_run_box(void)
 	has_str(text, "quit\n", "QEMU told to quit at the end");
 	free(text);
 	ok(qemu_gone(dir), "no QEMU left running");
+	snprintf(dir, sizeof(dir), "%s/runbox/boxes", tap_tmpdir());
+	text = box_dirs(dir);
+	/* Not by its host: 127.0.0.1 on a new port each time. */
+	is_str(text, "vm.box vm.qemu ", "the box's files kept by its name "
+	    "(boxes/vm.box), not by its host and port");
+	free(text);
 	/* boxes finds a box's runs by the box they name. */
 	tap_cmd(&r, "boxes -d '%s'", db);
 	if (!has_str(tap_line_of(r.out, "vm "), "(qemu)", "boxes: vm, a QEMU "

@@ -61,10 +61,18 @@ int	boxfiles_fetch(struct boxfiles *, const struct remote *,
 void	boxfiles_free(struct boxfiles *);
 
 /*
- * Where a box's files are kept: boxes/HOST beside the database (dbpath,
+ * Where a box's files are kept: boxes/KEY beside the database (dbpath,
  * or the default one), so that a run and what it selected from stay
- * together.  malloc'd; NULL after an error in dl.
+ * together.  KEY is boxfiles_key()'s.  malloc'd; NULL after an error
+ * in dl.
  */
+/*
+ * The key of a box's files: a named box's name (NAME.box in buf, of
+ * len bytes), else its host.  By name, because a QEMU box's host is
+ * 127.0.0.1 on another port each time it starts.
+ */
+const char *boxfiles_key(const char *box, const char *host, char *buf,
+	    size_t len);
 char	*boxfiles_cachedir(const char *dbpath, const char *host,
 	    struct diaglist *);
 
