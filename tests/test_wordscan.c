@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The word-at-a-time scans find the same first byte as a loop over
- * single bytes: every byte value at every position of a buffer longer
- * than a word and of each length up to it (the tail), several bytes of
- * the kind after the first (a borrow marks bytes above it falsely),
- * and random buffers.
+ * single bytes: every byte value at every position of buffers of each
+ * length up to several vectors (the turns of thirty-two and sixteen
+ * bytes, the word, the tail), several bytes of the kind after the
+ * first (a borrow marks bytes above it falsely), and random buffers.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -44,12 +44,12 @@ agree(const char *s, size_t n)
 int
 main(void)
 {
-	char buf[40];
+	char buf[80];
 	size_t n, pos, bad = 0, badr = 0, stops = 0;
 	int c, r, k;
 
 	/* Every byte at every position, every length: one stop each. */
-	for (n = 0; n <= 24; n++)
+	for (n = 0; n <= 72; n++)
 		for (pos = 0; pos < n; pos++)
 			for (c = 0; c < 256; c++) {
 				memset(buf, 'a', sizeof(buf));
@@ -76,7 +76,7 @@ main(void)
 
 	srand(25);
 	for (r = 0; r < 200000; r++) {
-		n = (size_t)(rand() % 33);
+		n = (size_t)(rand() % 73);
 		for (pos = 0; pos < n; pos++)
 			buf[pos] = (char)(rand() % 4 ? ' ' + rand() % 95 :
 			    rand() % 256);
