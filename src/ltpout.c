@@ -247,7 +247,8 @@ match_tag(const char *s, size_t n, enum line_class *cls)
 /*
  * The length of the first field of s, n bytes ("file" or "tcid"): up
  * to ':', NUL or a blank, or LTPOUT_FILE_MAX when longer, which is no
- * field.  Both formats look at it: it is measured once a line.
+ * field.  Both formats look at it: it is measured once a line (by
+ * wordscan_line() as most lines are found).
  */
 static size_t
 field_len(const char *s, size_t n)
@@ -509,11 +510,13 @@ note_marks(struct ltpout *p, const struct ltpout_line *l)
 		t->timeout_secs = secs;
 }
 
+/* f: the length of the line's first field, NOFIELD when not known. */
+#define NOFIELD	((size_t)-1)
+
 static void
-classify(struct ltpout *p, struct ltpout_line *l)
+classify(struct ltpout *p, struct ltpout_line *l, size_t f)
 {
 	struct ltpout_summary *sum = &p->tally.summary;
-	size_t f;
 
 	if (p->in_summary) {
 		if (summary_count(sum, l->text, l->len)) {
@@ -529,7 +532,10 @@ classify(struct ltpout *p, struct ltpout_line *l)
 		l->cls = LC_SUMMARY;
 		return;
 	}
-	f = field_len(l->text, l->len);
+	if (f == NOFIELD)
+		f = field_len(l->text, l->len);
+	else if (f > LTPOUT_FILE_MAX)
+		f = LTPOUT_FILE_MAX;
 	if (!parse_newlib(p, l, f))
 		(void)parse_oldlib(p, l, f);
 	note_marks(p, l);
@@ -554,7 +560,7 @@ line_flags(struct ltpout_line *l, int seen)
 }
 
 static void
-finish_line(struct ltpout *p, struct ltpout_line *l, int flags)
+finish_line(struct ltpout *p, struct ltpout_line *l, int flags, size_t f)
 {
 	struct ltpout_tally *t = &p->tally;
 
@@ -573,7 +579,7 @@ finish_line(struct ltpout *p, struct ltpout_line *l, int flags)
 	l->cut = p->cut;
 	l->flags = flags;
 	line_flags(l, p->bytes_seen);
-	classify(p, l);
+	classify(p, l, f);
 	t->lines[l->cls]++;
 	t->total++;
 	if (p->cut > 0) {
@@ -642,7 +648,7 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
     struct ltpout_line *l)
 {
 	const unsigned char *s = (const unsigned char *)*bufp;
-	size_t n = *lenp, i = 0, j;
+	size_t n = *lenp, i = 0, j, f;
 	unsigned char c;
 	int seen;
 
@@ -658,18 +664,22 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 	 * the scan stopped.
 	 */
 	if (p->len == 0 && !p->pending_cr && p->ansi.st == 0 && n > 0) {
-		i = wordscan_plain(*bufp, n);
+		i = wordscan_line(*bufp, n, &f);
 		if (i < p->cap && i < n && s[i] == '\n') {
-			/* No call to line_append(): it fits. */
+			/*
+			 * No call to line_append(): it fits.  The field
+			 * is measured here, in the input: a load from the
+			 * copy just made would wait for the stores.
+			 */
 			copy_short(p->buf, (const char *)s, i);
 			p->len = i++;
-			finish_line(p, l, 0);
+			finish_line(p, l, 0, f);
 			goto done;
 		}
 		line_append(p, *bufp, i);
 		if (i < n && s[i] == '\n') {
 			i++;
-			finish_line(p, l, 0);
+			finish_line(p, l, 0, NOFIELD);
 			goto done;
 		}
 	}
@@ -683,7 +693,7 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 			p->pending_cr = 0;
 			if (c == '\n')
 				i++;
-			finish_line(p, l, 0);
+			finish_line(p, l, 0, NOFIELD);
 			goto done;
 		}
 		if (p->ansi.st != 0 || c == ESC) {
@@ -699,7 +709,7 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 		}
 		if (c == '\n') {
 			i++;
-			finish_line(p, l, 0);
+			finish_line(p, l, 0, NOFIELD);
 			goto done;
 		}
 		if (c == '\r') {
@@ -716,7 +726,7 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 		/* Most lines are one run: no second turn to find the LF. */
 		if (i < n && s[i] == '\n') {
 			i++;
-			finish_line(p, l, 0);
+			finish_line(p, l, 0, NOFIELD);
 			goto done;
 		}
 	}
@@ -739,11 +749,11 @@ ltpout_flush(struct ltpout *p, struct ltpout_line *l)
 	}
 	if (p->pending_cr) {
 		p->pending_cr = 0;
-		finish_line(p, l, 0);
+		finish_line(p, l, 0, NOFIELD);
 		return 1;
 	}
 	if (p->len > 0 || p->cut > 0) {
-		finish_line(p, l, LTPOUT_UNTERMINATED);
+		finish_line(p, l, LTPOUT_UNTERMINATED, NOFIELD);
 		return 1;
 	}
 	/* A sequence cut short by the end of input is dropped. */

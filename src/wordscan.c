@@ -169,3 +169,37 @@ wordscan_field(const char *s, size_t n)
 {
 	return scan(FIELD, s, n);
 }
+
+size_t
+wordscan_line(const char *s, size_t n, size_t *field)
+{
+	size_t i = 0, k, f = n;
+#ifdef VEC_BITS
+	unsigned b, fb;
+	v16 v;
+
+	/*
+	 * Both kinds from the same load, sixteen bytes a turn: lines are
+	 * short.  Among plain bytes a field ends only at a blank or ':';
+	 * one past the plain ones is cut off by the minimum.
+	 */
+	for (; n - i >= 16; i += 16) {
+		memcpy(&v, s + i, sizeof(v));
+		b = ~VEC_BITS((v16s)(v + 1) > 0x20) & 0xffff;
+		fb = VEC_BITS((v == ' ') | (v == ':'));
+		if (f == n && fb != 0)
+			f = i + (size_t)__builtin_ctz(fb);
+		if (b != 0) {
+			i += (size_t)__builtin_ctz(b);
+			*field = f < i ? f : i;
+			return i;
+		}
+	}
+#endif
+	/* The bytes before i are plain, and hold the field's end if f < n. */
+	k = i + scan(PLAIN, s + i, n - i);
+	if (f == n)
+		f = i + scan(FIELD, s + i, k - i);
+	*field = f < k ? f : k;
+	return k;
+}

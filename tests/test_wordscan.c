@@ -33,12 +33,18 @@ slow_field(const char *s, size_t n)
 	return i;
 }
 
-/* 1 when both scans agree with the slow ones on s, n bytes. */
+/*
+ * 1 when the scans agree with the slow ones on s, n bytes: the line
+ * scan with both, its field within the plain bytes.
+ */
 static int
 agree(const char *s, size_t n)
 {
-	return wordscan_plain(s, n) == slow_plain(s, n) &&
-	    wordscan_field(s, n) == slow_field(s, n);
+	size_t f = n + 1, k = slow_plain(s, n);
+
+	return wordscan_plain(s, n) == k &&
+	    wordscan_field(s, n) == slow_field(s, n) &&
+	    wordscan_line(s, n, &f) == k && f == slow_field(s, k);
 }
 
 int
@@ -88,5 +94,8 @@ main(void)
 	    "a line's text runs up to its newline");
 	is_int(wordscan_field("tst_test.c:12: TINFO: x\n", 24), 10,
 	    "its first field up to the colon");
+	is_int(wordscan_line("a line with no colon, all of it plain ASCII\n",
+	    44, &n), 43, "the line scan: up to the newline");
+	is_int(n, 1, "... its field up to the first blank");
 	return tap_done();
 }
