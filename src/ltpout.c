@@ -57,6 +57,13 @@ struct ltpout {
 static unsigned char bytecls[256];
 /* Where a "file" or "tcid" field ends: ':', NUL, a blank. */
 static unsigned char fieldend[256];
+/* The result tags, by class, and the class by the tag's second byte. */
+static const char tagname[LC_TDEBUG + 1][8] = {
+	[LC_TPASS] = "TPASS", [LC_TFAIL] = "TFAIL", [LC_TBROK] = "TBROK",
+	[LC_TCONF] = "TCONF", [LC_TWARN] = "TWARN", [LC_TINFO] = "TINFO",
+	[LC_TDEBUG] = "TDEBUG"
+};
+static unsigned char tagcls[256];
 
 static void
 bytecls_init(void)
@@ -77,6 +84,8 @@ bytecls_init(void)
 	bytecls[ESC] = BC_STOP | LTPOUT_CTRL;
 	fieldend[':'] = fieldend['\0'] = 1;
 	fieldend[' '] = fieldend['\t'] = fieldend['\v'] = fieldend['\f'] = 1;
+	for (c = LC_TPASS; c <= LC_TDEBUG; c++)
+		tagcls[(unsigned char)tagname[c][1]] = (unsigned char)c;
 }
 
 struct ltpout *
@@ -127,6 +136,33 @@ ltpout_pending(const struct ltpout *p, size_t *len)
 	return p->buf;
 }
 
+/*
+ * memcpy() of a line or a file name, a few dozen bytes: inline, in
+ * sixteen-byte moves (the last overlapping), as a call costs more than
+ * the copy.  d and s do not overlap.
+ */
+static inline void
+copy_short(char *d, const char *s, size_t n)
+{
+	size_t k;
+
+	if (n >= 16) {
+		for (k = 0; k + 16 < n; k += 16)
+			memcpy(d + k, s + k, 16);
+		memcpy(d + n - 16, s + n - 16, 16);
+	} else if (n >= 8) {
+		memcpy(d, s, 8);
+		memcpy(d + n - 8, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(d, s, 4);
+		memcpy(d + n - 4, s + n - 4, 4);
+	} else if (n > 0) {
+		d[0] = s[0];
+		d[n / 2] = s[n / 2];
+		d[n - 1] = s[n - 1];
+	}
+}
+
 static void
 line_grow(struct ltpout *p, size_t need)
 {
@@ -161,7 +197,7 @@ line_append(struct ltpout *p, const char *s, size_t n)
 		return;
 	if (p->len + n + 1 > p->cap)
 		line_grow(p, p->len + n + 1);
-	memcpy(p->buf + p->len, s, n);
+	copy_short(p->buf + p->len, s, n);
 	p->len += n;
 }
 
@@ -185,38 +221,34 @@ trim_partial_utf8(struct ltpout *p)
 	}
 }
 
-static const char *const tags[] = {
-	"TPASS", "TFAIL", "TBROK", "TCONF", "TWARN", "TINFO", "TDEBUG"
-};
-static const enum line_class tag_class[] = {
-	LC_TPASS, LC_TFAIL, LC_TBROK, LC_TCONF, LC_TWARN, LC_TINFO, LC_TDEBUG
-};
+/* pfx: a string literal (sizeof counts its NUL). */
+#define HAS_PREFIX(s, n, pfx) \
+	((n) >= sizeof(pfx) - 1 && memcmp((s), (pfx), sizeof(pfx) - 1) == 0)
 
 /* Matches a result tag at s; returns its length and sets *cls. */
 static size_t
 match_tag(const char *s, size_t n, enum line_class *cls)
 {
-	size_t i, k;
+	unsigned c;
 
-	/* Called on every line: the second byte tells the tags apart. */
-	if (n < 5 || s[0] != 'T')
+	/*
+	 * Called on every line: the second byte tells the tags apart,
+	 * and the four after the 'T' are compared as one word.
+	 */
+	if (n < 5 || s[0] != 'T' || (c = tagcls[(unsigned char)s[1]]) == 0 ||
+	    memcmp(s + 1, tagname[c] + 1, 4) != 0)
 		return 0;
-	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
-		if (s[1] != tags[i][1])
-			continue;
-		for (k = 2; tags[i][k] != '\0'; k++)
-			if (k >= n || s[k] != tags[i][k])
-				return 0;
-		*cls = tag_class[i];
-		return k;
-	}
-	return 0;
+	if (c == LC_TDEBUG && (n < 6 || s[5] != 'G'))
+		return 0;
+	*cls = (enum line_class)c;
+	return c == LC_TDEBUG ? 6 : 5;
 }
 
 /*
  * The length of the first field of s, n bytes ("file" or "tcid"): up
  * to ':', NUL or a blank, or LTPOUT_FILE_MAX when longer, which is no
- * field.  Both formats look at it: it is measured once a line.
+ * field.  Both formats look at it: it is measured once a line (by
+ * wordscan_line() as most lines are found).
  */
 static size_t
 field_len(const char *s, size_t n)
@@ -251,7 +283,7 @@ match_fileline(const char *s, size_t n, size_t i, char *out,
 		v = v * 10 + (unsigned long)(s[i++] - '0');
 	if (i == d || i + 1 >= n || s[i] != ':' || s[i + 1] != ' ')
 		return 0;
-	memcpy(out, s, d - 1);
+	copy_short(out, s, d - 1);
 	out[d - 1] = '\0';
 	*line = v;
 	return i + 2;
@@ -343,14 +375,12 @@ parse_oldlib(struct ltpout *p, struct ltpout_line *l, size_t f)
 	return 1;
 }
 
-/* pfx: a string literal (sizeof counts its NUL). */
-#define HAS_PREFIX(s, n, pfx) \
-	((n) >= sizeof(pfx) - 1 && memcmp((s), (pfx), sizeof(pfx) - 1) == 0)
-
 /* "Summary:" alone on its line, trailing blanks allowed. */
 static int
 is_summary_head(const char *s, size_t n)
 {
+	if (n < 8 || s[0] != 'S')
+		return 0;
 	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
 	return n == 8 && memcmp(s, "Summary:", 8) == 0;
@@ -360,29 +390,38 @@ is_summary_head(const char *s, size_t n)
 static int
 summary_count(struct ltpout_summary *sum, const char *s, size_t n)
 {
-	static const char *const keys[] = {
-		"passed", "failed", "broken", "skipped", "warnings"
-	};
-	static const size_t keylen[] = { 6, 6, 6, 7, 8 };
-	long *fields[5];
+	long *field;
 	size_t i, j, k, d;
 	long v = 0;
 
-	fields[0] = &sum->passed;
-	fields[1] = &sum->failed;
-	fields[2] = &sum->broken;
-	fields[3] = &sum->skipped;
-	fields[4] = &sum->warnings;
-	/* Their first letters differ: one comparison at most. */
-	for (j = 0; j < 5 && (n == 0 || s[0] != keys[j][0]); j++)
-		continue;
-	if (j < 5) {
-		k = keylen[j];
-		if (!(n > k && memcmp(s, keys[j], k) == 0 &&
-		    (s[k] == ' ' || s[k] == '\t')))
-			j = 5;
+	/* Their first letters differ: one comparison, of a literal. */
+	if (n == 0)
+		return 0;
+	switch (s[0]) {
+	case 'p':
+		j = 0, k = HAS_PREFIX(s, n, "passed") ? 6 : 0;
+		field = &sum->passed;
+		break;
+	case 'f':
+		j = 1, k = HAS_PREFIX(s, n, "failed") ? 6 : 0;
+		field = &sum->failed;
+		break;
+	case 'b':
+		j = 2, k = HAS_PREFIX(s, n, "broken") ? 6 : 0;
+		field = &sum->broken;
+		break;
+	case 's':
+		j = 3, k = HAS_PREFIX(s, n, "skipped") ? 7 : 0;
+		field = &sum->skipped;
+		break;
+	case 'w':
+		j = 4, k = HAS_PREFIX(s, n, "warnings") ? 8 : 0;
+		field = &sum->warnings;
+		break;
+	default:
+		return 0;
 	}
-	if (j == 5)
+	if (k == 0 || n == k || (s[k] != ' ' && s[k] != '\t'))
 		return 0;
 	i = k;
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
@@ -396,7 +435,7 @@ summary_count(struct ltpout_summary *sum, const char *s, size_t n)
 		i++;
 	if (i != n)
 		return 0;
-	*fields[j] = v;
+	*field = v;
 	sum->fields |= 1u << j;
 	return 1;
 }
@@ -471,11 +510,13 @@ note_marks(struct ltpout *p, const struct ltpout_line *l)
 		t->timeout_secs = secs;
 }
 
+/* f: the length of the line's first field, NOFIELD when not known. */
+#define NOFIELD	((size_t)-1)
+
 static void
-classify(struct ltpout *p, struct ltpout_line *l)
+classify(struct ltpout *p, struct ltpout_line *l, size_t f)
 {
 	struct ltpout_summary *sum = &p->tally.summary;
-	size_t f;
 
 	if (p->in_summary) {
 		if (summary_count(sum, l->text, l->len)) {
@@ -491,7 +532,10 @@ classify(struct ltpout *p, struct ltpout_line *l)
 		l->cls = LC_SUMMARY;
 		return;
 	}
-	f = field_len(l->text, l->len);
+	if (f == NOFIELD)
+		f = field_len(l->text, l->len);
+	else if (f > LTPOUT_FILE_MAX)
+		f = LTPOUT_FILE_MAX;
 	if (!parse_newlib(p, l, f))
 		(void)parse_oldlib(p, l, f);
 	note_marks(p, l);
@@ -516,7 +560,7 @@ line_flags(struct ltpout_line *l, int seen)
 }
 
 static void
-finish_line(struct ltpout *p, struct ltpout_line *l, int flags)
+finish_line(struct ltpout *p, struct ltpout_line *l, int flags, size_t f)
 {
 	struct ltpout_tally *t = &p->tally;
 
@@ -535,7 +579,7 @@ finish_line(struct ltpout *p, struct ltpout_line *l, int flags)
 	l->cut = p->cut;
 	l->flags = flags;
 	line_flags(l, p->bytes_seen);
-	classify(p, l);
+	classify(p, l, f);
 	t->lines[l->cls]++;
 	t->total++;
 	if (p->cut > 0) {
@@ -604,7 +648,7 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
     struct ltpout_line *l)
 {
 	const unsigned char *s = (const unsigned char *)*bufp;
-	size_t n = *lenp, i = 0, j;
+	size_t n = *lenp, i = 0, j, f;
 	unsigned char c;
 	int seen;
 
@@ -612,6 +656,32 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 	if (p->note_pending) {
 		give_note(p, l);
 		return 1;
+	}
+	/*
+	 * Nearly every line starts afresh and is plain ASCII up to its
+	 * LF: one scan finds the LF, one copy takes the line.  Otherwise
+	 * the plain start is taken alike and the loop goes on from where
+	 * the scan stopped.
+	 */
+	if (p->len == 0 && !p->pending_cr && p->ansi.st == 0 && n > 0) {
+		i = wordscan_line(*bufp, n, &f);
+		if (i < p->cap && i < n && s[i] == '\n') {
+			/*
+			 * No call to line_append(): it fits.  The field
+			 * is measured here, in the input: a load from the
+			 * copy just made would wait for the stores.
+			 */
+			copy_short(p->buf, (const char *)s, i);
+			p->len = i++;
+			finish_line(p, l, 0, f);
+			goto done;
+		}
+		line_append(p, *bufp, i);
+		if (i < n && s[i] == '\n') {
+			i++;
+			finish_line(p, l, 0, NOFIELD);
+			goto done;
+		}
 	}
 	while (i < n) {
 		c = s[i];
@@ -623,7 +693,7 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 			p->pending_cr = 0;
 			if (c == '\n')
 				i++;
-			finish_line(p, l, 0);
+			finish_line(p, l, 0, NOFIELD);
 			goto done;
 		}
 		if (p->ansi.st != 0 || c == ESC) {
@@ -639,7 +709,7 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 		}
 		if (c == '\n') {
 			i++;
-			finish_line(p, l, 0);
+			finish_line(p, l, 0, NOFIELD);
 			goto done;
 		}
 		if (c == '\r') {
@@ -653,6 +723,12 @@ ltpout_scan(struct ltpout *p, const char **bufp, size_t *lenp,
 		p->bytes_seen |= seen;
 		line_append(p, (const char *)s + i, j - i);
 		i = j;
+		/* Most lines are one run: no second turn to find the LF. */
+		if (i < n && s[i] == '\n') {
+			i++;
+			finish_line(p, l, 0, NOFIELD);
+			goto done;
+		}
 	}
 	*bufp += n;
 	*lenp = 0;
@@ -673,11 +749,11 @@ ltpout_flush(struct ltpout *p, struct ltpout_line *l)
 	}
 	if (p->pending_cr) {
 		p->pending_cr = 0;
-		finish_line(p, l, 0);
+		finish_line(p, l, 0, NOFIELD);
 		return 1;
 	}
 	if (p->len > 0 || p->cut > 0) {
-		finish_line(p, l, LTPOUT_UNTERMINATED);
+		finish_line(p, l, LTPOUT_UNTERMINATED, NOFIELD);
 		return 1;
 	}
 	/* A sequence cut short by the end of input is dropped. */

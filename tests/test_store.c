@@ -1089,6 +1089,64 @@ test_indexes(void)
  * --host, each a process): SQLite refuses the switch to WAL to all but
  * one without waiting, and each must wait and open all the same.
  */
+/*
+ * The runs' list counts the results the kernel marked in one pass over
+ * kmsgs: the same counts as each run read alone, which counts them its
+ * own way (a warning, a new taint; not lines alone, not an unknown
+ * taint).
+ */
+static void
+test_list_kmarked(void)
+{
+	static const char fill[] =
+	    "INSERT INTO runs (id, label, arch, os_name, os_version, started,"
+	    " ended, state) VALUES (1, 'a', 'amd64', 'NetBSD', '11.0', 1, 2,"
+	    " 'finished'), (2, 'b', 'amd64', 'NetBSD', '11.0', 3, 4,"
+	    " 'finished'), (3, 'c', 'amd64', 'NetBSD', '11.0', 5, 6,"
+	    " 'finished');"
+	    "INSERT INTO results (id, run_id, seq, tag, syscall, status,"
+	    " started) VALUES (10, 1, 1, 'x01', 'x', 0, 0),"
+	    " (11, 1, 2, 'x02', 'x', 0, 0), (12, 1, 3, 'x03', 'x', 0, 0),"
+	    " (20, 2, 1, 'x01', 'x', 0, 0), (21, 2, 2, 'x02', 'x', 0, 0),"
+	    " (30, 3, 1, 'x01', 'x', 0, 0);"
+	    "INSERT INTO kmsgs (result_id, n_lines, n_warn, taint_before,"
+	    " taint_after) VALUES (10, 1, 1, 0, 0), (11, 0, 0, 0, 512),"
+	    " (12, 3, 0, 0, 0), (20, 0, 0, -1, 512), (21, 2, 2, 4, 4),"
+	    " (30, 1, 0, 0, 0);";
+	static const unsigned want[] = { 0, 1, 2 };	/* runs 3, 2, 1 */
+	struct store_run *runs = NULL, one;
+	struct diaglist dl;
+	struct store *st;
+	size_t n = 0, i;
+	char *err = NULL;
+
+	diag_init(&dl);
+	if (store_open(&st, tmp_path("kmarked.db"), STORE_CREATE, &dl) !=
+	    STORE_OK) {
+		ok(0, "kmarked.db: %s", tap_first_diag(&dl));
+		diag_free(&dl);
+		return;
+	}
+	is_int(sqlite3_exec(store_sqlite_handle(st), fill, NULL, NULL, &err),
+	    SQLITE_OK, "three runs, their results and the kernel's lines%s%s",
+	    err != NULL ? ": " : "", err != NULL ? err : "");
+	sqlite3_free(err);
+	is_int(store_list_runs(st, &runs, &n, &dl), STORE_OK, "list runs");
+	is_int(n, 3, "... all three");
+	for (i = 0; i < n && i < 3; i++) {
+		is_int(runs[i].nkmarked, want[i], "run %lld: %u marked by "
+		    "the kernel", (long long)runs[i].id, want[i]);
+		if (store_get_run(st, runs[i].id, &one, &dl) == STORE_OK) {
+			is_int(one.nkmarked, runs[i].nkmarked,
+			    "... as the run read alone says");
+			store_run_clear(&one);
+		}
+	}
+	store_runs_free(runs, n);
+	store_close(st);
+	diag_free(&dl);
+}
+
 static void
 test_open_together(void)
 {
@@ -1142,6 +1200,7 @@ main(void)
 	test_full_disk();
 	test_foreign_files();
 	test_indexes();
+	test_list_kmarked();
 	test_wal_cycle();
 	test_default_path();	/* last: it changes HOME */
 	return tap_done();

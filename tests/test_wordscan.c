@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The word-at-a-time scans find the same first byte as a loop over
- * single bytes: every byte value at every position of a buffer longer
- * than a word and of each length up to it (the tail), several bytes of
- * the kind after the first (a borrow marks bytes above it falsely),
- * and random buffers.
+ * single bytes: every byte value at every position of buffers of each
+ * length up to several vectors (the turns of thirty-two and sixteen
+ * bytes, the word, the tail), several bytes of the kind after the
+ * first (a borrow marks bytes above it falsely), and random buffers.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,23 +33,29 @@ slow_field(const char *s, size_t n)
 	return i;
 }
 
-/* 1 when both scans agree with the slow ones on s, n bytes. */
+/*
+ * 1 when the scans agree with the slow ones on s, n bytes: the line
+ * scan with both, its field within the plain bytes.
+ */
 static int
 agree(const char *s, size_t n)
 {
-	return wordscan_plain(s, n) == slow_plain(s, n) &&
-	    wordscan_field(s, n) == slow_field(s, n);
+	size_t f = n + 1, k = slow_plain(s, n);
+
+	return wordscan_plain(s, n) == k &&
+	    wordscan_field(s, n) == slow_field(s, n) &&
+	    wordscan_line(s, n, &f) == k && f == slow_field(s, k);
 }
 
 int
 main(void)
 {
-	char buf[40];
+	char buf[80];
 	size_t n, pos, bad = 0, badr = 0, stops = 0;
 	int c, r, k;
 
 	/* Every byte at every position, every length: one stop each. */
-	for (n = 0; n <= 24; n++)
+	for (n = 0; n <= 72; n++)
 		for (pos = 0; pos < n; pos++)
 			for (c = 0; c < 256; c++) {
 				memset(buf, 'a', sizeof(buf));
@@ -76,7 +82,7 @@ main(void)
 
 	srand(25);
 	for (r = 0; r < 200000; r++) {
-		n = (size_t)(rand() % 33);
+		n = (size_t)(rand() % 73);
 		for (pos = 0; pos < n; pos++)
 			buf[pos] = (char)(rand() % 4 ? ' ' + rand() % 95 :
 			    rand() % 256);
@@ -88,5 +94,8 @@ main(void)
 	    "a line's text runs up to its newline");
 	is_int(wordscan_field("tst_test.c:12: TINFO: x\n", 24), 10,
 	    "its first field up to the colon");
+	is_int(wordscan_line("a line with no colon, all of it plain ASCII\n",
+	    44, &n), 43, "the line scan: up to the newline");
+	is_int(n, 1, "... its field up to the first blank");
 	return tap_done();
 }

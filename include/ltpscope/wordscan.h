@@ -18,4 +18,10 @@ size_t	wordscan_plain(const char *, size_t);
 /* Stops at ':' or a byte up to 0x20 (blanks, controls, NUL). */
 size_t	wordscan_field(const char *, size_t);
 
+/*
+ * wordscan_plain(), and in *field what wordscan_field() gives for the
+ * bytes it passed: a line and its first field in one pass.
+ */
+size_t	wordscan_line(const char *, size_t, size_t *);
+
 #endif
