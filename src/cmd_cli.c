@@ -327,7 +327,7 @@ cli_kindex(const char *opt, const struct settings *set, struct store *st,
 	int err;
 
 	diag_init(&dl);
-	err = kindex_build(ki, root, NULL, st, &dl);
+	err = kindex_open(ki, root, NULL, st, &dl);
 	if (!(flags & CLI_KINDEX_QUIET) || opt != NULL || set->has_kernel_src)
 		cli_diags(&dl);
 	diag_free(&dl);

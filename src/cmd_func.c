@@ -17,17 +17,17 @@
 
 /* The functions behind name: itself if defined, else the catalogue's. */
 static size_t
-func_lookup(const struct kindex *ki, struct catalogue *cat, const char *name,
-    const struct kindex_def **dp)
+func_lookup(struct kindex *ki, struct catalogue *cat, const char *name,
+    const struct kindex_def **dp, struct diaglist *dl)
 {
 	const struct cat_entry *e[8];
 	size_t n, i, k;
 
-	if ((n = kindex_find_all(ki, name, dp)) > 0 || cat == NULL)
+	if ((n = kindex_lookup(ki, name, dp, dl)) > 0 || cat == NULL)
 		return n;
 	k = catalogue_find_name(cat, NULL, name, e, 8);
 	for (i = 0; i < k && i < 8; i++)
-		if ((n = kindex_find_all(ki, e[i]->function, dp)) > 0)
+		if ((n = kindex_lookup(ki, e[i]->function, dp, dl)) > 0)
 			return n;
 	return 0;
 }
@@ -63,7 +63,11 @@ func_exec(struct cmd_args *a)
 		goto out;
 	}
 	for (i = 0; i < a->argc; i++) {
-		if ((n = func_lookup(&ki, cat, a->argv[i], &d)) == 0) {
+		diag_init(&dl);
+		n = func_lookup(&ki, cat, a->argv[i], &d, &dl);
+		cli_diags(&dl);
+		diag_free(&dl);
+		if (n == 0) {
 			cli_error(a->name, "%s: no definition in %s", a->argv[i],
 			    ki.sysdir);
 			rv = 1;

@@ -506,11 +506,104 @@ kindex_build(struct kindex *ki, const char *root, const char *const *dirs,
 	}
 	if (st != NULL)
 		err = ki_save(ki, &w, st);
+	ki->st = st;
+	ki->dirs = dirs;
 	ki_collect(ki);
 	store_kindex_cached_free(w.cache, w.ncache);
 	free(w.slot);
 	free(w.buf);
 	return err;
+}
+
+int
+kindex_open(struct kindex *ki, const char *root, const char *const *dirs,
+    struct store *st, struct diaglist *dl)
+{
+	struct kindex_cached *c = NULL;
+	struct kindex_file *f;
+	size_t i, n = 0;
+	char *sysdir;
+
+	if (st == NULL || (sysdir = ki_sysdir(root)) == NULL)
+		return kindex_build(ki, root, dirs, st, dl);
+	if (store_kindex_load(st, sysdir, &c, &n, dl) != STORE_OK || n == 0) {
+		free(sysdir);
+		store_kindex_cached_free(c, n);
+		return kindex_build(ki, root, dirs, st, dl);
+	}
+	memset(ki, 0, sizeof(*ki));
+	ki->root = xstrdup(root);
+	ki->sysdir = sysdir;
+	ki->files = xcalloc(n, sizeof(*ki->files));
+	for (i = 0; i < n; i++) {
+		f = &ki->files[ki->nfiles++];
+		f->path = c[i].path;
+		f->mtime_ns = c[i].mtime_ns;
+		f->size = c[i].size;
+		/* A row without its text: stale, as a changed file is. */
+		f->defs = c[i].defs != NULL ? c[i].defs : xstrdup("");
+		f->mtime_ns = c[i].defs != NULL ? f->mtime_ns : -1;
+	}
+	free(c);			/* its strings are the files' now */
+	ki->st = st;
+	ki->dirs = dirs;
+	ki->trusting = 1;
+	ki_collect(ki);
+	return STORE_OK;
+}
+
+/* Whether the file of d is as the cache has it. */
+static int
+ki_current(const struct kindex *ki, const struct kindex_def *d)
+{
+	const struct kindex_file *f = NULL;
+	char path[PATH_MAX];
+	struct stat sb;
+	size_t i;
+
+	/* d->file is its file's path, the same pointer. */
+	for (i = 0; i < ki->nfiles && f == NULL; i++)
+		if (ki->files[i].path == d->file)
+			f = &ki->files[i];
+	if (f == NULL || (size_t)snprintf(path, sizeof(path), "%s%s",
+	    ki->sysdir, d->file + 3) >= sizeof(path) ||
+	    stat(path, &sb) == -1 || !S_ISREG(sb.st_mode))
+		return 0;
+	return f->mtime_ns == (int64_t)sb.st_mtim.tv_sec * 1000000000 +
+	    sb.st_mtim.tv_nsec && f->size == sb.st_size;
+}
+
+size_t
+kindex_lookup(struct kindex *ki, const char *name,
+    const struct kindex_def **firstp, struct diaglist *dl)
+{
+	struct diaglist mine;
+	struct kindex nk;
+	size_t n, i;
+	int err;
+
+	n = kindex_find_all(ki, name, firstp);
+	if (!ki->trusting)
+		return n;
+	for (i = 0; i < n; i++)
+		if (!ki_current(ki, &(*firstp)[i]))
+			break;
+	if ((n > 0 && i == n) || (n == 0 && ki->walked))
+		return n;
+	/* Stale, or not in the cache: walk the tree (reading what changed). */
+	diag_init(&mine);
+	err = kindex_build(&nk, ki->root, ki->dirs, ki->st,
+	    dl != NULL ? dl : &mine);
+	diag_free(&mine);
+	if (err != STORE_OK && nk.nbuckets == 0) {
+		kindex_free(&nk);
+		*firstp = NULL;
+		return 0;
+	}
+	kindex_free(ki);
+	*ki = nk;
+	ki->trusting = ki->walked = 1;
+	return kindex_find_all(ki, name, firstp);
 }
 
 void

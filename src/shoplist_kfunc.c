@@ -30,6 +30,18 @@ kf_function(struct catalogue *cat, const char *arch, const char *name)
 	return "";
 }
 
+/*
+ * The first definition of name, checked against its file when the
+ * index came from the cache; a walk's errors leave it not found.
+ */
+static const struct kindex_def *
+kf_lookup(struct kindex *ki, const char *name)
+{
+	const struct kindex_def *d;
+
+	return kindex_lookup(ki, name, &d, NULL) > 0 ? d : NULL;
+}
+
 void
 shoplist_kfuncs(struct shoplist *l, const struct shop_opts *o)
 {
@@ -45,7 +57,7 @@ shoplist_kfuncs(struct shoplist *l, const struct shop_opts *o)
 		sc->function = xstrdup(kf_function(o->cat, l->run.arch != NULL ?
 		    l->run.arch : "", sc->name));
 		d = o->kidx != NULL && sc->function[0] != '\0' ?
-		    kindex_find(o->kidx, sc->function) : NULL;
+		    kf_lookup(o->kidx, sc->function) : NULL;
 		sc->func_file = xstrdup(d != NULL ? d->file : "");
 		sc->func_line = d != NULL ? d->line : 0;
 	}

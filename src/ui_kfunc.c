@@ -59,7 +59,7 @@ ui_kfunc_index(struct ui *ui)
 	refresh();
 	ki = xcalloc(1, sizeof(*ki));
 	diag_init(&dl);
-	err = kindex_build(ki, root, NULL, ui->store, &dl);
+	err = kindex_open(ki, root, NULL, ui->store, &dl);
 	if (err == STORE_ENOTFOUND)
 		ui_message(ui, 1, "no NetBSD kernel source in %s (no sys/kern "
 		    "there): --kernel-src DIR or \"kernel-src DIR\" in the "
@@ -82,7 +82,7 @@ ui_kfunc_index(struct ui *ui)
 
 /* Looks up the function of each catalogue row named call: 1 if found. */
 static int
-ui_kfunc_call(struct ui *ui, const struct kindex *ki, const char *call,
+ui_kfunc_call(struct ui *ui, struct kindex *ki, const char *call,
     struct ui_kfunc *kf, const char **fn)
 {
 	size_t i;
@@ -94,8 +94,8 @@ ui_kfunc_call(struct ui *ui, const struct kindex *ki, const char *call,
 			continue;
 		if (*fn == NULL)
 			*fn = r->function;
-		if ((kf->ndefs = kindex_find_all(ki, r->function,
-		    &kf->def)) > 0)
+		if ((kf->ndefs = kindex_lookup(ki, r->function,
+		    &kf->def, NULL)) > 0)
 			return 1;
 	}
 	return 0;
@@ -145,7 +145,7 @@ ui_kfunc_find(struct ui *ui, struct ui_kfunc *kf)
 	struct view *v = ui_top(ui);
 	struct ui_sysrow *sr = NULL;
 	struct ui_testrow *tr;
-	const struct kindex *ki;
+	struct kindex *ki;
 	size_t n = 0, i;
 
 	if (ui->focus_pane && ui->pane_tag[0] != '\0')
@@ -173,7 +173,7 @@ ui_kfunc_find(struct ui *ui, struct ui_kfunc *kf)
 		snprintf(kf->what, sizeof(kf->what), "%s", sr->name);
 		if (sr->function[0] != '\0') {
 			fn = sr->function;
-			kf->ndefs = kindex_find_all(ki, fn, &kf->def);
+			kf->ndefs = kindex_lookup(ki, fn, &kf->def, NULL);
 		}
 	} else {
 		snprintf(kf->what, sizeof(kf->what), "%s (%s%s)", tag,

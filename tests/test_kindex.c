@@ -177,6 +177,105 @@ test_cache(void)
 	diag_free(&dl);
 }
 
+/* path's text, with a mtime of its own (t seconds), so a change shows. */
+static void
+rewrite(const char *path, const char *text, time_t t)
+{
+	struct timespec ts[2];
+
+	tap_write(path, text);
+	ts[0].tv_sec = ts[1].tv_sec = t;
+	ts[0].tv_nsec = ts[1].tv_nsec = 0;
+	(void)utimensat(AT_FDCWD, path, ts, 0);
+}
+
+/*
+ * kindex_open(): from the cache without looking at the tree, each
+ * answer checked against its own file, a walk when that file changed,
+ * went away, or the name is not in the cache.
+ */
+static void
+test_open(void)
+{
+	const struct kindex_def *d;
+	struct kindex ki;
+	struct diaglist dl;
+	struct store *st;
+	char db[1024], dir[1024], gen[1200], lf[1200], cmd[2200];
+
+	diag_init(&dl);
+	(void)snprintf(dir, sizeof(dir), "%s/ksrc-open", tap_tmpdir());
+	(void)snprintf(cmd, sizeof(cmd), "cp -R %s %s", KSRC, dir);
+	if (!ok(system(cmd) == 0, "open: a copy of the made-up tree"))
+		return;
+	(void)snprintf(gen, sizeof(gen), "%s/sys/kern/sys_generic.c", dir);
+	(void)snprintf(lf, sizeof(lf), "%s/sys/compat/linux/common/"
+	    "linux_file.c", dir);
+	(void)snprintf(db, sizeof(db), "%s/open.db", tap_tmpdir());
+	if (!is_int(store_open(&st, db, STORE_CREATE, &dl), STORE_OK,
+	    "open: a store"))
+		return;
+	/* No cache yet: open walks, as build does. */
+	is_int(kindex_open(&ki, dir, NULL, st, &dl), STORE_OK,
+	    "open without a cache");
+	is_int((long long)ki.nread, 2, "it reads every file");
+	kindex_free(&ki);
+
+	is_int(kindex_open(&ki, dir, NULL, st, &dl), STORE_OK,
+	    "open with a cache");
+	ok(ki.trusting && ki.nread == 0, "it reads nothing");
+	is_int((long long)kindex_lookup(&ki, "linux_sys_fcntl", &d, &dl), 1,
+	    "linux_sys_fcntl from the cache");
+	is_int(d != NULL ? (long long)d->line : 0, 78, "at its line");
+	ok(!ki.walked, "its file unchanged: no walk");
+
+	/* Its file changes: the answer is the file's new line. */
+	rewrite(gen, "/* moved down */\n\nint\nsys_read(int fd)\n{\n}\n",
+	    1000000000);
+	is_int((long long)kindex_lookup(&ki, "sys_read", &d, &dl), 1,
+	    "sys_read after its file changed");
+	is_int(d != NULL ? (long long)d->line : 0, 4, "at its new line");
+	ok(ki.walked && ki.nread == 1, "one walk, that file read again");
+
+	/* After the walk, answers are still checked. */
+	rewrite(gen, "int\nsys_read(int fd)\n{\n}\n", 1000000100);
+	is_int((long long)kindex_lookup(&ki, "sys_read", &d, &dl), 1,
+	    "sys_read after a second change");
+	is_int(d != NULL ? (long long)d->line : 0, 2, "at its newest line");
+	kindex_free(&ki);
+
+	/* Moved to another file: found there. */
+	rewrite(gen, "int\nsys_write(int fd)\n{\n}\n", 1000000200);
+	(void)snprintf(cmd, sizeof(cmd), "%s/sys/kern/sys_read.c", dir);
+	rewrite(cmd, "\nint\nsys_read(int fd)\n{\n}\n", 1000000200);
+	is_int(kindex_open(&ki, dir, NULL, st, &dl), STORE_OK, "open again");
+	ok(kindex_lookup(&ki, "sys_read", &d, &dl) == 1 &&
+	    strcmp(d->file, "sys/kern/sys_read.c") == 0 && d->line == 3,
+	    "a function moved to a new file: found in it");
+
+	/* Not in the cache: one walk finds a new file's function. */
+	kindex_free(&ki);
+	(void)snprintf(cmd, sizeof(cmd), "%s/sys/kern/kern_new.c", dir);
+	rewrite(cmd, "int\nsys_brandnew(void)\n{\n}\n", 1000000300);
+	is_int(kindex_open(&ki, dir, NULL, st, &dl), STORE_OK, "open again");
+	ok(kindex_lookup(&ki, "sys_brandnew", &d, &dl) == 1 && ki.walked,
+	    "a name the cache lacks: a walk finds it");
+
+	/* Its file removed: the definition goes with it. */
+	kindex_free(&ki);
+	is_int(kindex_open(&ki, dir, NULL, st, &dl), STORE_OK, "open again");
+	ok(kindex_lookup(&ki, "linux_sys_open", &d, &dl) == 1, "linux_sys_open "
+	    "from the cache");
+	(void)unlink(lf);
+	is_int((long long)kindex_lookup(&ki, "linux_sys_open", &d, &dl), 0,
+	    "its file removed: not found");
+	kindex_free(&ki);
+	if (dl.nerrors > 0)
+		tap_diag("%s", tap_first_diag(&dl));
+	store_close(st);
+	diag_free(&dl);
+}
+
 /* A database with a run in which fcntl35 and fcntl36 failed. */
 static const char *
 made_db(void)
@@ -392,6 +491,7 @@ main(void)
 	test_scan();
 	test_missing();
 	test_cache();
+	test_open();
 	test_many();
 	test_cli();
 	return tap_done();

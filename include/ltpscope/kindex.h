@@ -16,6 +16,16 @@
  * definitions are cached by path, mtime and size: a second build reads
  * only the files that changed.
  *
+ * A second build still stat()s every file, which for a whole sys/ costs
+ * more than a lookup is worth.  kindex_open() trusts the cache instead
+ * and kindex_lookup() checks what it answers: the files of the
+ * definitions it returns, by mtime and size.  A changed or vanished
+ * file, or a name the cache does not hold (a new file may define it),
+ * makes it walk the tree once, as kindex_build() does, and answer from
+ * that.  So an answer is never older than its own file; only a second
+ * definition of an already-known name, added in another file, waits
+ * for a walk.
+ *
  * Ownership: kindex_free() releases everything kindex_build() filled;
  * the definitions' strings live as long as the index.  Errors go to the
  * diaglist naming the file (and line) at fault.
@@ -64,6 +74,12 @@ struct kindex {
 	size_t			 nfiles;	/* .c files in the index */
 	size_t			 nread;		/* ...of which read this time */
 	struct kindex_file	*files;
+	/* kindex_open()'s: lookups check their files; walked: a miss no
+	   longer walks the tree (it did since the index was opened). */
+	int			 trusting;
+	int			 walked;
+	struct store		*st;		/* borrowed, for the walk */
+	const char *const	*dirs;		/* borrowed; NULL: kindex_dirs */
 };
 
 /*
@@ -84,6 +100,20 @@ int	kindex_scan(const char *text, size_t len,
  */
 int	kindex_build(struct kindex *, const char *root,
 	    const char *const *dirs, struct store *st, struct diaglist *);
+/*
+ * The same index, from the cache alone when st holds one for root (no
+ * file looked at); else kindex_build().  st and dirs must outlive ki.
+ */
+int	kindex_open(struct kindex *, const char *root,
+	    const char *const *dirs, struct store *st, struct diaglist *);
+/*
+ * kindex_find_all() that checks the answer when the index was opened
+ * from the cache, walking the tree when it is stale (see above): the
+ * index may be rebuilt, so earlier answers' pointers are then gone.
+ * dl (may be NULL) takes the walk's errors.
+ */
+size_t	kindex_lookup(struct kindex *, const char *name,
+	    const struct kindex_def **firstp, struct diaglist *dl);
 void	kindex_free(struct kindex *);
 /* The first definition of name (by file), or NULL. */
 const struct kindex_def *kindex_find(const struct kindex *, const char *);

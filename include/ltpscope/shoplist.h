@@ -113,7 +113,7 @@ struct shop_opts {
 	const struct profile	*profiles;
 	size_t			 nprofiles;
 	/* Where each call's function is (kindex.h); NULL: not said. */
-	const struct kindex	*kidx;
+	struct kindex		*kidx;
 	/* A link to a function: %f its file, %l its line; NULL: none. */
 	const char		*source_url;
 	/* LTP's metadata, for the tags of each test; NULL: none. */
