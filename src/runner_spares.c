@@ -85,36 +85,13 @@ make_tmpdir(const char *tmpbase)
 	return NULL;
 }
 
-/* Master and slave of a pty that passes output bytes through as is. */
-static int
-open_pty(int *master, int *slave)
-{
-	struct winsize ws;
-	struct termios t;
-
-	memset(&ws, 0, sizeof(ws));
-	ws.ws_row = 24;
-	ws.ws_col = 80;
-	if (openpty(master, slave, NULL, NULL, &ws) == -1)
-		return -1;
-	/* No "\n" -> "\r\n": the parser sees what the test wrote. */
-	if (tcgetattr(*slave, &t) == 0) {
-		t.c_oflag &= ~(tcflag_t)OPOST;
-		t.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
-		(void)tcsetattr(*slave, TCSANOW, &t);
-	}
-	if (runner_set_cloexec(*master) == -1 || runner_set_cloexec(*slave) == -1 ||
-	    runner_set_nonblock(*master) == -1) {
-		close(*master);
-		close(*slave);
-		return -1;
-	}
-	return 0;
-}
-
 /*
- * What the next test will need.  A pty is made while this test runs
- * (some tens of microseconds) and goes to one test only.  A TMPDIR is
+ * What the next test will need.  A pty that a test ended clean with
+ * serves the next one (compat_pty_reopen): making one costs the kernel
+ * a line discipline's buffers, some tens of microseconds, more than
+ * the rest of the runner's work for a tiny test, and tearing it down
+ * as much again.  Where a pty cannot serve again, the next test's is
+ * made while this one runs, and goes to one test only.  A TMPDIR is
  * handed on: a test that ended clean and left its TMPDIR as it got it
  * -- empty, the same directory (no mount on it), ours, mode 1777, no
  * extended attribute (a default ACL would reach the next test's files)
@@ -141,10 +118,87 @@ struct runner_spares {
 	size_t		 ndirs;
 	int		 ptym;		/* a pty pair never used, or -1 */
 	int		 ptys;
+	int		 used[RUNNER_SPARE_FDS]; /* masters of ptys that
+					   tests ended clean with */
+	size_t		 nused;
+	int		 noreuse;	/* no pty can serve again here */
+	struct termios	 tio;		/* the modes a test's pty has */
+	int		 have_tio;
 	int		 done[RUNNER_SPARE_FDS]; /* outputs read to their end,
 					   closed after the next start */
 	size_t		 ndone;
 };
+
+static void
+pty_size(struct winsize *ws)
+{
+	memset(ws, 0, sizeof(*ws));
+	ws->ws_row = 24;
+	ws->ws_col = 80;
+}
+
+/*
+ * Master and slave of a pty that passes output bytes through as is.
+ * Where sp is not NULL, the modes its slave was given are kept there
+ * for the ptys that serve again.
+ */
+static int
+open_pty(struct runner_spares *sp, int *master, int *slave)
+{
+	struct winsize ws;
+	struct termios t;
+
+	pty_size(&ws);
+	if (openpty(master, slave, NULL, NULL, &ws) == -1)
+		return -1;
+	/* No "\n" -> "\r\n": the parser sees what the test wrote. */
+	if (tcgetattr(*slave, &t) == 0) {
+		t.c_oflag &= ~(tcflag_t)OPOST;
+		t.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+		if (tcsetattr(*slave, TCSANOW, &t) == 0 && sp != NULL) {
+			sp->tio = t;
+			sp->have_tio = 1;
+		}
+	}
+	if (runner_set_cloexec(*master) == -1 || runner_set_cloexec(*slave) == -1 ||
+	    runner_set_nonblock(*master) == -1) {
+		close(*master);
+		close(*slave);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A pty a test ended clean with (its output read to EIO: no descriptor
+ * of the slave left anywhere), made as good as new for the next test:
+ * what may still be on its way to the master dropped, as closing the
+ * master would drop it, the slave opened again, nothing left in its
+ * input, its line discipline the terminal's own, its modes and size
+ * set back.  Not the controlling terminal of anything (spawn.c), it
+ * has no session or process group to carry over.  0; 1 if this pty
+ * cannot serve again; -1 if the system cannot open a slave again.
+ */
+static int
+pty_renew(const struct termios *tio, int master, int *slave)
+{
+	struct winsize ws;
+	int s, disc = -1;
+
+	(void)tcflush(master, TCIFLUSH);
+	if ((s = compat_pty_reopen(master)) == -1)
+		return errno == ENOTSUP || errno == ENOTTY ||
+		    errno == EINVAL ? -1 : 1;
+	pty_size(&ws);
+	if (tcflush(s, TCIFLUSH) == -1 || ioctl(s, TIOCGETD, &disc) == -1 ||
+	    disc != 0 || tcsetattr(s, TCSANOW, tio) == -1 ||
+	    ioctl(s, TIOCSWINSZ, &ws) == -1) {
+		close(s);
+		return 1;
+	}
+	*slave = s;
+	return 0;
+}
 
 struct runner_spares *
 runner_spares_new(void)
@@ -175,6 +229,8 @@ runner_spares_free(struct runner_spares *sp)
 		close(sp->ptym);
 		close(sp->ptys);
 	}
+	for (i = 0; i < sp->nused; i++)
+		close(sp->used[i]);
 	for (i = 0; i < sp->ndone; i++)
 		close(sp->done[i]);
 	for (i = 0; i < sp->ndirs; i++)
@@ -239,23 +295,48 @@ runner_take_tmpdir(struct runner_spares *sp, const char *tmpbase, struct stat *s
 	return dir;
 }
 
-/* A pty for a test: the spare if there is one. */
+/* An output that has ended, closed after the next start. */
+static void
+spare_done(struct runner_spares *sp, int fd)
+{
+	if (sp->ndone < RUNNER_SPARE_FDS)
+		sp->done[sp->ndone++] = fd;
+	else
+		close(fd);
+}
+
+/* A pty for a test: one a test ended clean with, or the spare, or new. */
 int
 runner_take_pty(struct runner_spares *sp, int *master, int *slave)
 {
-	if (sp != NULL && sp->ptym >= 0) {
+	int m, rc;
+
+	if (sp == NULL)
+		return open_pty(NULL, master, slave);
+	while (sp->nused > 0) {
+		m = sp->used[--sp->nused];
+		if (!sp->have_tio || (rc = pty_renew(&sp->tio, m, slave)) < 0)
+			sp->noreuse = 1;
+		else if (rc == 0) {
+			*master = m;
+			return 0;
+		}
+		spare_done(sp, m);
+	}
+	if (sp->ptym >= 0) {
 		*master = sp->ptym;
 		*slave = sp->ptys;
 		sp->ptym = sp->ptys = -1;
 		return 0;
 	}
-	return open_pty(master, slave);
+	return open_pty(sp, master, slave);
 }
 
 /*
  * After a start, while the test gets going on another CPU: the last
  * tests' outputs are closed (tearing a pty down costs some tens of
- * microseconds), the next test's pty is made, if it can be.
+ * microseconds), the next test's pty is made, if it can be and if
+ * the one this test has may not serve again.
  */
 void
 runner_prepare_spares(struct runner_spares *sp, int pty)
@@ -264,21 +345,57 @@ runner_prepare_spares(struct runner_spares *sp, int pty)
 		return;
 	while (sp->ndone > 0)
 		close(sp->done[--sp->ndone]);
-	if (pty && sp->ptym < 0 && open_pty(&sp->ptym, &sp->ptys) == -1)
+	if (pty && sp->noreuse && sp->ptym < 0 &&
+	    open_pty(sp, &sp->ptym, &sp->ptys) == -1)
 		sp->ptym = sp->ptys = -1;
 }
 
-/* The output has ended: closed now, or by the next start. */
+/*
+ * The output has ended: closed now, or by the next start; a pty's, once
+ * nothing held its slave (EIO after the runner let go of it), is kept
+ * for runner_finish() to hand on.
+ */
 void
 runner_close_output(struct runner *r)
 {
 	struct runner_spares *sp = r->spares;
 
-	if (sp != NULL && sp->ndone < RUNNER_SPARE_FDS)
-		sp->done[sp->ndone++] = r->fd;
-	else
+	if (sp == NULL)
 		close(r->fd);
+	else if (r->held && !r->pty_ended && !sp->noreuse) {
+		r->pty_ended = 1;
+		r->pty_fd = r->fd;
+	} else
+		spare_done(sp, r->fd);
 	r->fd = -1;
+}
+
+/*
+ * Whether the test ended on its own, nothing of it left running or
+ * holding the output: then what it had may serve the next test.
+ */
+static int
+ended_clean(const struct runner *r)
+{
+	const struct runner_result *res = &r->res;
+
+	return !res->timed_out && !res->killed && !res->stopped &&
+	    res->stragglers == 0 && !res->output_cut && !res->lost;
+}
+
+/* Gives r's pty to the next test if the test ended clean. */
+void
+runner_hand_on_pty(struct runner *r)
+{
+	struct runner_spares *sp = r->spares;
+
+	if (!r->pty_ended)
+		return;
+	r->pty_ended = 0;
+	if (ended_clean(r) && sp->nused < RUNNER_SPARE_FDS)
+		sp->used[sp->nused++] = r->pty_fd;
+	else
+		spare_done(sp, r->pty_fd);
 }
 
 /*
@@ -290,13 +407,11 @@ int
 runner_hand_on(struct runner *r)
 {
 	struct runner_spares *sp = r->spares;
-	const struct runner_result *res = &r->res;
 	struct spare_dir *d;
 
 	if (sp == NULL || sp->ndirs >= RUNNER_SPARE_DIRS ||
-	    r->tmpdir_st.st_ino == 0 || res->timed_out || res->killed ||
-	    res->stopped || res->stragglers > 0 || res->output_cut ||
-	    res->lost || !dir_as_made(r->tmpdir, &r->tmpdir_st))
+	    r->tmpdir_st.st_ino == 0 || !ended_clean(r) ||
+	    !dir_as_made(r->tmpdir, &r->tmpdir_st))
 		return 0;
 	d = &sp->dirs[sp->ndirs++];
 	d->path = xstrdup(r->tmpdir);
