@@ -122,6 +122,8 @@ int	 runner_set_nonblock(int);
 char	*runner_take_tmpdir(struct runner_spares *, const char *tmpbase,
 	    struct stat *);
 int	 runner_take_pty(struct runner_spares *, int *master, int *slave);
+int	 runner_take_devnull(struct runner_spares *);
+void	 runner_keep_devnull(struct runner_spares *, int);
 void	 runner_prepare_spares(struct runner_spares *, int pty);
 void	 runner_close_output(struct runner *);
 void	 runner_hand_on_pty(struct runner *);

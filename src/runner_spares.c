@@ -124,6 +124,7 @@ struct runner_spares {
 	int		 noreuse;	/* no pty can serve again here */
 	struct termios	 tio;		/* the modes a test's pty has */
 	int		 have_tio;
+	int		 devnull;	/* tests' stdin, or -1 */
 	int		 done[RUNNER_SPARE_FDS]; /* outputs read to their end,
 					   closed after the next start */
 	size_t		 ndone;
@@ -170,6 +171,20 @@ open_pty(struct runner_spares *sp, int *master, int *slave)
 }
 
 /*
+ * Whether a and b are the same modes: then setting them again (three
+ * ioctls with glibc) is saved, as for most tests, which change none.
+ */
+static int
+same_modes(const struct termios *a, const struct termios *b)
+{
+	return a->c_iflag == b->c_iflag && a->c_oflag == b->c_oflag &&
+	    a->c_cflag == b->c_cflag && a->c_lflag == b->c_lflag &&
+	    memcmp(a->c_cc, b->c_cc, sizeof(a->c_cc)) == 0 &&
+	    cfgetispeed(a) == cfgetispeed(b) &&
+	    cfgetospeed(a) == cfgetospeed(b);
+}
+
+/*
  * A pty a test ended clean with (its output read to EIO: no descriptor
  * of the slave left anywhere), made as good as new for the next test:
  * what may still be on its way to the master dropped, as closing the
@@ -182,6 +197,7 @@ open_pty(struct runner_spares *sp, int *master, int *slave)
 static int
 pty_renew(const struct termios *tio, int master, int *slave)
 {
+	struct termios cur;
 	struct winsize ws;
 	int s, disc = -1;
 
@@ -191,7 +207,8 @@ pty_renew(const struct termios *tio, int master, int *slave)
 		    errno == EINVAL ? -1 : 1;
 	pty_size(&ws);
 	if (tcflush(s, TCIFLUSH) == -1 || ioctl(s, TIOCGETD, &disc) == -1 ||
-	    disc != 0 || tcsetattr(s, TCSANOW, tio) == -1 ||
+	    disc != 0 || tcgetattr(s, &cur) == -1 ||
+	    (!same_modes(&cur, tio) && tcsetattr(s, TCSANOW, tio) == -1) ||
 	    ioctl(s, TIOCSWINSZ, &ws) == -1) {
 		close(s);
 		return 1;
@@ -205,7 +222,7 @@ runner_spares_new(void)
 {
 	struct runner_spares *sp = xcalloc(1, sizeof(*sp));
 
-	sp->ptym = sp->ptys = -1;
+	sp->ptym = sp->ptys = sp->devnull = -1;
 	return sp;
 }
 
@@ -231,6 +248,8 @@ runner_spares_free(struct runner_spares *sp)
 	}
 	for (i = 0; i < sp->nused; i++)
 		close(sp->used[i]);
+	if (sp->devnull >= 0)
+		close(sp->devnull);
 	for (i = 0; i < sp->ndone; i++)
 		close(sp->done[i]);
 	for (i = 0; i < sp->ndirs; i++)
@@ -249,17 +268,22 @@ dir_as_made(const char *dir, const struct stat *was)
 	struct dirent *de;
 	struct stat st;
 	DIR *d;
-	int fd, n = 0;
+	int n = 0;
 
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd == -1)
+	/*
+	 * A link put in its place leads to another st_dev and st_ino, and
+	 * was is what we made, so its owner is us: one opendir(3), no
+	 * open(2) with O_NOFOLLOW and fdopendir(3) (two system calls
+	 * more), and no geteuid(2), twice a test.
+	 */
+	if ((d = opendir(dir)) == NULL)
 		return 0;
-	if (fstat(fd, &st) == -1 || st.st_dev != was->st_dev ||
+	if (fstat(dirfd(d), &st) == -1 || st.st_dev != was->st_dev ||
 	    st.st_ino != was->st_ino || st.st_uid != was->st_uid ||
-	    st.st_gid != was->st_gid || st.st_uid != geteuid() ||
+	    st.st_gid != was->st_gid ||
 	    (st.st_mode & 07777) != RUNNER_TMPDIR_MODE ||
-	    compat_dir_extra_attrs(fd) != 0 || (d = fdopendir(fd)) == NULL) {
-		close(fd);
+	    compat_dir_extra_attrs(dirfd(d)) != 0) {
+		closedir(d);
 		return 0;
 	}
 	while (n == 0 && (de = readdir(d)) != NULL)
@@ -330,6 +354,32 @@ runner_take_pty(struct runner_spares *sp, int *master, int *slave)
 		return 0;
 	}
 	return open_pty(sp, master, slave);
+}
+
+/*
+ * /dev/null, opened for the tests' stdin, is kept from one test to the
+ * next: take returns it (-1: none yet), keep takes it back, or closes
+ * it where there are no spares.
+ */
+int
+runner_take_devnull(struct runner_spares *sp)
+{
+	int fd;
+
+	if (sp == NULL)
+		return -1;
+	fd = sp->devnull;
+	sp->devnull = -1;
+	return fd;
+}
+
+void
+runner_keep_devnull(struct runner_spares *sp, int fd)
+{
+	if (sp != NULL && sp->devnull < 0)
+		sp->devnull = fd;
+	else
+		close(fd);
 }
 
 /*
