@@ -20,7 +20,8 @@
  * one.  The floor is what the crash protocol costs before any of
  * ltpscope's own work: the same 200 runs from a C loop that makes one
  * fdatasync(2)'d write beside the database before each test, as a
- * test's "running" row must be durable before it starts.  How far a run
+ * test's "running" row must be durable before it starts, and starts
+ * each as ltpscope does (floor_spawn).  How far a run
  * is above the floor is ltpscope's; the floor itself is the disk's.
  * bench_runner breaks down the runner's own share.  What reading the
  * kernel's log after each test costs (/dev/kmsg and the taint flags,
