@@ -195,7 +195,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		r->held = 1;
 	} else
 		close(out);
-	runner_prepare_spares(o->spares, !use_pipe);
+	runner_prepare_spares(o->spares, !use_pipe, r->held);
 	r->tmpdir = tmpl;
 	r->tmpbase = xstrdup(tmpbase);
 	r->spares = o->spares;

@@ -124,7 +124,7 @@ char	*runner_take_tmpdir(struct runner_spares *, const char *tmpbase,
 int	 runner_take_pty(struct runner_spares *, int *master, int *slave);
 int	 runner_take_devnull(struct runner_spares *);
 void	 runner_keep_devnull(struct runner_spares *, int);
-void	 runner_prepare_spares(struct runner_spares *, int pty);
+void	 runner_prepare_spares(struct runner_spares *, int pty, int held);
 void	 runner_close_output(struct runner *);
 void	 runner_hand_on_pty(struct runner *);
 int	 runner_hand_on(struct runner *);

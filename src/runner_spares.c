@@ -386,16 +386,18 @@ runner_keep_devnull(struct runner_spares *sp, int fd)
  * After a start, while the test gets going on another CPU: the last
  * tests' outputs are closed (tearing a pty down costs some tens of
  * microseconds), the next test's pty is made, if it can be and if
- * the one this test has may not serve again.
+ * the one this test has (pty) cannot serve again: here no pty can,
+ * or its slave is not held (no exit watch: the EIO that says nothing
+ * holds it is not trusted at once).
  */
 void
-runner_prepare_spares(struct runner_spares *sp, int pty)
+runner_prepare_spares(struct runner_spares *sp, int pty, int held)
 {
 	if (sp == NULL)
 		return;
 	while (sp->ndone > 0)
 		close(sp->done[--sp->ndone]);
-	if (pty && sp->noreuse && sp->ptym < 0 &&
+	if (pty && (sp->noreuse || !held) && sp->ptym < 0 &&
 	    open_pty(sp, &sp->ptym, &sp->ptys) == -1)
 		sp->ptym = sp->ptys = -1;
 }
