@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Portability helpers that cannot be expressed as a header choice:
- * strlcpy, the system's name and processor, extended attributes.  The
- * mount table is compat_mount.c's.
+ * strlcpy, the system's name and processor, extended attributes, a
+ * pty's slave opened again.  The mount table is compat_mount.c's.
  */
 #include <sys/types.h>
+#include <sys/ioctl.h>
 #ifdef __NetBSD__
 #include <sys/sysctl.h>
 #endif
@@ -14,6 +15,7 @@
 #endif
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +75,18 @@ compat_machine_arch(char *buf, size_t len)
 	if (uname(&u) == 0)
 		snprintf(buf, len, "%s", u.machine);
 	return buf;
+}
+
+int
+compat_pty_reopen(int master)
+{
+#if defined(TIOCGPTPEER)
+	return ioctl(master, TIOCGPTPEER, O_RDWR | O_NOCTTY | O_CLOEXEC);
+#else
+	(void)master;
+	errno = ENOTSUP;
+	return -1;
+#endif
 }
 
 int

@@ -202,6 +202,16 @@ compat_kmsg_close(struct compat_kmsg *k)
 	free(k);
 }
 
+/* The flags in buf[0..n), or -1 if there is nothing to read. */
+static long long
+taint_value(char *buf, ssize_t n)
+{
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return strtoll(buf, NULL, 10);
+}
+
 long long
 compat_kernel_tainted(void)
 {
@@ -212,7 +222,18 @@ compat_kernel_tainted(void)
 
 	if (path == NULL || *path == '\0') {
 #if defined(__linux__)
-		path = "/proc/sys/kernel/tainted";
+		/*
+		 * Opened once and read from its start each time: it is read
+		 * before and after every test, and the lookup of a file in
+		 * /proc/sys costs several times the read.
+		 */
+		static int procfd = -1;
+
+		if (procfd == -1 && (procfd = open("/proc/sys/kernel/tainted",
+		    O_RDONLY | O_CLOEXEC)) == -1)
+			return -1;
+		return taint_value(buf, pread(procfd, buf, sizeof(buf) - 1,
+		    0));
 #else
 		return -1;
 #endif
@@ -221,8 +242,5 @@ compat_kernel_tainted(void)
 		return -1;
 	n = read(fd, buf, sizeof(buf) - 1);
 	(void)close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	return strtoll(buf, NULL, 10);
+	return taint_value(buf, n);
 }

@@ -150,7 +150,8 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		in = out = -1;
 		goto fail;
 	}
-	if ((devnull = open("/dev/null", O_RDONLY | O_CLOEXEC)) == -1) {
+	if ((devnull = runner_take_devnull(o->spares)) == -1 &&
+	    (devnull = open("/dev/null", O_RDONLY | O_CLOEXEC)) == -1) {
 		diag_error(dl, NULL, 0, "runner: /dev/null: %s",
 		    strerror(errno));
 		goto fail;
@@ -176,7 +177,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		goto fail;
 	}
 
-	close(devnull);
+	runner_keep_devnull(o->spares, devnull);
 	runner_env_free(envp, nshared);
 	free(exe);
 	free(path);
@@ -194,7 +195,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		r->held = 1;
 	} else
 		close(out);
-	runner_prepare_spares(o->spares, !use_pipe);
+	runner_prepare_spares(o->spares, !use_pipe, r->held);
 	r->tmpdir = tmpl;
 	r->tmpbase = xstrdup(tmpbase);
 	r->spares = o->spares;
@@ -210,7 +211,7 @@ fail:
 	if (out != -1)
 		close(out);
 	if (devnull != -1)
-		close(devnull);
+		runner_keep_devnull(o->spares, devnull);
 	if (tmpl != NULL) {
 		(void)rmtree(tmpl);
 		free(tmpl);

@@ -78,6 +78,7 @@ runner_finish(struct runner *r)
 		close(r->fd);
 		r->fd = -1;
 	}
+	runner_hand_on_pty(r);
 	if (r->tmpdir == NULL)
 		;
 	else if (runner_hand_on(r))

@@ -51,6 +51,9 @@ struct runner {
 	int		 slave;		/* the pty slave, held until the
 					   leader is reaped; else -1 */
 	int		 held;		/* the slave was held: EIO is final */
+	int		 pty_ended;	/* pty_fd: the master, its output
+					   ended, for runner_finish() */
+	int		 pty_fd;
 	int		 xfd;		/* readable once the leader ended
 					   (exitwatch.h); -1: none, or reaped */
 	int		 reaped;
@@ -119,8 +122,11 @@ int	 runner_set_nonblock(int);
 char	*runner_take_tmpdir(struct runner_spares *, const char *tmpbase,
 	    struct stat *);
 int	 runner_take_pty(struct runner_spares *, int *master, int *slave);
-void	 runner_prepare_spares(struct runner_spares *, int pty);
+int	 runner_take_devnull(struct runner_spares *);
+void	 runner_keep_devnull(struct runner_spares *, int);
+void	 runner_prepare_spares(struct runner_spares *, int pty, int held);
 void	 runner_close_output(struct runner *);
+void	 runner_hand_on_pty(struct runner *);
 int	 runner_hand_on(struct runner *);
 
 /* runner_reap.c */

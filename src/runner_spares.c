@@ -85,36 +85,13 @@ make_tmpdir(const char *tmpbase)
 	return NULL;
 }
 
-/* Master and slave of a pty that passes output bytes through as is. */
-static int
-open_pty(int *master, int *slave)
-{
-	struct winsize ws;
-	struct termios t;
-
-	memset(&ws, 0, sizeof(ws));
-	ws.ws_row = 24;
-	ws.ws_col = 80;
-	if (openpty(master, slave, NULL, NULL, &ws) == -1)
-		return -1;
-	/* No "\n" -> "\r\n": the parser sees what the test wrote. */
-	if (tcgetattr(*slave, &t) == 0) {
-		t.c_oflag &= ~(tcflag_t)OPOST;
-		t.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
-		(void)tcsetattr(*slave, TCSANOW, &t);
-	}
-	if (runner_set_cloexec(*master) == -1 || runner_set_cloexec(*slave) == -1 ||
-	    runner_set_nonblock(*master) == -1) {
-		close(*master);
-		close(*slave);
-		return -1;
-	}
-	return 0;
-}
-
 /*
- * What the next test will need.  A pty is made while this test runs
- * (some tens of microseconds) and goes to one test only.  A TMPDIR is
+ * What the next test will need.  A pty that a test ended clean with
+ * serves the next one (compat_pty_reopen): making one costs the kernel
+ * a line discipline's buffers, some tens of microseconds, more than
+ * the rest of the runner's work for a tiny test, and tearing it down
+ * as much again.  Where a pty cannot serve again, the next test's is
+ * made while this one runs, and goes to one test only.  A TMPDIR is
  * handed on: a test that ended clean and left its TMPDIR as it got it
  * -- empty, the same directory (no mount on it), ours, mode 1777, no
  * extended attribute (a default ACL would reach the next test's files)
@@ -141,17 +118,111 @@ struct runner_spares {
 	size_t		 ndirs;
 	int		 ptym;		/* a pty pair never used, or -1 */
 	int		 ptys;
+	int		 used[RUNNER_SPARE_FDS]; /* masters of ptys that
+					   tests ended clean with */
+	size_t		 nused;
+	int		 noreuse;	/* no pty can serve again here */
+	struct termios	 tio;		/* the modes a test's pty has */
+	int		 have_tio;
+	int		 devnull;	/* tests' stdin, or -1 */
 	int		 done[RUNNER_SPARE_FDS]; /* outputs read to their end,
 					   closed after the next start */
 	size_t		 ndone;
 };
+
+static void
+pty_size(struct winsize *ws)
+{
+	memset(ws, 0, sizeof(*ws));
+	ws->ws_row = 24;
+	ws->ws_col = 80;
+}
+
+/*
+ * Master and slave of a pty that passes output bytes through as is.
+ * Where sp is not NULL, the modes its slave was given are kept there
+ * for the ptys that serve again.
+ */
+static int
+open_pty(struct runner_spares *sp, int *master, int *slave)
+{
+	struct winsize ws;
+	struct termios t;
+
+	pty_size(&ws);
+	if (openpty(master, slave, NULL, NULL, &ws) == -1)
+		return -1;
+	/* No "\n" -> "\r\n": the parser sees what the test wrote. */
+	if (tcgetattr(*slave, &t) == 0) {
+		t.c_oflag &= ~(tcflag_t)OPOST;
+		t.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+		if (tcsetattr(*slave, TCSANOW, &t) == 0 && sp != NULL) {
+			sp->tio = t;
+			sp->have_tio = 1;
+		}
+	}
+	if (runner_set_cloexec(*master) == -1 || runner_set_cloexec(*slave) == -1 ||
+	    runner_set_nonblock(*master) == -1) {
+		close(*master);
+		close(*slave);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Whether a and b are the same modes: then setting them again (three
+ * ioctls with glibc) is saved, as for most tests, which change none.
+ */
+static int
+same_modes(const struct termios *a, const struct termios *b)
+{
+	return a->c_iflag == b->c_iflag && a->c_oflag == b->c_oflag &&
+	    a->c_cflag == b->c_cflag && a->c_lflag == b->c_lflag &&
+	    memcmp(a->c_cc, b->c_cc, sizeof(a->c_cc)) == 0 &&
+	    cfgetispeed(a) == cfgetispeed(b) &&
+	    cfgetospeed(a) == cfgetospeed(b);
+}
+
+/*
+ * A pty a test ended clean with (its output read to EIO: no descriptor
+ * of the slave left anywhere), made as good as new for the next test:
+ * what may still be on its way to the master dropped, as closing the
+ * master would drop it, the slave opened again, nothing left in its
+ * input, its line discipline the terminal's own, its modes and size
+ * set back.  Not the controlling terminal of anything (spawn.c), it
+ * has no session or process group to carry over.  0; 1 if this pty
+ * cannot serve again; -1 if the system cannot open a slave again.
+ */
+static int
+pty_renew(const struct termios *tio, int master, int *slave)
+{
+	struct termios cur;
+	struct winsize ws;
+	int s, disc = -1;
+
+	(void)tcflush(master, TCIFLUSH);
+	if ((s = compat_pty_reopen(master)) == -1)
+		return errno == ENOTSUP || errno == ENOTTY ||
+		    errno == EINVAL ? -1 : 1;
+	pty_size(&ws);
+	if (tcflush(s, TCIFLUSH) == -1 || ioctl(s, TIOCGETD, &disc) == -1 ||
+	    disc != 0 || tcgetattr(s, &cur) == -1 ||
+	    (!same_modes(&cur, tio) && tcsetattr(s, TCSANOW, tio) == -1) ||
+	    ioctl(s, TIOCSWINSZ, &ws) == -1) {
+		close(s);
+		return 1;
+	}
+	*slave = s;
+	return 0;
+}
 
 struct runner_spares *
 runner_spares_new(void)
 {
 	struct runner_spares *sp = xcalloc(1, sizeof(*sp));
 
-	sp->ptym = sp->ptys = -1;
+	sp->ptym = sp->ptys = sp->devnull = -1;
 	return sp;
 }
 
@@ -175,6 +246,10 @@ runner_spares_free(struct runner_spares *sp)
 		close(sp->ptym);
 		close(sp->ptys);
 	}
+	for (i = 0; i < sp->nused; i++)
+		close(sp->used[i]);
+	if (sp->devnull >= 0)
+		close(sp->devnull);
 	for (i = 0; i < sp->ndone; i++)
 		close(sp->done[i]);
 	for (i = 0; i < sp->ndirs; i++)
@@ -193,17 +268,22 @@ dir_as_made(const char *dir, const struct stat *was)
 	struct dirent *de;
 	struct stat st;
 	DIR *d;
-	int fd, n = 0;
+	int n = 0;
 
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd == -1)
+	/*
+	 * A link put in its place leads to another st_dev and st_ino, and
+	 * was is what we made, so its owner is us: one opendir(3), no
+	 * open(2) with O_NOFOLLOW and fdopendir(3) (two system calls
+	 * more), and no geteuid(2), twice a test.
+	 */
+	if ((d = opendir(dir)) == NULL)
 		return 0;
-	if (fstat(fd, &st) == -1 || st.st_dev != was->st_dev ||
+	if (fstat(dirfd(d), &st) == -1 || st.st_dev != was->st_dev ||
 	    st.st_ino != was->st_ino || st.st_uid != was->st_uid ||
-	    st.st_gid != was->st_gid || st.st_uid != geteuid() ||
+	    st.st_gid != was->st_gid ||
 	    (st.st_mode & 07777) != RUNNER_TMPDIR_MODE ||
-	    compat_dir_extra_attrs(fd) != 0 || (d = fdopendir(fd)) == NULL) {
-		close(fd);
+	    compat_dir_extra_attrs(dirfd(d)) != 0) {
+		closedir(d);
 		return 0;
 	}
 	while (n == 0 && (de = readdir(d)) != NULL)
@@ -239,46 +319,135 @@ runner_take_tmpdir(struct runner_spares *sp, const char *tmpbase, struct stat *s
 	return dir;
 }
 
-/* A pty for a test: the spare if there is one. */
+/* An output that has ended, closed after the next start. */
+static void
+spare_done(struct runner_spares *sp, int fd)
+{
+	if (sp->ndone < RUNNER_SPARE_FDS)
+		sp->done[sp->ndone++] = fd;
+	else
+		close(fd);
+}
+
+/* A pty for a test: one a test ended clean with, or the spare, or new. */
 int
 runner_take_pty(struct runner_spares *sp, int *master, int *slave)
 {
-	if (sp != NULL && sp->ptym >= 0) {
+	int m, rc;
+
+	if (sp == NULL)
+		return open_pty(NULL, master, slave);
+	while (sp->nused > 0) {
+		m = sp->used[--sp->nused];
+		if (!sp->have_tio || (rc = pty_renew(&sp->tio, m, slave)) < 0)
+			sp->noreuse = 1;
+		else if (rc == 0) {
+			*master = m;
+			return 0;
+		}
+		spare_done(sp, m);
+	}
+	if (sp->ptym >= 0) {
 		*master = sp->ptym;
 		*slave = sp->ptys;
 		sp->ptym = sp->ptys = -1;
 		return 0;
 	}
-	return open_pty(master, slave);
+	return open_pty(sp, master, slave);
+}
+
+/*
+ * /dev/null, opened for the tests' stdin, is kept from one test to the
+ * next: take returns it (-1: none yet), keep takes it back, or closes
+ * it where there are no spares.
+ */
+int
+runner_take_devnull(struct runner_spares *sp)
+{
+	int fd;
+
+	if (sp == NULL)
+		return -1;
+	fd = sp->devnull;
+	sp->devnull = -1;
+	return fd;
+}
+
+void
+runner_keep_devnull(struct runner_spares *sp, int fd)
+{
+	if (sp != NULL && sp->devnull < 0)
+		sp->devnull = fd;
+	else
+		close(fd);
 }
 
 /*
  * After a start, while the test gets going on another CPU: the last
  * tests' outputs are closed (tearing a pty down costs some tens of
- * microseconds), the next test's pty is made, if it can be.
+ * microseconds), the next test's pty is made, if it can be and if
+ * the one this test has (pty) cannot serve again: here no pty can,
+ * or its slave is not held (no exit watch: the EIO that says nothing
+ * holds it is not trusted at once).
  */
 void
-runner_prepare_spares(struct runner_spares *sp, int pty)
+runner_prepare_spares(struct runner_spares *sp, int pty, int held)
 {
 	if (sp == NULL)
 		return;
 	while (sp->ndone > 0)
 		close(sp->done[--sp->ndone]);
-	if (pty && sp->ptym < 0 && open_pty(&sp->ptym, &sp->ptys) == -1)
+	if (pty && (sp->noreuse || !held) && sp->ptym < 0 &&
+	    open_pty(sp, &sp->ptym, &sp->ptys) == -1)
 		sp->ptym = sp->ptys = -1;
 }
 
-/* The output has ended: closed now, or by the next start. */
+/*
+ * The output has ended: closed now, or by the next start; a pty's, once
+ * nothing held its slave (EIO after the runner let go of it), is kept
+ * for runner_finish() to hand on.
+ */
 void
 runner_close_output(struct runner *r)
 {
 	struct runner_spares *sp = r->spares;
 
-	if (sp != NULL && sp->ndone < RUNNER_SPARE_FDS)
-		sp->done[sp->ndone++] = r->fd;
-	else
+	if (sp == NULL)
 		close(r->fd);
+	else if (r->held && !r->pty_ended && !sp->noreuse) {
+		r->pty_ended = 1;
+		r->pty_fd = r->fd;
+	} else
+		spare_done(sp, r->fd);
 	r->fd = -1;
+}
+
+/*
+ * Whether the test ended on its own, nothing of it left running or
+ * holding the output: then what it had may serve the next test.
+ */
+static int
+ended_clean(const struct runner *r)
+{
+	const struct runner_result *res = &r->res;
+
+	return !res->timed_out && !res->killed && !res->stopped &&
+	    res->stragglers == 0 && !res->output_cut && !res->lost;
+}
+
+/* Gives r's pty to the next test if the test ended clean. */
+void
+runner_hand_on_pty(struct runner *r)
+{
+	struct runner_spares *sp = r->spares;
+
+	if (!r->pty_ended)
+		return;
+	r->pty_ended = 0;
+	if (ended_clean(r) && sp->nused < RUNNER_SPARE_FDS)
+		sp->used[sp->nused++] = r->pty_fd;
+	else
+		spare_done(sp, r->pty_fd);
 }
 
 /*
@@ -290,13 +459,11 @@ int
 runner_hand_on(struct runner *r)
 {
 	struct runner_spares *sp = r->spares;
-	const struct runner_result *res = &r->res;
 	struct spare_dir *d;
 
 	if (sp == NULL || sp->ndirs >= RUNNER_SPARE_DIRS ||
-	    r->tmpdir_st.st_ino == 0 || res->timed_out || res->killed ||
-	    res->stopped || res->stragglers > 0 || res->output_cut ||
-	    res->lost || !dir_as_made(r->tmpdir, &r->tmpdir_st))
+	    r->tmpdir_st.st_ino == 0 || !ended_clean(r) ||
+	    !dir_as_made(r->tmpdir, &r->tmpdir_st))
 		return 0;
 	d = &sp->dirs[sp->ndirs++];
 	d->path = xstrdup(r->tmpdir);

@@ -803,6 +803,55 @@ test_spares(void)
 	    "nothing left below the base after runner_spares_free()");
 }
 
+#if defined(__linux__)
+/*
+ * With spares, the pty a test ended clean with serves the next test
+ * (Linux): the same pty -- devpts gives each new pty a new inode, even
+ * under a number used before -- with nothing of the last test in it:
+ * its modes and size set back.  A test that did not end clean leaves
+ * its pty to no one.
+ */
+#define PTYINO	"stat -L -c I=%i /proc/self/fd/1"
+
+static void
+test_pty_reuse(void)
+{
+	struct runner_opts o;
+	static const char want[] = "a\nb\n24 80\nI=";
+	struct runner_result res;
+	char a[64], b[64];
+
+	opts_init(&o);
+	o.spares = runner_spares_new();
+	run(&o, PTYINO, &res);
+	snprintf(a, sizeof(a), "%s", field("I"));
+	run(&o, PTYINO, &res);
+	ok(strcmp(a, "(missing)") != 0 && strcmp(field("I"), a) == 0,
+	    "a test that ended clean hands its pty on (inode %s, then %s)",
+	    a, field("I"));
+	run(&o, "stty opost onlcr cols 132 rows 50 echo <&1; printf 'x\\n'",
+	    &res);
+	is_str(out.p, "x\r\n", "a test that changed its pty's modes sees "
+	    "them changed");
+	run(&o, "printf 'a\\nb\\n'; stty size <&1; " PTYINO, &res);
+	is_str(field("I"), a, "its pty serves the next test");
+	ok(strncmp(out.p, want, sizeof(want) - 1) == 0, "with the modes "
+	    "and size a new pty has");
+	o.timeout_ms = 300;
+	o.grace_ms = 100;
+	run(&o, PTYINO "; sleep 30", &res);
+	snprintf(b, sizeof(b), "%s", field("I"));
+	ok(res.timed_out && strcmp(b, a) == 0, "a test that timed out had "
+	    "it too");
+	o.timeout_ms = 10000;
+	o.grace_ms = 500;
+	run(&o, PTYINO, &res);
+	ok(strcmp(field("I"), "(missing)") != 0 && strcmp(field("I"), b) !=
+	    0, "but its pty serves no one after it (inode %s)", field("I"));
+	runner_spares_free(o.spares);
+}
+#endif
+
 /*
  * A test that closes its output and goes on: the caller sleeps in
  * poll(2) until it ends (an exit watch where the system has one)
@@ -1065,6 +1114,9 @@ main(void)
 	test_nonblocking_and_stop();
 	test_output_closed_early();
 	test_spares();
+#if defined(__linux__)
+	test_pty_reuse();
+#endif
 	test_tmpdir_like_tmp();
 	test_mounts_left();
 	return tap_done();

@@ -81,6 +81,16 @@ int	compat_unmount(const char *path);
  */
 int	compat_dir_extra_attrs(int fd);
 
+/*
+ * The slave of the pty whose master is open at master, opened again
+ * after every descriptor of it was closed (O_NOCTTY, close-on-exec),
+ * so that a pty can serve one test after another: opening a fresh one
+ * costs the kernel a line discipline's buffers each time.  Linux's
+ * TIOCGPTPEER opens the very slave of that master, whatever is in
+ * /dev/pts.  Elsewhere -1 with errno ENOTSUP: a fresh pty each test.
+ */
+int	compat_pty_reopen(int master);
+
 
 /*
  * The kernel's message log, followed from where it stood when opened:
