@@ -9,6 +9,7 @@
 #include <sys/utsname.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include "ltpscope/engine.h"
 #include "ltpscope/ipcleft.h"
 #include "ltpscope/kmsg.h"
+#include "ltpscope/paths.h"
 #include "ltpscope/rmtree.h"
 #include "ltpscope/spool.h"
 #include "ltpscope/verdict.h"
@@ -38,6 +40,44 @@ engine_worker_init(struct engine *e, struct eworker *w, size_t index)
 	w->parser = ltpout_new();
 }
 
+/* p from the current directory, if it is not absolute already. */
+static char *
+engine_abspath(const char *p)
+{
+	char cwd[PATH_MAX], *s;
+
+	if (p[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL)
+		return xstrdup(p);
+	xasprintf(&s, "%s/%s", cwd, p);
+	return s;
+}
+
+/*
+ * Paths the tests are given, settled once for the run.  A test runs
+ * in its TMPDIR, so a relative LTPROOT (-L ltp) would put PATH and
+ * LTPROOT out of its reach: a test that runs a helper of its own from
+ * testcases/bin by name (the exec and clone tests' children) could
+ * not find it, and --resume from elsewhere could not find the suite.
+ * The kernel config LTP reads is looked for once, not once a test.
+ */
+static void
+engine_settle_paths(struct engine *e)
+{
+	char buf[PATH_MAX];
+
+	if (e->opts.runner.remote != NULL)
+		return;
+	e->ltproot = engine_abspath(paths_ltproot(e->opts.runner.ltproot));
+	e->opts.runner.ltproot = e->ltproot;
+	if (e->opts.runner.kconfig == NULL)
+		e->kconfig = paths_kconfig(buf, sizeof(buf)) != NULL ?
+		    engine_abspath(buf) : xstrdup("");
+	else if (e->opts.runner.kconfig[0] != '\0')
+		e->kconfig = engine_abspath(e->opts.runner.kconfig);
+	if (e->kconfig != NULL)
+		e->opts.runner.kconfig = e->kconfig;
+}
+
 static struct engine *
 engine_alloc(struct store *st, const struct engine_opts *opts,
     const struct engine_events *ev)
@@ -47,6 +87,7 @@ engine_alloc(struct store *st, const struct engine_opts *opts,
 
 	e->st = st;
 	e->opts = *opts;
+	engine_settle_paths(e);
 	/* A caller's own spares win; else the run keeps a set. */
 	if (opts->runner.spares == NULL)
 		e->spares = e->opts.runner.spares = runner_spares_new();
@@ -112,13 +153,13 @@ engine_new(struct store *st, const struct engine_opts *opts,
 	if (opts->runner.remote != NULL)
 		engine_describe_remote(&run, opts->runner.remote);
 	else
-		engine_describe_system(&run, opts->runner.ltproot);
+		engine_describe_system(&run, e->opts.runner.ltproot);
 	run.label = xstrdup(opts->label ? opts->label : "");
 	/* What --resume needs to run the rest the same way. */
 	snprintf(config, sizeof(config), "ltproot=%s\ntimeout=%d\n"
 	    "kconfig=%s\ntimeout_mul=%s\ndev=%s\nreproducible=%d\n"
 	    "pipe=%d\njobs=%d\n" ENGINE_RUNDIR_KEY "%s\n",
-	    opts->runner.ltproot ? opts->runner.ltproot : "",
+	    e->opts.runner.ltproot ? e->opts.runner.ltproot : "",
 	    opts->timeout_s,
 	    opts->runner.kconfig ? opts->runner.kconfig : "",
 	    opts->runner.timeout_mul ? opts->runner.timeout_mul : "",
@@ -641,6 +682,8 @@ engine_free(struct engine *e)
 	if (e->rundir != NULL)
 		(void)rmtree(e->rundir);
 	free(e->rundir);
+	free(e->ltproot);
+	free(e->kconfig);
 	free(e->w);
 	for (i = 0; i < e->n; i++) {
 		free(e->tests[i].tag);

@@ -106,6 +106,8 @@ struct engine {
 	int			 stop_all;
 	int			 finished;
 	char			*rundir;	/* parent of the TMPDIRs */
+	char			*ltproot;	/* absolute, where local */
+	char			*kconfig;	/* found once; "": none */
 	struct kmsg		*kmsg;		/* this machine's log, or NULL */
 	char			 kmsg_why[300];	/* why there is none */
 	unsigned		 nkmarked;	/* tests the kernel marked */

@@ -985,6 +985,60 @@ test_boxes_unreachable(void)
 	free(out);
 }
 
+/*
+ * -L given relative: a test runs in its TMPDIR, yet finds a helper of
+ * its own in testcases/bin by name (as the exec tests' children are
+ * found), and the run keeps the suite's absolute path for --resume.
+ */
+static void
+test_relative_root(void)
+{
+	static const char *const fakes[] = { "pass", NULL };
+	char dir[1200], rroot[1300], path[2048], cmd[8192], line[1400], *out;
+	char cfg[4096];
+	sqlite3 *db;
+	sqlite3_stmt *s;
+	int st;
+
+	snprintf(dir, sizeof(dir), "%s/relroot", tap_tmpdir());
+	(void)mkdir(dir, 0755);
+	snprintf(rroot, sizeof(rroot), "%s/ltp", dir);
+	tap_fake_ltproot(rroot, fakes);
+	snprintf(path, sizeof(path), "%s/testcases/bin/execve_child", rroot);
+	tap_write(path, "#!/bin/sh\nexit 0\n");
+	(void)chmod(path, 0755);
+	snprintf(path, sizeof(path), "%s/testcases/bin/execve99", rroot);
+	tap_write(path, "#!/bin/sh\nif execve_child; then\n"
+	    "  echo 'execve99.c:9: TPASS: the child ran'; exit 0\nfi\n"
+	    "echo 'execve99.c:9: TFAIL: no child in PATH=' \"$PATH\"\n"
+	    "exit 1\n");
+	(void)chmod(path, 0755);
+	snprintf(path, sizeof(path), "%s/runtest/syscalls", rroot);
+	tap_write(path, "execve99 execve99\n");
+	snprintf(cmd, sizeof(cmd), "cd %s && %s run -d rel.db -L ltp "
+	    "-m %s/%s execve99 2>&1 </dev/null", dir, bin, cwd, LINUX_TBL);
+	out = tap_run(cmd, &st, 0);
+	is_int(st, 0, "a run with -L relative exits 0");
+	(void)result_line(out, "execve99", line, sizeof(line));
+	ok(strncmp(line, "PASS", 4) == 0, "its test finds its helper in "
+	    "testcases/bin by name: %s", line);
+	free(out);
+	snprintf(path, sizeof(path), "%s/rel.db", dir);
+	cfg[0] = '\0';
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) ==
+	    SQLITE_OK && sqlite3_prepare_v2(db, "SELECT config FROM runs",
+	    -1, &s, NULL) == SQLITE_OK) {
+		if (sqlite3_step(s) == SQLITE_ROW &&
+		    sqlite3_column_text(s, 0) != NULL)
+			snprintf(cfg, sizeof(cfg), "%s",
+			    (const char *)sqlite3_column_text(s, 0));
+		sqlite3_finalize(s);
+	}
+	sqlite3_close(db);
+	snprintf(line, sizeof(line), "ltproot=%s\n", rroot);
+	has_str(cfg, line, "the run keeps the suite's absolute path");
+}
+
 int
 main(void)
 {
@@ -1007,5 +1061,6 @@ main(void)
 	test_resume_skips();
 	test_resume_named();
 	test_boxes_unreachable();
+	test_relative_root();
 	return tap_done();
 }
