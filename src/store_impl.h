@@ -41,6 +41,13 @@ struct store {
 	int		 reading;	/* store_read_begin() depth */
 	sqlite3_stmt	*stmt[SS__COUNT];	/* prepared on first use */
 	int		 wal_frames;	/* in the log after the last commit */
+	/*
+	 * The digest that judged the last result finished: a running row
+	 * is written with it, so that its finish, judged alike, leaves the
+	 * results_judged index as it is (one page fewer in the commit
+	 * before each test).  Running rows are never judged again.
+	 */
+	char		 judged_last[STORE_JUDGED_MAX];
 };
 
 /*

@@ -190,9 +190,8 @@ store_test_start(struct store *st, int64_t run_id, const char *tag,
 	if ((err = store_begin_write(st, dl)) != STORE_OK)
 		return err;
 	if ((err = store_prepare_kept(st, SS_TEST_START, &s, "INSERT INTO "
-	    "results (run_id, seq, tag, syscall, status, started) VALUES "
-	    "(?, ?, ?, ?, ?, ?)", dl)) !=
-	    STORE_OK)
+	    "results (run_id, seq, tag, syscall, status, started, judged) "
+	    "VALUES (?, ?, ?, ?, ?, ?, ?)", dl)) != STORE_OK)
 		goto fail;
 	(void)sqlite3_bind_int64(s, 1, run_id);
 	(void)sqlite3_bind_int64(s, 2, seq);
@@ -200,6 +199,7 @@ store_test_start(struct store *st, int64_t run_id, const char *tag,
 	(void)sqlite3_bind_text(s, 4, nz(syscall), -1, SQLITE_STATIC);
 	(void)sqlite3_bind_int(s, 5, TS_RUNNING);
 	(void)sqlite3_bind_int64(s, 6, store_now());
+	(void)sqlite3_bind_text(s, 7, st->judged_last, -1, SQLITE_STATIC);
 	if ((err = store_step_done(st, s, dl, "cannot record that %s is "
 	    "starting", nz(tag))) != STORE_OK)
 		goto fail;
@@ -442,6 +442,8 @@ store_finish(struct store *st, int64_t result_id,
 		err = STORE_ENOTFOUND;
 		goto fail;
 	}
+	(void)snprintf(st->judged_last, sizeof(st->judged_last), "%s",
+	    r->judged);
 	if ((err = store_put_output(st, result_id, mem, src, dl)) !=
 	    STORE_OK ||
 	    (err = store_put_kmsg(st, result_id, r->kmsg, dl)) != STORE_OK)

@@ -1185,6 +1185,79 @@ test_open_together(void)
 	    "all %d opens succeed", opened + failed);
 }
 
+/* Rules that judge every result as it was. */
+static void
+judge_same(void *arg, struct store_judge *j)
+{
+	(void)arg;
+	(void)j;
+}
+
+/* A result's judged digest, or "?" where there is none. */
+static void
+judged_of(struct store *st, int64_t id, char *buf, size_t len)
+{
+	sqlite3_stmt *s;
+
+	snprintf(buf, len, "?");
+	if (sqlite3_prepare_v2(store_sqlite_handle(st), "SELECT judged, "
+	    "status FROM results WHERE id = ?", -1, &s, NULL) != SQLITE_OK)
+		return;
+	sqlite3_bind_int64(s, 1, id);
+	if (sqlite3_step(s) == SQLITE_ROW)
+		snprintf(buf, len, "%s/%d", sqlite3_column_text(s, 0),
+		    sqlite3_column_int(s, 1));
+	sqlite3_finalize(s);
+}
+
+/*
+ * A running row is written judged as the last result finished was,
+ * so that its own finish, judged alike, does not move it in the
+ * results_judged index; judging again never takes it for a result.
+ */
+static void
+test_running_judged(void)
+{
+	static const char *const tags[] = { "j01", "j02", "j03" };
+	struct store_result r;
+	struct diaglist dl;
+	struct store *st;
+	int64_t run, id1, id2;
+	unsigned nch = 99;
+	char got[128], want[64];
+
+	diag_init(&dl);
+	if (store_open(&st, tmp_path("judged.db"), STORE_CREATE, &dl) !=
+	    STORE_OK) {
+		ok(0, "open judged.db: %s", tap_first_diag(&dl));
+		return;
+	}
+	run = begin_run(st, "judged", tags, 3);
+	store_test_start(st, run, "j01", "sys", 0, &id1, &dl);
+	judged_of(st, id1, got, sizeof(got));
+	snprintf(want, sizeof(want), "/%d", TS_RUNNING);
+	is_str(got, want, "the first running row: judged by nothing yet");
+	memset(&r, 0, sizeof(r));
+	r.tag = (char *)"j01";
+	r.status = TS_PASS;
+	snprintf(r.judged, sizeof(r.judged), "digest-one");
+	is_int(store_test_finish(st, id1, &r, "", 0, &dl), STORE_OK,
+	    "j01 finishes, judged by digest-one");
+	store_test_start(st, run, "j02", "sys", 1, &id2, &dl);
+	judged_of(st, id2, got, sizeof(got));
+	snprintf(want, sizeof(want), "digest-one/%d", TS_RUNNING);
+	is_str(got, want, "the next running row is written judged alike");
+	is_int(store_rejudge(st, "digest-two", judge_same, NULL, &nch, &dl),
+	    STORE_OK, "judged again by other rules");
+	judged_of(st, id2, got, sizeof(got));
+	is_str(got, want, "the running row is left alone");
+	judged_of(st, id1, got, sizeof(got));
+	snprintf(want, sizeof(want), "digest-two/%d", TS_PASS);
+	is_str(got, want, "the finished one is marked judged by them");
+	store_close(st);
+	diag_free(&dl);
+}
+
 int
 main(void)
 {
@@ -1202,6 +1275,7 @@ main(void)
 	test_indexes();
 	test_list_kmarked();
 	test_wal_cycle();
+	test_running_judged();
 	test_default_path();	/* last: it changes HOME */
 	return tap_done();
 }
