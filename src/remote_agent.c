@@ -241,9 +241,16 @@ agent_script(const struct remote *rm, const char *n0)
 		remote_buf_add(&b, "${TMPDIR:-/tmp}");
 	remote_buf_add(&b, "; ");
 	remote_buf_add(&b, agent_head);
+	/*
+	 * A relative -L is the login's: from $HOME, as ssh's other
+	 * commands take it, not from $T, where the tests run and would
+	 * not find their helpers in testcases/bin.
+	 */
 	remote_buf_add(&b, "LTPROOT=");
 	remote_buf_quote(&b, rm->ltproot);
-	remote_buf_add(&b, "; PATH=\"$LTPROOT/testcases/bin:$PATH\"; "
+	remote_buf_add(&b, "; case $LTPROOT in /*) ;; *) "
+	    "LTPROOT=${HOME:-}/$LTPROOT;; esac; "
+	    "PATH=\"$LTPROOT/testcases/bin:$PATH\"; "
 	    "TMPDIR=$T; export LTPROOT PATH TMPDIR; ");
 	if (rm->box_kconfig != NULL) {
 		remote_buf_add(&b, "KCONFIG_PATH=");

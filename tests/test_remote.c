@@ -1981,6 +1981,56 @@ test_box_kmsg(void)
 	(void)unlink(path);
 }
 
+/*
+ * -L relative on a box is the login's ($HOME): a test there runs in
+ * its TMPDIR yet finds a helper of its own in testcases/bin by name.
+ */
+static void
+test_relative_root(void)
+{
+	static const char *const fakes[] = { "pass", NULL };
+	struct runner_result res;
+	struct runner_opts o;
+	struct remote_opts ro;
+	struct remote *rm;
+	struct diaglist dl;
+	struct cap c;
+	char rroot[1400], path[1600];
+
+	snprintf(rroot, sizeof(rroot), "%s/relroot-ltp", box.dir);
+	tap_fake_ltproot(rroot, fakes);
+	snprintf(path, sizeof(path), "%s/testcases/bin/execve_child", rroot);
+	tap_write(path, "#!/bin/sh\nexit 0\n");
+	(void)chmod(path, 0755);
+	snprintf(path, sizeof(path), "%s/testcases/bin/execve99", rroot);
+	tap_write(path, "#!/bin/sh\nif execve_child; then\n"
+	    "  echo 'execve99.c:9: TPASS: the child ran'; exit 0\nfi\n"
+	    "echo \"execve99.c:9: TFAIL: no child in PATH=$PATH\"\n"
+	    "exit 1\n");
+	(void)chmod(path, 0755);
+	diag_init(&dl);
+	memset(&ro, 0, sizeof(ro));
+	ro.config = box.config;
+	ro.ltproot = "relroot-ltp";
+	ro.tmpbase = boxtmp;
+	ro.alive_interval_s = 1;
+	ro.alive_count = 3;
+	rm = remote_open(box.spec, &ro, &dl);
+	if (!ok(rm != NULL, "a box whose -L is relative: %s",
+	    tap_first_diag(&dl))) {
+		diag_free(&dl);
+		return;
+	}
+	memset(&c, 0, sizeof(c));
+	runner_opts_for(&o, rm, &c, 30000);
+	ok(runner_run(&o, "execve99", &res, &dl) == 0 && res.exited &&
+	    res.exit_code == 0, "its test finds its helper by name");
+	has_str(c.buf, "TPASS: the child ran", "(it says so)");
+	free(c.buf);
+	remote_close(rm);
+	diag_free(&dl);
+}
+
 int
 main(void)
 {
@@ -2019,6 +2069,7 @@ main(void)
 		test_cli();
 		test_box_files();
 		test_box_kmsg();
+		test_relative_root();
 		rm = test_dropped(rm);
 		if (rm != NULL)
 			test_lost(rm);
