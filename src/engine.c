@@ -40,18 +40,6 @@ engine_worker_init(struct engine *e, struct eworker *w, size_t index)
 	w->parser = ltpout_new();
 }
 
-/* p from the current directory, if it is not absolute already. */
-static char *
-engine_abspath(const char *p)
-{
-	char cwd[PATH_MAX], *s;
-
-	if (p[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL)
-		return xstrdup(p);
-	xasprintf(&s, "%s/%s", cwd, p);
-	return s;
-}
-
 /*
  * Paths the tests are given, settled once for the run.  A test runs
  * in its TMPDIR, so a relative LTPROOT (-L ltp) would put PATH and
@@ -67,13 +55,13 @@ engine_settle_paths(struct engine *e)
 
 	if (e->opts.runner.remote != NULL)
 		return;
-	e->ltproot = engine_abspath(paths_ltproot(e->opts.runner.ltproot));
+	e->ltproot = paths_absolute(paths_ltproot(e->opts.runner.ltproot));
 	e->opts.runner.ltproot = e->ltproot;
 	if (e->opts.runner.kconfig == NULL)
 		e->kconfig = paths_kconfig(buf, sizeof(buf)) != NULL ?
-		    engine_abspath(buf) : xstrdup("");
+		    paths_absolute(buf) : xstrdup("");
 	else if (e->opts.runner.kconfig[0] != '\0')
-		e->kconfig = engine_abspath(e->opts.runner.kconfig);
+		e->kconfig = paths_absolute(e->opts.runner.kconfig);
 	if (e->kconfig != NULL)
 		e->opts.runner.kconfig = e->kconfig;
 }

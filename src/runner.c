@@ -123,7 +123,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		goto fail;
 	}
 	if (tmpl[0] != '/') {
-		char *abs = runner_absolute_path(tmpl);
+		char *abs = paths_absolute(tmpl);
 
 		free(tmpl);
 		tmpl = abs;

@@ -42,18 +42,6 @@ env_is_set_by(char *const *ours, size_t nours, const char *entry)
 	return 0;
 }
 
-/* An absolute path for p, relative to the current directory. */
-char *
-runner_absolute_path(const char *p)
-{
-	char cwd[PATH_MAX], *s;
-
-	if (p[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL)
-		return xstrdup(p);
-	xasprintf(&s, "%s/%s", cwd, p);
-	return s;
-}
-
 /*
  * KCONFIG_PATH: the test runs in its TMPDIR, so it must be absolute.
  * The default is the data directory's, never one in the user's cwd.
@@ -64,9 +52,9 @@ kconfig_path(const struct runner_opts *o)
 	char buf[PATH_MAX];
 
 	if (o->kconfig != NULL)
-		return o->kconfig[0] == '\0' ? NULL : runner_absolute_path(o->kconfig);
+		return o->kconfig[0] == '\0' ? NULL : paths_absolute(o->kconfig);
 	if (paths_kconfig(buf, sizeof(buf)) != NULL)
-		return runner_absolute_path(buf);
+		return paths_absolute(buf);
 	return NULL;
 }
 
@@ -140,7 +128,7 @@ runner_resolve_command(const char *argv0, const char *path)
 	size_t len;
 
 	if (strchr(argv0, '/') != NULL)
-		return runner_absolute_path(argv0);
+		return paths_absolute(argv0);
 	for (p = path; *p != '\0'; p = *end ? end + 1 : end) {
 		end = p + strcspn(p, ":");
 		len = (size_t)(end - p);
@@ -150,7 +138,7 @@ runner_resolve_command(const char *argv0, const char *path)
 		if (stat(cand, &st) == 0 && S_ISREG(st.st_mode) &&
 		    access(cand, X_OK) == 0) {
 			if (cand[0] != '/') {
-				char *abs = runner_absolute_path(cand);
+				char *abs = paths_absolute(cand);
 
 				free(cand);
 				cand = abs;

@@ -112,7 +112,6 @@ void	 runner_env_push(struct envbuild *, char *);
 char	**runner_build_env(const struct runner_opts *, const char *ltproot,
 	    const char *tmpdir, const char *path, size_t *nshared);
 void	 runner_env_free(char **, size_t);
-char	*runner_absolute_path(const char *);
 char	*runner_resolve_command(const char *, const char *path);
 char	*runner_why_not_runnable(const char *, const char *path);
 
