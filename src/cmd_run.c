@@ -182,7 +182,7 @@ static int
 run_fork_hosts(const char *const *hosts, size_t n, const char **hostp)
 {
 	struct sigaction sa, old[3];
-	pid_t pids[RUN_MAXHOSTS];
+	pid_t pids[RUN_MAXHOSTS], me = getpid();
 	size_t i, left;
 	int st, rv = 0, told = 0;
 
@@ -200,6 +200,7 @@ run_fork_hosts(const char *const *hosts, size_t n, const char **hostp)
 		}
 		if (pids[i] == 0) {
 			*hostp = hosts[i];
+			run_watch_parent(me);
 			return -1;
 		}
 	}

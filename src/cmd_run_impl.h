@@ -36,6 +36,8 @@
 #define RUN_WATCH_MS	250
 /* How long the console may take to name the crash's task (ms). */
 #define RUN_COMM_MS	2000
+/* How often a box's run forked by another looks whether it is alive. */
+#define RUN_PARENT_MS	500
 /* What of --reboot-cmd's output is kept with the crash (bytes). */
 #define RUN_REBOOT_KEEP	8192
 /* The try right after a crash, for a box up again already (s). */
@@ -157,6 +159,7 @@ struct run_box {
 struct ltpout_line;
 /* The handler of SIGINT and SIGTERM: notes that one came. */
 void	 run_on_signal(int);
+void	 run_watch_parent(pid_t);
 int	 run_was_interrupted(void);
 void	 run_clear_progress(struct run_ctx *);
 long long run_now_ms(void);

@@ -14,12 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ltpscope/textsafe.h"
 
 #include "cmd_run_impl.h"
 
 static volatile sig_atomic_t run_interrupted;
+static pid_t run_parent;	/* the ltpscope that forked this box's run */
+static int run_orphaned;	/* ... and it is gone */
 
 void
 run_on_signal(int sig)
@@ -28,10 +31,28 @@ run_on_signal(int sig)
 	run_interrupted = 1;
 }
 
-/* For cmd_run_box.c, which waits on boxes. */
+/*
+ * A box's run forked by the ltpscope of several boxes: should that one
+ * be killed (kill -9 takes no children with it), this run stops as ^C
+ * stops it, resumable, rather than going on unseen behind the shell's
+ * prompt and holding its run and box against --resume.  No signal
+ * tells a child its parent died on every system; its parent changing
+ * does.
+ */
+void
+run_watch_parent(pid_t parent)
+{
+	run_parent = parent;
+}
+
+/* For cmd_run_box.c, which waits on boxes, and the run's loop. */
 int
 run_was_interrupted(void)
 {
+	if (!run_interrupted && run_parent > 0 && getppid() != run_parent) {
+		run_orphaned = 1;
+		run_interrupted = 1;
+	}
 	return run_interrupted;
 }
 
@@ -198,12 +219,14 @@ run_loop(struct engine *e, struct run_ctx *c, struct diaglist *dl)
 	int rv, ms, stopping = 0;
 
 	for (;;) {
-		if (run_interrupted && !stopping) {
+		if (run_was_interrupted() && !stopping) {
 			stopping = 1;
 			run_clear_progress(c);
-			fprintf(stderr, "ltpscope: interrupted; stopping the "
+			fprintf(stderr, "ltpscope: %s; stopping the "
 			    "current test%s (resume with ltpscope run "
-			    "--resume)\n", engine_running(e) > 1 ? "s" : "");
+			    "--resume)\n", run_orphaned ? "the ltpscope that "
+			    "started this box's run is gone" : "interrupted",
+			    engine_running(e) > 1 ? "s" : "");
 			engine_stop_all(e);
 		}
 		if ((rv = engine_service(e, dl)) != 0)
@@ -212,6 +235,9 @@ run_loop(struct engine *e, struct run_ctx *c, struct diaglist *dl)
 		if ((ms = run_watch_console(e, c, engine_poll_timeout(e))) ==
 		    0)
 			continue;
+		if (run_parent > 0 && !stopping && (ms < 0 ||
+		    ms > RUN_PARENT_MS))
+			ms = RUN_PARENT_MS;
 		if (poll(pfd, (nfds_t)n, ms) == -1 && errno != EINTR)
 			return -1;
 	}

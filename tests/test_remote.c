@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 
 #include <dirent.h>
+#include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -1575,6 +1576,35 @@ test_ui_reboot(const char *rt)
 }
 
 /*
+ * A second box beside box, in tap_tmpdir()/name, and in cfg one ssh
+ * client config for both (each box's key and known hosts).  0, or -1
+ * (said).
+ */
+static int
+second_box(struct sshd_box *two, const char *name, char *cfg, size_t len)
+{
+	char dir[1200], why[256];
+	FILE *fp;
+
+	snprintf(dir, sizeof(dir), "%s/%s", tap_tmpdir(), name);
+	if (sshd_start(two, dir, why, sizeof(why)) != 0) {
+		ok(0, "a second box: %s", why);
+		return -1;
+	}
+	snprintf(cfg, len, "%s/%s_config", tap_tmpdir(), name);
+	fp = fopen(cfg, "w");
+	fprintf(fp, "Host *\n  User %s\n  IdentityFile %s/client_key\n"
+	    "  IdentityFile %s/client_key\n  IdentitiesOnly yes\n"
+	    "  IdentityAgent none\n  UserKnownHostsFile %s/known_hosts "
+	    "%s/known_hosts\n  GlobalKnownHostsFile /dev/null\n"
+	    "  StrictHostKeyChecking accept-new\n  CheckHostIP no\n"
+	    "  UpdateHostKeys no\n  BatchMode yes\n  LogLevel ERROR\n",
+	    box.user, box.dir, two->dir, box.dir, two->dir);
+	fclose(fp);
+	return 0;
+}
+
+/*
  * Two boxes side by side: the same tests on each, a run a box, the
  * result lines told apart, and one box's crash leaving the other's
  * run alone.
@@ -1583,28 +1613,13 @@ static void
 test_hosts(const char *rt)
 {
 	struct sshd_box two;
-	char dir[1200], cfg[1200], db[1200], log[1200], args[8192], why[256];
+	char cfg[1200], db[1200], log[1200], args[8192];
 	char sql[512], *out;
-	FILE *fp;
 	pid_t pid;
 	int st;
 
-	snprintf(dir, sizeof(dir), "%s/box2", tap_tmpdir());
-	if (sshd_start(&two, dir, why, sizeof(why)) != 0) {
-		ok(0, "a second box: %s", why);
+	if (second_box(&two, "box2", cfg, sizeof(cfg)) != 0)
 		return;
-	}
-	/* One client config for both: each box's key and known hosts. */
-	snprintf(cfg, sizeof(cfg), "%s/two_config", tap_tmpdir());
-	fp = fopen(cfg, "w");
-	fprintf(fp, "Host *\n  User %s\n  IdentityFile %s/client_key\n"
-	    "  IdentityFile %s/client_key\n  IdentitiesOnly yes\n"
-	    "  IdentityAgent none\n  UserKnownHostsFile %s/known_hosts "
-	    "%s/known_hosts\n  GlobalKnownHostsFile /dev/null\n"
-	    "  StrictHostKeyChecking accept-new\n  CheckHostIP no\n"
-	    "  UpdateHostKeys no\n  BatchMode yes\n  LogLevel ERROR\n",
-	    box.user, box.dir, two.dir, box.dir, two.dir);
-	fclose(fp);
 	snprintf(db, sizeof(db), "%s/hosts.db", tap_tmpdir());
 	snprintf(log, sizeof(log), "%s/hosts.log", tap_tmpdir());
 	snprintf(args, sizeof(args), "run -v -d %s -L %s -f %s --timeout 10 "
@@ -1644,6 +1659,83 @@ test_hosts(const char *rt)
 	    "u ON u.id = r.run_id WHERE u.host = '%s' AND r.tag = 'open02'",
 	    two.spec);
 	is_int(db_number(db, sql), 0, "... its run left for --resume");
+	sshd_stop(&two);
+}
+
+/* 1 once no process has pid, within ms. */
+static int
+pid_gone_within(pid_t pid, int ms)
+{
+	long long deadline = now_ms() + ms;
+
+	while (now_ms() < deadline) {
+		if (kill(pid, 0) == -1 && errno == ESRCH)
+			return 1;
+		(void)poll(NULL, 0, 50);
+	}
+	return 0;
+}
+
+/*
+ * The ltpscope of two boxes killed with SIGKILL, which takes no child
+ * with it: each box's run notices that it is gone, stops as ^C stops
+ * it, and leaves its run to --resume, not running on unseen.
+ */
+static void
+test_hosts_orphaned(void)
+{
+	struct sshd_box two;
+	char cfg[1200], db[1200], log[1200], rt[1200], args[8192], *out;
+	long p1, p2;
+	pid_t pid;
+
+	if (second_box(&two, "box3", cfg, sizeof(cfg)) != 0)
+		return;
+	snprintf(db, sizeof(db), "%s/orphan.db", tap_tmpdir());
+	snprintf(log, sizeof(log), "%s/orphan.log", tap_tmpdir());
+	snprintf(rt, sizeof(rt), "%s/orphan.runtest", tap_tmpdir());
+	tap_write(rt, "pause01 hang\npause02 hang\n");
+	snprintf(args, sizeof(args), "run -v -d %s -L %s -f %s --timeout 120 "
+	    "--host %s --host %s --ssh-config %s --box-wait 0", db, root, rt,
+	    box.spec, two.spec, cfg);
+	pid = start_bg(args, log);
+	{
+		long long deadline = now_ms() + 30000;
+
+		while (now_ms() < deadline && db_number(db, "SELECT count(*) "
+		    "FROM results WHERE status = 9") != 2)
+			(void)poll(NULL, 0, 50);
+	}
+	p1 = db_number(db, "SELECT min(pid) FROM runs");
+	p2 = db_number(db, "SELECT max(pid) FROM runs");
+	if (!ok(p1 > 0 && p2 > 0 && p1 != p2 && db_number(db, "SELECT "
+	    "count(*) FROM results WHERE status = 9") == 2, "both boxes run "
+	    "a test (runs by %ld and %ld)", p1, p2)) {
+		kill(pid, SIGTERM);
+		(void)wait_bg(pid, 30000);
+		sshd_stop(&two);
+		return;
+	}
+	kill(pid, SIGKILL);
+	(void)wait_bg(pid, 5000);
+	ok(pid_gone_within((pid_t)p1, 30000) &&
+	    pid_gone_within((pid_t)p2, 30000),
+	    "each box's run ends when the ltpscope that started it is "
+	    "killed");
+	is_int(db_number(db, "SELECT count(*) FROM runs WHERE state = "
+	    "'interrupted'"), 2, "both runs are left interrupted, for "
+	    "--resume");
+	is_int(db_number(db, "SELECT count(*) FROM results WHERE status = "
+	    "9"), 0, "no test is left running");
+	out = tap_slurp(log, NULL);
+	has_str(out, "the ltpscope that started this box's run is gone",
+	    "each says why it stops");
+	free(out);
+	/* Where they went on, they go now. */
+	(void)kill((pid_t)p1, SIGTERM);
+	(void)kill((pid_t)p2, SIGTERM);
+	(void)pid_gone_within((pid_t)p1, 30000);
+	(void)pid_gone_within((pid_t)p2, 30000);
 	sshd_stop(&two);
 }
 
@@ -1746,6 +1838,7 @@ test_crash_resume(void)
 	test_ui(rt);
 	test_ui_reboot(rt);
 	test_hosts(rt);
+	test_hosts_orphaned();
 }
 
 /*
