@@ -405,25 +405,13 @@ run_wait_up(struct run_opts *o, struct run_state *s)
 	return 0;
 }
 
-/*
- * The arch a run on the box is filed under (engine.c): uname -m, or
- * the processor of NetBSD's evb* boards.
- */
-static const char *
-run_box_arch(const struct remote_box *rb)
-{
-	if (strncmp(rb->machine, "evb", 3) == 0 && rb->processor[0] != '\0')
-		return rb->processor;
-	return rb->machine;
-}
-
 void
 run_skip_system(struct skiplist *sl, const struct remote *box)
 {
 	const struct remote_box *rb = remote_box(box);
 
 	skiplist_set_os(sl, rb->sysname);
-	skiplist_set_arch(sl, run_box_arch(rb));
+	skiplist_set_arch(sl, remote_box_arch(rb));
 }
 
 /*
@@ -447,7 +435,7 @@ run_skip_culprit(struct run_box *b, const struct remote *box,
 	    rb != NULL ? rb->sysname : "?", rb != NULL ? rb->release : "?",
 	    rb != NULL ? rb->machine : "?");
 	if (run_add_culprit(b->userskip, tag, run_id, rb != NULL ?
-	    rb->sysname : NULL, rb != NULL ? run_box_arch(rb) : NULL,
+	    rb->sysname : NULL, rb != NULL ? remote_box_arch(rb) : NULL,
 	    where) == 0)
 		skiplist_add(b->skip, tag, "crashed the box in an earlier "
 		    "run");

@@ -173,11 +173,15 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 		snprintf(ui->os, sizeof(ui->os), "NetBSD");
 	else
 		(void)compat_os_name(ui->os, sizeof(ui->os));
-	skiplist_set_os(&ui->skip, ui->os);
-	/* A box's arch is not known yet: its entries of any arch hold. */
-	if (ui->host[0] == '\0')
+	/*
+	 * A box's system and arch are not known before it answers (see
+	 * ui_run_box()): until then its entries of any of them hold.
+	 */
+	if (ui->host[0] == '\0') {
+		skiplist_set_os(&ui->skip, ui->os);
 		skiplist_set_arch(&ui->skip, compat_machine_arch(arch,
 		    sizeof(arch)));
+	}
 	(void)skiplist_load_default(&ui->skip, &dl);
 	diag_free(&dl);
 	return rv;

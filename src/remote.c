@@ -516,6 +516,14 @@ remote_box(const struct remote *rm)
 }
 
 const char *
+remote_box_arch(const struct remote_box *rb)
+{
+	if (strncmp(rb->machine, "evb", 3) == 0 && rb->processor[0] != '\0')
+		return rb->processor;
+	return rb->machine;
+}
+
+const char *
 remote_ltproot(const struct remote *rm)
 {
 	return rm->ltproot;

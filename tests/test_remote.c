@@ -1509,6 +1509,57 @@ test_ui(const char *rt)
 }
 
 /*
+ * The explorer's skip list holds as on its box, once the box has told
+ * its system and arch: here the explorer plays a NetBSD machine, the
+ * box is this Linux one, so neither a test the list keeps off NetBSD
+ * nor one it keeps off aarch64 is skipped there.
+ */
+static void
+test_ui_skip_box(void)
+{
+	const char *t = tap_tmpdir();
+	char db[1200], cfg[1200], rt[1200], skip[1200], cmd[8192];
+
+	snprintf(db, sizeof(db), "%s/uiskip.db", t);
+	snprintf(cfg, sizeof(cfg), "%s/ltpscope/config", t);
+	snprintf(cmd, sizeof(cmd), "%s/ltpscope", t);
+	(void)mkdir(cmd, 0755);
+	snprintf(skip, sizeof(skip), "%s/ltpscope/skiplist", t);
+	tap_write(skip, "close02\tarch=aarch64\tcrashes an aarch64 kernel\n");
+	snprintf(rt, sizeof(rt), "%s/uiskip.runtest", t);
+	tap_write(rt, "rt_sigqueueinfo01 pass\nclose02 fail\n");
+	snprintf(cmd, sizeof(cmd), "# the box\nhost %s\nssh-config %s\n",
+	    box.spec, box.config);
+	tap_write(cfg, cmd);
+	snprintf(cmd, sizeof(cmd), "env LTPSCOPE_OS=NetBSD XDG_CONFIG_HOME=%s "
+	    "XDG_DATA_HOME=%s XDG_STATE_HOME=%s %s ui -m "
+	    "data/demo/linux-amd64-syscalls.master -L %s -f %s -d %s", t, t,
+	    t, bin, root, rt, db);
+	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
+	    8000), "the explorer starts, playing a NetBSD machine")) {
+		tap_diag("screen:\n%s", tmux_screen());
+		tmux_stop();
+		unlink(cfg);
+		unlink(skip);
+		return;
+	}
+	tmux_keys(":");
+	tmux_keys("-l 'run -s rt_sigqueueinfo,close'");
+	tmux_keys("Enter");
+	if (!ok(tmux_wait_for("finished: 1 pass, 1 fail", 30000), "on its "
+	    "Linux amd64 box, neither NetBSD's nor aarch64's skip entries "
+	    "hold"))
+		tap_diag("screen:\n%s", tmux_screen());
+	is_int(db_number(db, "SELECT count(*) FROM results WHERE status IN "
+	    "(0, 1)"), 2, "both tests ran there");
+	tmux_keys("q q q");
+	ok(tmux_wait_dead(5000), "q quits");
+	tmux_stop();
+	unlink(cfg);
+	unlink(skip);
+}
+
+/*
  * The explorer with a reboot-cmd in the config: a crash runs it, the
  * wait for the box counts down and backs off on the status line, and
  * the run goes on there by itself once the box is back.
@@ -1836,6 +1887,7 @@ test_crash_resume(void)
 	test_reboot(rt);
 	test_console(rt);
 	test_ui(rt);
+	test_ui_skip_box();
 	test_ui_reboot(rt);
 	test_hosts(rt);
 	test_hosts_orphaned();

@@ -98,6 +98,11 @@ void		 remote_close(struct remote *);
 void		 remote_give_up(struct remote *);
 const char	*remote_spec(const struct remote *);	/* as given */
 const struct remote_box *remote_box(const struct remote *);
+/*
+ * The arch the box's runs are filed under, as skip lists and the
+ * matrix name it: uname -m, or on NetBSD's evb* boards the processor.
+ */
+const char	*remote_box_arch(const struct remote_box *);
 /* The ssh -F file, or NULL. */
 const char	*remote_ssh_config(const struct remote *);
 /*
