@@ -174,13 +174,17 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 	else
 		(void)compat_os_name(ui->os, sizeof(ui->os));
 	/*
-	 * A box's system and arch are not known before it answers (see
-	 * ui_run_box()): until then its entries of any of them hold.
+	 * On a box, the box's system and arch (again at each run, see
+	 * ui_run_opts()); one that has not answered yet: every entry.
 	 */
 	if (ui->host[0] == '\0') {
 		skiplist_set_os(&ui->skip, ui->os);
 		skiplist_set_arch(&ui->skip, compat_machine_arch(arch,
 		    sizeof(arch)));
+	} else if (ui->box != NULL) {
+		skiplist_set_os(&ui->skip, remote_box(ui->box)->sysname);
+		skiplist_set_arch(&ui->skip,
+		    remote_box_arch(remote_box(ui->box)));
 	}
 	(void)skiplist_load_default(&ui->skip, &dl);
 	diag_free(&dl);
