@@ -475,6 +475,22 @@ tap_fake_ltproot(const char *dir, const char *const *fakes)
 	}
 }
 
+void
+tap_fake_helper_test(const char *dir)
+{
+	char path[2048];
+
+	snprintf(path, sizeof(path), "%s/testcases/bin/execve_child", dir);
+	tap_write(path, "#!/bin/sh\nexit 0\n");
+	(void)chmod(path, 0755);
+	snprintf(path, sizeof(path), "%s/testcases/bin/execve99", dir);
+	tap_write(path, "#!/bin/sh\nif execve_child; then\n"
+	    "  echo 'execve99.c:9: TPASS: the child ran'; exit 0\nfi\n"
+	    "echo \"execve99.c:9: TFAIL: no child in PATH=$PATH\"\n"
+	    "exit 1\n");
+	(void)chmod(path, 0755);
+}
+
 const char *
 tap_first_diag(const struct diaglist *dl)
 {

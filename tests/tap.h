@@ -83,6 +83,12 @@ const char	*tap_bin_for_user(uid_t uid, gid_t gid, char *why,
  * Run from the repository root.
  */
 void	tap_fake_ltproot(const char *dir, const char *const *fakes);
+/*
+ * In the fake LTP install at dir: testcases/bin/execve99, a test that
+ * runs its helper execve_child by name through PATH, as LTP's exec
+ * tests run their children; it passes if PATH finds it.
+ */
+void	tap_fake_helper_test(const char *dir);
 struct diaglist;
 /* The first message of dl as diag_format() words it, or "". */
 const char	*tap_first_diag(const struct diaglist *);

@@ -2140,19 +2140,11 @@ test_relative_root(void)
 	struct remote *rm;
 	struct diaglist dl;
 	struct cap c;
-	char rroot[1400], path[1600];
+	char rroot[1400];
 
 	snprintf(rroot, sizeof(rroot), "%s/relroot-ltp", box.dir);
 	tap_fake_ltproot(rroot, fakes);
-	snprintf(path, sizeof(path), "%s/testcases/bin/execve_child", rroot);
-	tap_write(path, "#!/bin/sh\nexit 0\n");
-	(void)chmod(path, 0755);
-	snprintf(path, sizeof(path), "%s/testcases/bin/execve99", rroot);
-	tap_write(path, "#!/bin/sh\nif execve_child; then\n"
-	    "  echo 'execve99.c:9: TPASS: the child ran'; exit 0\nfi\n"
-	    "echo \"execve99.c:9: TFAIL: no child in PATH=$PATH\"\n"
-	    "exit 1\n");
-	(void)chmod(path, 0755);
+	tap_fake_helper_test(rroot);
 	diag_init(&dl);
 	memset(&ro, 0, sizeof(ro));
 	ro.config = box.config;

@@ -1004,15 +1004,7 @@ test_relative_root(void)
 	(void)mkdir(dir, 0755);
 	snprintf(rroot, sizeof(rroot), "%s/ltp", dir);
 	tap_fake_ltproot(rroot, fakes);
-	snprintf(path, sizeof(path), "%s/testcases/bin/execve_child", rroot);
-	tap_write(path, "#!/bin/sh\nexit 0\n");
-	(void)chmod(path, 0755);
-	snprintf(path, sizeof(path), "%s/testcases/bin/execve99", rroot);
-	tap_write(path, "#!/bin/sh\nif execve_child; then\n"
-	    "  echo 'execve99.c:9: TPASS: the child ran'; exit 0\nfi\n"
-	    "echo 'execve99.c:9: TFAIL: no child in PATH=' \"$PATH\"\n"
-	    "exit 1\n");
-	(void)chmod(path, 0755);
+	tap_fake_helper_test(rroot);
 	snprintf(path, sizeof(path), "%s/runtest/syscalls", rroot);
 	tap_write(path, "execve99 execve99\n");
 	snprintf(cmd, sizeof(cmd), "cd %s && %s run -d rel.db -L ltp "
