@@ -575,7 +575,7 @@ run_execute(struct run_opts *o, struct run_state *s)
 		    &s->dl)) == NULL)
 			return 1;
 		eo.runner.remote = s->box;
-		run_skip_system(&s->skip, s->box);
+		skiplist_set_box(&s->skip, remote_box(s->box));
 		box_kconfig = kconfig;
 		/* The box has its copy (remote_kconfig()); --resume resends. */
 		if (!o->resume && kconfig != NULL && kconfig[0] != '\0') {

@@ -405,15 +405,6 @@ run_wait_up(struct run_opts *o, struct run_state *s)
 	return 0;
 }
 
-void
-run_skip_system(struct skiplist *sl, const struct remote *box)
-{
-	const struct remote_box *rb = remote_box(box);
-
-	skiplist_set_os(sl, rb->sysname);
-	skiplist_set_arch(sl, remote_box_arch(rb));
-}
-
 /*
  * The culprit goes on the skip list for the box's system and arch:
  * the other boxes of a run share the file, and one of another arch

@@ -134,7 +134,7 @@ run_dry(const struct run_opts *o, struct run_state *s)
 		    STORE_READONLY | STORE_IF_EXISTS, NULL, &hdl);
 	diag_free(&hdl);
 	if (s->box != NULL)
-		run_skip_system(&s->skip, s->box);
+		skiplist_set_box(&s->skip, remote_box(s->box));
 	skiplist_describe(&s->skip, skipwhat, sizeof(skipwhat));
 	if (s->box != NULL && remote_kconfig(s->box) != NULL)
 		snprintf(s->kcwhat, sizeof(s->kcwhat), "%s (--kconfig), sent "

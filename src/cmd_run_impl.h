@@ -186,7 +186,6 @@ int	 run_box_lost(struct store *, struct engine **, struct remote **,
 struct remote	*run_open_box(const char *, const char *, const char *,
 	    const char *, struct diaglist *);
 int	 run_wait_up(struct run_opts *, struct run_state *);
-void	 run_skip_system(struct skiplist *, const struct remote *);
 int	 run_box_files(struct remote **, struct boxfiles *,
 	    struct suite_opts *, const char ***, const char *const **,
 	    size_t *, const char *, const char *, const char *, const char *,

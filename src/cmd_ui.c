@@ -181,11 +181,8 @@ ui_open_data(struct ui *ui, int demo, const char *const *tables,
 		skiplist_set_os(&ui->skip, ui->os);
 		skiplist_set_arch(&ui->skip, compat_machine_arch(arch,
 		    sizeof(arch)));
-	} else if (ui->box != NULL) {
-		skiplist_set_os(&ui->skip, remote_box(ui->box)->sysname);
-		skiplist_set_arch(&ui->skip,
-		    remote_box_arch(remote_box(ui->box)));
-	}
+	} else if (ui->box != NULL)
+		skiplist_set_box(&ui->skip, remote_box(ui->box));
 	(void)skiplist_load_default(&ui->skip, &dl);
 	diag_free(&dl);
 	return rv;

@@ -9,7 +9,6 @@
 #include <sys/utsname.h>
 
 #include <errno.h>
-#include <limits.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -51,19 +50,13 @@ engine_worker_init(struct engine *e, struct eworker *w, size_t index)
 static void
 engine_settle_paths(struct engine *e)
 {
-	char buf[PATH_MAX];
-
 	if (e->opts.runner.remote != NULL)
 		return;
 	e->ltproot = paths_absolute(paths_ltproot(e->opts.runner.ltproot));
 	e->opts.runner.ltproot = e->ltproot;
-	if (e->opts.runner.kconfig == NULL)
-		e->kconfig = paths_kconfig(buf, sizeof(buf)) != NULL ?
-		    paths_absolute(buf) : xstrdup("");
-	else if (e->opts.runner.kconfig[0] != '\0')
-		e->kconfig = paths_absolute(e->opts.runner.kconfig);
-	if (e->kconfig != NULL)
-		e->opts.runner.kconfig = e->kconfig;
+	if ((e->kconfig = runner_kconfig_path(&e->opts.runner)) == NULL)
+		e->kconfig = xstrdup("");
+	e->opts.runner.kconfig = e->kconfig;
 }
 
 static struct engine *

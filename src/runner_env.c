@@ -46,8 +46,8 @@ env_is_set_by(char *const *ours, size_t nours, const char *entry)
  * KCONFIG_PATH: the test runs in its TMPDIR, so it must be absolute.
  * The default is the data directory's, never one in the user's cwd.
  */
-static char *
-kconfig_path(const struct runner_opts *o)
+char *
+runner_kconfig_path(const struct runner_opts *o)
 {
 	char buf[PATH_MAX];
 
@@ -77,7 +77,7 @@ runner_build_env(const struct runner_opts *o, const char *ltproot,
 	xasprintf(&s, "TMPDIR=%s", tmpdir);
 	runner_env_push(&ours, s);
 	runner_env_push(&ours, xstrdup("LTP_COLORIZE_OUTPUT=0"));
-	if ((kconfig = kconfig_path(o)) != NULL) {
+	if ((kconfig = runner_kconfig_path(o)) != NULL) {
 		xasprintf(&s, "KCONFIG_PATH=%s", kconfig);
 		runner_env_push(&ours, s);
 		free(kconfig);

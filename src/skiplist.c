@@ -12,6 +12,7 @@
 
 #include "ltpscope/linuxref.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/remote.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/slurp.h"
 #include "ltpscope/xmalloc.h"
@@ -53,6 +54,13 @@ skiplist_set_arch(struct skiplist *sl, const char *arch)
 {
 	free(sl->arch);
 	sl->arch = arch != NULL && *arch != '\0' ? xstrdup(arch) : NULL;
+}
+
+void
+skiplist_set_box(struct skiplist *sl, const struct remote_box *rb)
+{
+	skiplist_set_os(sl, rb->sysname);
+	skiplist_set_arch(sl, remote_box_arch(rb));
 }
 
 /*

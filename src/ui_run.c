@@ -189,12 +189,8 @@ ui_run_opts(struct ui *ui, struct engine_opts *eo)
 		 * The skip list holds as on the box, not here: a test that
 		 * panics NetBSD stays off a NetBSD box driven from Linux.
 		 */
-		if (ui->box != NULL) {
-			skiplist_set_os(&ui->skip,
-			    remote_box(ui->box)->sysname);
-			skiplist_set_arch(&ui->skip,
-			    remote_box_arch(remote_box(ui->box)));
-		}
+		if (ui->box != NULL)
+			skiplist_set_box(&ui->skip, remote_box(ui->box));
 		/* A local file means nothing there (see runner.h). */
 		eo->runner.kconfig = "";
 		eo->reset_on_taint = ui->reset_on_taint &&

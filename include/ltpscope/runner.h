@@ -204,5 +204,10 @@ void			 runner_spares_free(struct runner_spares *);
 
 /* 1 if the line needs /bin/sh -c (has shell metacharacters). */
 int		 runner_needs_shell(const char *cmdline);
+/*
+ * The KCONFIG_PATH o gives its tests, absolute (they run in their
+ * TMPDIR): malloc'd, or NULL for none.
+ */
+char		*runner_kconfig_path(const struct runner_opts *);
 
 #endif

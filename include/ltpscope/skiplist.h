@@ -60,6 +60,9 @@ void	skiplist_set_os(struct skiplist *, const char *os);
  * naming other arches then never match.  NULL or "": every entry holds.
  */
 void	skiplist_set_arch(struct skiplist *, const char *arch);
+struct remote_box;
+/* Both, as a box told them (uname -s, remote_box_arch()). */
+void	skiplist_set_box(struct skiplist *, const struct remote_box *);
 /* Whether an entry holds on the list's system and arch. */
 int	skiplist_entry_applies(const struct skiplist *,
 	    const struct skip_entry *);
