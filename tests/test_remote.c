@@ -1433,6 +1433,30 @@ test_console(const char *rt)
 }
 
 /*
+ * The explorer in tmux on the demo catalogue and the LTP install at
+ * ltproot, the configuration under tap_tmpdir() (written by the
+ * caller), env set before it ("" for none): 0 once it shows, else -1
+ * with its screen told and tmux gone.
+ */
+static int
+ui_start(const char *env, const char *ltproot, const char *rt,
+    const char *db, const char *what)
+{
+	const char *t = tap_tmpdir();
+	char cmd[8192];
+
+	snprintf(cmd, sizeof(cmd), "env %sXDG_CONFIG_HOME=%s XDG_DATA_HOME=%s "
+	    "XDG_STATE_HOME=%s %s ui -m data/demo/linux-amd64-syscalls.master "
+	    "-L %s -f %s -d %s", env, t, t, t, bin, ltproot, rt, db);
+	if (ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
+	    8000), "%s", what))
+		return 0;
+	tap_diag("screen:\n%s", tmux_screen());
+	tmux_stop();
+	return -1;
+}
+
+/*
  * The explorer on a box: the host from the config file, a run there,
  * the box lost mid-test (a crash), and the run resumed there once the
  * box is back, with the kernel's words.
@@ -1456,13 +1480,7 @@ test_ui(const char *rt)
 	fprintf(fp, "# the box\nhost %s\nssh-config %s\n", box.spec,
 	    box.config);
 	fclose(fp);
-	snprintf(cmd, sizeof(cmd), "env XDG_CONFIG_HOME=%s XDG_DATA_HOME=%s "
-	    "XDG_STATE_HOME=%s %s ui -m data/demo/linux-amd64-syscalls.master "
-	    "-L %s -f %s -d %s", t, t, t, bin, root, rt, db);
-	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
-	    8000), "the explorer starts")) {
-		tap_diag("screen:\n%s", tmux_screen());
-		tmux_stop();
+	if (ui_start("", root, rt, db, "the explorer starts") != 0) {
 		unlink(cfg);
 		return;
 	}
@@ -1531,14 +1549,8 @@ test_ui_skip_box(void)
 	snprintf(cmd, sizeof(cmd), "# the box\nhost %s\nssh-config %s\n",
 	    box.spec, box.config);
 	tap_write(cfg, cmd);
-	snprintf(cmd, sizeof(cmd), "env LTPSCOPE_OS=NetBSD XDG_CONFIG_HOME=%s "
-	    "XDG_DATA_HOME=%s XDG_STATE_HOME=%s %s ui -m "
-	    "data/demo/linux-amd64-syscalls.master -L %s -f %s -d %s", t, t,
-	    t, bin, root, rt, db);
-	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
-	    8000), "the explorer starts, playing a NetBSD machine")) {
-		tap_diag("screen:\n%s", tmux_screen());
-		tmux_stop();
+	if (ui_start("LTPSCOPE_OS=NetBSD ", root, rt, db, "the explorer "
+	    "starts, playing a NetBSD machine") != 0) {
 		unlink(cfg);
 		unlink(skip);
 		return;
@@ -1583,13 +1595,8 @@ test_ui_reboot(const char *rt)
 	    "the reboot-cmd' >>'%s/kmsg'; %s\n", box.spec, box.config,
 	    box.dir, up);
 	fclose(fp);
-	snprintf(cmd, sizeof(cmd), "env XDG_CONFIG_HOME=%s XDG_DATA_HOME=%s "
-	    "XDG_STATE_HOME=%s %s ui -m data/demo/linux-amd64-syscalls.master "
-	    "-L %s -f %s -d %s", t, t, t, bin, root, rt, db);
-	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
-	    8000), "the explorer starts, a reboot-cmd in its config")) {
-		tap_diag("screen:\n%s", tmux_screen());
-		tmux_stop();
+	if (ui_start("", root, rt, db, "the explorer starts, a reboot-cmd in "
+	    "its config") != 0) {
 		unlink(cfg);
 		return;
 	}
@@ -1979,14 +1986,9 @@ test_ui_taint(const char *kroot)
 	    "reset-on-taint yes\nreboot-cmd echo reset >>'%s'; "
 	    "echo 0 >'%s'\n", box.spec, box.config, seen, taint);
 	fclose(fp);
-	snprintf(cmd, sizeof(cmd), "env XDG_CONFIG_HOME=%s XDG_DATA_HOME=%s "
-	    "XDG_STATE_HOME=%s LTPSCOPE_TAINTED=%s %s ui "
-	    "-m data/demo/linux-amd64-syscalls.master -L %s -f taint -d %s",
-	    t, t, t, taint, bin, kroot, db);
-	if (!ok(tmux_start(cmd, 120, 30) == 0 && tmux_wait_for("syscalls,",
-	    8000), "the explorer starts, reset-on-taint in its config")) {
-		tap_diag("screen:\n%s", tmux_screen());
-		tmux_stop();
+	snprintf(cmd, sizeof(cmd), "LTPSCOPE_TAINTED=%s ", taint);
+	if (ui_start(cmd, kroot, "taint", db, "the explorer starts, "
+	    "reset-on-taint in its config") != 0) {
 		unlink(cfg);
 		return;
 	}
