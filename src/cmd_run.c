@@ -603,6 +603,8 @@ run_execute(struct run_opts *o, struct run_state *s)
 	/* Judges warnings as the environment's; without it all count. */
 	eo.rules = s->vrules = cli_verdict_rules();
 	eo.reset_on_taint = o->reset_on_taint;
+	/* What --resume replays, and where the run selected from. */
+	eo.config_extra = s->extra.s;
 	if (s->vrules != NULL)
 		cli_rejudge(s->st, s->vrules);
 	s->ctx.jobs = eo.jobs;
@@ -620,10 +622,6 @@ run_execute(struct run_opts *o, struct run_state *s)
 	if (engine_kmsg_missing(s->e) != NULL)
 		fprintf(stderr, "ltpscope: note: no kernel messages with the "
 		    "results: %s\n", engine_kmsg_missing(s->e));
-	/* What --resume replays, and where the run selected from. */
-	if (!o->resume && run_config_append(s->st, run_id, s->extra.s,
-	    &s->dl) != 0)
-		return 1;
 	/* Marked now: a reference stopped halfway still tells its tests. */
 	if (o->reference) {
 		/* A box that is not Linux: nothing ran, nothing to resume. */
@@ -743,8 +741,8 @@ run_exec(struct cmd_args *a)
 			goto out;
 		}
 	}
-	if (store_open_db(&s.st, o.dbpath, STORE_CREATE | STORE_MKDIRS, NULL,
-	    &s.dl) != STORE_OK)
+	if (store_open_db(&s.st, o.dbpath, STORE_CREATE | STORE_MKDIRS |
+	    STORE_WRITE, NULL, &s.dl) != STORE_OK)
 		goto out;
 	if (o.resume) {
 		if (run_resume_settings(&o, &s) != 0)

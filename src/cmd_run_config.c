@@ -123,27 +123,3 @@ run_config_box(struct sbuf_lines *b, const struct run_opts *o)
 	if (o->reset_on_taint)
 		run_config_add(b, "reset_on_taint", "1");
 }
-
-/* Appends extra lines to the config a run was recorded with. */
-int
-run_config_append(struct store *st, int64_t run_id, const char *extra,
-    struct diaglist *dl)
-{
-	struct store_run r;
-	char *config;
-	int rv;
-
-	if (extra == NULL || *extra == '\0')
-		return 0;
-	memset(&r, 0, sizeof(r));
-	if (store_get_run(st, run_id, &r, dl) != STORE_OK)
-		return -1;
-	xasprintf(&config, "%s%s%s", r.config != NULL ? r.config : "",
-	    r.config != NULL && *r.config != '\0' &&
-	    r.config[strlen(r.config) - 1] != '\n' ? "\n" : "", extra);
-	rv = store_run_set_config(st, run_id, config, dl) == STORE_OK ? 0 :
-	    -1;
-	free(config);
-	store_run_clear(&r);
-	return rv;
-}

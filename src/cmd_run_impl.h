@@ -209,8 +209,6 @@ void	 run_config_box(struct sbuf_lines *, const struct run_opts *);
 void	 run_config_sources(struct sbuf_lines *, const struct boxfiles *,
 	    const struct suite *, const char *const *, size_t, const char *,
 	    int);
-int	 run_config_append(struct store *, int64_t, const char *,
-	    struct diaglist *);
 
 /* cmd_run_resume.c */
 int	 run_report_interrupted(struct store *, int64_t *, char *, size_t,

@@ -68,6 +68,7 @@ engine_alloc(struct store *st, const struct engine_opts *opts,
 
 	e->st = st;
 	e->opts = *opts;
+	e->euid = (long long)geteuid();
 	engine_settle_paths(e);
 	/* A caller's own spares win; else the run keeps a set. */
 	if (opts->runner.spares == NULL)
@@ -158,7 +159,8 @@ engine_new(struct store *st, const struct engine_opts *opts,
 		    remote_ssh_config(opts->runner.remote) : "",
 		    remote_box(opts->runner.remote)->emul_release);
 	}
-	run.config = xstrdup(config);
+	xasprintf(&run.config, "%s%s", config, opts->config_extra != NULL ?
+	    opts->config_extra : "");
 	run.timeout_s = opts->timeout_s;
 	if (store_run_begin(st, &run, q, n, dl) != STORE_OK) {
 		store_run_clear(&run);
@@ -560,18 +562,18 @@ engine_service(struct engine *e, struct diaglist *dl)
 			goto fail;
 	}
 	if ((e->stop_all || e->next >= e->n) && e->nbusy == 0) {
+		/*
+		 * The end in the last results' commit: one fsync fewer.
+		 * Left "running": --resume goes on after the crash.
+		 */
+		if (!e->box_lost && e->reset_test == NULL &&
+		    store_run_end(e->st, e->run_id, e->stop_all &&
+		    e->next < e->n ? RUN_INTERRUPTED : RUN_FINISHED, dl) !=
+		    STORE_OK)
+			goto fail;
 		if (engine_flush(e, dl) != 0 ||
 		    store_batch_end(e->st, dl) != STORE_OK ||
 		    engine_durable(e, dl) != 0)
-			goto fail;
-		/* Left "running": --resume goes on after the crash. */
-		if (e->box_lost || e->reset_test != NULL) {
-			e->finished = 1;
-			return 1;
-		}
-		if (store_run_end(e->st, e->run_id, e->stop_all &&
-		    e->next < e->n ? RUN_INTERRUPTED : RUN_FINISHED, dl) !=
-		    STORE_OK)
 			goto fail;
 		e->finished = 1;
 		return 1;
@@ -681,6 +683,7 @@ engine_free(struct engine *e)
 		free(e->cleaned[i]);
 	free(e->cleaned);
 	ipcleft_free(e->ipc);
+	ipcleft_free(e->ipc_after);
 	if (e->lazy) {
 		/* Stopped between services: what it stored goes to disk. */
 		struct diaglist dl;

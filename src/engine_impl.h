@@ -93,6 +93,11 @@ struct engine {
 	size_t			 ncleaned;
 	struct ipcleft		*ipc;		/* SysV IPC before the tests
 						   running now, or NULL */
+	struct ipcleft		*ipc_after;	/* what the last sweep left:
+						   the next test's "before"
+						   when nothing ran since */
+	long long		 ipc_after_ms;	/* when, monotonic */
+	long long		 euid;
 	char			 ipc_tags[160];	/* those tests */
 	unsigned		 ipc_ntests;
 	unsigned		 nenvmarked;

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ltpscope/xmalloc.h"
@@ -25,6 +26,24 @@ engine_cleaned(struct engine *e, struct eworker *w, const char *tags,
 }
 
 /*
+ * What the last sweep left stands for what exists when the next test
+ * starts at once (as one does after another): one listing a test, not
+ * two.  After longer (a paused run, a box's wait), something else of
+ * the user's may have made objects meanwhile, and they are not a
+ * test's to remove: listed afresh.
+ */
+#define ENGINE_IPC_REUSE_MS	100
+
+static long long
+engine_ms(void)
+{
+	struct timespec ts;
+
+	(void)clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
  * System V IPC objects have no owner a test can be told by once it is
  * gone, and tests side by side may each make some: what exists is noted
  * when a test starts with none running, and what is new when the last
@@ -38,7 +57,14 @@ engine_ipc_begin(struct engine *e, const char *tag)
 
 	if (e->nbusy == 0) {
 		ipcleft_free(e->ipc);
-		e->ipc = ipcleft_snap();
+		if (e->ipc_after != NULL &&
+		    engine_ms() - e->ipc_after_ms < ENGINE_IPC_REUSE_MS) {
+			e->ipc = e->ipc_after;
+			e->ipc_after = NULL;
+		} else
+			e->ipc = ipcleft_snap();
+		ipcleft_free(e->ipc_after);
+		e->ipc_after = NULL;
 		e->ipc_tags[0] = '\0';
 		e->ipc_ntests = 0;
 	}
@@ -61,7 +87,11 @@ engine_ipc_end(struct engine *e, struct eworker *w)
 
 	if (e->ipc == NULL)
 		return;
-	n = ipcleft_sweep(e->ipc, (long long)geteuid(), objs, sizeof(objs));
+	ipcleft_free(e->ipc_after);
+	e->ipc_after = NULL;
+	n = ipcleft_sweep(e->ipc, e->euid, objs, sizeof(objs),
+	    &e->ipc_after);
+	e->ipc_after_ms = engine_ms();
 	ipcleft_free(e->ipc);
 	e->ipc = NULL;
 	if (n == 0)

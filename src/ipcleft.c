@@ -89,21 +89,25 @@ ipcleft_snap(void)
 
 int
 ipcleft_sweep(const struct ipcleft *snap, long long uid, char *buf,
-    size_t len)
+    size_t len, struct ipcleft **after)
 {
 	struct compat_ipc *v;
 	size_t at = 0;
-	long i, n;
+	long i, n, kept = 0;
 	int k, removed = 0;
 
 	if (len > 0)
 		buf[0] = '\0';
+	if (after != NULL)
+		*after = NULL;
 	if (snap == NULL || (n = compat_ipc_list(&v)) < 0)
 		return 0;
 	for (i = 0; i < n; i++) {
 		if (v[i].cuid != uid || ipcleft_had(snap, &v[i]) ||
-		    ipcleft_in_use(&v[i]) || compat_ipc_remove(&v[i]) == -1)
+		    ipcleft_in_use(&v[i]) || compat_ipc_remove(&v[i]) == -1) {
+			v[kept++] = v[i];
 			continue;
+		}
 		removed++;
 		if (at >= len)
 			continue;
@@ -112,7 +116,13 @@ ipcleft_sweep(const struct ipcleft *snap, long long uid, char *buf,
 		    (unsigned long long)v[i].key & 0xffffffffULL);
 		at = k < 0 ? len : at + (size_t)k;
 	}
-	free(v);
+	if (after == NULL) {
+		free(v);
+		return removed;
+	}
+	*after = xmalloc(sizeof(**after));
+	(*after)->v = v;
+	(*after)->n = kept;
 	return removed;
 }
 

@@ -111,6 +111,7 @@ struct spare_dir {
 	char		*path;
 	char		*base;		/* the tmpbase it was made in */
 	struct stat	 st;		/* as the test got it */
+	struct stat	 seen;		/* when it was found so, empty */
 };
 
 struct runner_spares {
@@ -260,10 +261,11 @@ runner_spares_free(struct runner_spares *sp)
 /*
  * 1 if dir is still the directory was describes (not a link, not
  * something mounted on it), owned as it was and by us, of mode 1777,
- * and has nothing in it: a TMPDIR as a test got it.
+ * and has nothing in it: a TMPDIR as a test got it.  seen gets what
+ * it is now.
  */
 static int
-dir_as_made(const char *dir, const struct stat *was)
+dir_as_made(const char *dir, const struct stat *was, struct stat *seen)
 {
 	struct dirent *de;
 	struct stat st;
@@ -278,7 +280,10 @@ dir_as_made(const char *dir, const struct stat *was)
 	 */
 	if ((d = opendir(dir)) == NULL)
 		return 0;
-	if (fstat(dirfd(d), &st) == -1 || st.st_dev != was->st_dev ||
+	if (fstat(dirfd(d), seen) == -1)
+		memset(seen, 0, sizeof(*seen));
+	st = *seen;
+	if (st.st_ino == 0 || st.st_dev != was->st_dev ||
 	    st.st_ino != was->st_ino || st.st_uid != was->st_uid ||
 	    st.st_gid != was->st_gid ||
 	    (st.st_mode & 07777) != RUNNER_TMPDIR_MODE ||
@@ -295,6 +300,31 @@ dir_as_made(const char *dir, const struct stat *was)
 }
 
 /*
+ * 1 if dir, found empty and as made when it was seen, has not changed
+ * since: the same inode at the path (no link, nothing mounted on it),
+ * its owner, mode, links and size, and the times that any entry made
+ * or removed in it, or any change of its owner, mode or attributes,
+ * would have moved.  One lstat(2) instead of the whole look (open,
+ * two fstat, the attributes, readdir), between two tests that follow
+ * each other: the test before it ended clean (nothing of it was left
+ * running), so nothing of its should touch the directory since.
+ */
+static int
+dir_unchanged(const char *dir, const struct stat *seen)
+{
+	struct stat st;
+
+	return lstat(dir, &st) == 0 && st.st_dev == seen->st_dev &&
+	    st.st_ino == seen->st_ino && st.st_mode == seen->st_mode &&
+	    st.st_uid == seen->st_uid && st.st_gid == seen->st_gid &&
+	    st.st_nlink == seen->st_nlink && st.st_size == seen->st_size &&
+	    st.st_mtim.tv_sec == seen->st_mtim.tv_sec &&
+	    st.st_mtim.tv_nsec == seen->st_mtim.tv_nsec &&
+	    st.st_ctim.tv_sec == seen->st_ctim.tv_sec &&
+	    st.st_ctim.tv_nsec == seen->st_ctim.tv_nsec;
+}
+
+/*
  * A TMPDIR below tmpbase: one handed on by an earlier test if it is
  * still as that test left it, else a fresh one.  st is what it is.
  */
@@ -307,7 +337,8 @@ runner_take_tmpdir(struct runner_spares *sp, const char *tmpbase, struct stat *s
 	while (sp != NULL && sp->ndirs > 0) {
 		d = sp->dirs[--sp->ndirs];
 		if (strcmp(d.base, tmpbase) == 0 &&
-		    dir_as_made(d.path, &d.st)) {
+		    (dir_unchanged(d.path, &d.seen) ||
+		    dir_as_made(d.path, &d.st, &d.seen))) {
 			free(d.base);
 			*st = d.st;
 			return d.path;
@@ -460,14 +491,16 @@ runner_hand_on(struct runner *r)
 {
 	struct runner_spares *sp = r->spares;
 	struct spare_dir *d;
+	struct stat seen;
 
 	if (sp == NULL || sp->ndirs >= RUNNER_SPARE_DIRS ||
 	    r->tmpdir_st.st_ino == 0 || !ended_clean(r) ||
-	    !dir_as_made(r->tmpdir, &r->tmpdir_st))
+	    !dir_as_made(r->tmpdir, &r->tmpdir_st, &seen))
 		return 0;
 	d = &sp->dirs[sp->ndirs++];
 	d->path = xstrdup(r->tmpdir);
 	d->base = xstrdup(r->tmpbase);
 	d->st = r->tmpdir_st;
+	d->seen = seen;
 	return 1;
 }

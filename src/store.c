@@ -193,7 +193,7 @@ static int
 store_pragmas(struct store *st, struct diaglist *dl)
 {
 	sqlite3_stmt *s;
-	int rc, err;
+	int rc, err, persist = 1;
 
 	(void)sqlite3_busy_timeout(st->db, st->busy_ms);
 	if ((err = store_exec(st, "PRAGMA foreign_keys=ON", dl)) != STORE_OK)
@@ -209,8 +209,11 @@ store_pragmas(struct store *st, struct diaglist *dl)
 	if (!st->readonly && (rc = store_wal(st)) != SQLITE_OK)
 		return store_sqlerr(st, dl, rc,
 		    "cannot switch to write-ahead logging");
-	if (!st->readonly)
+	if (!st->readonly) {
 		(void)sqlite3_wal_hook(st->db, store_wal_hook, st);
+		(void)sqlite3_file_control(st->db, "main",
+		    SQLITE_FCNTL_PERSIST_WAL, &persist);
+	}
 	return store_exec(st, "PRAGMA synchronous=FULL", dl);
 }
 
@@ -247,6 +250,13 @@ store_open(struct store **stp, const char *path, int flags,
 	/* A file we may not write opens read-only without complaint. */
 	if (sqlite3_db_readonly(st->db, "main") == 1)
 		st->readonly = 1;
+	if ((flags & STORE_WRITE) && (st->readonly ||
+	    store_log_unwritable(path))) {
+		err = store_sqlerr(st, dl, SQLITE_READONLY,
+		    "cannot write to the database");
+		store_close(st);
+		return err;
+	}
 	if ((err = store_pragmas(st, dl)) != STORE_OK ||
 	    (err = store_migrate(st, dl)) != STORE_OK) {
 		store_close(st);

@@ -41,6 +41,8 @@ struct store {
 	int		 reading;	/* store_read_begin() depth */
 	sqlite3_stmt	*stmt[SS__COUNT];	/* prepared on first use */
 	int		 wal_frames;	/* in the log after the last commit */
+	int64_t		 unlock_run;	/* a run ended in the open batch:
+					   unlocked once that commits */
 	/*
 	 * The digest that judged the last result finished: a running row
 	 * is written with it, so that its finish, judged alike, leaves the
@@ -67,6 +69,7 @@ _Static_assert(TS_PASS == 0 && TS_BROKEN == 2 && TS_CONF == 3 &&
     "SQL_TS_* spell enum test_status");
 
 /* store_sql.c: below store.c and store_schema.c */
+int	store_log_unwritable(const char *);
 int	store_sqlerr(struct store *, struct diaglist *, int, const char *,
 	    ...) __attribute__((__format__(__printf__, 4, 5)));
 int	store_exec(struct store *, const char *, struct diaglist *);

@@ -47,7 +47,9 @@ store_why_unwritable(const char *path, char *buf, size_t len)
 	if (access(path, W_OK) == -1 && errno != ENOENT) {
 		e = errno;
 		what = 1;
-	} else if (access(dir, W_OK) == -1) {
+	} else if ((e = store_log_unwritable(path)) != 0)
+		what = 3;
+	else if (access(dir, W_OK) == -1) {
 		e = errno;
 		what = 2;
 	}
@@ -59,6 +61,10 @@ store_why_unwritable(const char *path, char *buf, size_t len)
 	else if (what == 1)
 		(void)snprintf(buf, len, "the file is not writable for this "
 		    "user (%s): check its owner and mode", strerror(e));
+	else if (what == 3)
+		(void)snprintf(buf, len, "its log (%s-wal, %s-shm, which "
+		    "stay beside it) is not writable for this user (%s): "
+		    "check their owner and mode", path, path, strerror(e));
 	else if (what == 2)
 		(void)snprintf(buf, len, "its directory %s is not writable "
 		    "for this user (%s), and SQLite needs to make files "
@@ -66,6 +72,30 @@ store_why_unwritable(const char *path, char *buf, size_t len)
 		    "check the directory's owner and mode", dir, strerror(e));
 	free(dir);
 	return what != 0;
+}
+
+/*
+ * The errno that keeps this user from writing path's log (DB-wal,
+ * DB-shm), if it is there: a store keeps it when it closes (store.c),
+ * with the owner of whoever made it.  0 when there is none, or it is
+ * writable.
+ */
+int
+store_log_unwritable(const char *path)
+{
+	static const char *const ext[] = { "-wal", "-shm" };
+	char *p;
+	size_t i;
+	int e = 0;
+
+	for (i = 0; i < sizeof(ext) / sizeof(ext[0]) && e == 0; i++) {
+		xasprintf(&p, "%s%s", path, ext[i]);
+		if (access(p, W_OK) == -1 && (errno == EACCES ||
+		    errno == EPERM || errno == EROFS))
+			e = errno;
+		free(p);
+	}
+	return e;
 }
 
 /*
@@ -357,6 +387,7 @@ store_rollback(struct store *st)
 	if (!sqlite3_get_autocommit(st->db))
 		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 	st->intx = 0;
+	st->unlock_run = 0;
 }
 
 void
@@ -370,9 +401,12 @@ store_batch_commit(struct store *st, struct diaglist *dl)
 {
 	int rc;
 
+	int64_t ended = st->unlock_run;
+
 	if (!st->intx)
 		return STORE_OK;
 	st->intx = 0;
+	st->unlock_run = 0;
 	rc = store_exec_kept(st, SS_COMMIT, "COMMIT");
 	if (rc != SQLITE_OK) {
 		if (!sqlite3_get_autocommit(st->db))
@@ -380,6 +414,8 @@ store_batch_commit(struct store *st, struct diaglist *dl)
 			    NULL);
 		return store_sqlerr(st, dl, rc, "cannot commit");
 	}
+	if (ended != 0)
+		store_unlock_run(st, ended);
 	return STORE_OK;
 }
 

@@ -170,7 +170,11 @@ store_run_end(struct store *st, int64_t run_id, enum store_run_state state,
 	}
 	if ((err = store_commit(st, dl)) != STORE_OK)
 		return err;
-	if (state != RUN_RUNNING && state != RUN_RESUMED)
+	if (state == RUN_RUNNING || state == RUN_RESUMED)
+		return STORE_OK;
+	if (st->intx)
+		st->unlock_run = run_id;
+	else
 		store_unlock_run(st, run_id);
 	return STORE_OK;
 fail:

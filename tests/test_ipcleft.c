@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ltpscope/ipcleft.h"
 #include "tap.h"
 
 #define LINUX_TBL	"tests/fixtures/linux/syscall_64.tbl"
@@ -212,6 +213,82 @@ test_in_use(void)
 	free(log);
 }
 
+/*
+ * A segment made by uid in a process that then exits: what a test
+ * leaves.  Its id, or -1.
+ */
+static int
+shm_left_by(uid_t uid)
+{
+	int fd[2], id = -1;
+	pid_t pid;
+
+	if (pipe(fd) == -1)
+		return -1;
+	if ((pid = fork()) == 0) {
+		close(fd[0]);
+		if (setuid(uid) == 0)
+			id = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
+		(void)write(fd[1], &id, sizeof(id));
+		_exit(0);
+	}
+	close(fd[1]);
+	if (pid == -1 || read(fd[0], &id, sizeof(id)) != sizeof(id))
+		id = -1;
+	close(fd[0]);
+	if (pid != -1)
+		(void)waitpid(pid, NULL, 0);
+	return id;
+}
+
+static int
+shm_exists(int id)
+{
+	struct shmid_ds ds;
+
+	return id != -1 && shmctl(id, IPC_STAT, &ds) == 0;
+}
+
+/*
+ * What a sweep leaves is the next test's "before" (the engine lists the
+ * objects once between two tests, not twice): what was there stays,
+ * what is new since goes.  Made as another user, so that the sweeps
+ * here touch nothing of the tests running beside this one.
+ */
+static void
+test_sweep_after(void)
+{
+	const uid_t nobody = 65534;
+	struct ipcleft *snap, *after = NULL;
+	char buf[360];
+	int before, made, later, n;
+
+	if (geteuid() != 0) {
+		ok(1, "# SKIP making objects as another user needs root");
+		return;
+	}
+	before = shm_left_by(nobody);
+	snap = ipcleft_snap();
+	made = shm_left_by(nobody);
+	ok(before != -1 && made != -1 && snap != NULL, "a segment before "
+	    "the snapshot, one after");
+	n = ipcleft_sweep(snap, nobody, buf, sizeof(buf), &after);
+	is_int(n, 1, "the sweep removes one");
+	ok(!shm_exists(made) && shm_exists(before), "the new one, not the "
+	    "one before (%s)", buf);
+	ok(after != NULL, "and says what is left");
+	later = shm_left_by(nobody);
+	n = ipcleft_sweep(after, nobody, buf, sizeof(buf), NULL);
+	is_int(n, 1, "with what was left as the snapshot, the next sweep "
+	    "removes what came since");
+	ok(!shm_exists(later) && shm_exists(before), "and still not the one "
+	    "before");
+	ipcleft_free(snap);
+	ipcleft_free(after);
+	if (before != -1)
+		(void)shmctl(before, IPC_RMID, NULL);
+}
+
 int
 main(void)
 {
@@ -232,5 +309,6 @@ main(void)
 	setenv("XDG_DATA_HOME", tap_tmpdir(), 1);
 	test_sysv_left();
 	test_in_use();
+	test_sweep_after();
 	return tap_done();
 }

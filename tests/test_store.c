@@ -170,6 +170,154 @@ test_wal_cycle(void)
 	diag_free(&dl);
 }
 
+/* The bytes of from in to; 0, or -1. */
+static int
+copy_bytes(const char *from, const char *to)
+{
+	char buf[8192];
+	ssize_t n;
+	int in, out, rv = 0;
+
+	if ((in = open(from, O_RDONLY)) == -1)
+		return -1;
+	if ((out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0644)) == -1) {
+		(void)close(in);
+		return -1;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, (size_t)n) != n)
+			rv = -1;
+	if (n == -1 || close(out) == -1)
+		rv = -1;
+	(void)close(in);
+	return rv;
+}
+
+/*
+ * A store keeps its write-ahead log when it closes, so that the next
+ * run's commits write over blocks the file already has instead of
+ * growing it again (store.h), and never past the bound the cycle sets;
+ * and it checkpoints it as it closes, so that the database file alone
+ * (copied to another machine without its -wal) has every result.
+ */
+static void
+test_wal_kept(void)
+{
+	static const char *const tags[] = { "k" };
+	const long bound = (STORE_WAL_CYCLE + 64) * (4096 + 24) + 32;
+	struct store_result *res = NULL;
+	struct store *st;
+	struct diaglist dl;
+	struct stat sb;
+	char db[1100], wal[1200], alone[1100], tag[32];
+	sqlite3 *h;
+	sqlite3_stmt *s;
+	int64_t run;
+	long first;
+	size_t n = 0;
+	int i, lost = 0, count = -1, pass;
+
+	diag_init(&dl);
+	snprintf(db, sizeof(db), "%s", tmp_path("kept.db"));
+	snprintf(wal, sizeof(wal), "%s-wal", db);
+	snprintf(alone, sizeof(alone), "%s", tmp_path("alone.db"));
+	for (pass = 0; pass < 2; pass++) {
+		if (store_open(&st, db, STORE_CREATE, &dl) != STORE_OK) {
+			ok(0, "open kept.db: %s", tap_first_diag(&dl));
+			diag_free(&dl);
+			return;
+		}
+		run = begin_run(st, pass == 0 ? "first" : "second", tags, 1);
+		store_batch_begin(st);
+		for (i = 0; i < 100; i++) {
+			snprintf(tag, sizeof(tag), "k%d-%03d", pass, i);
+			lost += record(st, run, tag, i, TS_PASS, "out\n", 4) ==
+			    0;
+			lost += store_batch_commit(st, &dl) != STORE_OK;
+			store_checkpoint_idle(st);
+		}
+		(void)store_batch_end(st, &dl);
+		store_close(st);
+		if (pass == 0) {
+			ok(stat(wal, &sb) == 0 && sb.st_size > 32, "a closed "
+			    "store keeps its log (%lld bytes)", stat(wal, &sb)
+			    == 0 ? (long long)sb.st_size : -1LL);
+			first = stat(wal, &sb) == 0 ? (long)sb.st_size : 0;
+		}
+	}
+	is_int(lost, 0, "200 tests in two runs, committed one by one");
+	ok(stat(wal, &sb) == 0 && (long)sb.st_size >= first &&
+	    (long)sb.st_size <= bound, "the second run wrote over it, within "
+	    "the bound (%ld bytes, at most %ld)", stat(wal, &sb) == 0 ?
+	    (long)sb.st_size : -1L, bound);
+	ok(copy_bytes(db, alone) == 0, "the database file copied alone");
+	if (sqlite3_open_v2(alone, &h, SQLITE_OPEN_READONLY, NULL) ==
+	    SQLITE_OK && sqlite3_prepare_v2(h, "SELECT count(*) FROM results",
+	    -1, &s, NULL) == SQLITE_OK) {
+		if (sqlite3_step(s) == SQLITE_ROW)
+			count = sqlite3_column_int(s, 0);
+		sqlite3_finalize(s);
+	}
+	sqlite3_close(h);
+	is_int(count, 200, "has every result without the log");
+	if (store_open(&st, db, 0, &dl) == STORE_OK) {
+		is_int(store_run_results(st, run, &res, &n, &dl), STORE_OK,
+		    "reopened with its log, the last run reads back");
+		is_int(n, 100, "with all its results");
+		store_results_free(res, n);
+		store_close(st);
+	} else
+		ok(0, "reopen kept.db: %s", tap_first_diag(&dl));
+	ok(tap_db_integrity_ok(db), "integrity_check ok");
+	diag_free(&dl);
+}
+
+/*
+ * A run ended in a batch (as the engine ends it, with its last result)
+ * stays live to others until the batch's commit makes the end durable:
+ * in between, a reader still sees it "running", and must not take it
+ * for one that died.
+ */
+static void
+test_end_in_batch(void)
+{
+	static const char *const tags[] = { "e1" };
+	struct store *st, *other;
+	struct store_run r;
+	struct diaglist dl;
+	int64_t run;
+
+	diag_init(&dl);
+	if (store_open(&st, tmp_path("endbatch.db"), STORE_CREATE, &dl) !=
+	    STORE_OK || store_open(&other, tmp_path("endbatch.db"), 0, &dl) !=
+	    STORE_OK) {
+		ok(0, "open endbatch.db: %s", tap_first_diag(&dl));
+		diag_free(&dl);
+		return;
+	}
+	run = begin_run(st, "end", tags, 1);
+	store_batch_begin(st);
+	ok(record(st, run, "e1", 0, TS_PASS, "x\n", 2) != 0, "the last "
+	    "result, in a batch");
+	is_int(store_run_end(st, run, RUN_FINISHED, &dl), STORE_OK,
+	    "the run's end, in the same batch");
+	memset(&r, 0, sizeof(r));
+	is_int(store_get_run(other, run, &r, &dl), STORE_OK, "another "
+	    "connection reads it before the commit");
+	/* Unlocked too soon, it would read as a dead run: interrupted. */
+	is_int(r.state, RUN_RUNNING, "and sees it running, still live");
+	store_run_clear(&r);
+	is_int(store_batch_end(st, &dl), STORE_OK, "one commit for both");
+	memset(&r, 0, sizeof(r));
+	(void)store_get_run(other, run, &r, &dl);
+	is_int(r.state, RUN_FINISHED, "and finished");
+	is_int(r.counts[TS_PASS], 1, "with its result");
+	store_run_clear(&r);
+	store_close(other);
+	store_close(st);
+	diag_free(&dl);
+}
+
 static void
 test_default_path(void)
 {
@@ -1029,6 +1177,11 @@ test_foreign_files(void)
 	store_open(&st, tmp_path("corrupt.db"), STORE_CREATE, &dl);
 	begin_run(st, "c", tags, 1);
 	store_close(st);	/* checkpoints the WAL into the file */
+	/* Alone: the log kept beside it would hold good copies. */
+	(void)snprintf(junk, sizeof(junk), "%s-wal", tmp_path("corrupt.db"));
+	(void)unlink(junk);
+	(void)snprintf(junk, sizeof(junk), "%s-shm", tmp_path("corrupt.db"));
+	(void)unlink(junk);
 	memset(junk, 0xa5, sizeof(junk));
 	fd = open(tmp_path("corrupt.db"), O_WRONLY);
 	/* Page 1 (the schema) stays; the tables' pages become junk. */
@@ -1276,6 +1429,8 @@ main(void)
 	test_list_kmarked();
 	test_wal_cycle();
 	test_running_judged();
+	test_wal_kept();
+	test_end_in_batch();
 	test_default_path();	/* last: it changes HOME */
 	return tap_done();
 }

@@ -111,6 +111,11 @@ struct engine_opts {
 						   the commits reach the disk
 						   at the run's end
 						   (store_sync_each()) */
+	const char		*config_extra;	/* lines recorded with the
+						   run's own for --resume (its
+						   sources, skip list, box),
+						   in the same commit; may be
+						   NULL */
 };
 
 struct engine;

@@ -22,10 +22,11 @@ struct ipcleft	*ipcleft_snap(void);
  * Removes the objects made since snap by processes of uid, still
  * there and used by no live process; says what it removed in buf
  * ("shm id 32769 key 0x2a, sem id 3 key 0x0"), "" when nothing.
- * Returns how many it removed.
+ * Returns how many it removed.  after, if not NULL, gets what is left
+ * (the snapshot ipcleft_snap() would take now), or NULL.
  */
 int		 ipcleft_sweep(const struct ipcleft *snap, long long uid,
-		    char *buf, size_t len);
+		    char *buf, size_t len, struct ipcleft **after);
 void		 ipcleft_free(struct ipcleft *);
 
 #endif

@@ -67,6 +67,9 @@ enum store_err {
 #define STORE_CREATE	0x02	/* create the file if missing */
 #define STORE_MKDIRS	0x04	/* also create missing parent directories */
 #define STORE_IF_EXISTS	0x08	/* store_open_db(): a missing file is fine */
+#define STORE_WRITE	0x10	/* the caller writes: a database (or its
+				   log) this user may not write is an error
+				   at once, not at the first write */
 
 enum store_run_state {
 	RUN_RUNNING = 0,
@@ -235,7 +238,12 @@ int	store_run_begin(struct store *, struct store_run *run,
  */
 int	store_run_set_config(struct store *, int64_t run_id,
 	    const char *config, struct diaglist *);
-/* Marks the run finished (or another state) and sets ended. */
+/*
+ * Marks the run finished (or another state) and sets ended.  In a
+ * batch it is one of the batch's steps: the run stays locked as live
+ * until the batch's commit has made the end durable, so that nobody
+ * takes it for dead in between.
+ */
 int	store_run_end(struct store *, int64_t run_id,
 	    enum store_run_state, struct diaglist *);
 /*
