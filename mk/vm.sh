@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # A real Linux box for "make check-vm": Debian's kernel and busybox,
-# dropbear as sshd, booted under QEMU (KVM when /dev/kvm is there,
-# else TCG), with a fake LTP in /opt/ltp whose tests pass, fail, conf,
+# dropbear as sshd, booted under QEMU (KVM when this machine's can run
+# the box: kvm_works; else TCG), with a fake LTP in /opt/ltp whose tests pass, fail, conf,
 # leave a process behind and really panic the kernel.  Two
 # architectures: amd64 (the default) and arm64 (aarch64, always TCG),
 # each built in a directory of its own.
@@ -311,6 +311,16 @@ build() {
 	echo "vm: built $vm/vmlinuz ($k) and $vm/initrd.gz"
 }
 
+# 0 if KVM can run this box's vCPU: a /dev/kvm we may open is not
+# enough, a nested one may refuse the CPU's registers (QEMU then
+# aborts in kvm_buf_set_msrs as the machine resets), so QEMU is asked
+# to make one, paused, and quit.
+kvm_works() {
+	[ -w /dev/kvm ] || return 1
+	(echo quit | timeout 30 "$qemu" -machine pc,accel=kvm -cpu host \
+	    -display none -nodefaults -S -monitor stdio) >/dev/null 2>&1
+}
+
 # How QEMU runs the box: $accel, $machine, $cpu and the rest of its
 # options in $extra.
 machine_amd64() {
@@ -318,7 +328,7 @@ machine_amd64() {
 	# waits some 15 s for entropy.
 	accel=tcg
 	cpu=qemu64,+rdrand
-	if [ -w /dev/kvm ]; then
+	if kvm_works; then
 		accel=kvm
 		cpu=host
 	fi
@@ -444,8 +454,9 @@ start)	[ $# = 3 ] || [ $# = 4 ] ||
 stop)	stop "$2" ;;
 reset)	echo system_reset | socat - "UNIX-CONNECT:$2/mon.sock" >/dev/null ;;
 wait)	run_arch "$2"; machine_$arch; wait_up "$2" "${3:-180}" ;;
+accel)	set_arch "${2:-amd64}"; machine_$arch; echo "$accel $cpu" ;;
 ssh)	r=$2; shift 2; exec ssh -F "$r/ssh_config" ltpvm "$@" ;;
 *)	die "usage: vm.sh build [ARCH] | start RUN PANIC [ARCH] | stop RUN |" \
 	    "reset RUN | wait RUN [SECONDS] | ssh RUN COMMAND |" \
-	    "qemu ARCH PANIC" ;;
+	    "qemu ARCH PANIC | accel [ARCH]" ;;
 esac

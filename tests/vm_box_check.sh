@@ -31,12 +31,10 @@ if [ ! -f "$vm/initrd.gz" ]; then
 		    "$w/build.log")"; exit 0; }
 fi
 
-accel=tcg
-cpu=qemu64,+rdrand
-if [ -w /dev/kvm ]; then
-	accel=kvm
-	cpu=host
-fi
+# vm.sh's own choice: KVM only where it can run the box's vCPU.
+set -- $(sh mk/vm.sh accel amd64)
+accel=$1
+cpu=$2
 cat > "$w/ssh_config" <<EOF2
 Host *
   User root
