@@ -29,7 +29,11 @@
  * ($LTPSCOPE_KMSG naming no file), both with the database on the
  * memory file system where there is one, lest fsync(2)'s jitter
  * drown it, in rounds of their own, each the two back to back, which
- * goes first taking turns: it should stay under 5%.  Each
+ * goes first taking turns: it should stay under 5%.  Where the run's
+ * time above the floor goes: a run of one test (what every run costs
+ * once), and the CPU the run's process spends itself against the
+ * floor's loop (Linux: read while each is a zombie), the tests' own not
+ * counted.  Each
  * method runs
  * in ROUNDS interleaved rounds; the figures are the median round, the
  * ratios the median of the rounds' ratios.
@@ -61,7 +65,8 @@
 #define COMMITS		100	/* per round of the commit timing */
 #define TINY		"tests/ltpfake/bin/tiny"
 
-enum { M_SHELL, M_RUN, M_RUNMEM, M_COMMIT, M_COMMITGROW, M_FLOOR, NM };
+enum { M_SHELL, M_RUN, M_RUNMEM, M_COMMIT, M_COMMITGROW, M_FLOOR, M_RUN1,
+    NM };
 
 extern char **environ;
 
@@ -70,6 +75,11 @@ static char memdir[1024];	/* "" when there is none */
 static char tiny[PATH_MAX + 64];
 static const char *bin;
 static char **nokmsg_env;	/* environ, the kernel's log out of reach */
+/*
+ * CPU time of the last measured run's ltpscope process and of the
+ * floor's loop, the tests' own not counted (-1: not known here).
+ */
+static double cpu_run = -1, cpu_floor = -1;
 
 static void
 die(const char *what)
@@ -107,6 +117,13 @@ make_ltproot(void)
 		die(path);
 	for (i = 0; i < NTESTS; i++)
 		fprintf(fp, "tiny%03d tiny\n", i);
+	if (fclose(fp) == EOF)
+		die(path);
+	/* A run of one test: what every run costs, whatever its length. */
+	(void)snprintf(path, sizeof(path), "%s/ltp/runtest/one", work);
+	if ((fp = fopen(path, "w")) == NULL)
+		die(path);
+	fprintf(fp, "tiny000 tiny\n");
 	if (fclose(fp) == EOF)
 		die(path);
 	(void)snprintf(path, sizeof(path), "%s/ltp/Version", work);
@@ -165,7 +182,7 @@ copy_file(const char *from, const char *to)
 	(void)close(in);
 }
 
-static double run_once(const char *, int, const char *);
+static double run_once(const char *, int, const char *, int);
 
 static void
 copy_db(const char *dir, const char *db)
@@ -183,7 +200,7 @@ copy_db(const char *dir, const char *db)
 		}
 		store_close(st);
 		diag_free(&dl);
-		(void)run_once(tmpl, 0, NULL);
+		(void)run_once(tmpl, 0, NULL, NTESTS);
 	}
 	remove_db(db);
 	copy_file(tmpl, db);
@@ -214,21 +231,61 @@ count_passes(const char *db)
 	return n;
 }
 
+/* CPU seconds of this process so far, -1 where the clock is missing. */
+static double
+bench_cpu(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == -1)
+		return -1;
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /*
- * `ltpscope run` of the whole runtest file into db: seconds;
- * nokmsg: without reading the kernel's log (it then says once on its
- * stderr that it cannot).  err: a file for its stderr, or NULL.
+ * Seconds the process pid, exited but not yet waited for, ran on a CPU
+ * itself (its children not counted), or -1 where that cannot be read:
+ * Linux's /proc/PID/schedstat, in nanoseconds.
  */
 static double
-run_once(const char *db, int nokmsg, const char *err)
+cpu_of_zombie(pid_t pid)
+{
+	char path[64];
+	long long ns;
+	double t = -1;
+	FILE *fp;
+
+	(void)snprintf(path, sizeof(path), "/proc/%ld/schedstat", (long)pid);
+	if ((fp = fopen(path, "r")) == NULL)
+		return -1;
+	if (fscanf(fp, "%lld", &ns) == 1 && ns > 0)
+		t = (double)ns / 1e9;
+	(void)fclose(fp);
+	return t;
+}
+
+/*
+ * `ltpscope run` of ntests tests of the runtest files (NTESTS: the
+ * whole "syscalls", 1: "one") into db: seconds; nokmsg: without
+ * reading the kernel's log (it then says once on its stderr that it
+ * cannot).  err: a file for its stderr, or NULL.  Sets cpu_run.
+ */
+static double
+run_once(const char *db, int nokmsg, const char *err, int ntests)
 {
 	posix_spawn_file_actions_t fa;
 	char root[sizeof(work) + 32];
 	char *argv[] = { (char *)bin, (char *)"run", (char *)"-d",
-	    (char *)db, (char *)"-L", root, NULL };
+	    (char *)db, (char *)"-L", root, NULL, NULL, NULL };
+	siginfo_t si;
 	double t0, t;
 	pid_t pid;
 	int st, n;
+
+	if (ntests == 1) {
+		argv[6] = (char *)"-f";
+		argv[7] = (char *)"one";
+	}
 
 	(void)snprintf(root, sizeof(root), "%s/ltp", work);
 	posix_spawn_file_actions_init(&fa);
@@ -241,6 +298,10 @@ run_once(const char *db, int nokmsg, const char *err)
 	if ((errno = posix_spawn(&pid, bin, &fa, NULL, argv, nokmsg ?
 	    nokmsg_env : environ)) != 0)
 		die(bin);
+	/* Its CPU time read while it is a zombie, then it is reaped. */
+	memset(&si, 0, sizeof(si));
+	if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) == 0)
+		cpu_run = cpu_of_zombie(pid);
 	if (waitpid(pid, &st, 0) != pid)
 		die("waitpid");
 	t = bench_now() - t0;
@@ -250,24 +311,24 @@ run_once(const char *db, int nokmsg, const char *err)
 		    st);
 		exit(1);
 	}
-	if ((n = count_passes(db)) != NTESTS) {
+	if ((n = count_passes(db)) != ntests) {
 		fprintf(stderr, "bench_run: %d of %d results stored\n", n,
-		    NTESTS);
+		    ntests);
 		exit(1);
 	}
 	return t;
 }
 
-/* Seconds for a measured run, db in dir (copy_db). */
+/* Seconds for a measured run of ntests, db in dir (copy_db). */
 static double
-bench_run(const char *dir, int nokmsg, const char *err)
+bench_run(const char *dir, int nokmsg, const char *err, int ntests)
 {
 	char db[sizeof(work) + 32];
 	double t;
 
 	(void)snprintf(db, sizeof(db), "%s/bench.db", dir);
 	copy_db(dir, db);
-	t = run_once(db, nokmsg, err);
+	t = run_once(db, nokmsg, err, ntests);
 	remove_db(db);
 	return t;
 }
@@ -328,7 +389,7 @@ bench_floor(const char *dir)
 {
 	char path[sizeof(work) + 32], page[4096];
 	char *argv[] = { tiny, NULL };
-	double t0, t;
+	double t0, t, c0;
 	pid_t pid;
 	int fd, i, st;
 
@@ -336,6 +397,7 @@ bench_floor(const char *dir)
 	if ((fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600)) == -1)
 		die(path);
 	memset(page, 'r', sizeof(page));
+	c0 = bench_cpu();
 	t0 = bench_now();
 	for (i = 0; i < NTESTS; i++) {
 		/* Over the same pages again, as the store's short log is. */
@@ -350,6 +412,8 @@ bench_floor(const char *dir)
 			die("the floor's tiny test");
 	}
 	t = bench_now() - t0;
+	if (c0 >= 0)
+		cpu_floor = bench_cpu() - c0;
 	(void)close(fd);
 	(void)unlink(path);
 	return t;
@@ -415,13 +479,15 @@ bench_method(int m)
 	case M_SHELL:
 		return bench_shell();
 	case M_RUN:
-		return bench_run(work, 0, NULL);
+		return bench_run(work, 0, NULL, NTESTS);
 	case M_RUNMEM:
-		return memdir[0] != '\0' ? bench_run(memdir, 0, NULL) : 1;
+		return memdir[0] != '\0' ? bench_run(memdir, 0, NULL, NTESTS) : 1;
 	case M_COMMIT:
 		return bench_commit(work, 1);
 	case M_FLOOR:
 		return bench_floor(work);
+	case M_RUN1:
+		return bench_run(work, 0, NULL, 1);
 	default:
 		return bench_commit(work, 0);
 	}
@@ -505,7 +571,7 @@ kmsg_why(const char *dir, char *buf, size_t len)
 
 	buf[0] = '\0';
 	(void)snprintf(err, sizeof(err), "%s/run.err", work);
-	(void)bench_run(dir, 0, err);
+	(void)bench_run(dir, 0, err, NTESTS);
 	if ((fp = fopen(err, "r")) != NULL) {
 		if (fgets(buf, (int)len, fp) == NULL)
 			buf[0] = '\0';
@@ -520,7 +586,9 @@ main(void)
 {
 	static double t[NM][ROUNDS], q[NM][ROUNDS], over[ROUNDS];
 	static double kt[2][ROUNDS], kq[ROUNDS];
-	double med[NM], rat[NM], above, kcost, kmed;
+	static double crun[ROUNDS], cfloor[ROUNDS];
+	double med[NM], rat[NM], above, kcost, kmed, cr, cf, fixed;
+	int ncpu = 0;
 	const char *kdir;
 	char kwhy[512];
 	const char *base, *mem;
@@ -562,7 +630,12 @@ main(void)
 	for (r = 0; r < ROUNDS; r++)
 		for (k = 0; k < NM; k++) {
 			m = (r + k) % NM;
+			cpu_run = cpu_floor = -1;
 			t[m][r] = bench_method(m);
+			if (m == M_RUN)
+				crun[r] = cpu_run;
+			else if (m == M_FLOOR)
+				cfloor[r] = cpu_floor;
 		}
 	for (m = 0; m < NM; m++) {
 		for (r = 0; r < ROUNDS; r++)
@@ -574,9 +647,15 @@ main(void)
 		over[r] = t[M_RUN][r] / t[M_FLOOR][r];
 	above = bench_median(over, ROUNDS);
 	for (r = 0; r < ROUNDS; r++)
+		ncpu += crun[r] >= 0 && cfloor[r] >= 0;
+	cr = bench_median(crun, ROUNDS);
+	cf = bench_median(cfloor, ROUNDS);
+	/* A run of one test less its test, as the 200 cost each. */
+	fixed = med[M_RUN1] - (med[M_RUN] - med[M_RUN1]) / (NTESTS - 1);
+	for (r = 0; r < ROUNDS; r++)
 		for (k = 0; k < 2; k++) {
 			m = (r + k) % 2;
-			kt[m][r] = bench_run(kdir, m, NULL);
+			kt[m][r] = bench_run(kdir, m, NULL, NTESTS);
 		}
 	for (r = 0; r < ROUNDS; r++)
 		kq[r] = kt[0][r] / kt[1][r];
@@ -611,6 +690,25 @@ main(void)
 	else
 		printf("run: no memory file system at %s: the run without "
 		    "fsync costs is skipped\n", mem);
+	/*
+	 * Where the run's time above the floor goes: what every run costs
+	 * once, and the CPU its own process spends a test (the floor's
+	 * loop does nothing else between two tests than its write, its
+	 * fdatasync and the vfork).  The process is single-threaded: all
+	 * of that CPU is on the path from one test to the next.
+	 */
+	printf("run: per run: a run of 1 test %.1f ms, less its test %.1f ms "
+	    "(starting the binary, opening the database, the run's first "
+	    "and last commits, closing it): %.0f us/test of the %d-test "
+	    "run\n", med[M_RUN1] * 1e3, fixed * 1e3, fixed / NTESTS * 1e6,
+	    NTESTS);
+	if (ncpu == ROUNDS)
+		printf("run: CPU of the process itself, its tests' not counted: "
+		    "ltpscope %.0f us/test, the floor's loop %.0f us/test; "
+		    "%.0f us/test of the run's %.0f us/test above the floor "
+		    "are ltpscope's own CPU\n", cr / NTESTS * 1e6,
+		    cf / NTESTS * 1e6, (cr - cf) / NTESTS * 1e6,
+		    (med[M_RUN] - med[M_FLOOR]) / NTESTS * 1e6);
 	printf("run: one WAL commit with synchronous=FULL in %s: %.0f us "
 	    "to a log kept short (checkpointed while tests run), %.0f us to "
 	    "a growing one; the engine commits once per test (a result with "
