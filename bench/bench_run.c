@@ -514,6 +514,8 @@ cleanup(void)
 
 	(void)snprintf(p, sizeof(p), "%s/ltp/runtest/syscalls", work);
 	(void)unlink(p);
+	(void)snprintf(p, sizeof(p), "%s/ltp/runtest/one", work);
+	(void)unlink(p);
 	(void)snprintf(p, sizeof(p), "%s/ltp/runtest", work);
 	(void)rmdir(p);
 	(void)snprintf(p, sizeof(p), "%s/ltp/testcases/bin/tiny", work);
