@@ -88,13 +88,32 @@ die(const char *what)
 	exit(1);
 }
 
-/* $work/ltp: testcases/bin/tiny and a runtest file of NTESTS lines. */
+/* $work/ltp/runtest/name: n lines, each running the tiny test. */
+static void
+make_runtest(const char *name, int n)
+{
+	char path[sizeof(work) + 64];
+	FILE *fp;
+	int i;
+
+	(void)snprintf(path, sizeof(path), "%s/ltp/runtest/%s", work, name);
+	if ((fp = fopen(path, "w")) == NULL)
+		die(path);
+	for (i = 0; i < n; i++)
+		fprintf(fp, "tiny%03d tiny\n", i);
+	if (fclose(fp) == EOF)
+		die(path);
+}
+
+/*
+ * $work/ltp: testcases/bin/tiny, a runtest file of NTESTS lines, and
+ * one of a single test (what every run costs, whatever its length).
+ */
 static void
 make_ltproot(void)
 {
 	char path[sizeof(work) + 64];
 	FILE *fp;
-	int i;
 
 	(void)snprintf(path, sizeof(path), "%s/ltp", work);
 	if (mkdir(path, 0755) == -1)
@@ -112,20 +131,8 @@ make_ltproot(void)
 	(void)snprintf(path, sizeof(path), "%s/ltp/runtest", work);
 	if (mkdir(path, 0755) == -1)
 		die(path);
-	(void)snprintf(path, sizeof(path), "%s/ltp/runtest/syscalls", work);
-	if ((fp = fopen(path, "w")) == NULL)
-		die(path);
-	for (i = 0; i < NTESTS; i++)
-		fprintf(fp, "tiny%03d tiny\n", i);
-	if (fclose(fp) == EOF)
-		die(path);
-	/* A run of one test: what every run costs, whatever its length. */
-	(void)snprintf(path, sizeof(path), "%s/ltp/runtest/one", work);
-	if ((fp = fopen(path, "w")) == NULL)
-		die(path);
-	fprintf(fp, "tiny000 tiny\n");
-	if (fclose(fp) == EOF)
-		die(path);
+	make_runtest("syscalls", NTESTS);
+	make_runtest("one", 1);
 	(void)snprintf(path, sizeof(path), "%s/ltp/Version", work);
 	if ((fp = fopen(path, "w")) == NULL)
 		die(path);
@@ -286,7 +293,6 @@ run_once(const char *db, int nokmsg, const char *err, int ntests)
 		argv[6] = (char *)"-f";
 		argv[7] = (char *)"one";
 	}
-
 	(void)snprintf(root, sizeof(root), "%s/ltp", work);
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
