@@ -78,8 +78,9 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	char *path = NULL, *exe = NULL, *tmpl = NULL, **envp = NULL;
 	int out = -1, in = -1, devnull = -1, pfd[2], use_pipe;
 	struct spawn_req rq;
-	struct stat tst;
+	struct stat tst, tseen;
 	size_t nshared = 0;
+	int settled;
 	struct runner *r;
 	pid_t pid;
 
@@ -117,7 +118,8 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		goto fail;
 	}
 	/* Its stat before the test can mount anything on it. */
-	if ((tmpl = runner_take_tmpdir(o->spares, tmpbase, &tst)) == NULL) {
+	if ((tmpl = runner_take_tmpdir(o->spares, tmpbase, &tst, &tseen,
+	    &settled)) == NULL) {
 		diag_error(dl, NULL, 0, "runner: cannot create a directory "
 		    "in %s: %s", tmpbase, strerror(errno));
 		goto fail;
@@ -169,6 +171,8 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 	rq.dir = tmpl;
 	r = xcalloc(1, sizeof(*r));
 	r->tmpdir_st = tst;
+	r->tmpdir_seen = tseen;
+	r->tmpdir_settled = settled;
 	r->t_start_ns = runner_now_ns();
 	if ((pid = spawn_session(&rq)) == -1) {
 		diag_error(dl, NULL, 0, "runner: cannot run %s: %s", exe,
@@ -195,7 +199,7 @@ runner_startv(const struct runner_opts *o, char *const argv[],
 		r->held = 1;
 	} else
 		close(out);
-	runner_prepare_spares(o->spares, !use_pipe, r->held);
+	runner_prepare_spares(o->spares, !use_pipe);
 	r->tmpdir = tmpl;
 	r->tmpbase = xstrdup(tmpbase);
 	r->spares = o->spares;

@@ -72,6 +72,9 @@ struct runner {
 	char		*tmpbase;	/* where it was made */
 	struct stat	 tmpdir_st;	/* as made: a mount on it differs;
 					   st_ino 0: unknown */
+	struct stat	 tmpdir_seen;	/* as the test got it, empty */
+	int		 tmpdir_settled; /* and unchanged for long enough
+					   that a change moves its ctime */
 	struct runner_spares *spares;	/* the caller's, or NULL */
 	runner_output_fn *output;
 	void		*output_arg;
@@ -119,11 +122,11 @@ char	*runner_why_not_runnable(const char *, const char *path);
 int	 runner_set_cloexec(int);
 int	 runner_set_nonblock(int);
 char	*runner_take_tmpdir(struct runner_spares *, const char *tmpbase,
-	    struct stat *);
+	    struct stat *, struct stat *seen, int *settled);
 int	 runner_take_pty(struct runner_spares *, int *master, int *slave);
 int	 runner_take_devnull(struct runner_spares *);
 void	 runner_keep_devnull(struct runner_spares *, int);
-void	 runner_prepare_spares(struct runner_spares *, int pty, int held);
+void	 runner_prepare_spares(struct runner_spares *, int pty);
 void	 runner_close_output(struct runner *);
 void	 runner_hand_on_pty(struct runner *);
 int	 runner_hand_on(struct runner *);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ltpscope/compat.h"
@@ -90,8 +91,10 @@ make_tmpdir(const char *tmpbase)
  * serves the next one (compat_pty_reopen): making one costs the kernel
  * a line discipline's buffers, some tens of microseconds, more than
  * the rest of the runner's work for a tiny test, and tearing it down
- * as much again.  Where a pty cannot serve again, the next test's is
- * made while this one runs, and goes to one test only.  A TMPDIR is
+ * as much again.  It is made ready for the next test while this one
+ * runs, so two ptys take turns (runner_prepare_spares()); where no pty
+ * can serve again, a new one is made then, and goes to one test only.
+ * A TMPDIR is
  * handed on: a test that ended clean and left its TMPDIR as it got it
  * -- empty, the same directory (no mount on it), ours, mode 1777, no
  * extended attribute (a default ACL would reach the next test's files)
@@ -325,15 +328,46 @@ dir_unchanged(const char *dir, const struct stat *seen)
 }
 
 /*
+ * Whether a directory last changed as seen says has been left alone
+ * long enough that any change now moves its ctime, which no system
+ * call sets back: file systems stamp times from a clock that runs up
+ * to a tick behind (10 ms at HZ=100, 16 at 64) and keep them to their
+ * own grain (10 ms for some; whole seconds where no nanoseconds are
+ * seen: up to 2 s, FAT's), so the ctime of a change now is after one
+ * older than the two together.  Then, at the test's end, one lstat(2)
+ * that finds it unchanged (dir_unchanged()) says it is still empty and
+ * as made, where the whole look (dir_as_made(): open, two fstat, the
+ * attributes, readdir) is seven system calls on the way from one test
+ * to the next.
+ */
+static int
+dir_settled(const struct stat *seen)
+{
+	struct timespec now;
+	long long age_ms, need_ms;
+
+	if (clock_gettime(CLOCK_REALTIME, &now) == -1)
+		return 0;
+	age_ms = ((long long)now.tv_sec - (long long)seen->st_ctim.tv_sec) *
+	    1000 + ((long long)now.tv_nsec -
+	    (long long)seen->st_ctim.tv_nsec) / 1000000;
+	need_ms = seen->st_ctim.tv_nsec == 0 ? 3000 : 30;
+	return age_ms > need_ms;
+}
+
+/*
  * A TMPDIR below tmpbase: one handed on by an earlier test if it is
- * still as that test left it, else a fresh one.  st is what it is.
+ * still as that test left it, else a fresh one.  st is what it is as
+ * made, seen what it is now (empty), settled whether dir_settled().
  */
 char *
-runner_take_tmpdir(struct runner_spares *sp, const char *tmpbase, struct stat *st)
+runner_take_tmpdir(struct runner_spares *sp, const char *tmpbase,
+    struct stat *st, struct stat *seen, int *settled)
 {
 	struct spare_dir d;
 	char *dir;
 
+	*settled = 0;
 	while (sp != NULL && sp->ndirs > 0) {
 		d = sp->dirs[--sp->ndirs];
 		if (strcmp(d.base, tmpbase) == 0 &&
@@ -341,12 +375,15 @@ runner_take_tmpdir(struct runner_spares *sp, const char *tmpbase, struct stat *s
 		    dir_as_made(d.path, &d.st, &d.seen))) {
 			free(d.base);
 			*st = d.st;
+			*seen = d.seen;
+			*settled = dir_settled(seen);
 			return d.path;
 		}
 		spare_dir_drop(&d);
 	}
 	if ((dir = make_tmpdir(tmpbase)) != NULL && lstat(dir, st) == -1)
 		st->st_ino = 0;		/* then it is never handed on */
+	*seen = *st;
 	return dir;
 }
 
@@ -360,14 +397,15 @@ spare_done(struct runner_spares *sp, int fd)
 		close(fd);
 }
 
-/* A pty for a test: one a test ended clean with, or the spare, or new. */
-int
-runner_take_pty(struct runner_spares *sp, int *master, int *slave)
+/*
+ * A pty a test ended clean with, made as good as new in *master and
+ * *slave: 0, or -1 if there is none that can serve.
+ */
+static int
+renew_used(struct runner_spares *sp, int *master, int *slave)
 {
 	int m, rc;
 
-	if (sp == NULL)
-		return open_pty(NULL, master, slave);
 	while (sp->nused > 0) {
 		m = sp->used[--sp->nused];
 		if (!sp->have_tio || (rc = pty_renew(&sp->tio, m, slave)) < 0)
@@ -378,12 +416,26 @@ runner_take_pty(struct runner_spares *sp, int *master, int *slave)
 		}
 		spare_done(sp, m);
 	}
+	return -1;
+}
+
+/*
+ * A pty for a test: the spare made ready while the last test ran, or
+ * one a test ended clean with, or new.
+ */
+int
+runner_take_pty(struct runner_spares *sp, int *master, int *slave)
+{
+	if (sp == NULL)
+		return open_pty(NULL, master, slave);
 	if (sp->ptym >= 0) {
 		*master = sp->ptym;
 		*slave = sp->ptys;
 		sp->ptym = sp->ptys = -1;
 		return 0;
 	}
+	if (renew_used(sp, master, slave) == 0)
+		return 0;
 	return open_pty(sp, master, slave);
 }
 
@@ -416,19 +468,26 @@ runner_keep_devnull(struct runner_spares *sp, int fd)
 /*
  * After a start, while the test gets going on another CPU: the last
  * tests' outputs are closed (tearing a pty down costs some tens of
- * microseconds), the next test's pty is made, if it can be and if
- * the one this test has (pty) cannot serve again: here no pty can,
- * or its slave is not held (no exit watch: the EIO that says nothing
- * holds it is not trusted at once).
+ * microseconds) and the next test's pty is made ready, so that none
+ * of that stands between one test's end and the next one's start.
+ * That is a pty an earlier test ended clean with, made as good as new
+ * (six ioctls, ~20 us), or where there is none, a new one: so two
+ * ptys take turns, one serving the test that runs while the other is
+ * renewed for the next.  Not where the tests have no pty (pty 0).
+ * "held" is whether this test's slave is held (an exit watch); where
+ * it is not, the EIO that says nothing holds it is not trusted at
+ * once and its pty serves no one again (runner_close_output()).
  */
 void
-runner_prepare_spares(struct runner_spares *sp, int pty, int held)
+runner_prepare_spares(struct runner_spares *sp, int pty)
 {
 	if (sp == NULL)
 		return;
 	while (sp->ndone > 0)
 		close(sp->done[--sp->ndone]);
-	if (pty && (sp->noreuse || !held) && sp->ptym < 0 &&
+	if (!pty || sp->ptym >= 0)
+		return;
+	if ((sp->noreuse || renew_used(sp, &sp->ptym, &sp->ptys) == -1) &&
 	    open_pty(sp, &sp->ptym, &sp->ptys) == -1)
 		sp->ptym = sp->ptys = -1;
 }
@@ -494,8 +553,11 @@ runner_hand_on(struct runner *r)
 	struct stat seen;
 
 	if (sp == NULL || sp->ndirs >= RUNNER_SPARE_DIRS ||
-	    r->tmpdir_st.st_ino == 0 || !ended_clean(r) ||
-	    !dir_as_made(r->tmpdir, &r->tmpdir_st, &seen))
+	    r->tmpdir_st.st_ino == 0 || !ended_clean(r))
+		return 0;
+	if (r->tmpdir_settled && dir_unchanged(r->tmpdir, &r->tmpdir_seen))
+		seen = r->tmpdir_seen;
+	else if (!dir_as_made(r->tmpdir, &r->tmpdir_st, &seen))
 		return 0;
 	d = &sp->dirs[sp->ndirs++];
 	d->path = xstrdup(r->tmpdir);

@@ -12,6 +12,7 @@
 #endif
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
@@ -719,6 +720,16 @@ count_tmpdirs(const char *dir, const char *skip, char *last, size_t len)
 #define LOOK	"echo \"T=$TMPDIR\"; echo \"E=$(ls -A | wc -l)\"; " \
 		"echo \"M=$(stat -c %a .)\"; echo \"U=$(stat -c %u .)\""
 
+/* Long enough for dir_settled() (30 ms) on any clock. */
+static void
+settle(void)
+{
+	struct timespec ts = { 0, 250000000L };
+
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+}
+
 static void
 test_spares(void)
 {
@@ -786,6 +797,42 @@ test_spares(void)
 		    tap_tmpdir());
 #endif
 
+	/*
+	 * Left alone long enough (dir_settled(): 30 ms, here 250), a
+	 * TMPDIR is found unchanged at a test's end by one lstat(2);
+	 * what a test does in it still moves its ctime, and it is
+	 * removed.
+	 */
+	run(&o, LOOK, &res);
+	snprintf(a, sizeof(a), "%s", field("T"));
+	settle();
+	run(&o, LOOK, &res);
+	is_str(field("T"), a, "a settled TMPDIR a test did not touch is "
+	    "handed on");
+	settle();
+	run(&o, LOOK, &res);
+	is_str(field("T"), a, "and again");
+	settle();
+	run(&o, "touch left", &res);
+	ok(!res.tmpdir_left && stat(a, &st) == -1, "a settled TMPDIR a test "
+	    "left a file in is removed at its end");
+	run(&o, LOOK, &res);
+	snprintf(a, sizeof(a), "%s", field("T"));
+	settle();
+	run(&o, LOOK, &res);
+	settle();
+	run(&o, "mkdir sub", &res);
+	ok(stat(a, &st) == -1, "and one it left a directory in");
+	run(&o, LOOK, &res);
+	snprintf(a, sizeof(a), "%s", field("T"));
+	settle();
+	run(&o, LOOK, &res);
+	settle();
+	run(&o, "chmod 700 . && chmod 1777 .", &res);
+	run(&o, LOOK, &res);
+	is_str(field("T"), a, "one whose mode a test changed and set back "
+	    "is looked at whole and, as made, handed on");
+
 	/* Killed: whatever it did, its TMPDIR is not handed on. */
 	run(&o, LOOK, &res);
 	snprintf(a, sizeof(a), "%s", field("T"));
@@ -805,13 +852,15 @@ test_spares(void)
 
 #if defined(__linux__)
 /*
- * With spares, the pty a test ended clean with serves the next test
- * (Linux): the same pty -- devpts gives each new pty a new inode, even
- * under a number used before -- with nothing of the last test in it:
- * its modes and size set back.  A test that did not end clean leaves
- * its pty to no one.
+ * With spares, the pty a test ended clean with serves again (Linux),
+ * made ready while the next test runs: two ptys take turns, so a
+ * test gets the pty of the test before last -- told by its inode and
+ * the time devpts made it, as a new pty may get the number, and so the
+ * inode, of one just closed -- with nothing of that test in it: its
+ * modes and size set back.  A test that did not end clean leaves its
+ * pty to no one.
  */
-#define PTYINO	"stat -L -c I=%i /proc/self/fd/1"
+#define PTYINO	"echo I=$(stat -L -c %i@%z /proc/$$/fd/1 | tr -d ' ')"
 
 static void
 test_pty_reuse(void)
@@ -819,35 +868,45 @@ test_pty_reuse(void)
 	struct runner_opts o;
 	static const char want[] = "a\nb\n24 80\nI=";
 	struct runner_result res;
-	char a[64], b[64];
+	char a[64], b[64], c[64];
 
 	opts_init(&o);
 	o.spares = runner_spares_new();
 	run(&o, PTYINO, &res);
 	snprintf(a, sizeof(a), "%s", field("I"));
 	run(&o, PTYINO, &res);
-	ok(strcmp(a, "(missing)") != 0 && strcmp(field("I"), a) == 0,
-	    "a test that ended clean hands its pty on (inode %s, then %s)",
-	    a, field("I"));
+	snprintf(b, sizeof(b), "%s", field("I"));
+	ok(strcmp(a, "(missing)") != 0 && strcmp(b, "(missing)") != 0 &&
+	    strcmp(a, b) != 0, "the second test gets the pty made ready "
+	    "while the first ran (inode %s, then %s)", a, b);
+	run(&o, PTYINO, &res);
+	is_str(field("I"), a, "the third gets the first test's pty, "
+	    "renewed while the second ran");
 	run(&o, "stty opost onlcr cols 132 rows 50 echo <&1; printf 'x\\n'",
 	    &res);
 	is_str(out.p, "x\r\n", "a test that changed its pty's modes sees "
 	    "them changed");
+	run(&o, PTYINO, &res);
+	is_str(field("I"), a, "the ptys go on taking turns");
 	run(&o, "printf 'a\\nb\\n'; stty size <&1; " PTYINO, &res);
-	is_str(field("I"), a, "its pty serves the next test");
+	is_str(field("I"), b, "the changed pty serves the test after next");
 	ok(strncmp(out.p, want, sizeof(want) - 1) == 0, "with the modes "
 	    "and size a new pty has");
 	o.timeout_ms = 300;
 	o.grace_ms = 100;
 	run(&o, PTYINO "; sleep 30", &res);
-	snprintf(b, sizeof(b), "%s", field("I"));
-	ok(res.timed_out && strcmp(b, a) == 0, "a test that timed out had "
-	    "it too");
+	snprintf(c, sizeof(c), "%s", field("I"));
+	ok(res.timed_out && strcmp(c, a) == 0, "a test that timed out had "
+	    "the other one");
 	o.timeout_ms = 10000;
 	o.grace_ms = 500;
 	run(&o, PTYINO, &res);
-	ok(strcmp(field("I"), "(missing)") != 0 && strcmp(field("I"), b) !=
-	    0, "but its pty serves no one after it (inode %s)", field("I"));
+	is_str(field("I"), b, "the next test gets the pty that is ready");
+	run(&o, PTYINO, &res);
+	ok(strcmp(field("I"), "(missing)") != 0 && strcmp(field("I"), c) !=
+	    0 && strcmp(field("I"), b) != 0, "but the timed-out test's pty "
+	    "serves no one after it: a new one takes its turn (inode %s)",
+	    field("I"));
 	runner_spares_free(o.spares);
 }
 #endif
