@@ -240,7 +240,7 @@ store_open(struct store **stp, const char *path, int flags,
 		oflags = SQLITE_OPEN_READWRITE |
 		    ((flags & STORE_CREATE) ? SQLITE_OPEN_CREATE : 0);
 	rc = sqlite3_open_v2(path, &st->db, oflags | SQLITE_OPEN_NOMUTEX,
-	    NULL);
+	    store_vfs_name());
 	if (rc != SQLITE_OK) {
 		err = store_sqlerr(st, dl, rc, "cannot open the database");
 		store_close(st);

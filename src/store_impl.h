@@ -93,4 +93,7 @@ void	store_unlock_run(struct store *, int64_t);
 void	store_unlock_all(struct store *);
 int	store_run_is_live(struct store *, int64_t);
 
+/* store_vfs.c: the default VFS, each log frame written in one write */
+const char *store_vfs_name(void);
+
 #endif

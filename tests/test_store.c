@@ -273,6 +273,73 @@ test_wal_kept(void)
 }
 
 /*
+ * The store writes its log through a VFS of its own (store_vfs.c) that
+ * joins each frame's header to its page: the log it leaves, copied
+ * with the database while the store still has it open (no checkpoint
+ * yet), is one that SQLite's own VFS recovers whole, every frame's
+ * checksum good -- a header lost, or written at another place, would
+ * end the recovery there, and the results after it with it.
+ */
+static void
+test_wal_frames_whole(void)
+{
+	static const char *const tags[] = { "w" };
+	struct store *st;
+	struct diaglist dl;
+	struct stat sb;
+	char db[1100], wal[1200], cp[1100], cpwal[1200], tag[32];
+	sqlite3 *h = NULL;
+	sqlite3_stmt *s;
+	int64_t run;
+	int i, lost = 0, count = -1;
+	long frames = -1;
+
+	diag_init(&dl);
+	snprintf(db, sizeof(db), "%s", tmp_path("frames.db"));
+	snprintf(wal, sizeof(wal), "%s-wal", db);
+	snprintf(cp, sizeof(cp), "%s", tmp_path("frames-copy.db"));
+	snprintf(cpwal, sizeof(cpwal), "%s-wal", cp);
+	if (store_open(&st, db, STORE_CREATE, &dl) != STORE_OK) {
+		ok(0, "open frames.db: %s", tap_first_diag(&dl));
+		diag_free(&dl);
+		return;
+	}
+	ok(sqlite3_vfs_find("ltpscope") != NULL, "the store's VFS is "
+	    "registered");
+	run = begin_run(st, "frames", tags, 1);
+	store_batch_begin(st);
+	for (i = 0; i < 40; i++) {
+		snprintf(tag, sizeof(tag), "w%03d", i);
+		lost += record(st, run, tag, i, i % 3 == 0 ? TS_FAIL : TS_PASS,
+		    "out\n", 4) == 0;
+		lost += store_batch_commit(st, &dl) != STORE_OK;
+	}
+	is_int(lost, 0, "40 results committed one by one");
+	if (stat(wal, &sb) == 0 && sb.st_size > 32 &&
+	    (sb.st_size - 32) % (4096 + 24) == 0)
+		frames = (long)((sb.st_size - 32) / (4096 + 24));
+	ok(frames > 40, "the log is whole frames of header and page "
+	    "(%ld)", frames);
+	ok(copy_bytes(db, cp) == 0 && copy_bytes(wal, cpwal) == 0,
+	    "database and log copied while the store has them open");
+	if (sqlite3_open_v2(cp, &h, SQLITE_OPEN_READWRITE, NULL) ==
+	    SQLITE_OK && sqlite3_prepare_v2(h, "SELECT count(*) FROM results "
+	    "WHERE run_id = ? AND status <> 9", -1, &s, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(s, 1, run);
+		if (sqlite3_step(s) == SQLITE_ROW)
+			count = sqlite3_column_int(s, 0);
+		sqlite3_finalize(s);
+	}
+	sqlite3_close(h);
+	is_int(count, 40, "SQLite's own VFS recovers every result from "
+	    "the copied log");
+	ok(tap_db_integrity_ok(cp), "and the copy passes integrity_check");
+	(void)store_batch_end(st, &dl);
+	store_close(st);
+	diag_free(&dl);
+}
+
+/*
  * A run ended in a batch (as the engine ends it, with its last result)
  * stays live to others until the batch's commit makes the end durable:
  * in between, a reader still sees it "running", and must not take it
@@ -1430,6 +1497,7 @@ main(void)
 	test_wal_cycle();
 	test_running_judged();
 	test_wal_kept();
+	test_wal_frames_whole();
 	test_end_in_batch();
 	test_default_path();	/* last: it changes HOME */
 	return tap_done();
