@@ -332,6 +332,16 @@ engine_tell_start(struct engine *e, struct eworker *w, size_t idx,
 		e->ev.skip_warning(e->ev.arg, t->tag, skip->reason);
 }
 
+/* r: a result ltpscope itself gives w's test, started as it was. */
+static void
+engine_judge_self(struct engine *e, const struct eworker *w,
+    struct store_result *r)
+{
+	r->started = r->ended = w->started;
+	(void)snprintf(r->raw, sizeof(r->raw), "-");
+	(void)rules_env_digest(e->opts.rules, r->judged, sizeof(r->judged));
+}
+
 /* Starts the next test, or records why it does not run. */
 static int
 engine_start_next(struct engine *e, struct diaglist *dl)
@@ -378,13 +388,17 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 	if (store_test_start(e->st, e->run_id, t->tag, t->syscall, t->seq,
 	    &w->result_id, dl) != STORE_OK || engine_commit(e, dl) != 0)
 		return -1;
+	/*
+	 * The result ltpscope gives a test it does not run, or cannot
+	 * start: judged by ltpscope, not by output, never judged again.
+	 * Filled in only where it is used (engine_judge_self()), not on
+	 * the way to every test's start.
+	 */
 	memset(&r, 0, sizeof(r));
-	r.started = r.ended = w->started;
-	/* Judged by ltpscope, not by output: never judged again. */
-	(void)snprintf(r.raw, sizeof(r.raw), "-");
-	(void)rules_env_digest(e->opts.rules, r.judged, sizeof(r.judged));
-	if ((skip != NULL && !t->explicit) || t->notrun != NULL)
+	if ((skip != NULL && !t->explicit) || t->notrun != NULL) {
+		engine_judge_self(e, w, &r);
 		engine_tell_start(e, w, idx, skip);
+	}
 	if (skip != NULL && !t->explicit) {
 		engine_meta(w, "ltpscope: not run: %s (skip list %s:%lu)",
 		    skip->reason, skip->file ? skip->file : "", skip->line);
@@ -425,6 +439,7 @@ engine_start_next(struct engine *e, struct diaglist *dl)
 			diag_format(&rdl.v[0], msg, sizeof(msg));
 		diag_free(&rdl);
 		engine_meta(w, "ltpscope: %s", msg);
+		engine_judge_self(e, w, &r);
 		r.status = TS_BROKEN;
 		r.exit_code = -1;
 		snprintf(why, sizeof(why), "could not start: %s", msg);

@@ -137,7 +137,13 @@ runner_reap(struct runner *r)
 	 * own and let go of the output as well; a timeout or a stop
 	 * always lists the whole session.
 	 */
-	runner_read(r);
+	/*
+	 * With the slave held, its release reads all that is left up to
+	 * the EIO (a pty holds far less than one read's cap): a read
+	 * before it would only find nothing there yet.
+	 */
+	if (r->slave < 0)
+		runner_read(r);
 	runner_release_slave(r);
 	if (r->fd >= 0)
 		runner_kill_stragglers(r);
