@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Helpers every benchmark shares: a monotonic clock and the median of
- * a few rounds.  A 2-core machine running other work makes single
+ * Helpers every benchmark shares: a monotonic clock, the median of a
+ * few rounds, and its scratch directory's removal at exit.  A 2-core machine running other work makes single
  * timings jump by tens of percent; each benchmark therefore measures
  * its subject and its baseline in interleaved rounds, so that a busy
  * spell hits both alike, and reports the median round (or the fastest
@@ -13,6 +13,19 @@
 
 #include <stdlib.h>
 #include <time.h>
+
+#include "tap.h"
+
+/*
+ * Every benchmark links the tests' harness, which makes a scratch
+ * directory for HOME and the XDG directories before main() (tap.c);
+ * it goes when the benchmark exits, as a test's goes in tap_done().
+ */
+__attribute__((__destructor__)) static void
+bench_scratch_gone(void)
+{
+	(void)tap_tmp_remove();
+}
 
 static inline double
 bench_now(void)

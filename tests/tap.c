@@ -21,6 +21,7 @@
 static int	tap_count;
 static int	tap_failed;
 static char	tap_tmp[256];
+static pid_t	tap_owner;	/* the process that made tap_tmp */
 static char	tap_tmpbase_buf[200];	/* TMPDIR before tap_tmpdir() */
 static char	tap_binpath[2048];
 /* Where tap_shared_path() looks: NULL for ../shared (see tap_layer()). */
@@ -160,15 +161,25 @@ tap_diag(const char *fmt, ...)
 }
 
 int
-tap_done(void)
+tap_tmp_remove(void)
 {
 	char cmd[300];
 
-	if (tap_tmp[0] != '\0') {
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tap_tmp);
-		if (system(cmd) != 0)
-			tap_diag("could not remove %s", tap_tmp);
-	}
+	if (tap_tmp[0] == '\0' || getpid() != tap_owner)
+		return 0;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tap_tmp);
+	tap_tmp[0] = '\0';
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+int
+tap_done(void)
+{
+	char path[sizeof(tap_tmp)];
+
+	snprintf(path, sizeof(path), "%s", tap_tmp);
+	if (tap_tmp_remove() == -1)
+		tap_diag("could not remove %s", path);
 	printf("1..%d\n", tap_count);
 	fflush(stdout);
 	return tap_failed != 0 || tap_count == 0;
@@ -375,6 +386,7 @@ tap_tmpdir(void)
 		printf("Bail out! mkdtemp: %s\n", strerror(errno));
 		exit(1);
 	}
+	tap_owner = getpid();
 	/*
 	 * What the programs a test starts leave in TMPDIR (the TMPDIRs of
 	 * an ltpscope killed with SIGKILL, say) goes with this directory.

@@ -59,6 +59,12 @@ int	tap_layer_real(void);
 const char	*tap_shared_path(const char *);
 /* A fresh temporary directory removed by tap_done(). */
 const char	*tap_tmpdir(void);
+/*
+ * Removes tap_tmpdir() and all in it, as tap_done() does, without a
+ * plan (programs that are not tests: the benchmarks), and only in the
+ * process that made it: 0, or -1 if rm failed.
+ */
+int		 tap_tmp_remove(void);
 /* Where tap_tmpdir() was made: $TMPDIR as the program found it, or /tmp. */
 const char	*tap_tmpbase(void);
 /*
