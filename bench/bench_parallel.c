@@ -14,6 +14,7 @@
 
 #include "ltpscope/engine.h"
 #include "ltpscope/store.h"
+#include "bench.h"
 
 #define NTESTS	16
 #define SLEEPY	"tests/ltpfake/bin/sleepy 250"

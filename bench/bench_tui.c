@@ -29,6 +29,7 @@
 
 #include "ltpscope/compat.h"
 #include "ltpscope/store.h"
+#include "bench.h"
 
 #define NRUNS		200
 #define NRESULTS	1500
