@@ -295,14 +295,56 @@ amx_classify(struct archmatrix *m)
 	}
 }
 
-int
-archmatrix_build(struct store *st, int64_t first,
+/* By tag, then by id: a test's results in the order they were made. */
+static int
+amx_by_tag_id(const void *a, const void *b)
+{
+	const struct store_result *x = a, *y = b;
+	int c = strcmp(x->tag, y->tag);
+
+	if (c != 0)
+		return c;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/*
+ * A view of the first run's results, which the caller read and keeps:
+ * the structures copied, their strings not, each tag's last result
+ * that is not still running (as compare_last_per_tag() leaves them).
+ */
+static struct store_result *
+amx_view(const struct store_result *v, size_t n, size_t *np)
+{
+	struct store_result *w = xcalloc(n > 0 ? n : 1, sizeof(*w));
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++)
+		if (v[i].status != TS_RUNNING)
+			w[m++] = v[i];
+	qsort(w, m, sizeof(*w), amx_by_tag_id);
+	for (i = 0, n = 0; i < m; i++) {
+		if (n > 0 && strcmp(w[n - 1].tag, w[i].tag) == 0)
+			n--;
+		w[n++] = w[i];
+	}
+	*np = n;
+	return w;
+}
+
+/*
+ * The matrix; fres (when not NULL) the first run's results, read by the
+ * caller, which its column takes as they are instead of reading them
+ * again.
+ */
+static int
+archmatrix_build_with(struct store *st, int64_t first,
+    const struct store_result *fres, size_t nfres,
     const struct amx_pick *picks, size_t npicks, struct archmatrix *m,
     struct diaglist *dl)
 {
 	struct store_result **res;
 	size_t *nres, c;
-	int err;
+	int err, viewed = 0;
 
 	memset(m, 0, sizeof(*m));
 	if ((err = amx_columns(st, m, first, picks, npicks, dl)) !=
@@ -312,21 +354,46 @@ archmatrix_build(struct store *st, int64_t first,
 	}
 	res = xcalloc(m->ncols > 0 ? m->ncols : 1, sizeof(*res));
 	nres = xcalloc(m->ncols > 0 ? m->ncols : 1, sizeof(*nres));
-	for (c = 0; c < m->ncols && err == STORE_OK; c++)
-		if ((err = store_run_results(st, m->cols[c].run.id, &res[c],
-		    &nres[c], dl)) == STORE_OK)
+	for (c = 0; c < m->ncols && err == STORE_OK; c++) {
+		if (c == 0 && fres != NULL && first != 0 &&
+		    m->cols[0].run.id == first) {
+			res[0] = amx_view(fres, nfres, &nres[0]);
+			viewed = 1;
+		} else if ((err = store_run_results(st, m->cols[c].run.id,
+		    &res[c], &nres[c], dl)) == STORE_OK)
 			nres[c] = compare_last_per_tag(res[c], nres[c]);
+	}
 	if (err == STORE_OK) {
 		amx_rows(m, res, nres);
 		amx_classify(m);
 	}
 	for (c = 0; c < m->ncols; c++)
-		store_results_free(res[c], nres[c]);
+		if (c == 0 && viewed)
+			free(res[0]);
+		else
+			store_results_free(res[c], nres[c]);
 	free(res);
 	free(nres);
 	if (err != STORE_OK)
 		archmatrix_free(m);
 	return err;
+}
+
+int
+archmatrix_build_first(struct store *st, int64_t first,
+    const struct store_result *fres, size_t nfres, struct archmatrix *m,
+    struct diaglist *dl)
+{
+	return archmatrix_build_with(st, first, fres, nfres, NULL, 0, m, dl);
+}
+
+int
+archmatrix_build(struct store *st, int64_t first,
+    const struct amx_pick *picks, size_t npicks, struct archmatrix *m,
+    struct diaglist *dl)
+{
+	return archmatrix_build_with(st, first, NULL, 0, picks, npicks, m,
+	    dl);
 }
 
 void

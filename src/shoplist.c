@@ -596,7 +596,8 @@ shop_build(struct store *st, const struct shop_opts *o, struct shoplist *l,
 	    dl)) != STORE_OK ||
 	    (err = linuxref_load(st, l->run.arch, run_id, &ref, dl)) !=
 	    STORE_OK ||
-	    (err = archmatrix_build(st, run_id, NULL, 0, &l->arches, dl)) !=
+	    (err = archmatrix_build_first(st, run_id, res, nres, &l->arches,
+	    dl)) !=
 	    STORE_OK)
 		goto out;
 	l->linux_run = ref.run_id;

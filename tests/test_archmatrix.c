@@ -201,6 +201,43 @@ test_core(void)
 	is_str(cells(&m, "mmap01"), "pass/broken", "mmap01 there");
 	archmatrix_free(&m);
 
+	/*
+	 * The first run's results read by the caller (the shopping list
+	 * has them): the same matrix as the one that reads them itself.
+	 */
+	{
+		struct store_result *fr = NULL;
+		struct archmatrix m2;
+		size_t nfr = 0, i, same = 0;
+
+		is_int(store_run_results(st, run_live, &fr, &nfr, &dl),
+		    STORE_OK, "the unfinished run's results read");
+		is_int(archmatrix_build(st, run_live, NULL, 0, &m, &dl),
+		    STORE_OK, "its matrix, read by the matrix");
+		is_int(archmatrix_build_first(st, run_live, fr, nfr, &m2, &dl),
+		    STORE_OK, "and with its results given");
+		ok(m.ncols == m2.ncols && m.nrows == m2.nrows &&
+		    memcmp(m.counts, m2.counts, sizeof(m.counts)) == 0,
+		    "the same columns, rows and counts (%zu/%zu columns, "
+		    "%zu/%zu rows)", m.ncols, m2.ncols, m.nrows, m2.nrows);
+		for (i = 0; i < m.nrows && i < m2.nrows; i++) {
+			char a[256];
+
+			snprintf(a, sizeof(a), "%s", cells(&m, m.rows[i].tag));
+			same += strcmp(m.rows[i].tag, m2.rows[i].tag) == 0 &&
+			    strcmp(a, cells(&m2, m2.rows[i].tag)) == 0 &&
+			    m.rows[i].scope == m2.rows[i].scope;
+		}
+		is_int(same, m.nrows, "every row's cells and scope alike");
+		is_str(cells(&m2, "clone301"), "fail/pass/fail", "clone301 "
+		    "from the results given");
+		ok(nfr > 0 && fr[0].tag != NULL, "the results given are left "
+		    "as they were");
+		archmatrix_free(&m);
+		archmatrix_free(&m2);
+		store_results_free(fr, nfr);
+	}
+
 	/* A run picked by number may be unfinished; first comes first. */
 	is_int(archmatrix_build(st, run_live, NULL, 0, &m, &dl), STORE_OK,
 	    "first: the unfinished amd64 run");

@@ -74,6 +74,14 @@ struct amx_pick {
 int	archmatrix_build(struct store *, int64_t first,
 	    const struct amx_pick *, size_t npicks, struct archmatrix *,
 	    struct diaglist *);
+/*
+ * archmatrix_build() of first and every other arch, with first's
+ * results (res[0..n), as store_run_results() gives them) read by the
+ * caller, who keeps them: its column is not read again.
+ */
+int	archmatrix_build_first(struct store *, int64_t first,
+	    const struct store_result *res, size_t n, struct archmatrix *,
+	    struct diaglist *);
 void	archmatrix_free(struct archmatrix *);
 /* The row of tag, or NULL. */
 const struct amx_row *archmatrix_find(const struct archmatrix *,
