@@ -295,39 +295,19 @@ amx_classify(struct archmatrix *m)
 	}
 }
 
-/* By tag, then by id: a test's results in the order they were made. */
-static int
-amx_by_tag_id(const void *a, const void *b)
-{
-	const struct store_result *x = a, *y = b;
-	int c = strcmp(x->tag, y->tag);
-
-	if (c != 0)
-		return c;
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
 /*
  * A view of the first run's results, which the caller read and keeps:
  * the structures copied, their strings not, each tag's last result
- * that is not still running (as compare_last_per_tag() leaves them).
+ * that is not still running.
  */
 static struct store_result *
 amx_view(const struct store_result *v, size_t n, size_t *np)
 {
 	struct store_result *w = xcalloc(n > 0 ? n : 1, sizeof(*w));
-	size_t i, m = 0;
 
-	for (i = 0; i < n; i++)
-		if (v[i].status != TS_RUNNING)
-			w[m++] = v[i];
-	qsort(w, m, sizeof(*w), amx_by_tag_id);
-	for (i = 0, n = 0; i < m; i++) {
-		if (n > 0 && strcmp(w[n - 1].tag, w[i].tag) == 0)
-			n--;
-		w[n++] = w[i];
-	}
-	*np = n;
+	if (n > 0)
+		memcpy(w, v, n * sizeof(*w));
+	*np = compare_last_per_tag_borrowed(w, n);
 	return w;
 }
 

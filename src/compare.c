@@ -106,24 +106,41 @@ by_tag(const void *x, const void *y)
 	return a->id < b->id ? -1 : a->id > b->id;
 }
 
-size_t
-compare_last_per_tag(struct store_result *v, size_t n)
+/* Both below; own: v's strings are its own, and those dropped freed. */
+static size_t
+last_per_tag(struct store_result *v, size_t n, int own)
 {
 	size_t i, m = 0;
 
 	qsort(v, n, sizeof(*v), by_tag);
 	for (i = 0; i < n; i++) {
 		if (v[i].status == TS_RUNNING) {
-			store_result_clear(&v[i]);
+			if (own)
+				store_result_clear(&v[i]);
 			continue;
 		}
-		if (m > 0 && strcmp(v[m - 1].tag, v[i].tag) == 0)
-			store_result_clear(&v[--m]);
+		if (m > 0 && strcmp(v[m - 1].tag, v[i].tag) == 0) {
+			--m;
+			if (own)
+				store_result_clear(&v[m]);
+		}
 		if (m != i)
 			v[m] = v[i];
 		m++;
 	}
 	return m;
+}
+
+size_t
+compare_last_per_tag(struct store_result *v, size_t n)
+{
+	return last_per_tag(v, n, 1);
+}
+
+size_t
+compare_last_per_tag_borrowed(struct store_result *v, size_t n)
+{
+	return last_per_tag(v, n, 0);
 }
 
 static void

@@ -75,6 +75,12 @@ unsigned	 compare_bad_count(const struct store_result *);
  */
 size_t		 compare_last_per_tag(struct store_result *v, size_t n);
 /*
+ * The same on copies of results whose strings are another's: none is
+ * freed, those dropped are only left out.
+ */
+size_t		 compare_last_per_tag_borrowed(struct store_result *v,
+		    size_t n);
+/*
  * The default runs: b is run_b, else the newest run; a is run_a, else
  * the baseline of b's arch, else the newest earlier run of that arch.
  * STORE_ENOTFOUND with a message when there is nothing to compare.
