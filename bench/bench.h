@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Helpers every benchmark shares: a monotonic clock, the median of a
- * few rounds, and its scratch directory's removal at exit.  A 2-core machine running other work makes single
- * timings jump by tens of percent; each benchmark therefore measures
- * its subject and its baseline in interleaved rounds, so that a busy
- * spell hits both alike, and reports the median round (or the fastest
- * where it says so).  Header only: the Makefile builds each bench from
- * its one .c file.
+ * few rounds, and its scratch directory's removal at exit.  A 2-core
+ * machine running other work makes single timings jump by tens of
+ * percent; each benchmark therefore measures its subject and its
+ * baseline in interleaved rounds, so that a busy spell hits both
+ * alike, and reports the median round (or the fastest where it says
+ * so).  Header only: the Makefile builds each bench from its one .c
+ * file.
  */
 #ifndef LTPSCOPE_BENCH_H
 #define LTPSCOPE_BENCH_H

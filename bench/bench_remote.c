@@ -54,16 +54,6 @@
 static char root[1024];
 static char tiny[PATH_MAX + 64];
 
-/* The scratch directory goes; tap_done() would print a TAP plan. */
-static void
-cleanup(void)
-{
-	char cmd[1200];
-
-	(void)snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tap_tmpdir());
-	(void)system(cmd);
-}
-
 /* Seconds per test through the runner and the agent. */
 static double
 bench_agent(struct remote *rm, int n)
@@ -269,7 +259,6 @@ main(void)
 	(void)snprintf(dir, sizeof(dir), "%s/box", tap_tmpdir());
 	if (sshd_start(&box, dir, why, sizeof(why)) != 0) {
 		printf("remote: not measured: %s\n", why);
-		cleanup();
 		return 0;
 	}
 	(void)snprintf(root, sizeof(root), "%s/ltp", tap_tmpdir());
@@ -281,7 +270,6 @@ main(void)
 	if ((rm = remote_open(box.spec, &ro, &dl)) == NULL) {
 		diag_print(&dl, stderr, "bench_remote");
 		sshd_stop(&box);
-		cleanup();
 		return 1;
 	}
 	/* One of each first: the box's caches warm for both. */
@@ -303,6 +291,5 @@ main(void)
 	remote_close(rm);
 	diag_free(&dl);
 	sshd_stop(&box);
-	cleanup();
 	return 0;
 }
