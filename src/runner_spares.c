@@ -94,18 +94,17 @@ make_tmpdir(const char *tmpbase)
  * as much again.  It is made ready for the next test while this one
  * runs, so two ptys take turns (runner_prepare_spares()); where no pty
  * can serve again, a new one is made then, and goes to one test only.
- * A TMPDIR is
- * handed on: a test that ended clean and left its TMPDIR as it got it
- * -- empty, the same directory (no mount on it), ours, mode 1777, no
- * extended attribute (a default ACL would reach the next test's files)
- * -- gives it to the next test, so that a queue of such tests pays no
- * mkdir and rmdir, which cost tens to hundreds of microseconds each on
- * a journalling file system (ext4 mounted with discard: ~300 us an
- * rmdir).  Anything else is removed at the test's end, as without
- * spares.  All of them live below the caller's base (the engine's run
- * directory, which --resume cleans after a kill -9).  The caller owns
- * the spares (the engine keeps one set per run), so the runner itself
- * keeps no state between tests.
+ * A TMPDIR is handed on: a test that ended clean and left its TMPDIR
+ * as it got it -- empty, the same directory (no mount on it), ours,
+ * mode 1777, no extended attribute (a default ACL would reach the next
+ * test's files) -- gives it to the next test, so that a queue of such
+ * tests pays no mkdir and rmdir, which cost tens to hundreds of
+ * microseconds each on a journalling file system (ext4 mounted with
+ * discard: ~300 us an rmdir).  Anything else is removed at the test's
+ * end, as without spares.  All of them live below the caller's base
+ * (the engine's run directory, which --resume cleans after a kill -9).
+ * The caller owns the spares (the engine keeps one set per run), so the
+ * runner itself keeps no state between tests.
  */
 #define RUNNER_SPARE_DIRS	8	/* kept for -j: one a worker */
 #define RUNNER_SPARE_FDS	8
@@ -473,10 +472,10 @@ runner_keep_devnull(struct runner_spares *sp, int fd)
  * That is a pty an earlier test ended clean with, made as good as new
  * (six ioctls, ~20 us), or where there is none, a new one: so two
  * ptys take turns, one serving the test that runs while the other is
- * renewed for the next.  Not where the tests have no pty (pty 0).
- * "held" is whether this test's slave is held (an exit watch); where
- * it is not, the EIO that says nothing holds it is not trusted at
- * once and its pty serves no one again (runner_close_output()).
+ * renewed for the next.  Not where the tests have no pty (pty 0).  A
+ * pty whose slave was not held (no exit watch: the EIO that says
+ * nothing holds it is not trusted at once) serves no one again
+ * (runner_close_output()).
  */
 void
 runner_prepare_spares(struct runner_spares *sp, int pty)
