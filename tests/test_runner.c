@@ -730,6 +730,22 @@ settle(void)
 		;
 }
 
+/*
+ * A TMPDIR the next test gets (in dir), handed on once and settled
+ * before it and after it: then the next test's is that one, settled.
+ */
+static void
+settled_tmpdir(struct runner_opts *o, char *dir, size_t len)
+{
+	struct runner_result res;
+
+	run(o, LOOK, &res);
+	snprintf(dir, len, "%s", field("T"));
+	settle();
+	run(o, LOOK, &res);
+	settle();
+}
+
 static void
 test_spares(void)
 {
@@ -816,18 +832,10 @@ test_spares(void)
 	run(&o, "touch left", &res);
 	ok(!res.tmpdir_left && stat(a, &st) == -1, "a settled TMPDIR a test "
 	    "left a file in is removed at its end");
-	run(&o, LOOK, &res);
-	snprintf(a, sizeof(a), "%s", field("T"));
-	settle();
-	run(&o, LOOK, &res);
-	settle();
+	settled_tmpdir(&o, a, sizeof(a));
 	run(&o, "mkdir sub", &res);
 	ok(stat(a, &st) == -1, "and one it left a directory in");
-	run(&o, LOOK, &res);
-	snprintf(a, sizeof(a), "%s", field("T"));
-	settle();
-	run(&o, LOOK, &res);
-	settle();
+	settled_tmpdir(&o, a, sizeof(a));
 	run(&o, "chmod 700 . && chmod 1777 .", &res);
 	run(&o, LOOK, &res);
 	is_str(field("T"), a, "one whose mode a test changed and set back "
