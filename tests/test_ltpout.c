@@ -501,6 +501,29 @@ check_bytes(void)
 	    "0h 75m 00s\n"), &tr, &t);
 	is_int(t.timeout_secs, -1, "75 minutes is not LTP's shape");
 	free(tr.p);
+	/* LTP ends the message with the time: only then is it one. */
+	parse_lit(LIT("tst_test.c:1876: TINFO: Overall timeout per run is "
+	    "0h 02m 00s\ntst_test.c:1876: TINFO: Overall timeout per run is "
+	    "0h 00m 30s, or so\n"), &tr, &t);
+	is_int(t.timeout_secs, 120, "a time with more text after it: no "
+	    "timeout");
+	free(tr.p);
+
+	/* The kill lines, wherever the word falls in a plain line. */
+	parse_lit(LIT("SIGKILL\n"), &tr, &t);
+	ok(t.marks == 0, "the word alone marks nothing");
+	free(tr.p);
+	parse_lit(LIT("KKKKKKKSending SIGKILL to test process\n"), &tr, &t);
+	ok(t.marks == LTPOUT_MARK_EXT_KILL, "kill line after a run of K");
+	free(tr.p);
+	parse_lit(LIT("SIGKIL\nSIGKILx\nKILL SIG\n"
+	    "Test timeouted, sending SIGKILL"), &tr, &t);
+	ok(t.marks == LTPOUT_MARK_LTP_TIMEOUT, "timeout line at the "
+	    "input's end, no near misses");
+	free(tr.p);
+	parse_lit(LIT("xSending SIGKILL to test proces\n"), &tr, &t);
+	ok(t.marks == 0, "a kill line cut short is none");
+	free(tr.p);
 
 	/* A partial line is only given at flush, and can be peeked. */
 	p = ltpout_new();
