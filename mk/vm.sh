@@ -312,13 +312,50 @@ build() {
 }
 
 # 0 if KVM can run this box's vCPU: a /dev/kvm we may open is not
-# enough, a nested one may refuse the CPU's registers (QEMU then
+# enough.  A nested one may refuse the CPU's registers (QEMU then
 # aborts in kvm_buf_set_msrs as the machine resets), so QEMU is asked
-# to make one, paused, and quit.
+# to make one, paused, and quit.  Another takes the vCPU and never runs
+# a guest instruction (QEMU at full CPU, the console empty: seen on a
+# CI machine whose /dev/kvm is there), so the box's kernel is booted
+# too, with no init, and KVM is used only if it prints its banner.  The
+# answer is kept in $vm/kvm for the host's boot: a failed probe costs
+# its 15 s once, not at every start.
 kvm_works() {
 	[ -w /dev/kvm ] || return 1
 	(echo quit | timeout 30 "$qemu" -machine pc,accel=kvm -cpu host \
-	    -display none -nodefaults -S -monitor stdio) >/dev/null 2>&1
+	    -display none -nodefaults -S -monitor stdio) >/dev/null 2>&1 ||
+	    return 1
+	[ -f "$vm/vmlinuz" ] || return 0
+	boot=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo)
+	if [ -n "$boot" ] && [ -f "$vm/kvm" ]; then
+		case $(cat "$vm/kvm") in
+		"$boot yes")	return 0 ;;
+		"$boot no")	return 1 ;;
+		esac
+	fi
+	probe=$(mktemp -d "${TMPDIR:-/tmp}/ltpvm-kvm.XXXXXX") || return 1
+	: > "$probe/console"
+	verdict=no
+	if "$qemu" -nodefaults -no-user-config -machine pc,accel=kvm \
+	    -cpu host -m 64 -display none -no-reboot \
+	    -kernel "$vm/vmlinuz" \
+	    -append "console=$tty panic=-1 rdinit=/nonexistent" \
+	    -serial "file:$probe/console" -pidfile "$probe/pid" \
+	    -daemonize >/dev/null 2>&1; then
+		i=0
+		while [ $i -lt 75 ]; do
+			if grep -q "Linux version" "$probe/console"; then
+				verdict=yes
+				break
+			fi
+			sleep 0.2
+			i=$((i + 1))
+		done
+		kill -9 "$(cat "$probe/pid" 2>/dev/null)" 2>/dev/null
+	fi
+	rm -rf "$probe"
+	[ -z "$boot" ] || echo "$boot $verdict" > "$vm/kvm"
+	[ "$verdict" = yes ]
 }
 
 # How QEMU runs the box: $accel, $machine, $cpu and the rest of its
