@@ -48,13 +48,16 @@ amx_is_reference(struct store *st, const struct store_run *r,
 	return err == STORE_OK && id == r->id;
 }
 
-/* Moves runs[i] into a new column; runs[i] is left empty. */
+/*
+ * A copy of runs[i] in a new column; runs[i], a view of the run list,
+ * is left empty: taken.
+ */
 static void
 amx_take(struct archmatrix *m, struct store_run *r)
 {
 	m->cols = xreallocarray(m->cols, m->ncols + 1, sizeof(*m->cols));
 	memset(&m->cols[m->ncols], 0, sizeof(m->cols[0]));
-	m->cols[m->ncols++].run = *r;
+	store_run_copy(&m->cols[m->ncols++].run, r);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -169,18 +172,29 @@ amx_by_arch(const void *x, const void *y)
 	return strcmp(linuxref_arch(a->run.arch), linuxref_arch(b->run.arch));
 }
 
-/* The runs that make the columns (see archmatrix_build()). */
+/*
+ * The runs that make the columns (see archmatrix_build()), from the
+ * run list runs[0..n), or read here when runs is NULL.
+ */
 static int
 amx_columns(struct store *st, struct archmatrix *m, int64_t first,
-    const struct amx_pick *picks, size_t npicks, struct diaglist *dl)
+    const struct amx_pick *picks, size_t npicks,
+    const struct store_run *runs, size_t n, struct diaglist *dl)
 {
-	struct store_run *v = NULL, *r;
+	struct store_run *owned = NULL, *v, *r;
 	struct amx_pick p;
-	size_t n = 0, i, nfirst;
+	size_t i, nfirst;
 	int err = STORE_OK;
 
-	if ((err = store_list_runs(st, &v, &n, dl)) != STORE_OK)
-		return err;
+	if (runs == NULL) {
+		if ((err = store_list_runs(st, &owned, &n, dl)) != STORE_OK)
+			return err;
+		runs = owned;
+	}
+	/* A view whose entries are emptied as columns take them. */
+	v = xcalloc(n > 0 ? n : 1, sizeof(*v));
+	if (n > 0)
+		memcpy(v, runs, n * sizeof(*v));
 	if (first != 0) {
 		memset(&p, 0, sizeof(p));
 		p.run_id = first;
@@ -202,7 +216,8 @@ amx_columns(struct store *st, struct archmatrix *m, int64_t first,
 		qsort(m->cols + nfirst, m->ncols - nfirst, sizeof(*m->cols),
 		    amx_by_arch);
 out:
-	store_runs_free(v, n);
+	free(v);
+	store_runs_free(owned, owned != NULL ? n : 0);
 	return err;
 }
 
@@ -319,6 +334,7 @@ amx_view(const struct store_result *v, size_t n, size_t *np)
 static int
 archmatrix_build_with(struct store *st, int64_t first,
     const struct store_result *fres, size_t nfres,
+    const struct store_run *runs, size_t nruns,
     const struct amx_pick *picks, size_t npicks, struct archmatrix *m,
     struct diaglist *dl)
 {
@@ -327,8 +343,8 @@ archmatrix_build_with(struct store *st, int64_t first,
 	int err, viewed = 0;
 
 	memset(m, 0, sizeof(*m));
-	if ((err = amx_columns(st, m, first, picks, npicks, dl)) !=
-	    STORE_OK) {
+	if ((err = amx_columns(st, m, first, picks, npicks, runs, nruns,
+	    dl)) != STORE_OK) {
 		archmatrix_free(m);
 		return err;
 	}
@@ -361,10 +377,12 @@ archmatrix_build_with(struct store *st, int64_t first,
 
 int
 archmatrix_build_first(struct store *st, int64_t first,
-    const struct store_result *fres, size_t nfres, struct archmatrix *m,
+    const struct store_result *fres, size_t nfres,
+    const struct store_run *runs, size_t nruns, struct archmatrix *m,
     struct diaglist *dl)
 {
-	return archmatrix_build_with(st, first, fres, nfres, NULL, 0, m, dl);
+	return archmatrix_build_with(st, first, fres, nfres, runs, nruns,
+	    NULL, 0, m, dl);
 }
 
 int
@@ -372,8 +390,8 @@ archmatrix_build(struct store *st, int64_t first,
     const struct amx_pick *picks, size_t npicks, struct archmatrix *m,
     struct diaglist *dl)
 {
-	return archmatrix_build_with(st, first, NULL, 0, picks, npicks, m,
-	    dl);
+	return archmatrix_build_with(st, first, NULL, 0, NULL, 0, picks,
+	    npicks, m, dl);
 }
 
 void

@@ -10,6 +10,7 @@
 #include "ltpscope/compare.h"
 #include "ltpscope/linuxref.h"
 #include "ltpscope/store_triage.h"
+#include "ltpscope/strmap.h"
 #include "ltpscope/triage.h"
 #include "ltpscope/xmalloc.h"
 
@@ -204,7 +205,7 @@ compare_runs(struct store *st, int64_t a, int64_t b, unsigned flaky_n,
 	    (err = store_get_run(st, b, &c->b, dl)) != STORE_OK ||
 	    (err = store_run_results(st, a, &va, &na, dl)) != STORE_OK ||
 	    (err = store_run_results(st, b, &vb, &nb, dl)) != STORE_OK ||
-	    (err = flaky_tests(st, b, flaky_n ? flaky_n : FLAKY_N,
+	    (err = flaky_tests(st, b, vb, nb, flaky_n ? flaky_n : FLAKY_N,
 	    flaky_m ? flaky_m : FLAKY_M, &flaky, &nflaky, dl)) != STORE_OK ||
 	    (err = linuxref_load(st, c->b.arch, b, &ref, dl)) != STORE_OK)
 		goto out;
@@ -279,75 +280,103 @@ flaky_free(char **v, size_t n)
 	free(v);
 }
 
-/* Ends one test's history: keeps its name when it changed enough. */
-static void
-flaky_end(char ***vp, size_t *np, char **prev, unsigned changes, unsigned n)
-{
-	if (*prev != NULL && changes >= n && n > 0) {
-		*vp = xreallocarray(*vp, *np + 1, sizeof(**vp));
-		(*vp)[(*np)++] = *prev;
-	} else
-		free(*prev);
-	*prev = NULL;
-}
-
-/* Where flaky_tests() is in the history, test by test. */
-struct flaky_walk {
-	char		**v;		/* the flaky tests so far */
-	size_t		  nv;
-	unsigned	  n;		/* changes that make a test flaky */
-	char		 *prev;		/* the test being read */
-	unsigned	  changes;
-	int64_t		  cur_run;
-	int		  cur, last;	/* statuses: this run's, the
+/* One test's history in flaky_tests(), as far as it has been read. */
+struct flaky_test {
+	int64_t		 run;		/* the run of its newest result */
+	int64_t		 id;		/* that result's id */
+	int		 cur, last;	/* statuses: that run's, the
 					   previous run's; -1: none */
+	unsigned	 changes;
 };
 
+/* Where flaky_tests() is in the history: the tests by number. */
+struct flaky_walk {
+	struct strmap	  tags;
+	struct flaky_test *v;
+	size_t		  cap;
+};
+
+/* A result, the runs oldest first (see store_recent_history()). */
 static int
-flaky_row(void *arg, const char *tag, int64_t run, enum test_status status)
+flaky_row(void *arg, const char *tag, size_t len, int64_t run, int64_t id,
+    enum test_status status)
 {
 	struct flaky_walk *w = arg;
+	struct flaky_test *t;
+	size_t i;
+	int isnew;
 
-	if (w->prev == NULL || strcmp(tag, w->prev) != 0) {
-		if (w->prev != NULL && w->last >= 0 && w->cur != w->last)
-			w->changes++;
-		flaky_end(&w->v, &w->nv, &w->prev, w->changes, w->n);
-		w->prev = xstrdup(tag);
-		w->changes = 0;
-		w->last = -1;
-	} else if (run != w->cur_run) {
-		/* The previous run's result is final now. */
-		if (w->last >= 0 && w->cur != w->last)
-			w->changes++;
-		w->last = w->cur;
+	i = strmap_add(&w->tags, tag, len, &isnew);
+	if (isnew) {
+		if (i >= w->cap) {
+			w->cap = w->cap ? w->cap * 2 : 256;
+			w->v = xreallocarray(w->v, w->cap, sizeof(*w->v));
+		}
+		t = &w->v[i];
+		t->last = -1;
+		t->changes = 0;
+	} else {
+		t = &w->v[i];
+		if (run == t->run && id < t->id)
+			return 0;	/* an earlier try in the same run */
+		if (run != t->run) {
+			/* The previous run's result is final now. */
+			if (t->last >= 0 && t->cur != t->last)
+				t->changes++;
+			t->last = t->cur;
+		}
 	}
-	w->cur_run = run;
-	w->cur = (int)status;
+	t->run = run;
+	t->id = id;
+	t->cur = (int)status;
 	return 0;
 }
 
 int
-flaky_tests(struct store *st, int64_t run_id, unsigned n, unsigned m,
-    char ***vp, size_t *np, struct diaglist *dl)
+flaky_tests(struct store *st, int64_t run_id, const struct store_result *res,
+    size_t nres, unsigned n, unsigned m, char ***vp, size_t *np,
+    struct diaglist *dl)
 {
 	struct flaky_walk w;
+	struct flaky_test *t;
+	size_t i;
 	int err;
 
 	*vp = NULL;
 	*np = 0;
 	memset(&w, 0, sizeof(w));
-	w.n = n;
-	w.cur = w.last = -1;
+	strmap_init(&w.tags);
 	/* A test that ran twice in a run counts by its last result. */
-	err = store_recent_history(st, run_id, m, flaky_row, &w, dl);
-	if (w.prev != NULL && w.last >= 0 && w.cur != w.last)
-		w.changes++;
-	flaky_end(&w.v, &w.nv, &w.prev, w.changes, w.n);
-	if (err != STORE_OK) {
-		flaky_free(w.v, w.nv);
-		return err;
+	if (res == NULL)
+		err = store_recent_history(st, run_id, m, 1, flaky_row, &w,
+		    dl);
+	else if ((err = store_recent_history(st, run_id, m > 0 ? m - 1 : 0,
+	    0, flaky_row, &w, dl)) == STORE_OK && m > 0) {
+		/* The newest run last, as the store would give it. */
+		for (i = 0; i < nres; i++)
+			if (res[i].status != TS_RUNNING)
+				(void)flaky_row(&w, res[i].tag != NULL ?
+				    res[i].tag : "", res[i].tag != NULL ?
+				    strlen(res[i].tag) : 0, run_id, res[i].id,
+				    res[i].status);
 	}
-	*vp = w.v;
-	*np = w.nv;
+	for (i = 0; err == STORE_OK && i < w.tags.n; i++) {
+		t = &w.v[i];
+		if (t->last >= 0 && t->cur != t->last)
+			t->changes++;
+		if (n == 0 || t->changes < n)
+			continue;
+		*vp = xreallocarray(*vp, *np + 1, sizeof(**vp));
+		/* Taken from the map, which frees what is left. */
+		(*vp)[(*np)++] = w.tags.keys[i];
+		w.tags.keys[i] = NULL;
+	}
+	strmap_free(&w.tags);
+	free(w.v);
+	if (err != STORE_OK)
+		return err;
+	/* flaky_has() looks names up by bsearch(). */
+	if (*np > 1)
+		qsort(*vp, *np, sizeof(**vp), cmp_str);
 	return STORE_OK;
 }

@@ -15,6 +15,7 @@
 
 #include "ltpscope/ltpindex.h"
 #include "ltpscope/slurp.h"
+#include "ltpscope/strmap.h"
 #include "ltpscope/xmalloc.h"
 
 /* A file this full of binary junk is not a runtest file at all. */
@@ -80,22 +81,11 @@ ltpindex_runtest_path(const char *root, const char *name)
 	return xstrdup(name);
 }
 
-static size_t
-hash_str(const char *s, size_t len)
-{
-	size_t h = 2166136261u;
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
-
 static void
 hash_insert(struct ltpindex *idx, size_t i)
 {
 	size_t mask = idx->hashcap - 1;
-	size_t h = hash_str(idx->tests[i].tag, strlen(idx->tests[i].tag));
+	size_t h = strmap_hash(idx->tests[i].tag, strlen(idx->tests[i].tag));
 
 	while (idx->hash[h & mask] != 0)
 		h++;
@@ -122,7 +112,7 @@ ltpindex_find(const struct ltpindex *idx, const char *tag)
 	if (idx->hashcap == 0)
 		return NULL;
 	mask = idx->hashcap - 1;
-	for (h = hash_str(tag, strlen(tag));; h++) {
+	for (h = strmap_hash(tag, strlen(tag));; h++) {
 		if ((slot = idx->hash[h & mask]) == 0)
 			return NULL;
 		if (strcmp(idx->tests[slot - 1].tag, tag) == 0)
@@ -356,7 +346,7 @@ nameset_build(struct nameset *ns, const char *const *names, size_t n)
 	ns->slot = xcalloc(ns->cap, sizeof(*ns->slot));
 	mask = ns->cap - 1;
 	for (i = 0; i < n; i++) {
-		for (h = hash_str(names[i], strlen(names[i]));
+		for (h = strmap_hash(names[i], strlen(names[i]));
 		    ns->slot[h & mask] != NULL; h++)
 			if (strcmp(ns->slot[h & mask], names[i]) == 0)
 				break;
@@ -370,7 +360,7 @@ nameset_has(const struct nameset *ns, const char *s, size_t len)
 	size_t h, mask = ns->cap - 1;
 	const char *e;
 
-	for (h = hash_str(s, len); (e = ns->slot[h & mask]) != NULL; h++)
+	for (h = strmap_hash(s, len); (e = ns->slot[h & mask]) != NULL; h++)
 		if (strncmp(e, s, len) == 0 && e[len] == '\0')
 			return 1;
 	return 0;

@@ -381,21 +381,27 @@ by_row_name(const void *x, const void *y)
 
 /*
  * The report's columns (the arch matrix's, then the Linux reference),
- * rows and history (see shoplist.h): one read of the run list; the
- * counts come from the results the matrix and the reference hold.
+ * rows and history (see shoplist.h), from the run list runs[0..nruns)
+ * (NULL: read here); the counts come from the results the matrix and
+ * the reference hold.
  */
 static int
 shop_report(struct store *st, struct shoplist *l, const struct linuxref *ref,
-    struct diaglist *dl)
+    const struct store_run *runs, size_t nruns, struct diaglist *dl)
 {
 	const struct archmatrix *m = &l->arches;
-	struct store_run *runs = NULL, *r;
-	size_t nruns = 0, i, k;
+	const struct store_run *r;
+	struct store_run *owned = NULL;
+	size_t i, k;
 	char *sys;
 	int err;
 
-	if ((err = store_list_runs(st, &runs, &nruns, dl)) != STORE_OK)
-		return err;
+	if (runs == NULL) {
+		if ((err = store_list_runs(st, &owned, &nruns, dl)) !=
+		    STORE_OK)
+			return err;
+		runs = owned;
+	}
 	for (i = 0; i < m->ncols; i++)
 		shop_add_column(l, &m->cols[i].run, 0);
 	for (i = 0; i < nruns && ref->run_id != 0; i++)
@@ -422,7 +428,7 @@ shop_report(struct store *st, struct shoplist *l, const struct linuxref *ref,
 		l->history[i] = l->history[l->nhistory - 1 - i];
 		l->history[l->nhistory - 1 - i] = t;
 	}
-	store_runs_free(runs, nruns);
+	store_runs_free(owned, owned != NULL ? nruns : 0);
 	for (i = 0; i < m->nrows; i++)
 		for (k = 0; k < m->ncols; k++)
 			shop_count(l, k, m->rows[i].syscall,
@@ -554,7 +560,8 @@ shop_catalogue_only(struct store *st, const struct shop_opts *o,
 			l->v[i].cat_state = xstrdup("");
 	if ((err = linuxref_load(st, arch, 0, &ref, dl)) == STORE_OK) {
 		l->linux_run = ref.run_id;
-		if ((err = shop_report(st, l, &ref, dl)) == STORE_OK)
+		if ((err = shop_report(st, l, &ref, NULL, 0, dl)) ==
+		    STORE_OK)
 			shop_weigh_rows(l, o);
 		linuxref_free(&ref);
 	}
@@ -570,13 +577,14 @@ shop_build(struct store *st, const struct shop_opts *o, struct shoplist *l,
     struct diaglist *dl)
 {
 	struct store_result *res = NULL;
+	struct store_run *runs = NULL;
 	struct triage_tag *tags = NULL;
 	const struct triage_tag *t;
 	const struct category *c;
 	struct shop_syscall *sc;
 	struct linuxref ref;
 	char **flaky = NULL;
-	size_t nres = 0, ntags = 0, nflaky = 0, i, nf;
+	size_t nres = 0, ntags = 0, nflaky = 0, nruns = 0, i, nf;
 	int64_t run_id = o->run_id;
 	char *sys;
 	int err;
@@ -592,13 +600,14 @@ shop_build(struct store *st, const struct shop_opts *o, struct shoplist *l,
 	    STORE_OK ||
 	    (err = store_tags_list(st, run_id, NULL, &tags, &ntags, dl)) !=
 	    STORE_OK ||
-	    (err = flaky_tests(st, run_id, FLAKY_N, FLAKY_M, &flaky, &nflaky,
-	    dl)) != STORE_OK ||
+	    (err = flaky_tests(st, run_id, res, nres, FLAKY_N, FLAKY_M, &flaky,
+	    &nflaky, dl)) != STORE_OK ||
 	    (err = linuxref_load(st, l->run.arch, run_id, &ref, dl)) !=
 	    STORE_OK ||
-	    (err = archmatrix_build_first(st, run_id, res, nres, &l->arches,
-	    dl)) !=
-	    STORE_OK)
+	    /* One run list for the matrix and the report. */
+	    (err = store_list_runs(st, &runs, &nruns, dl)) != STORE_OK ||
+	    (err = archmatrix_build_first(st, run_id, res, nres, runs, nruns,
+	    &l->arches, dl)) != STORE_OK)
 		goto out;
 	l->linux_run = ref.run_id;
 	nf = o->fund != NULL ? o->fund->n : 0;
@@ -642,12 +651,13 @@ shop_build(struct store *st, const struct shop_opts *o, struct shoplist *l,
 		qsort(l->v, l->n, sizeof(*l->v), by_priority);
 	if (o->nprofiles > 0)
 		shop_weigh(l, o, res, nres);
-	if ((err = shop_report(st, l, &ref, dl)) == STORE_OK &&
+	if ((err = shop_report(st, l, &ref, runs, nruns, dl)) == STORE_OK &&
 	    o->nprofiles > 0)
 		shop_weigh_rows(l, o);
 	shoplist_kfuncs(l, o);
 out:
 	store_results_free(res, nres);
+	store_runs_free(runs, nruns);
 	store_tags_free(tags, ntags);
 	flaky_free(flaky, nflaky);
 	linuxref_free(&ref);

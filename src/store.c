@@ -274,6 +274,7 @@ store_close(struct store *st)
 	if (st == NULL)
 		return;
 	store_unlock_all(st);
+	(void)sqlite3_blob_close(st->outblob);
 	for (i = 0; i < SS__COUNT; i++)
 		(void)sqlite3_finalize(st->stmt[i]);
 	if (st->db != NULL)

@@ -25,6 +25,16 @@ enum store_stmt {
 	SS_PUT_OUTPUT,
 	SS_PUT_KMSG,
 	SS_OUTPUT_SIZE,		/* a list reads hundreds of outputs */
+	/*
+	 * Reads a shopping list makes once each: compiled anew, the five
+	 * cost a twentieth of an export.  None is stepped inside another
+	 * use of itself.
+	 */
+	SS_GET_RUN,
+	SS_LIST_RUNS,
+	SS_RUN_RESULTS,
+	SS_RECENT_HISTORY,
+	SS_TAGS_LIST,
 	SS__COUNT
 };
 
@@ -40,6 +50,13 @@ struct store {
 	int		 instep;	/* a step's savepoint is open */
 	int		 reading;	/* store_read_begin() depth */
 	sqlite3_stmt	*stmt[SS__COUNT];	/* prepared on first use */
+	/*
+	 * An output's blob handle, kept for the next output while a read
+	 * transaction lasts: moving it to a row costs a tenth of opening
+	 * one, and a list reads an output per failure.  It holds the
+	 * snapshot, so store_read_end() closes it.
+	 */
+	sqlite3_blob	*outblob;
 	int		 wal_frames;	/* in the log after the last commit */
 	int64_t		 unlock_run;	/* a run ended in the open batch:
 					   unlocked once that commits */

@@ -91,6 +91,22 @@ store_run_clear(struct store_run *r)
 }
 
 void
+store_run_copy(struct store_run *dst, const struct store_run *src)
+{
+	*dst = *src;
+	dst->host = xstrdup(src->host != NULL ? src->host : "");
+	dst->uname = xstrdup(src->uname != NULL ? src->uname : "");
+	dst->os_name = xstrdup(src->os_name != NULL ? src->os_name : "");
+	dst->os_version = xstrdup(src->os_version != NULL ? src->os_version :
+	    "");
+	dst->arch = xstrdup(src->arch != NULL ? src->arch : "");
+	dst->ltp_version = xstrdup(src->ltp_version != NULL ?
+	    src->ltp_version : "");
+	dst->label = xstrdup(src->label != NULL ? src->label : "");
+	dst->config = xstrdup(src->config != NULL ? src->config : "");
+}
+
+void
 store_runs_free(struct store_run *v, size_t n)
 {
 	size_t i;
@@ -153,7 +169,7 @@ store_results_free(struct store_result *v, size_t n)
 	free(v);
 }
 
-/* Steps s to the end collecting results; finalizes s. */
+/* Steps s to the end collecting results; done with s (store_stmt_done). */
 static int
 store_collect_results(struct store *st, sqlite3_stmt *s,
     struct store_result **vp, size_t *np, struct diaglist *dl)
@@ -169,7 +185,7 @@ store_collect_results(struct store *st, sqlite3_stmt *s,
 		}
 		store_read_result(s, &v[n++]);
 	}
-	(void)sqlite3_finalize(s);
+	store_stmt_done(st, s);
 	if (rc != SQLITE_DONE) {
 		store_results_free(v, n);
 		return store_sqlerr(st, dl, rc, "cannot read results");
@@ -200,6 +216,8 @@ store_read_end(struct store *st)
 {
 	if (st->reading == 0 || --st->reading > 0)
 		return;
+	(void)sqlite3_blob_close(st->outblob);
+	st->outblob = NULL;
 	store_rollback(st);	/* nothing was written; just let go */
 }
 
@@ -307,8 +325,9 @@ store_list_runs(struct store *st, struct store_run **vp, size_t *np,
 	 * a run, which made a listing of 200 runs cost more than the
 	 * shopping list's export did without it (bench_export).
 	 */
-	if ((err = store_prepare(st, &s, "SELECT " RUN_COLS_BUT_KMARKED
-	    "0 FROM runs ORDER BY id DESC", dl)) != STORE_OK)
+	if ((err = store_prepare_kept(st, SS_LIST_RUNS, &s, "SELECT "
+	    RUN_COLS_BUT_KMARKED "0 FROM runs ORDER BY id DESC", dl)) !=
+	    STORE_OK)
 		goto out;
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		if (n == cap) {
@@ -317,7 +336,7 @@ store_list_runs(struct store *st, struct store_run **vp, size_t *np,
 		}
 		store_read_run(st, s, &v[n++]);
 	}
-	(void)sqlite3_finalize(s);
+	store_stmt_done(st, s);
 	if (rc != SQLITE_DONE) {
 		err = store_sqlerr(st, dl, rc, "cannot list runs");
 		goto out;
@@ -347,14 +366,14 @@ store_get_run(struct store *st, int64_t run_id, struct store_run *r,
 	memset(r, 0, sizeof(*r));
 	if ((err = store_read_begin(st, dl)) != STORE_OK)
 		return err;
-	if ((err = store_prepare(st, &s, "SELECT " RUN_COLS " FROM runs "
-	    "WHERE id = ?", dl)) != STORE_OK)
+	if ((err = store_prepare_kept(st, SS_GET_RUN, &s, "SELECT " RUN_COLS
+	    " FROM runs WHERE id = ?", dl)) != STORE_OK)
 		goto out;
 	(void)sqlite3_bind_int64(s, 1, run_id);
 	rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW)
 		store_read_run(st, s, r);
-	(void)sqlite3_finalize(s);
+	store_stmt_done(st, s);
 	if (rc == SQLITE_DONE) {
 		diag_error(dl, st->path, 0, "no run %ld in the database",
 		    (long)run_id);
@@ -403,8 +422,9 @@ store_run_results(struct store *st, int64_t run_id,
 
 	*vp = NULL;
 	*np = 0;
-	if ((err = store_prepare(st, &s, "SELECT " RESULT_COLS
-	    "WHERE r.run_id = ? ORDER BY r.seq, r.id", dl)) != STORE_OK)
+	if ((err = store_prepare_kept(st, SS_RUN_RESULTS, &s, "SELECT "
+	    RESULT_COLS "WHERE r.run_id = ? ORDER BY r.seq, r.id", dl)) !=
+	    STORE_OK)
 		return err;
 	(void)sqlite3_bind_int64(s, 1, run_id);
 	return store_collect_results(st, s, vp, np, dl);
@@ -526,6 +546,40 @@ store_output_size(struct store *st, int64_t result_id,
 	return STORE_OK;
 }
 
+/* A blob handle on the output of result_id: the kept one moved, or new. */
+static int
+store_output_blob(struct store *st, int64_t result_id, sqlite3_blob **bp)
+{
+	sqlite3_blob *b;
+	int rc;
+
+	if ((b = st->outblob) != NULL) {
+		st->outblob = NULL;
+		if (sqlite3_blob_reopen(b, result_id) == SQLITE_OK) {
+			*bp = b;
+			return SQLITE_OK;
+		}
+		/* A row gone or changed under it: start afresh. */
+		(void)sqlite3_blob_close(b);
+	}
+	rc = sqlite3_blob_open(st->db, "main", "outputs", "data", result_id,
+	    0, &b);
+	*bp = rc == SQLITE_OK ? b : NULL;
+	if (rc != SQLITE_OK)
+		(void)sqlite3_blob_close(b);
+	return rc;
+}
+
+/* Keeps b for the next output while a read lasts; closes it otherwise. */
+static void
+store_output_blob_done(struct store *st, sqlite3_blob *b)
+{
+	if (st->reading > 0 && st->outblob == NULL)
+		st->outblob = b;
+	else
+		(void)sqlite3_blob_close(b);
+}
+
 /*
  * Read into one buffer of its size through an incremental blob handle:
  * a column value would be built whole by SQLite, then copied, twice
@@ -552,11 +606,10 @@ store_get_output(struct store *st, int64_t result_id, struct store_output *o,
 	o->data[o->stored_size] = '\0';
 	if (o->stored_size == 0)
 		return STORE_OK;
-	if ((rc = sqlite3_blob_open(st->db, "main", "outputs", "data",
-	    result_id, 0, &b)) != SQLITE_OK)
+	if ((rc = store_output_blob(st, result_id, &b)) != SQLITE_OK)
 		goto fail;
 	rc = sqlite3_blob_read(b, o->data, (int)o->stored_size, 0);
-	(void)sqlite3_blob_close(b);
+	store_output_blob_done(st, b);
 	if (rc == SQLITE_OK)
 		return STORE_OK;
 fail:
@@ -588,8 +641,7 @@ store_read_output(struct store *st, int64_t result_id,
 	}
 	if (rc != SQLITE_ROW || o->stored_size == 0)
 		goto done;
-	if ((rc = sqlite3_blob_open(st->db, "main", "outputs", "data",
-	    result_id, 0, &b)) != SQLITE_OK)
+	if ((rc = store_output_blob(st, result_id, &b)) != SQLITE_OK)
 		goto done;
 	buf = xmalloc(STORE_READ_CHUNK);
 	for (off = 0; rc == SQLITE_OK && off < o->stored_size; off += n) {
@@ -600,7 +652,7 @@ store_read_output(struct store *st, int64_t result_id,
 			fn(arg, buf, n);
 	}
 	free(buf);
-	(void)sqlite3_blob_close(b);
+	store_output_blob_done(st, b);
 done:
 	if (rc == SQLITE_ROW || rc == SQLITE_OK)
 		return STORE_OK;

@@ -210,10 +210,11 @@ store_tags_list(struct store *st, int64_t run_id, const char *test,
 	 * The result the state is read from: the run's own (the last one
 	 * if the test ran twice), or the test's newest via "latest".
 	 */
-	if ((err = store_prepare(st, &s, "SELECT t.id, t.tag, t.line, "
-	    "t.category, t.note, t.author, t.created, ifnull(t.run_id, 0), "
-	    "t.status_at, t.resolved, r.run_id, r.status FROM tags t "
-	    "LEFT JOIN results r ON r.id = CASE WHEN ?1 = 0 THEN "
+	if ((err = store_prepare_kept(st, SS_TAGS_LIST, &s, "SELECT t.id, "
+	    "t.tag, t.line, t.category, t.note, t.author, t.created, "
+	    "ifnull(t.run_id, 0), t.status_at, t.resolved, r.run_id, "
+	    "r.status FROM tags t LEFT JOIN results r ON r.id = CASE WHEN "
+	    "?1 = 0 THEN "
 	    "(SELECT result_id FROM latest l WHERE l.tag = t.tag) ELSE "
 	    "(SELECT max(id) FROM results x WHERE x.run_id = ?1 AND "
 	    "x.tag = t.tag AND x.status <> " SQL_TS_RUNNING ") END "
@@ -245,7 +246,7 @@ store_tags_list(struct store *st, int64_t run_id, const char *test,
 		    -1 : sqlite3_column_int(s, 11);
 		t->state = tag_state_of(t->seen_status, t->resolved);
 	}
-	(void)sqlite3_finalize(s);
+	store_stmt_done(st, s);
 	if (rc != SQLITE_DONE) {
 		store_tags_free(v, n);
 		return store_sqlerr(st, dl, rc, "cannot read tags");

@@ -207,15 +207,24 @@ test_core(void)
 	 */
 	{
 		struct store_result *fr = NULL;
+		struct store_run *runs = NULL;
 		struct archmatrix m2;
-		size_t nfr = 0, i, same = 0;
+		size_t nfr = 0, nruns = 0, i, same = 0, kept = 0;
 
 		is_int(store_run_results(st, run_live, &fr, &nfr, &dl),
 		    STORE_OK, "the unfinished run's results read");
+		is_int(store_list_runs(st, &runs, &nruns, &dl), STORE_OK,
+		    "and the run list");
 		is_int(archmatrix_build(st, run_live, NULL, 0, &m, &dl),
 		    STORE_OK, "its matrix, read by the matrix");
-		is_int(archmatrix_build_first(st, run_live, fr, nfr, &m2, &dl),
-		    STORE_OK, "and with its results given");
+		is_int(archmatrix_build_first(st, run_live, fr, nfr, runs,
+		    nruns, &m2, &dl), STORE_OK, "and with its results and "
+		    "the run list given");
+		for (i = 0; i < nruns; i++)
+			kept += runs[i].id != 0 && runs[i].arch != NULL &&
+			    runs[i].arch[0] != '\0';
+		is_int(kept, nruns, "the run list given is left whole: the "
+		    "columns took copies");
 		ok(m.ncols == m2.ncols && m.nrows == m2.nrows &&
 		    memcmp(m.counts, m2.counts, sizeof(m.counts)) == 0,
 		    "the same columns, rows and counts (%zu/%zu columns, "
@@ -236,6 +245,7 @@ test_core(void)
 		archmatrix_free(&m);
 		archmatrix_free(&m2);
 		store_results_free(fr, nfr);
+		store_runs_free(runs, nruns);
 	}
 
 	/* A run picked by number may be unfinished; first comes first. */

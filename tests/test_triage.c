@@ -242,15 +242,22 @@ test_tags(struct store *st)
 	diag_free(&dl);
 }
 
-/* Counts the rows store_recent_history() gives, and the running ones. */
+/*
+ * Counts the rows store_recent_history() gives, the running ones, and
+ * those out of its order (a run older than the row before's, a length
+ * not the tag's); n[4] is the last run seen.
+ */
 static int
-count_row(void *arg, const char *tag, int64_t run, enum test_status status)
+count_row(void *arg, const char *tag, size_t len, int64_t run, int64_t id,
+    enum test_status status)
 {
-	size_t *n = arg;
+	int64_t *n = arg;
 
 	n[0]++;
 	n[1] += status == TS_RUNNING;
 	n[2] += strcmp(tag, "pipe05") == 0;
+	n[3] += run < n[4] || len != strlen(tag) || id <= 0;
+	n[4] = run;
 	return 0;
 }
 
@@ -264,7 +271,7 @@ test_history(struct store *st, int64_t last)
 	struct store_run r;
 	struct diaglist dl;
 	int64_t run, id, prev;
-	size_t n[3] = { 0, 0, 0 };
+	int64_t n[5] = { 0, 0, 0, 0, 0 };
 
 	diag_init(&dl);
 	run = new_run(st, "12.0");
@@ -281,11 +288,19 @@ test_history(struct store *st, int64_t last)
 	    STORE_OK, "previous run of an arch with none");
 	is_int(prev, 0, "is none");
 	store_run_clear(&r);
-	is_int(store_recent_history(st, run, 2, count_row, n, &dl), STORE_OK,
+	is_int(store_recent_history(st, run, 2, 1, count_row, n, &dl), STORE_OK,
 	    "recent history");
 	is_int(n[0], 3, "two runs: pipe05 and pipe06, then pipe06 alone");
 	is_int(n[1], 0, "no row still running");
 	is_int(n[2], 1, "pipe05 once: its run's row is still running");
+	is_int(n[3], 0, "run by run, the oldest first, each with its id and "
+	    "the tag's length");
+	memset(n, 0, sizeof(n));
+	is_int(store_recent_history(st, run, 2, 0, count_row, n, &dl),
+	    STORE_OK, "the history before the run");
+	is_int(n[0], 4, "two runs before it: pipe05 and pipe06 in each");
+	ok(n[4] > 0 && n[4] < run && n[3] == 0, "in order, none of the "
+	    "run's own");
 	end_run(st, run);
 	diag_free(&dl);
 }
@@ -360,18 +375,79 @@ test_compare(struct store *st)
 		    sizeof(PASS_OUT) - 1, 1);
 		end_run(st, x);
 	}
-	is_int(flaky_tests(st, x, 2, 5, &fl, &nfl, &dl), STORE_OK, "flaky");
+	is_int(flaky_tests(st, x, NULL, 0, 2, 5, &fl, &nfl, &dl), STORE_OK,
+	    "flaky");
 	ok(nfl == 1 && strcmp(fl[0], "pipe05") == 0, "pipe05 is flaky, "
 	    "pipe06 is not");
 	flaky_free(fl, nfl);
-	is_int(flaky_tests(st, x, 5, 5, &fl, &nfl, &dl), STORE_OK, "5 of 5");
+	is_int(flaky_tests(st, x, NULL, 0, 5, 5, &fl, &nfl, &dl), STORE_OK,
+	    "5 of 5");
 	is_int(nfl, 0, "four changes are not five");
 	flaky_free(fl, nfl);
-	is_int(flaky_tests(st, 4, 2, 5, &fl, &nfl, &dl), STORE_OK, "run 4");
+	is_int(flaky_tests(st, 4, NULL, 0, 2, 5, &fl, &nfl, &dl), STORE_OK,
+	    "run 4");
 	/* Runs 1-4 (11.0): writev01 failed, passed, failed, failed. */
 	ok(nfl == 1 && strcmp(fl[0], "writev01") == 0, "writev01 flaky on "
 	    "11.0; pipe05's flips on 12.0 do not count there");
 	flaky_free(fl, nfl);
+
+	/*
+	 * On 13.0, read in the order run by run: mm01 and aa01 flip
+	 * three times, seen mm01 first yet listed by name; zz01 fails in
+	 * every run by its last result, the rerun in run 2 that came
+	 * later (a larger id) with a smaller seq than the pass it undoes.
+	 */
+	for (i = 0; i < 4; i++) {
+		x = new_run(st, "13.0");
+		add_result(st, x, "mm01", "mmap", i % 2 ? PASS_OUT : FAIL_OUT,
+		    i % 2 ? sizeof(PASS_OUT) - 1 : sizeof(FAIL_OUT) - 1, 1);
+		add_result(st, x, "aa01", "access", i % 2 ? FAIL_OUT :
+		    PASS_OUT, i % 2 ? sizeof(FAIL_OUT) - 1 :
+		    sizeof(PASS_OUT) - 1, 2);
+		if (i == 1)
+			add_result(st, x, "zz01", "zz", PASS_OUT,
+			    sizeof(PASS_OUT) - 1, 5);
+		add_result(st, x, "zz01", "zz", FAIL_OUT, sizeof(FAIL_OUT) - 1,
+		    0);
+		end_run(st, x);
+	}
+	is_int(flaky_tests(st, x, NULL, 0, 2, 5, &fl, &nfl, &dl), STORE_OK,
+	    "flaky on 13.0");
+	ok(nfl == 2 && strcmp(fl[0], "aa01") == 0 &&
+	    strcmp(fl[1], "mm01") == 0, "aa01 and mm01, sorted by name "
+	    "(%zu: %s)", nfl, nfl > 0 ? fl[0] : "none");
+	ok(flaky_has(fl, nfl, "aa01") && flaky_has(fl, nfl, "mm01") &&
+	    !flaky_has(fl, nfl, "zz01"), "zz01 is not: its rerun's fail "
+	    "counts, not the pass it followed");
+	flaky_free(fl, nfl);
+	is_int(flaky_tests(st, x, NULL, 0, 4, 5, &fl, &nfl, &dl), STORE_OK,
+	    "4 of 5");
+	is_int(nfl, 0, "three changes are not four");
+	flaky_free(fl, nfl);
+	/* The run's own results given, as compare and the list have them. */
+	{
+		struct store_result *res = NULL;
+		size_t nres = 0;
+
+		is_int(store_run_results(st, x, &res, &nres, &dl), STORE_OK,
+		    "the last 13.0 run's results");
+		is_int(flaky_tests(st, x, res, nres, 2, 5, &fl, &nfl, &dl),
+		    STORE_OK, "flaky with them given");
+		ok(nfl == 2 && strcmp(fl[0], "aa01") == 0 &&
+		    strcmp(fl[1], "mm01") == 0, "the same two (%zu)", nfl);
+		flaky_free(fl, nfl);
+		/* Given empty: the run adds nothing; mm01/aa01 flip twice. */
+		is_int(flaky_tests(st, x, res, 0, 3, 5, &fl, &nfl, &dl),
+		    STORE_OK, "with none of its results given");
+		is_int(nfl, 0, "only the runs before it count: two changes "
+		    "are not three");
+		flaky_free(fl, nfl);
+		is_int(flaky_tests(st, x, res, nres, 3, 5, &fl, &nfl, &dl),
+		    STORE_OK, "with all given");
+		is_int(nfl, 2, "its results make the third change");
+		flaky_free(fl, nfl);
+		store_results_free(res, nres);
+	}
 	test_history(st, x);
 	diag_free(&dl);
 }

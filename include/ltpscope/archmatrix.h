@@ -76,11 +76,13 @@ int	archmatrix_build(struct store *, int64_t first,
 	    struct diaglist *);
 /*
  * archmatrix_build() of first and every other arch, with first's
- * results (res[0..n), as store_run_results() gives them) read by the
- * caller, who keeps them: its column is not read again.
+ * results (res[0..n), as store_run_results() gives them) and the run
+ * list (runs[0..nruns), as store_list_runs() gives it) read by the
+ * caller, who keeps them: neither is read again.
  */
 int	archmatrix_build_first(struct store *, int64_t first,
-	    const struct store_result *res, size_t n, struct archmatrix *,
+	    const struct store_result *res, size_t n,
+	    const struct store_run *runs, size_t nruns, struct archmatrix *,
 	    struct diaglist *);
 void	archmatrix_free(struct archmatrix *);
 /* The row of tag, or NULL. */

@@ -98,9 +98,12 @@ void	compare_free(struct cmp_result *);
 /*
  * Tests that changed result in at least n of the last m runs up to and
  * including run_id on the same system, sorted; *np gets the count.
+ * res[0..nres), when not NULL, are run_id's results as
+ * store_run_results() gives them, which are then not read again.
  */
-int	flaky_tests(struct store *, int64_t run_id, unsigned n, unsigned m,
-	    char ***vp, size_t *np, struct diaglist *);
+int	flaky_tests(struct store *, int64_t run_id,
+	    const struct store_result *res, size_t nres, unsigned n,
+	    unsigned m, char ***vp, size_t *np, struct diaglist *);
 int	flaky_has(char *const *, size_t, const char *);
 void	flaky_free(char **, size_t);
 

@@ -365,12 +365,18 @@ int	store_latest_run(struct store *, int64_t *idp, struct diaglist *);
 /*
  * The results of the last m runs up to run_id on run_id's system (same
  * uname, OS, OS version, arch and LTP version), none still running, to
- * fn by test, then run, then order; fn returning non-zero stops early.
+ * fn run by run, the oldest first, within a run in no set order (the
+ * result's id tells which came last); fn returning non-zero stops early.
+ * Without with_run, the m runs before run_id: for a caller who has its
+ * results already.
  */
 int	store_recent_history(struct store *, int64_t run_id, unsigned m,
-	    int (*fn)(void *, const char *tag, int64_t run_id,
-	    enum test_status), void *, struct diaglist *);
+	    int with_run, int (*fn)(void *, const char *tag, size_t taglen,
+	    int64_t run_id, int64_t result_id, enum test_status), void *,
+	    struct diaglist *);
 void	store_run_clear(struct store_run *);
+/* *dst made a copy of *src that owns its own strings. */
+void	store_run_copy(struct store_run *dst, const struct store_run *src);
 void	store_runs_free(struct store_run *, size_t);
 /* Results of a run in execution order. */
 int	store_run_results(struct store *, int64_t run_id,
