@@ -240,39 +240,46 @@ archmatrix_find(const struct archmatrix *m, const char *tag)
 	return bsearch(&key, m->rows, m->nrows, sizeof(*m->rows), amx_by_tag);
 }
 
-/* Rows for every tag of the columns' results, sorted, each once. */
+/*
+ * Rows for every tag of the columns' results, sorted, each once: a
+ * merge of the columns, each sorted by tag with a tag once already
+ * (compare_last_per_tag()), so no sort and no search here.
+ */
 static void
 amx_rows(struct archmatrix *m, struct store_result **res, size_t *nres)
 {
-	size_t c, i, n = 0, k;
+	struct amx_row *r;
+	const char *t;
+	size_t c, n = 0, *at;
 
 	for (c = 0; c < m->ncols; c++)
 		n += nres[c];
 	m->rows = xcalloc(n > 0 ? n : 1, sizeof(*m->rows));
-	for (c = 0; c < m->ncols; c++)
-		for (i = 0; i < nres[c]; i++)
-			m->rows[m->nrows++].tag = res[c][i].tag;
-	qsort(m->rows, m->nrows, sizeof(*m->rows), amx_by_tag);
-	for (i = 0, k = 0; i < m->nrows; i++)
-		if (k == 0 || strcmp(m->rows[k - 1].tag, m->rows[i].tag) != 0)
-			m->rows[k++].tag = m->rows[i].tag;
-	m->nrows = k;
-	for (i = 0; i < m->nrows; i++) {
-		m->rows[i].tag = xstrdup(m->rows[i].tag);
-		m->rows[i].status = xcalloc(m->ncols > 0 ? m->ncols : 1,
-		    sizeof(int));
-		for (c = 0; c < m->ncols; c++)
-			m->rows[i].status[c] = -1;
-	}
-	for (c = 0; c < m->ncols; c++)
-		for (i = 0; i < nres[c]; i++) {
-			struct amx_row *r = (struct amx_row *)archmatrix_find(m,
-			    res[c][i].tag);
-
-			r->status[c] = (int)res[c][i].status;
+	at = xcalloc(m->ncols > 0 ? m->ncols : 1, sizeof(*at));
+	for (;;) {
+		/* The least tag under the columns' cursors is the next row's. */
+		for (c = 0, t = NULL; c < m->ncols; c++)
+			if (at[c] < nres[c] && (t == NULL ||
+			    strcmp(res[c][at[c]].tag, t) < 0))
+				t = res[c][at[c]].tag;
+		if (t == NULL)
+			break;
+		r = &m->rows[m->nrows++];
+		r->tag = xstrdup(t);
+		r->status = xcalloc(m->ncols > 0 ? m->ncols : 1, sizeof(int));
+		for (c = 0; c < m->ncols; c++) {
+			r->status[c] = -1;
+			if (at[c] >= nres[c] ||
+			    strcmp(res[c][at[c]].tag, r->tag) != 0)
+				continue;
+			r->status[c] = (int)res[c][at[c]].status;
 			if (r->syscall == NULL)
-				r->syscall = triage_result_syscall(&res[c][i]);
+				r->syscall = triage_result_syscall(
+				    &res[c][at[c]]);
+			at[c]++;
 		}
+	}
+	free(at);
 }
 
 static void

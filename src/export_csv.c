@@ -8,14 +8,20 @@
 
 #include "export_impl.h"
 
+/* A quoted field: the text up to each '"' in one write, the '"' twice. */
 static void
 csv_field(FILE *fp, const char *s, int last)
 {
+	size_t n;
+
 	putc('"', fp);
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			putc('"', fp);
-		putc(*s, fp);
+	for (;;) {
+		n = strcspn(s, "\"");
+		(void)fwrite(s, 1, n, fp);
+		if (s[n] == '\0')
+			break;
+		(void)fputs("\"\"", fp);
+		s += n + 1;
 	}
 	putc('"', fp);
 	fputs(last ? "\r\n" : ",", fp);

@@ -122,7 +122,7 @@ shop_fill_test(struct store *st, const struct shop_opts *o,
 	s->kmsg_lines = r->kmsg_lines;
 	s->kmsg_marked = store_result_kmsg_marked(r);
 	diag_init(&quiet);
-	if (store_get_output(st, r->id, &out, &quiet) != STORE_OK)
+	if (store_get_output_of(st, r, &out, &quiet) != STORE_OK)
 		memset(&out, 0, sizeof(out));
 	first = out.data != NULL ? triage_first_failure(out.data,
 	    out.stored_size, NULL) : NULL;

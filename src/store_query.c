@@ -618,6 +618,33 @@ fail:
 	    "%lld", (long long)result_id);
 }
 
+int
+store_get_output_of(struct store *st, const struct store_result *r,
+    struct store_output *o, struct diaglist *dl)
+{
+	sqlite3_blob *b;
+	int n, rc;
+
+	/* No output row (or an empty one), or sizes not of this snapshot. */
+	if (st->reading == 0 || r->stored_size <= 0 ||
+	    store_output_blob(st, r->id, &b) != SQLITE_OK)
+		return store_get_output(st, r->id, o, dl);
+	memset(o, 0, sizeof(*o));
+	n = sqlite3_blob_bytes(b);
+	o->stored_size = n > 0 ? (size_t)n : 0;
+	o->original_size = r->output_size;
+	o->capped = r->capped;
+	o->data = xmalloc(o->stored_size + 1);
+	o->data[o->stored_size] = '\0';
+	rc = n > 0 ? sqlite3_blob_read(b, o->data, n, 0) : SQLITE_OK;
+	store_output_blob_done(st, b);
+	if (rc == SQLITE_OK)
+		return STORE_OK;
+	store_output_clear(o);
+	return store_sqlerr(st, dl, rc, "cannot read the output of result "
+	    "%lld", (long long)r->id);
+}
+
 /* Pieces store_read_output() hands out. */
 #define STORE_READ_CHUNK	(64u * 1024)
 

@@ -710,6 +710,44 @@ test_bytes_and_cap(void)
 		is_int(res[3].capped, 1, "capped shows in the listing");
 		is_int(res[3].output_size, 5000, "original size in listing");
 	}
+	/*
+	 * Each result's output read with the sizes the listing has, in
+	 * its read and outside one: what store_get_output() gives.
+	 */
+	for (int inread = 0; inread < 2; inread++) {
+		struct store_output a, b;
+		size_t same = 0, nf = 0;
+
+		if (inread)
+			(void)store_read_begin(st, &dl);
+		for (i = 0; i < n; i++) {
+			int ea = store_get_output_of(st, &res[i], &a, &dl);
+			int eb = store_get_output(st, res[i].id, &b, &dl);
+
+			same += ea == eb && a.stored_size == b.stored_size &&
+			    a.original_size == b.original_size &&
+			    a.capped == b.capped && (a.data == NULL ?
+			    b.data == NULL : b.data != NULL && memcmp(a.data,
+			    b.data, a.stored_size + 1) == 0);
+			nf += ea == STORE_OK;
+			store_output_clear(&a);
+			store_output_clear(&b);
+		}
+		if (inread)
+			store_read_end(st);
+		is_int(same, n, "%s: each output as store_get_output() reads "
+		    "it, capped and empty ones too", inread ? "in a read" :
+		    "outside a read");
+		is_int(nf, n, "every one found");
+	}
+	/* A result the listing saw without its output row: none found. */
+	memset(&r, 0, sizeof(r));
+	r.id = id4 + 1000;
+	r.stored_size = 10;
+	(void)store_read_begin(st, &dl);
+	is_int(store_get_output_of(st, &r, &o, &dl), STORE_ENOTFOUND,
+	    "a result with no output stored: not found");
+	store_read_end(st);
 	store_results_free(res, n);
 	is_int(store_find_result(st, run, "t2", &r, &dl), STORE_OK,
 	    "find by tag");

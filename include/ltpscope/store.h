@@ -414,6 +414,13 @@ void	store_result_counts(struct store_result *,
 /* Output of one result; STORE_ENOTFOUND when none was stored. */
 int	store_get_output(struct store *, int64_t result_id,
 	    struct store_output *, struct diaglist *);
+/*
+ * The same for a result store_run_results() read in the read
+ * transaction still open (store_read_begin()), whose sizes it has:
+ * only the output itself is read.
+ */
+int	store_get_output_of(struct store *, const struct store_result *,
+	    struct store_output *, struct diaglist *);
 void	store_output_clear(struct store_output *);
 /*
  * The same output handed to fn in order, at most 64 KiB a call, never
