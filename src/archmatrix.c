@@ -255,6 +255,9 @@ amx_rows(struct archmatrix *m, struct store_result **res, size_t *nres)
 	for (c = 0; c < m->ncols; c++)
 		n += nres[c];
 	m->rows = xcalloc(n > 0 ? n : 1, sizeof(*m->rows));
+	/* A block for every row's cells: not an allocation a row. */
+	m->cells = xreallocarray(NULL, n > 0 ? n : 1, (m->ncols > 0 ?
+	    m->ncols : 1) * sizeof(*m->cells));
 	at = xcalloc(m->ncols > 0 ? m->ncols : 1, sizeof(*at));
 	for (;;) {
 		/* The least tag under the columns' cursors is the next row's. */
@@ -266,7 +269,7 @@ amx_rows(struct archmatrix *m, struct store_result **res, size_t *nres)
 			break;
 		r = &m->rows[m->nrows++];
 		r->tag = xstrdup(t);
-		r->status = xcalloc(m->ncols > 0 ? m->ncols : 1, sizeof(int));
+		r->status = m->cells + (m->nrows - 1) * m->ncols;
 		for (c = 0; c < m->ncols; c++) {
 			r->status[c] = -1;
 			if (at[c] >= nres[c] ||
@@ -412,8 +415,8 @@ archmatrix_free(struct archmatrix *m)
 	for (i = 0; i < m->nrows; i++) {
 		free(m->rows[i].tag);
 		free(m->rows[i].syscall);
-		free(m->rows[i].status);
 	}
 	free(m->rows);
+	free(m->cells);
 	memset(m, 0, sizeof(*m));
 }

@@ -367,9 +367,7 @@ flaky_tests(struct store *st, int64_t run_id, const struct store_result *res,
 		if (n == 0 || t->changes < n)
 			continue;
 		*vp = xreallocarray(*vp, *np + 1, sizeof(**vp));
-		/* Taken from the map, which frees what is left. */
-		(*vp)[(*np)++] = w.tags.keys[i];
-		w.tags.keys[i] = NULL;
+		(*vp)[(*np)++] = xstrdup(w.tags.keys[i]);
 	}
 	strmap_free(&w.tags);
 	free(w.v);

@@ -2,13 +2,23 @@
 /*
  * The string numbering of strmap.h: open addressing with linear
  * probing, the table doubled before it is half full, the keys kept
- * by number in an array as large as the table's half.
+ * by number in an array as large as the table's half, their bytes in
+ * blocks of STRMAP_BLOCK: thousands of tags cost a few allocations,
+ * not one each.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ltpscope/strmap.h"
 #include "ltpscope/xmalloc.h"
+
+#define STRMAP_BLOCK	(64 * 1024)
+
+struct strmap_block {
+	struct strmap_block	*next;
+	size_t			 used, size;
+	char			 data[];
+};
 
 void
 strmap_init(struct strmap *m)
@@ -19,13 +29,38 @@ strmap_init(struct strmap *m)
 void
 strmap_free(struct strmap *m)
 {
-	size_t i;
+	struct strmap_block *b;
 
-	for (i = 0; i < m->n; i++)
-		free(m->keys[i]);
+	while ((b = m->blocks) != NULL) {
+		m->blocks = b->next;
+		free(b);
+	}
 	free(m->keys);
 	free(m->slot);
 	memset(m, 0, sizeof(*m));
+}
+
+/* A copy of the len bytes at s, and a NUL, in the map's blocks. */
+static char *
+strmap_copy(struct strmap *m, const char *s, size_t len)
+{
+	struct strmap_block *b = m->blocks;
+	size_t size;
+	char *p;
+
+	if (b == NULL || b->size - b->used < len + 1) {
+		size = len + 1 > STRMAP_BLOCK ? len + 1 : STRMAP_BLOCK;
+		b = xmalloc(sizeof(*b) + size);
+		b->used = 0;
+		b->size = size;
+		b->next = m->blocks;
+		m->blocks = b;
+	}
+	p = b->data + b->used;
+	memcpy(p, s, len);
+	p[len] = '\0';
+	b->used += len + 1;
+	return p;
 }
 
 size_t
@@ -94,7 +129,7 @@ strmap_add(struct strmap *m, const char *s, size_t len, int *isnew)
 	h = strmap_hash(s, len);
 	if ((p = strmap_slot(m, s, len, h))->n != 0)
 		return p->n - 1;
-	m->keys[m->n] = xstrndup(s, len);
+	m->keys[m->n] = strmap_copy(m, s, len);
 	p->hash = h;
 	p->n = ++m->n;
 	*isnew = 1;

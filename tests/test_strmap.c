@@ -3,7 +3,8 @@
  * The string numbering: each string its number from its first add,
  * the same number every time after, across the table's growths;
  * keys that end early at a NUL; keys alike but for their last byte or
- * length; and strings never added not found.
+ * length; a key longer than a block of keys; and strings never added
+ * not found.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +71,26 @@ main(void)
 	is_int(strmap_add(&m, "pipe05", 6, &isnew), n, "the same key without "
 	    "them");
 	ok(!isnew, "not new");
+
+	/* A key longer than a block of keys, and keys after it. */
+	{
+		size_t big = 200 * 1024, k;
+		char *h = malloc(big + 1);
+
+		memset(h, 'x', big);
+		h[big] = '\0';
+		k = strmap_add(&m, h, big, &isnew);
+		ok(isnew && strlen(m.keys[k]) == big, "a %zu-byte key kept "
+		    "whole", big);
+		h[big - 1] = 'y';
+		ok(strmap_find(&m, h) == STRMAP_NONE, "one differing only in "
+		    "its last byte: not it");
+		n = strmap_add(&m, "after", 5, &isnew);
+		ok(isnew && strcmp(m.keys[n], "after") == 0 &&
+		    strcmp(m.keys[0], "test0") == 0 && m.keys[k][big - 1] ==
+		    'x', "the keys before and after it unchanged");
+		free(h);
+	}
 
 	strmap_free(&m);
 	ok(m.n == 0 && m.cap == 0 && m.keys == NULL, "freed: empty again");

@@ -55,6 +55,7 @@ struct archmatrix {
 	size_t		 ncols;
 	struct amx_row	*rows;		/* every test of any column, by tag */
 	size_t		 nrows;
+	int		*cells;		/* the rows' statuses, one block */
 	unsigned	 counts[AMX__COUNT];	/* rows per scope */
 };
 

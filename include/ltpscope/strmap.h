@@ -16,12 +16,15 @@ struct strmap_slot {
 	size_t	 n;		/* 1 + the key's number; 0: empty */
 };
 
+struct strmap_block;
+
 struct strmap {
-	char			**keys;	/* by number, each a copy */
+	char			**keys;	/* by number: copies, the map's */
 	size_t			  n;
 	struct strmap_slot	 *slot;
 	size_t			  cap;	/* slots: a power of two, over
 					   twice n */
+	struct strmap_block	 *blocks; /* where the copies are */
 };
 
 void	strmap_init(struct strmap *);
