@@ -14,6 +14,7 @@
 #include "ltpscope/kindex.h"
 #include "ltpscope/numparse.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/qemubox.h"
 #include "ltpscope/settings.h"
 #include "ltpscope/suite.h"
 #include "ltpscope/verdict.h"
@@ -42,6 +43,36 @@ void
 cli_diags(const struct diaglist *dl)
 {
 	diag_print(dl, stderr, "ltpscope");
+}
+
+/* Lines of a console's end cli_box_console() shows. */
+#define CLI_CONSOLE_LINES	5
+
+/*
+ * An empty console is what a guest that never ran leaves: a /dev/kvm
+ * that takes the vCPU and runs no instruction of it (seen on a CI
+ * machine), or a kernel told no console= on that serial port.
+ */
+void
+cli_box_console(const struct qemubox *q)
+{
+	char *said, *p, *nl;
+
+	if ((said = qemubox_console_said(q, CLI_CONSOLE_LINES)) == NULL)
+		return;
+	if (said[0] == '\0')
+		fprintf(stderr, "ltpscope: its console, %s, has nothing "
+		    "since QEMU started: the guest printed nothing (no "
+		    "kernel ran, or none wrote to that console; a KVM that "
+		    "runs no guest does this: try accel=tcg)\n",
+		    qemubox_console(q));
+	else {
+		fprintf(stderr, "ltpscope: its console, %s, ended:\n",
+		    qemubox_console(q));
+		for (p = said; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+			fprintf(stderr, "ltpscope:   %.*s\n", (int)(nl - p), p);
+	}
+	free(said);
 }
 
 int

@@ -23,6 +23,7 @@
 #include "ltpscope/crashlog.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/paths.h"
+#include "ltpscope/qemubox.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/slurp.h"
@@ -386,7 +387,7 @@ run_qemu_reset(struct run_box *b)
 
 /*
  * A QEMU box just started (or taken over): until its ssh answers, up
- * to --box-wait.  0, or -1 said.
+ * to --box-wait.  0, or -1 said, with what its console said.
  */
 int
 run_wait_up(struct run_opts *o, struct run_state *s)
@@ -398,9 +399,11 @@ run_wait_up(struct run_opts *o, struct run_state *s)
 	ro.config = o->ssh_config;
 	ro.ltproot = paths_ltproot(o->ltpdir);
 	if ((rm = run_wait_box(o->host, &ro, o->box_wait, run_now_ms())) ==
-	    NULL)
+	    NULL) {
+		if (!run_was_interrupted() && s->qemu != NULL)
+			cli_box_console(s->qemu);
 		return -1;
-	(void)s;
+	}
 	remote_close(rm);
 	return 0;
 }

@@ -38,6 +38,8 @@ struct qemubox {
 	pid_t	 adopted;	/* taken over: its pid file's */
 	int	 port;
 	int	 was_running;
+	off_t	 console_from;	/* its console's size when QEMU last
+				   started; 0 if taken over */
 };
 
 static long long
@@ -235,12 +237,15 @@ qemubox_start_on(struct qemubox *q, int port, struct diaglist *dl)
 {
 	char **extra, *script, *said, buf[32];
 	const char **argv;
+	struct stat sb;
 	long long until;
 	size_t n, i;
 	int fd, st, rv;
 
 	(void)unlink(q->monitor);
 	(void)unlink(q->pidfile);
+	/* The console is appended to: this start's words come after. */
+	q->console_from = stat(q->console, &sb) == 0 ? sb.st_size : 0;
 	extra = qemubox_argv(&q->conf, port);
 	for (n = 0; extra[n] != NULL; n++)
 		continue;
@@ -408,6 +413,59 @@ const char *
 qemubox_console(const struct qemubox *q)
 {
 	return q->console;
+}
+
+off_t
+qemubox_console_from(const struct qemubox *q)
+{
+	return q->console_from;
+}
+
+/* How much of the console's end qemubox_console_said() reads. */
+#define QEMUBOX_SAID_READ	4096
+
+char *
+qemubox_console_said(const struct qemubox *q, size_t nlines)
+{
+	char buf[QEMUBOX_SAID_READ], *out = xstrdup(""), *line, *t;
+	const char *p, *e, *end, *start;
+	off_t size, from = q->console_from;
+	ssize_t n;
+	size_t k;
+	int fd;
+
+	if ((fd = open(q->console, O_RDONLY | O_CLOEXEC)) == -1) {
+		free(out);
+		return NULL;
+	}
+	size = lseek(fd, 0, SEEK_END);
+	if (size - from > (off_t)sizeof(buf))
+		from = size - (off_t)sizeof(buf);
+	n = size > from ? pread(fd, buf, (size_t)(size - from), from) : 0;
+	(void)close(fd);
+	if (n <= 0)
+		return out;
+	end = buf + n;
+	while (end > buf && (end[-1] == '\n' || end[-1] == '\r'))
+		end--;
+	/* Back from the end over nlines line starts. */
+	for (p = end, k = 0; p > buf && k < nlines; p--)
+		if (p[-1] == '\n' && ++k == nlines)
+			break;
+	for (start = p; start < end; start = p + 1) {
+		for (p = start; p < end && *p != '\n'; p++)
+			continue;
+		/* A serial console's lines end in CR LF. */
+		for (e = p; e > start && e[-1] == '\r'; e--)
+			continue;
+		line = textsafe_display(start, (size_t)(e - start),
+		    TEXTSAFE_STRIP_ANSI, NULL);
+		xasprintf(&t, "%s%s\n", out, line);
+		free(line);
+		free(out);
+		out = t;
+	}
+	return out;
 }
 
 int

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "ltpscope/boxfiles.h"
+#include "ltpscope/cli.h"
 #include "ltpscope/crashlog.h"
 #include "ltpscope/diag.h"
 #include "ltpscope/paths.h"
@@ -95,6 +96,8 @@ ui_qemu_wait(struct ui *ui, const char *ltproot)
 	    "tr%s; the last: %s)\n", ui->boxname, ui->host,
 	    ui_qemu_interrupted ? "before ^C" : "in time", tries,
 	    tries == 1 ? "y" : "ies", why);
+	if (!ui_qemu_interrupted)
+		cli_box_console(ui->qemu);
 	return -1;
 }
 

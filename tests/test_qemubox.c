@@ -297,9 +297,11 @@ make_guest(void)
 	snprintf(path, sizeof(path), "%s/xdg/ltpscope/config", tap_tmpdir());
 	snprintf(text, sizeof(text), "host %s\nbox vm\n  qemu %s\n"
 	    "  host %s\n  ssh-config %s\n  ltproot %s\n  box-wait 60\n"
-	    "box guest\n  host %s\n  ssh-config %s\n  ltproot %s\n",
+	    "box guest\n  host %s\n  ssh-config %s\n  ltproot %s\n"
+	    "box mute\n  qemu %s\n  host %s\n  ssh-config %s\n"
+	    "  ltproot %s\n  box-wait 2\n",
 	    box.spec, fake, box.user, box.config, broot, box.spec,
-	    box.config, broot);
+	    box.config, broot, fake, box.user, box.config, broot);
 	tap_write(path, text);
 	return 0;
 }
@@ -441,6 +443,59 @@ test_resume_box(void)
 	if (qpid > 0)
 		(void)kill(qpid, SIGTERM);
 	ok(qemu_gone(dir), "(stopped by the test)");
+	tap_cmd_free(&r);
+}
+
+/*
+ * A QEMU box whose ssh never answers (no guest behind its port): the
+ * run gives up after box-wait and says what the console said since
+ * QEMU started -- made safe, CR LF ends dropped, an earlier start's
+ * words not -- or that it said nothing, as a guest that never ran
+ * (KVM taking the vCPU and not running it) leaves it.
+ */
+static void
+test_box_silent(void)
+{
+	struct tap_cmd r = TAP_CMD_INIT;
+	char db[800], dir[900], con[1000], *ssh;
+
+	snprintf(db, sizeof(db), "%s/mute/results.db", tap_tmpdir());
+	snprintf(dir, sizeof(dir), "%s/mute/boxes/mute.qemu", tap_tmpdir());
+	snprintf(con, sizeof(con), "%s/console", dir);
+	ssh = getenv("FAKEQEMU_SSH") != NULL ?
+	    xstrdup(getenv("FAKEQEMU_SSH")) : NULL;
+	unsetenv("FAKEQEMU_SSH");
+	setenv("FAKEQEMU_CONSOLE", "Booting the kernel\\r\\n\\033[31m"
+	    "Kernel panic - not syncing: no init found\\033[0m\\r\\n", 1);
+	{
+		char cmd[1000];
+
+		snprintf(cmd, sizeof(cmd), "mkdir -p '%s'", dir);
+		free(tap_run(cmd, NULL, 0));
+	}
+	tap_write(con, "an earlier boot: login:\r\n");
+	tap_cmd(&r, "run -d '%s' --box mute -f boxed", db);
+	ok(r.status != 0, "run --box mute: no ssh, the run fails");
+	has_str(r.err, "did not come back in 2 s", "after box-wait");
+	has_str(r.err, "its console, ", "what its console said is shown");
+	has_str(r.err, "ltpscope:   Kernel panic - not syncing: no init "
+	    "found\n", "its last line, without its colours or CR");
+	has_str(r.err, "ltpscope:   Booting the kernel\n", "the line before");
+	ok(r.err != NULL && strstr(r.err, "an earlier boot") == NULL &&
+	    strchr(r.err, '\033') == NULL && strchr(r.err, '\r') == NULL,
+	    "nothing of an earlier start, no escape or CR on the terminal");
+	ok(qemu_gone(dir), "no QEMU left running");
+
+	unsetenv("FAKEQEMU_CONSOLE");
+	tap_cmd(&r, "run -d '%s' --box mute -f boxed", db);
+	ok(r.status != 0, "again, its console silent: the run fails");
+	has_str(r.err, "has nothing since QEMU started", "the console said "
+	    "nothing: so told");
+	has_str(r.err, "try accel=tcg", "with what to try");
+	ok(qemu_gone(dir), "no QEMU left running");
+	if (ssh != NULL)
+		setenv("FAKEQEMU_SSH", ssh, 1);
+	free(ssh);
 	tap_cmd_free(&r);
 }
 
@@ -627,6 +682,7 @@ main(void)
 	if (tap_have("socat") && make_guest() == 0) {
 		test_run_box();
 		test_resume_box();
+		test_box_silent();
 		test_ui_box();
 		sshd_stop(&box);
 	}

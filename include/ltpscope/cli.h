@@ -29,6 +29,12 @@ void	cli_verror(const char *cmd, const char *fmt, va_list)
 	    __attribute__((__format__(__printf__, 2, 0)));
 /* Every diagnostic of dl on stderr, "ltpscope: FILE: error: ..." */
 void	cli_diags(const struct diaglist *);
+/*
+ * For a QEMU box whose ssh never answered: on stderr, what its console
+ * wrote since QEMU started (the last lines), or that it wrote nothing.
+ */
+struct qemubox;
+void	cli_box_console(const struct qemubox *);
 
 /* cli_open(): a database that does not exist is no error. */
 #define CLI_MISSING_OK	0x01
