@@ -23,7 +23,6 @@
 #include "ltpscope/crashlog.h"
 #include "ltpscope/engine.h"
 #include "ltpscope/paths.h"
-#include "ltpscope/qemubox.h"
 #include "ltpscope/remote.h"
 #include "ltpscope/skiplist.h"
 #include "ltpscope/slurp.h"

@@ -415,12 +415,6 @@ qemubox_console(const struct qemubox *q)
 	return q->console;
 }
 
-off_t
-qemubox_console_from(const struct qemubox *q)
-{
-	return q->console_from;
-}
-
 /* How much of the console's end qemubox_console_said() reads. */
 #define QEMUBOX_SAID_READ	4096
 

@@ -17,10 +17,11 @@ store_recent_history(struct store *st, int64_t run_id, unsigned m,
 
 	/*
 	 * The last m runs up to run_id (before it, ?4 = 1) with the same
-	 * system as run_id; their results, none still running, run by run.  Ordered by
-	 * run alone, the results_run index gives them without a sort: a
-	 * sort of every row by test cost more than all the rest of an
-	 * export, and the caller groups by test without one.
+	 * system as run_id; their results, none still running, run by
+	 * run.  Ordered by run alone, the results_run index gives them
+	 * without a sort: a sort of every row by test cost more than all
+	 * the rest of an export, and the caller groups by test without
+	 * one.
 	 */
 	if ((err = store_prepare_kept(st, SS_RECENT_HISTORY, &s, "WITH sys "
 	    "AS (SELECT uname, os_name, os_version, arch, ltp_version FROM "

@@ -581,6 +581,29 @@ store_output_blob_done(struct store *st, sqlite3_blob *b)
 }
 
 /*
+ * o->stored_size bytes of result_id's output into o->data, through b
+ * (NULL when there are none), which is then done with.
+ */
+static int
+store_output_read(struct store *st, int64_t result_id, sqlite3_blob *b,
+    struct store_output *o, struct diaglist *dl)
+{
+	int rc = SQLITE_OK;
+
+	o->data = xmalloc(o->stored_size + 1);
+	o->data[o->stored_size] = '\0';
+	if (o->stored_size > 0)
+		rc = sqlite3_blob_read(b, o->data, (int)o->stored_size, 0);
+	if (b != NULL)
+		store_output_blob_done(st, b);
+	if (rc == SQLITE_OK)
+		return STORE_OK;
+	store_output_clear(o);
+	return store_sqlerr(st, dl, rc, "cannot read the output of result "
+	    "%lld", (long long)result_id);
+}
+
+/*
  * Read into one buffer of its size through an incremental blob handle:
  * a column value would be built whole by SQLite, then copied, twice
  * the memory of the (capped) output.
@@ -600,22 +623,14 @@ store_get_output(struct store *st, int64_t result_id, struct store_output *o,
 		    (long long)result_id);
 		return STORE_ENOTFOUND;
 	}
-	if (rc != SQLITE_ROW)
-		goto fail;
-	o->data = xmalloc(o->stored_size + 1);
-	o->data[o->stored_size] = '\0';
-	if (o->stored_size == 0)
-		return STORE_OK;
-	if ((rc = store_output_blob(st, result_id, &b)) != SQLITE_OK)
-		goto fail;
-	rc = sqlite3_blob_read(b, o->data, (int)o->stored_size, 0);
-	store_output_blob_done(st, b);
-	if (rc == SQLITE_OK)
-		return STORE_OK;
-fail:
-	store_output_clear(o);
-	return store_sqlerr(st, dl, rc, "cannot read the output of result "
-	    "%lld", (long long)result_id);
+	b = NULL;
+	if (rc != SQLITE_ROW || (o->stored_size > 0 &&
+	    (rc = store_output_blob(st, result_id, &b)) != SQLITE_OK)) {
+		store_output_clear(o);
+		return store_sqlerr(st, dl, rc, "cannot read the output of "
+		    "result %lld", (long long)result_id);
+	}
+	return store_output_read(st, result_id, b, o, dl);
 }
 
 int
@@ -623,7 +638,7 @@ store_get_output_of(struct store *st, const struct store_result *r,
     struct store_output *o, struct diaglist *dl)
 {
 	sqlite3_blob *b;
-	int n, rc;
+	int n;
 
 	/* No output row (or an empty one), or sizes not of this snapshot. */
 	if (st->reading == 0 || r->stored_size <= 0 ||
@@ -634,15 +649,7 @@ store_get_output_of(struct store *st, const struct store_result *r,
 	o->stored_size = n > 0 ? (size_t)n : 0;
 	o->original_size = r->output_size;
 	o->capped = r->capped;
-	o->data = xmalloc(o->stored_size + 1);
-	o->data[o->stored_size] = '\0';
-	rc = n > 0 ? sqlite3_blob_read(b, o->data, n, 0) : SQLITE_OK;
-	store_output_blob_done(st, b);
-	if (rc == SQLITE_OK)
-		return STORE_OK;
-	store_output_clear(o);
-	return store_sqlerr(st, dl, rc, "cannot read the output of result "
-	    "%lld", (long long)r->id);
+	return store_output_read(st, r->id, b, o, dl);
 }
 
 /* Pieces store_read_output() hands out. */

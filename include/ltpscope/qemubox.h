@@ -13,8 +13,6 @@
 #ifndef LTPSCOPE_QEMUBOX_H
 #define LTPSCOPE_QEMUBOX_H
 
-#include <sys/types.h>
-
 #include <stddef.h>
 
 #include "ltpscope/diag.h"
@@ -52,15 +50,11 @@ void	qemubox_host(const struct qemubox *, const char *host, char *buf,
 /* The serial console's file. */
 const char *qemubox_console(const struct qemubox *);
 /*
- * Where in it the last start of QEMU began writing (the file is
- * appended to); 0 for a QEMU taken over.
- */
-off_t	qemubox_console_from(const struct qemubox *);
-/*
- * The last nlines lines the console wrote since that start (of its
- * last 4 KiB at most), made safe to show (textsafe_display(): no
- * escape sequence, no CR), each ending in '\n': malloc'd, "" when it
- * wrote nothing, NULL when the file cannot be read.
+ * The last nlines lines the console (a file appended to) wrote since
+ * QEMU last started, or of all of it for a QEMU taken over, within its
+ * last 4 KiB; made safe to show (textsafe_display(): no escape
+ * sequence, no CR), each ending in '\n': malloc'd, "" when it wrote
+ * nothing, NULL when the file cannot be read.
  */
 char	*qemubox_console_said(const struct qemubox *, size_t nlines);
 /* 1 if it ran before qemubox_up(): it is left running. */
